@@ -1,0 +1,46 @@
+# make run | make test | make bench | make lint — each sets up .venv first if needed.
+# make messages re-extracts and compiles the translations (the compiled .mo files are
+# committed, so nothing else needs GNU gettext).
+
+VENV := .venv
+BIN := $(VENV)/bin
+PYTEST_ARGS ?=
+# The suite runs on this many worker processes (pytest-xdist); 0 runs it without xdist.
+PYTEST_WORKERS ?= 2
+# apt-get needs root: use sudo when make runs as someone else.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test bench lint browser messages
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(BIN)/pip install -e '.[dev]'
+	touch $@
+
+# The browser tests drive Debian's chromium (never a downloaded browser build).
+browser:
+	@command -v chromium >/dev/null 2>&1 || \
+		($(SUDO) apt-get update && $(SUDO) apt-get install -y chromium)
+
+messages: $(VENV)/.installed
+	@command -v msgfmt >/dev/null 2>&1 || \
+		($(SUDO) apt-get update && $(SUDO) apt-get install -y gettext)
+	$(BIN)/python manage.py makemessages -l cs -l pl --no-obsolete \
+		--ignore=.venv --ignore=var --ignore=tests --ignore=benchmarks --ignore=scripts
+	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+run: $(VENV)/.installed
+	mkdir -p var
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	scripts/run.sh
+
+test: $(VENV)/.installed browser
+	$(BIN)/ruff check .
+	$(BIN)/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed
+	$(BIN)/python -m benchmarks
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check .

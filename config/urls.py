@@ -1,0 +1,32 @@
+"""The site's URL map: web pages, admin, API schema and docs, health check."""
+
+from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from games.api.urls import fallback as api_fallback
+from moderation.api import ChatView, ReportsView
+from notifications.api import VacationsView, VacationView
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok", content_type="text/plain")
+
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/v1/vacations/", VacationsView.as_view(), name="api-vacations"),
+    path("api/v1/vacations/<int:vacation_id>/", VacationView.as_view(), name="api-vacation"),
+    path("api/v1/games/<int:game_id>/chat/", ChatView.as_view(), name="api-chat"),
+    path("api/v1/reports/", ReportsView.as_view(), name="api-reports"),
+    path("api/v1/", include("games.api.urls")),
+    path("mail/", include("notifications.urls")),
+    path("anymail/", include("anymail.urls")),
+    *api_fallback,
+    path("", include("moderation.urls")),
+    path("", include("games.web.urls")),
+]

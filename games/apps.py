@@ -1,0 +1,8 @@
+"""Django app configuration for games."""
+
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    name = "games"
+    verbose_name = "Games"

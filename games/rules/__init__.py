@@ -1,0 +1,23 @@
+"""The rules of the game as a pure event-sourced core: decide, evolve, replay, view, verify.
+
+No Django, DRF or Celery here; the service layer stores the events this package makes.
+"""
+
+from .board import CARDS, CONTINENTS, NEIGHBOURS, NEUTRAL, TERRITORIES
+from .commands import Moderate, StartGame, TimeOut, parse_command
+from .decide import decide
+from .errors import RuleViolation
+from .events import Event
+from .evolve import evolve, replay
+from .fair import FairDice, new_seed, seed_hash
+from .options import Rules, validate_rules
+from .state import GameState
+from .verify import Verification, verify
+from .view import redact_event, view
+
+__all__ = [
+    "CARDS", "CONTINENTS", "NEIGHBOURS", "NEUTRAL", "TERRITORIES", "Event", "FairDice",
+    "GameState", "Moderate", "RuleViolation", "Rules", "StartGame", "TimeOut", "Verification", "decide",
+    "evolve", "new_seed", "parse_command", "redact_event", "replay", "seed_hash",
+    "validate_rules", "verify", "view",
+]

@@ -1,0 +1,217 @@
+"""decide(state, command, rng) -> events: check a command against the rules and say what
+happens, drawing any dice from the game's fair stream. The state passed in is never changed.
+"""
+
+from __future__ import annotations
+
+from . import setup, turn
+from .commands import (
+    MODERATOR_ACTIONS,
+    Attack,
+    ChooseCapital,
+    Claim,
+    EndAttack,
+    EndTurn,
+    Fortify,
+    Moderate,
+    Occupy,
+    Place,
+    PlaceNeutral,
+    Resign,
+    SetDefense,
+    StartGame,
+    TimeOut,
+    Trade,
+)
+from .errors import (
+    GameNotActive,
+    GamePaused,
+    ModerationRefused,
+    NotSeated,
+    NotYourTurn,
+    WrongPhase,
+)
+from .events import (
+    DEFENSE_SET,
+    GAME_ABORTED,
+    GAME_PAUSED,
+    GAME_RESUMED,
+    MODERATOR_ENDED_TURN,
+    TURN_TIMED_OUT,
+    Event,
+)
+from .flow import (
+    Emitter,
+    auto_neutral,
+    auto_reinforce,
+    check_win,
+    complete_occupation,
+    drop,
+    end_turn,
+)
+from .state import (
+    ATTACK,
+    CAPITAL,
+    CLAIM,
+    FORTIFY,
+    NEUTRAL_PLACE,
+    OCCUPY,
+    REINFORCE,
+    SETUP_PLACE,
+    GameState,
+)
+
+# Commands played in the turn of the seat that sends them, and the phases that allow them.
+_TURN_COMMANDS = {
+    Trade: turn.trade,
+    Attack: turn.attack,
+    Occupy: turn.occupy,
+    EndAttack: turn.end_attack,
+    Fortify: turn.fortify,
+    EndTurn: turn.end_turn_command,
+}
+
+
+def decide(state: GameState | None, command, rng) -> list[Event]:
+    """The events `command` makes, or a RuleViolation; `state` is left as it was."""
+    if isinstance(command, StartGame):
+        if state is not None:
+            raise GameNotActive("the game has already started")
+        em = Emitter(None, rng, None)
+        setup.start_game(em, command)
+        return em.events
+    if isinstance(command, Moderate):
+        if state is None:
+            raise GameNotActive("the game has not started")
+        em = Emitter(state.copy(), rng, None)
+        moderate(em, command)
+        return em.events
+    if state is None or state.finished:
+        raise GameNotActive("the game is not running")
+    if state.paused:
+        raise GamePaused("a moderator has paused the game")
+    if isinstance(command, TimeOut):
+        em = Emitter(state.copy(), rng, None)
+        timeout(em)
+        return em.events
+    seat = command.seat
+    if not isinstance(seat, int) or not 0 <= seat < state.seats:
+        raise NotSeated("that seat does not play in this game")
+    if state.players[seat].out:
+        raise NotYourTurn("you are out of this game")
+    em = Emitter(state.copy(), rng, seat)
+    kind = type(command)
+    if kind is SetDefense:
+        em.emit(DEFENSE_SET, {"seat": seat, "policy": command.policy})
+    elif kind is Resign:
+        drop(em, seat, "resigned")
+    elif kind is ChooseCapital:
+        setup.choose_capital(em, command)
+    elif kind is Claim:
+        setup.claim(em, command)
+    elif kind is Place and state.phase == SETUP_PLACE:
+        setup.setup_place(em, command)
+    elif kind is PlaceNeutral:
+        _require_current(state, seat, "place the neutral's armies")
+        turn.place_neutral(em, command)
+    elif kind is Place:
+        _require_turn(state, seat)
+        turn.place(em, command)
+    elif kind in _TURN_COMMANDS:
+        _require_turn(state, seat)
+        _TURN_COMMANDS[kind](em, command)
+    else:
+        raise WrongPhase(f"{kind.__name__} is not a command")
+    return em.events
+
+
+def _require_turn(state: GameState, seat: int) -> None:
+    if state.phase not in (REINFORCE, ATTACK, OCCUPY, FORTIFY, NEUTRAL_PLACE):
+        raise WrongPhase("the game is still being set up")
+    if state.turn_seat != seat:
+        raise NotYourTurn("it is another player's turn")
+    if state.current != seat:
+        raise WrongPhase("wait for the neutral's reinforcements to be placed")
+
+
+def _require_current(state: GameState, seat: int, what: str) -> None:
+    if state.current != seat:
+        if state.phase == NEUTRAL_PLACE or state.turn_seat != seat:
+            raise NotYourTurn(f"it is not yours to {what} now")
+        raise WrongPhase(f"you cannot {what} now")
+
+
+def moderate(em: Emitter, command: Moderate) -> None:
+    """A moderator's action: recorded with who did it and why, refused where senseless."""
+    state, action = em.state, command.action
+    note = {"by": command.by, "reason": command.reason}
+    if action not in MODERATOR_ACTIONS:
+        raise ModerationRefused(f"no moderator action '{action}'")
+    if state.finished:
+        raise ModerationRefused("the game is over")
+    if action == "pause":
+        if state.paused:
+            raise ModerationRefused("the game is already paused")
+        em.emit(GAME_PAUSED, note)
+    elif action == "resume":
+        if not state.paused:
+            raise ModerationRefused("the game is not paused")
+        em.emit(GAME_RESUMED, note)
+    elif action == "abort":
+        em.emit(GAME_ABORTED, note)
+    elif state.paused:
+        raise ModerationRefused("resume the game first")
+    elif action == "end_turn":
+        em.emit(MODERATOR_ENDED_TURN, note)
+        timeout(em, counted=False)
+    else:
+        seat = command.seat
+        if not isinstance(seat, int) or not 0 <= seat < state.seats:
+            raise ModerationRefused("name the seat to drop")
+        if state.players[seat].out:
+            raise ModerationRefused("that player is already out of the game")
+        drop(em, seat, "moderator", note)
+
+
+def timeout(em: Emitter, counted: bool = True) -> None:
+    """Complete the owed decision the simplest legal way and count the miss (RULES.md Time);
+    uncounted when a moderator ends the turn of an absent player."""
+    state = em.state
+    missed: list[int] = []
+
+    def miss(seat: int) -> None:
+        if counted:
+            count = em.state.players[seat].missed_turns + 1
+            em.emit(TURN_TIMED_OUT, {"seat": seat, "missed": count})
+        missed.append(seat)
+
+    phase = state.phase
+    if phase in (CLAIM, SETUP_PLACE, CAPITAL):
+        setup.timeout_setup(em, miss)
+    elif phase == NEUTRAL_PLACE:
+        miss(state.current)
+        auto_neutral(em)
+        check_win(em)
+    else:
+        seat = state.turn_seat
+        miss(seat)
+        if em.state.phase == OCCUPY:
+            complete_occupation(em)
+            check_win(em)
+        if em.state.phase == REINFORCE:
+            auto_reinforce(em, seat)
+            check_win(em)
+    limit = em.state.rules.max_missed_turns
+    for seat in missed:
+        player = em.state.players[seat]
+        if counted and not em.state.finished and not player.out and (
+            player.missed_turns >= limit
+        ):
+            drop(em, seat, "timeout")
+    state = em.state
+    if state.finished:
+        return
+    if phase in (CLAIM, SETUP_PLACE, CAPITAL):
+        setup.continue_setup(em)
+    elif phase != NEUTRAL_PLACE and state.phase in (ATTACK, FORTIFY):
+        end_turn(em)

@@ -1,0 +1,280 @@
+"""What happens between commands: starting and ending turns, conquests, drops and wins.
+
+Every function here takes the working state and an Emitter; emitting an event evolves the
+working state at once, so each step sees what the previous one did.
+"""
+
+from __future__ import annotations
+
+from .board import CARDS, CONTINENT_OF, NEUTRAL, TERRITORIES
+from .cards import best_set, set_value
+from .events import (
+    ARMIES_PLACED,
+    CAPITAL_CAPTURED,
+    CARD_DRAWN,
+    CARDS_TRADED,
+    DECK_SHUFFLED,
+    GAME_FINISHED,
+    OCCUPIED,
+    PLAYER_DROPPED,
+    PLAYER_ELIMINATED,
+    TURN_ENDED,
+    TURN_STARTED,
+    Event,
+)
+from .evolve import evolve
+from .fair import DrawStream
+from .missions import fulfilled
+from .options import capitals_needed
+from .state import (
+    ATTACK,
+    CAPITAL,
+    CLAIM,
+    FORTIFY,
+    NEUTRAL_PLACE,
+    OCCUPY,
+    REINFORCE,
+    SETUP_DONE,
+    SETUP_PLACE,
+    GameState,
+)
+
+
+class Emitter:
+    """Collects the events a command makes, evolving the working state as it goes."""
+
+    def __init__(self, state: GameState | None, rng, actor):
+        self.state = state
+        self.rng = rng
+        self.actor = actor
+        self.events: list[Event] = []
+
+    @property
+    def next_seq(self) -> int:
+        return (self.state.version if self.state else 0) + 1
+
+    def draws(self) -> DrawStream:
+        """The random stream of the next event to be emitted (CONTRACT.md: draws per seq)."""
+        return self.rng.at(self.next_seq)
+
+    def emit(self, event_type: str, data: dict) -> Event:
+        event = Event(self.next_seq, event_type, data, self.actor)
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+        return event
+
+
+# ---- reinforcements --------------------------------------------------------------------
+def reinforcements_owed(state: GameState, seat: int) -> tuple[int, dict[str, int]]:
+    """Base armies (territories // 3, at least 3) and the bonus of each continent held."""
+    return max(3, state.territory_count(seat) // 3), state.continents_of(seat)
+
+
+def spread(territories: list[str], count: int) -> dict[str, int]:
+    """Round-robin `count` armies over `territories` in the order given."""
+    placements: dict[str, int] = {}
+    for i in range(count):
+        territory = territories[i % len(territories)]
+        placements[territory] = placements.get(territory, 0) + 1
+    return placements
+
+
+def spread_neutral(state: GameState, count: int) -> dict[str, int]:
+    """Each army to the neutral territory with the fewest armies (board order breaks ties)."""
+    neutral = [t for t in TERRITORIES if state.owner[t] == NEUTRAL]
+    armies = {t: state.armies[t] for t in neutral}
+    placements: dict[str, int] = {}
+    for _ in range(count):
+        territory = min(neutral, key=lambda t: armies[t])
+        armies[territory] += 1
+        placements[territory] = placements.get(territory, 0) + 1
+    return placements
+
+
+def random_placement(state: GameState, seat: int, count: int, stream: DrawStream) -> dict:
+    """Each army to a random own territory still under the setup cap (used for `random`
+    setup and missed setup placements; verify() recomputes it)."""
+    cap = state.rules.initial_max_per_territory
+    own = state.territories_of(seat)
+    placed: dict[str, int] = {}
+    for _ in range(count):
+        room = [t for t in own if cap is None or state.armies[t] + placed.get(t, 0) < cap]
+        if not room:
+            break
+        territory = room[stream.randbelow(len(room))]
+        placed[territory] = placed.get(territory, 0) + 1
+    return placed
+
+
+def trade_bonus(state: GameState, seat: int, cards, chosen: str | None) -> dict[str, int]:
+    matches = [CARDS[c][0] for c in cards if CARDS[c][0] and state.owner[CARDS[c][0]] == seat]
+    if not matches:
+        return {}
+    if state.rules.card_territory_bonus == "each":
+        return {t: 2 for t in matches}
+    return {(chosen if chosen in matches else matches[0]): 2}
+
+
+
+def auto_reinforce(em: Emitter, seat: int) -> None:
+    """Complete a reinforce phase nobody attended: forced trades, armies on the borders."""
+    state = em.state
+    while state.phase == REINFORCE and len(state.players[seat].cards) >= 5:
+        trio = best_set(state.rules, state.players[seat].cards, state.sets_traded)
+        em.emit(CARDS_TRADED, {
+            "seat": seat, "cards": list(trio),
+            "value": set_value(state.rules, trio, state.sets_traded),
+            "bonus": trade_bonus(state, seat, trio, None),
+        })
+        state = em.state
+    if state.phase == REINFORCE and state.reinforcements > 0:
+        em.emit(ARMIES_PLACED, {
+            "seat": seat, "placements": spread(state.border_territories(seat), state.reinforcements),
+            "auto": True,
+        })
+    auto_neutral(em)
+
+
+def auto_neutral(em: Emitter) -> None:
+    state = em.state
+    if state.phase == NEUTRAL_PLACE and state.reinforcements > 0:
+        em.emit(ARMIES_PLACED, {
+            "seat": NEUTRAL, "placements": spread_neutral(state, state.reinforcements),
+            "auto": True,
+        })
+
+
+# ---- turns -----------------------------------------------------------------------------
+def start_turn(em: Emitter, seat: int) -> None:
+    state = em.state
+    base, continents = reinforcements_owed(state, seat)
+    em.emit(TURN_STARTED, {
+        "seat": seat, "turn": state.turn + 1, "base": base, "continents": continents,
+        "total": base + sum(continents.values()),
+    })
+    check_win(em)
+
+
+def start_first_turn(em: Emitter) -> None:
+    start_turn(em, em.state.living()[0])
+
+
+def draw_card(em: Emitter, seat: int) -> None:
+    state = em.state
+    if not state.deck and state.discard:
+        em.emit(DECK_SHUFFLED, {"cards": em.draws().shuffle(sorted(state.discard))})
+        state = em.state
+    if state.deck:
+        em.emit(CARD_DRAWN, {"seat": seat, "card": state.deck[0]})
+
+
+def end_turn(em: Emitter) -> None:
+    seat = em.state.turn_seat
+    if em.state.conquered:
+        draw_card(em, seat)
+    em.emit(TURN_ENDED, {"seat": seat})
+    start_turn(em, em.state.next_seat(seat))
+
+
+def continue_setup(em: Emitter) -> None:
+    """Move setup on when everyone it waited for is in: reveal a simultaneous placement,
+    start the first turn."""
+    state = em.state
+    if state.phase == SETUP_PLACE and state.current is None and all(
+        p.out or p.submitted or p.setup_armies == 0 for p in state.players
+    ):
+        for seat in state.order:
+            player = em.state.players[seat]
+            if player.hidden_placement is not None and not player.out:
+                em.emit(ARMIES_PLACED, {"seat": seat, "placements": player.hidden_placement})
+    if em.state.phase == SETUP_DONE:
+        start_first_turn(em)
+
+
+# ---- conquest, elimination, drops ------------------------------------------------------
+def conquer(em: Emitter, seat: int, source: str, target: str, loser) -> None:
+    """After a battle that took `target` from `loser` (a seat or the neutral)."""
+    state = em.state
+    rules = state.rules
+    capital_of = state.is_capital(target) if rules.objective == "capitals" else None
+    if capital_of is not None and capital_of != seat and (
+        target not in state.revealed_capitals or loser == capital_of
+    ):
+        own_loss = loser == capital_of
+        collapsed = []
+        if own_loss and rules.capital_collapse:
+            collapsed = [
+                t for t in TERRITORIES
+                if CONTINENT_OF[t] == CONTINENT_OF[target] and state.owner[t] == loser
+            ]
+        em.emit(CAPITAL_CAPTURED, {
+            "seat": seat, "owner": capital_of, "territory": target,
+            "cards": list(state.players[capital_of].cards) if own_loss else [],
+            "collapsed": collapsed,
+        })
+    state = em.state
+    if loser != NEUTRAL and not state.players[loser].out and state.territory_count(loser) == 0:
+        em.emit(PLAYER_ELIMINATED, {
+            "seat": loser, "by": seat, "cards": list(state.players[loser].cards),
+        })
+    if len(em.state.living()) == 1:
+        complete_occupation(em)
+        finish(em, seat, "domination")
+
+
+def complete_occupation(em: Emitter) -> None:
+    """Move the minimum into a conquered territory when nobody will choose (a timeout,
+    a drop, the game's end)."""
+    occupation = em.state.occupation
+    em.emit(OCCUPIED, {
+        "from": occupation.source, "to": occupation.target, "armies": occupation.minimum,
+    })
+
+
+def drop(em: Emitter, seat: int, reason: str, note: dict | None = None) -> None:
+    """A player leaves (resigned or missed too many turns): territories turn neutral."""
+    state = em.state
+    if state.phase == OCCUPY and state.turn_seat == seat:
+        complete_occupation(em)
+    was_turn = state.turn_seat == seat and em.state.phase in (
+        REINFORCE, ATTACK, OCCUPY, FORTIFY, NEUTRAL_PLACE)
+    em.emit(PLAYER_DROPPED, {"seat": seat, "reason": reason, "cards_to": "deck", **(note or {})})
+    state = em.state
+    living = state.living()
+    if len(living) == 1:
+        if state.phase == OCCUPY:
+            complete_occupation(em)
+        finish(em, living[0], "domination")
+        return
+    if state.phase in (CLAIM, SETUP_PLACE, CAPITAL, SETUP_DONE):
+        continue_setup(em)
+    elif was_turn:
+        em.emit(TURN_ENDED, {"seat": seat})
+        start_turn(em, em.state.next_seat(seat))
+
+
+# ---- winning ---------------------------------------------------------------------------
+def holds_capitals(state: GameState, seat: int) -> bool:
+    own = state.players[seat].capital
+    if own is None or state.owner[own] != seat:
+        return False
+    held = sum(1 for territory, owner in state.capital_holders().items() if owner == seat)
+    return held >= capitals_needed(state.rules, state.seats)
+
+
+def check_win(em: Emitter) -> None:
+    """Missions and capitals are won only in the owner's own turn, on a settled board."""
+    state = em.state
+    if state.finished or state.phase in (OCCUPY, CLAIM, SETUP_PLACE, CAPITAL, SETUP_DONE):
+        return
+    seat = state.turn_seat
+    objective = state.rules.objective
+    if objective == "missions" and not state.has_neutral and fulfilled(state, seat):
+        finish(em, seat, "mission")
+    elif objective == "capitals" and holds_capitals(state, seat):
+        finish(em, seat, "capitals")
+
+
+def finish(em: Emitter, winner: int, reason: str) -> None:
+    em.emit(GAME_FINISHED, {"winner": winner, "reason": reason})
+

@@ -1,0 +1,126 @@
+"""Rule options of RULES.md with their defaults, and their validation."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+
+from .board import STARTING_ARMIES, TERRITORIES
+from .errors import BadRules
+
+DEFAULT_FIXED_VALUES = {"infantry": 4, "cavalry": 6, "artillery": 8, "mixed": 10}
+
+CHOICES = {
+    "setup": ("deal", "claim", "random"),
+    "initial_placement": ("turns", "simultaneous"),
+    "card_values": ("escalating", "fixed"),
+    "card_territory_bonus": ("once", "each"),
+    "occupy_minimum": ("dice", "one"),
+    "fortify": ("adjacent", "connected", "spread"),
+    "objective": ("domination", "missions", "capitals"),
+    "capitals_to_win": ("table", "all"),
+    "neutral_reinforcement": ("opponent", "auto"),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    setup: str = "deal"
+    initial_placement: str = "turns"
+    placement_batch: int = 1
+    initial_max_per_territory: int | None = None
+    card_values: str = "escalating"
+    fixed_values: dict = field(default_factory=lambda: dict(DEFAULT_FIXED_VALUES))
+    card_territory_bonus: str = "once"
+    occupy_minimum: str = "dice"
+    fortify: str = "adjacent"
+    objective: str = "domination"
+    capitals_to_win: str = "table"
+    capital_collapse: bool = False
+    neutral: bool = True
+    neutral_reinforcement: str = "opponent"
+    deadline_seconds: int = 86400
+    max_missed_turns: int = 3
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Rules:
+        """Trusting constructor for stored rules (validated when the game was made)."""
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    def has_neutral(self, players: int) -> bool:
+        """Whether the two-player neutral army plays."""
+        return players == 2 and self.neutral
+
+
+def _int(raw: dict, key: str, default, low: int, high: int | None = None):
+    value = raw.get(key, default)
+    if value is None and default is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRules(f"rules.{key} must be a whole number")
+    if value < low or (high is not None and value > high):
+        bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
+        raise BadRules(f"rules.{key} must be {bounds}")
+    return value
+
+
+def validate_rules(raw: dict | None, players: int) -> Rules:
+    """Check a game's requested options, filling in the defaults; raises BadRules."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise BadRules("rules must be an object")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise BadRules("players must be between 2 and 6")
+    known = {f.name for f in fields(Rules)}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise BadRules(f"unknown rule option(s): {', '.join(unknown)}")
+    defaults = Rules()
+    values: dict = {}
+    for key, allowed in CHOICES.items():
+        value = raw.get(key, getattr(defaults, key))
+        if value not in allowed:
+            raise BadRules(f"rules.{key} must be one of: {', '.join(allowed)}")
+        values[key] = value
+    for key in ("capital_collapse", "neutral"):
+        value = raw.get(key, getattr(defaults, key))
+        if not isinstance(value, bool):
+            raise BadRules(f"rules.{key} must be true or false")
+        values[key] = value
+    values["placement_batch"] = _int(raw, "placement_batch", 1, 1, 100)
+    values["deadline_seconds"] = _int(raw, "deadline_seconds", 86400, 10, 365 * 86400)
+    values["max_missed_turns"] = _int(raw, "max_missed_turns", 3, 1, 100)
+    cap = _int(raw, "initial_max_per_territory", None, 1, 1000)
+    if cap is not None:
+        slots = players + (1 if players == 2 and values["neutral"] else 0)
+        fewest_territories = len(TERRITORIES) // slots
+        if values["neutral"] and players == 2:
+            fewest_territories = 14
+        needed = -(-STARTING_ARMIES[players] // fewest_territories)
+        if cap < needed:
+            raise BadRules(
+                f"rules.initial_max_per_territory must be at least {needed} "
+                f"with {players} players, or the starting armies do not fit"
+            )
+    values["initial_max_per_territory"] = cap
+    fixed = raw.get("fixed_values", defaults.fixed_values)
+    if not isinstance(fixed, dict) or set(fixed) - set(DEFAULT_FIXED_VALUES):
+        raise BadRules("rules.fixed_values takes infantry, cavalry, artillery and mixed")
+    merged = dict(DEFAULT_FIXED_VALUES)
+    for key, value in fixed.items():
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+            raise BadRules(f"rules.fixed_values.{key} must be a whole number from 1 to 1000")
+        merged[key] = value
+    values["fixed_values"] = merged
+    return Rules(**values)
+
+
+def capitals_needed(rules: Rules, players: int) -> int:
+    """How many capitals, the player's own included, win a `capitals` game."""
+    if rules.capitals_to_win == "all":
+        return players
+    return {2: 2, 3: 2, 4: 3, 5: 3, 6: 4}[players]

@@ -1,0 +1,176 @@
+"""Deciding the setup: starting the game, claiming, initial placement, choosing capitals."""
+
+from __future__ import annotations
+
+from .board import CARD_IDS, NEUTRAL, TERRITORIES
+from .commands import ChooseCapital, Claim, Place, StartGame
+from .errors import BadPlacement, NotOwner, NotYourTurn, WrongPhase
+from .events import (
+    ARMIES_PLACED,
+    CAPITAL_CHOSEN,
+    DECK_SHUFFLED,
+    GAME_STARTED,
+    MISSIONS_DEALT,
+    PLACEMENT_SUBMITTED,
+    TERRITORIES_DEALT,
+    TERRITORY_CLAIMED,
+)
+from .fair import DrawStream
+from .flow import Emitter, continue_setup, random_placement
+from .missions import missions_in_play
+from .state import CAPITAL, CLAIM, SETUP_PLACE, GameState
+
+
+# ---- draws that verify() recomputes ----------------------------------------------------
+def draw_order(players: int, stream: DrawStream) -> list[int]:
+    return stream.shuffle(list(range(players)))
+
+
+def draw_deal(state: GameState, stream: DrawStream) -> dict:
+    """Shuffle the territory cards and deal them round-robin from the first seat (with the
+    neutral as a third hand in a two-player game). Under `claim` only the neutral's share."""
+    territories = stream.shuffle(list(TERRITORIES))
+    hands = list(state.order) + ([NEUTRAL] if state.has_neutral else [])
+    owners = {t: hands[i % len(hands)] for i, t in enumerate(territories)}
+    if state.rules.setup == "claim":
+        owners = {t: o for t, o in owners.items() if o == NEUTRAL}
+    return owners
+
+
+def draw_deck(stream: DrawStream) -> list[int]:
+    return stream.shuffle(list(CARD_IDS))
+
+
+def draw_missions(state: GameState, stream: DrawStream) -> list[str]:
+    deck = stream.shuffle(missions_in_play(state.seats))
+    missions = [None] * state.seats
+    for i, seat in enumerate(state.order):
+        missions[seat] = deck[i]
+    return missions
+
+
+def draw_claim(state: GameState, stream: DrawStream) -> str:
+    free = [t for t in TERRITORIES if state.owner[t] is None]
+    return free[stream.randbelow(len(free))]
+
+
+def draw_capital(state: GameState, seat: int, stream: DrawStream) -> str:
+    own = state.territories_of(seat)
+    return own[stream.randbelow(len(own))]
+
+
+# ---- commands --------------------------------------------------------------------------
+def start_game(em: Emitter, command: StartGame) -> None:
+    rules = command.rules
+    em.emit(GAME_STARTED, {
+        "order": draw_order(command.players, em.draws()), "players": command.players,
+        "rules": rules.to_dict(), "game_id": command.game_id,
+    })
+    if rules.setup != "claim" or em.state.has_neutral:
+        em.emit(TERRITORIES_DEALT, {"owners": draw_deal(em.state, em.draws())})
+    em.emit(DECK_SHUFFLED, {"cards": draw_deck(em.draws())})
+    # With two players and the neutral army missions are not used: destroy the other player.
+    if rules.objective == "missions" and not em.state.has_neutral:
+        em.emit(MISSIONS_DEALT, {"missions": draw_missions(em.state, em.draws())})
+    if rules.setup == "random":
+        for seat in em.state.order:
+            armies = em.state.players[seat].setup_armies
+            em.emit(ARMIES_PLACED, {
+                "seat": seat, "placements": random_placement(em.state, seat, armies, em.draws()),
+                "random": True,
+            })
+    continue_setup(em)
+
+
+def claim(em: Emitter, command: Claim) -> None:
+    state = em.state
+    if state.phase != CLAIM:
+        raise WrongPhase("territories are claimed only during the claim phase")
+    if state.current != command.seat:
+        raise NotYourTurn("another player claims now")
+    if state.owner[command.territory] is not None:
+        raise BadPlacement(f"{command.territory} is already taken")
+    em.emit(TERRITORY_CLAIMED, {"seat": command.seat, "territory": command.territory})
+    continue_setup(em)
+
+
+def check_setup_placements(state: GameState, seat: int, placements: dict) -> int:
+    cap = state.rules.initial_max_per_territory
+    for territory, count in placements.items():
+        if state.owner[territory] != seat:
+            raise NotOwner(f"{territory} is not yours")
+        if cap is not None and state.armies[territory] + count > cap:
+            raise BadPlacement(f"at most {cap} armies on a territory during setup")
+    return sum(placements.values())
+
+
+def setup_place(em: Emitter, command: Place) -> None:
+    state, seat = em.state, command.seat
+    player = state.players[seat]
+    if state.current is None:  # simultaneous
+        if player.submitted or player.setup_armies == 0:
+            raise NotYourTurn("your placement is already in")
+        total = check_setup_placements(state, seat, command.placements)
+        if total != player.setup_armies:
+            raise BadPlacement(
+                f"place all your remaining {player.setup_armies} armies at once (got {total})"
+            )
+        em.emit(PLACEMENT_SUBMITTED, {"seat": seat, "placements": command.placements})
+    else:
+        if state.current != seat:
+            raise NotYourTurn("another player places now")
+        total = check_setup_placements(state, seat, command.placements)
+        if total > state.reinforcements:
+            raise BadPlacement(f"only {state.reinforcements} to place this turn (got {total})")
+        em.emit(ARMIES_PLACED, {"seat": seat, "placements": command.placements})
+    continue_setup(em)
+
+
+def choose_capital(em: Emitter, command: ChooseCapital) -> None:
+    state, seat = em.state, command.seat
+    if state.phase != CAPITAL:
+        raise WrongPhase("capitals are chosen once setup is done")
+    if state.players[seat].submitted:
+        raise NotYourTurn("your capital is already chosen")
+    if state.owner[command.territory] != seat:
+        raise NotOwner(f"{command.territory} is not yours")
+    em.emit(CAPITAL_CHOSEN, {"seat": seat, "territory": command.territory})
+    continue_setup(em)
+
+
+def timeout_setup(em: Emitter, miss) -> None:
+    """A setup decision's deadline passed: make it at random for whoever owed it."""
+    state = em.state
+    if state.phase == CLAIM:
+        seat = state.current
+        miss(seat)
+        em.emit(TERRITORY_CLAIMED, {
+            "seat": seat, "territory": draw_claim(em.state, em.draws()), "random": True,
+        })
+    elif state.phase == SETUP_PLACE and state.current is not None:
+        seat = state.current
+        miss(seat)
+        em.emit(ARMIES_PLACED, {
+            "seat": seat, "random": True,
+            "placements": random_placement(em.state, seat, em.state.reinforcements, em.draws()),
+        })
+    elif state.phase == SETUP_PLACE:
+        for seat in state.order:
+            player = em.state.players[seat]
+            if not player.out and not player.submitted and player.setup_armies > 0:
+                miss(seat)
+                em.emit(ARMIES_PLACED, {
+                    "seat": seat, "random": True,
+                    "placements": random_placement(
+                        em.state, seat, player.setup_armies, em.draws()
+                    ),
+                })
+    elif state.phase == CAPITAL:
+        for seat in state.order:
+            player = em.state.players[seat]
+            if not player.out and not player.submitted:
+                miss(seat)
+                em.emit(CAPITAL_CHOSEN, {
+                    "seat": seat, "territory": draw_capital(em.state, seat, em.draws()),
+                    "random": True,
+                })

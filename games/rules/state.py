@@ -1,0 +1,181 @@
+"""The game state that replaying events builds, its phases, and questions asked of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import (
+    COLORS,
+    CONTINENT_BONUS,
+    CONTINENT_TERRITORIES,
+    NEIGHBOURS,
+    NEUTRAL,
+    TERRITORIES,
+)
+from .options import Rules
+
+# Phases as CONTRACT.md names them. SETUP_DONE is a moment between the last setup event and
+# the first turn_started that the same command always emits; no view ever shows it.
+CLAIM, SETUP_PLACE, CAPITAL = "claim", "setup_place", "capital"
+REINFORCE, ATTACK, OCCUPY, FORTIFY, NEUTRAL_PLACE = (
+    "reinforce", "attack", "occupy", "fortify", "neutral_place",
+)
+SETUP_DONE = "setup_done"
+SETUP_PHASES = (CLAIM, SETUP_PLACE, CAPITAL, SETUP_DONE)
+
+
+@dataclass
+class Player:
+    seat: int
+    color: str
+    cards: list[int] = field(default_factory=list)
+    mission: str | None = None
+    capital: str | None = None
+    defense: str = "max"
+    eliminated: bool = False
+    eliminated_by: int | None = None
+    dropped: bool = False
+    drop_reason: str | None = None
+    missed_turns: int = 0
+    setup_armies: int = 0
+    submitted: bool = False  # simultaneous placement or capital choice handed in
+    hidden_placement: dict | None = None  # simultaneous placement not yet disclosed
+
+    @property
+    def out(self) -> bool:
+        return self.eliminated or self.dropped
+
+    def copy(self) -> Player:
+        clone = Player.__new__(Player)
+        clone.__dict__.update(self.__dict__)
+        clone.cards = list(self.cards)
+        if self.hidden_placement is not None:
+            clone.hidden_placement = dict(self.hidden_placement)
+        return clone
+
+
+@dataclass
+class Occupation:
+    source: str
+    target: str
+    minimum: int
+
+
+@dataclass
+class GameState:
+    game_id: str
+    rules: Rules
+    order: list[int]
+    players: list[Player]
+    owner: dict  # territory -> seat | NEUTRAL | None
+    armies: dict  # territory -> int
+    version: int = 0
+    phase: str | None = None
+    finished: bool = False
+    paused: bool = False  # a moderator stopped play (and the clock)
+    winner: int | None = None
+    finish_reason: str | None = None
+    turn: int = 0
+    turn_seat: int | None = None  # whose turn it is
+    current: int | None = None  # who must act now (None: every seat at once, or nobody)
+    reinforcements: int = 0  # armies the acting seat must place now
+    reinforce_value: int = 0  # this reinforce phase's total, for the neutral's half
+    trade_down: bool = False  # an elimination left 6+ cards: trade and place before going on
+    conquered: bool = False
+    occupation: Occupation | None = None
+    deck: list[int] = field(default_factory=list)  # draw pile, top first
+    discard: list[int] = field(default_factory=list)
+    sets_traded: int = 0
+    revealed_capitals: list[str] = field(default_factory=list)
+
+    # ---- copying and serialising -------------------------------------------------------
+    def copy(self) -> GameState:
+        clone = GameState.__new__(GameState)
+        clone.__dict__.update(self.__dict__)
+        clone.order = list(self.order)
+        clone.players = [p.copy() for p in self.players]
+        clone.owner = dict(self.owner)
+        clone.armies = dict(self.armies)
+        clone.deck = list(self.deck)
+        clone.discard = list(self.discard)
+        clone.revealed_capitals = list(self.revealed_capitals)
+        if self.occupation is not None:
+            clone.occupation = Occupation(**self.occupation.__dict__)
+        return clone
+
+    def to_dict(self) -> dict:
+        """A JSON-ready snapshot of the whole state, hidden parts included."""
+        data = self.copy().__dict__  # a copy: the caller may keep it while play goes on
+        data["rules"] = self.rules.to_dict()
+        data["players"] = [dict(p.__dict__) for p in data["players"]]
+        data["occupation"] = self.occupation and dict(self.occupation.__dict__)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameState:
+        data = dict(data)
+        data["rules"] = Rules.from_dict(data["rules"])
+        data["players"] = [Player(**p) for p in data["players"]]
+        data["occupation"] = data["occupation"] and Occupation(**data["occupation"])
+        data["owner"] = dict(data["owner"])
+        return cls(**data)
+
+    # ---- questions ---------------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
+    def has_neutral(self) -> bool:
+        return self.rules.has_neutral(self.seats)
+
+    def living(self) -> list[int]:
+        """Seats still in the game, in turn order."""
+        return [s for s in self.order if not self.players[s].out]
+
+    def territories_of(self, owner) -> list[str]:
+        return [t for t in TERRITORIES if self.owner[t] == owner]
+
+    def territory_count(self, owner) -> int:
+        return sum(1 for o in self.owner.values() if o == owner)
+
+    def continents_of(self, seat: int) -> dict[str, int]:
+        owner = self.owner
+        return {
+            c: CONTINENT_BONUS[c]
+            for c, ts in CONTINENT_TERRITORIES.items()
+            if all(owner[t] == seat for t in ts)
+        }
+
+    def border_territories(self, seat: int) -> list[str]:
+        """Own territories next to someone else's, in board order (all own if none is)."""
+        owner = self.owner
+        own = [t for t in TERRITORIES if owner[t] == seat]
+        border = [t for t in own if any(owner[n] != seat for n in NEIGHBOURS[t])]
+        return border or own
+
+    def capital_holders(self) -> dict[str, object]:
+        return {p.capital: self.owner[p.capital] for p in self.players if p.capital}
+
+    def next_seat(self, after: int) -> int | None:
+        """The next living seat after `after` in turn order (itself if no one else lives)."""
+        order = self.order
+        start = order.index(after)
+        for step in range(1, len(order) + 1):
+            seat = order[(start + step) % len(order)]
+            if not self.players[seat].out:
+                return seat
+        return None
+
+    def opponent_of(self, seat: int) -> int:
+        """The other seat of a two-player game."""
+        return 1 - seat
+
+    def is_capital(self, territory: str) -> int | None:
+        for p in self.players:
+            if p.capital == territory:
+                return p.seat
+        return None
+
+    def colour(self, seat) -> str:
+        return NEUTRAL if seat == NEUTRAL else COLORS[seat]

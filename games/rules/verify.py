@@ -1,0 +1,86 @@
+"""verify(record): recompute every random draw of a finished game from its revealed seed.
+
+Each event that carries a draw is recomputed from the state just before it with the stream
+of its own seq, and every card drawn must be the top of the pile the shuffles made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import setup
+from .board import CARD_IDS
+from .events import Event
+from .evolve import evolve
+from .fair import FairDice, seed_hash
+from .flow import random_placement
+from .turn import defender_dice, losses, roll
+
+
+@dataclass
+class Verification:
+    ok: bool = True
+    checked_draws: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def fail(self, seq: int, text: str) -> None:
+        self.ok = False
+        self.problems.append(f"event {seq}: {text}")
+
+
+def _expected(state, event: Event, dice: FairDice):
+    """The random part the event should carry, or None if it carries none."""
+    data, stream = event.data, dice.at(event.seq)
+    kind = event.type
+    if kind == "game_started":
+        return data["order"], setup.draw_order(data["players"], stream)
+    if kind == "territories_dealt":
+        return data["owners"], setup.draw_deal(state, stream)
+    if kind == "deck_shuffled":
+        # The deck is shuffled whole at setup; later only the discards are shuffled back.
+        pile = list(CARD_IDS) if state.turn == 0 else sorted(state.discard)
+        return data["cards"], stream.shuffle(pile)
+    if kind == "missions_dealt":
+        return data["missions"], setup.draw_missions(state, stream)
+    if kind == "battle":
+        attacker, defending = roll(stream, len(data["attacker_dice"]), defender_dice(state, data["to"]))
+        expected = {"attacker_dice": attacker, "defender_dice": defending,
+                    "losses": list(losses(attacker, defending))}
+        actual = {"attacker_dice": data["attacker_dice"], "defender_dice": data["defender_dice"],
+                  "losses": [data["attacker_losses"], data["defender_losses"]]}
+        return actual, expected
+    if not data.get("random"):
+        return None
+    if kind == "territory_claimed":
+        return data["territory"], setup.draw_claim(state, stream)
+    if kind == "capital_chosen":
+        return data["territory"], setup.draw_capital(state, data["seat"], stream)
+    if kind == "armies_placed":
+        count = sum(data["placements"].values())
+        return data["placements"], random_placement(state, data["seat"], count, stream)
+    return None
+
+
+def verify(record: dict) -> Verification:
+    """Check a game record {id, seed, seed_hash?, events} draw by draw."""
+    result = Verification()
+    seed = record.get("seed")
+    if not seed:
+        result.fail(0, "the seed is not revealed (the game is not finished)")
+        return result
+    if record.get("seed_hash") and seed_hash(seed) != record["seed_hash"]:
+        result.fail(0, "the seed does not match the published seed hash")
+    dice = FairDice(seed, str(record["id"]))
+    state = None
+    for raw in record["events"]:
+        event = raw if isinstance(raw, Event) else Event.from_dict(raw)
+        if event.type == "card_drawn" and event.data["card"] != (state.deck or [None])[0]:
+            result.fail(event.seq, "the card drawn is not the top of the pile")
+        pair = _expected(state, event, dice)
+        if pair is not None:
+            result.checked_draws += 1
+            actual, expected = pair
+            if actual != expected:
+                result.fail(event.seq, f"{event.type} does not match the seed's draws")
+        state = evolve(state, event)
+    return result

@@ -1,0 +1,60 @@
+"""Fixtures shared by the whole test suite."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+@pytest.fixture(autouse=True)
+def forget_recent_states():
+    """Each test starts with no remembered game states: database ids (and some tests'
+    fixed seeds) come back from one test to the next."""
+    from games.store import forget_recent
+
+    forget_recent()
+    yield
+    forget_recent()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One chromium for the whole run: Playwright's sync API allows one instance per
+    thread, so every browser test shares this one."""
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.skip("chromium is not installed (make test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in the test's thread; the test also reads
+    # the database through the ORM, which Django refuses inside a running loop unless told
+    # so. Only while the browser tests run.
+    allowed = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+        )
+        yield browser
+        browser.close()
+    if allowed is None:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = allowed
+
+
+@pytest.fixture
+def contexts():
+    """Browser contexts to close when the test ends, before its live server and database
+    go away, so that no poll of theirs reaches a server that no longer may use the
+    database."""
+    opened = []
+    yield opened
+    for context in opened:
+        context.close()
