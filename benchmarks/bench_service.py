@@ -1,0 +1,474 @@
+"""Service figures on PostgreSQL: command latency over HTTP into a 5,000-event game against
+the framework floor, commands per second with 50 bot games at once against gunicorn, and
+the load time of a long game with and without snapshots.
+
+Works in its own database, `conquest_bench_service`, dropped and made again on the server
+of DATABASE_URL (default: the local PostgreSQL), so it never touches a real one; and in a
+process of its own when another benchmark has already set Django up in this one.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import queue
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/conquest"
+BENCH_DATABASE = "conquest_bench_service"
+SETTINGS_MODULE = "benchmarks.server_settings"
+ROOT = Path(__file__).resolve().parent.parent
+
+LONG_GAME_EVENTS = 5_000
+LATENCY_COMMANDS = 300  # timed, each paired with one floor request
+WARMUP = 20
+LOAD_GAMES = 50
+LOAD_SECONDS = 30
+LOAD_MAX_COMMANDS = 30_000
+LOAD_RUNS = 7
+SERVER_WORKERS, SERVER_THREADS = 3, 4  # 2 cores here; the README suggests 2 x 4
+
+
+# ---- the database and Django -----------------------------------------------------------
+def bench_database_url() -> str:
+    """The bench database on the server DATABASE_URL names (never that database itself)."""
+    url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgres", "postgresql", "pgsql"):
+        raise SystemExit(f"bench_service needs PostgreSQL; DATABASE_URL is {parts.scheme}://")
+    return urlunsplit(parts._replace(path=f"/{BENCH_DATABASE}"))
+
+
+def recreate_database(url: str) -> str:
+    import psycopg
+
+    parts = urlsplit(url)
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {BENCH_DATABASE} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {BENCH_DATABASE}")
+        return conn.execute("SHOW server_version").fetchone()[0]
+
+
+def setup_django(url: str, broker_dir: str) -> None:
+    os.environ["DJANGO_SETTINGS_MODULE"] = SETTINGS_MODULE
+    os.environ["DATABASE_URL"] = url
+    os.environ["CONQUEST_BENCH_BROKER_DIR"] = broker_dir
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    call_command("migrate", verbosity=0, interactive=False)
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE bench_floor (id bigserial PRIMARY KEY, game_id bigint, "
+                       "body jsonb, at timestamptz DEFAULT now())")
+
+
+# ---- games -----------------------------------------------------------------------------
+class Table:
+    """A game as the bench plays it: its users' tokens, and a mirror of its state kept by
+    deciding each command locally with the game's seed (the server decides the same)."""
+
+    def __init__(self, game, tokens: dict[int, str]):
+        from games import rules, services
+        from games.store import load_state
+
+        self.id = game.pk
+        self.tokens = tokens
+        self.dice = services.dice_for(game)
+        self.state = load_state(game)
+        self.rules = rules
+
+    def next_command(self, rnd: random.Random):
+        """A bot command for a seat the game waits for, and the events it will make."""
+        from games.rules.bots import bot_command, seats_to_act
+
+        seat = rnd.choice(seats_to_act(self.state))
+        payload = bot_command(self.state, seat, rnd)
+        events = self.rules.decide(self.state, self.rules.parse_command(payload, seat), self.dice)
+        return seat, payload, events
+
+    def apply(self, events) -> None:
+        state = self.state.copy()
+        for event in events:
+            state = self.rules.evolve(state, event)
+        self.state = state
+
+
+def make_users(count: int, prefix: str) -> list:
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    User = get_user_model()
+    users = [User.objects.create(username=f"{prefix}{n}") for n in range(count)]
+    for user in users:
+        user.token = Token.objects.create(user=user).key
+    return users
+
+
+def new_table(users: list, players: int, **rules) -> Table:
+    from games import services
+
+    seated = users[:players]
+    game = services.create_game(seated[0], "Bench game", players, rules)
+    for user in seated[1:]:
+        services.join_game(game, user)
+    game.refresh_from_db()
+    return Table(game, {seat: user.token for seat, user in enumerate(seated)})
+
+
+def long_game(users: list, events_wanted: int) -> tuple[Table, float]:
+    """A six-player game with `events_wanted` events, played by bots straight into the
+    store (no HTTP); made again if it ends too soon. Returns it and the seconds it took."""
+    from games.models import Game
+    from games.store import append
+
+    started = time.perf_counter()
+    for attempt in range(20):
+        table = new_table(users, 6)
+        game = Game.objects.get(pk=table.id)
+        rnd = random.Random(attempt)
+        while table.state.version < events_wanted and not table.state.finished:
+            _, _, events = table.next_command(rnd)
+            before = table.state
+            table.apply(events)
+            append(game, events, before, table.state)
+        if not table.state.finished:
+            return table, time.perf_counter() - started
+    raise SystemExit("no bot game lasted long enough")
+
+
+# ---- HTTP ------------------------------------------------------------------------------
+class Server:
+    """gunicorn serving the product (and the floor view) on a free loopback port; stopped
+    on leaving the `with` block, whatever happened."""
+
+    def __init__(self, url: str, broker_dir: str, conn_max_age: int | None = None):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        env = dict(os.environ, DJANGO_SETTINGS_MODULE=SETTINGS_MODULE, DATABASE_URL=url,
+                   DEBUG="0", CONQUEST_BENCH_BROKER_DIR=broker_dir)
+        env.pop("CONQUEST_BENCH_CONN_MAX_AGE", None)
+        if conn_max_age is not None:
+            env["CONQUEST_BENCH_CONN_MAX_AGE"] = str(conn_max_age)
+        self.connections = ("a database connection per request (the product's setting)"
+                            if conn_max_age is None else
+                            f"persistent database connections (CONN_MAX_AGE={conn_max_age})")
+        self.log = tempfile.TemporaryFile()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "config.wsgi:application",
+             "--bind", f"127.0.0.1:{self.port}", "--workers", str(SERVER_WORKERS),
+             "--threads", str(SERVER_THREADS), "--worker-class", "gthread",
+             "--chdir", str(ROOT), "--log-level", "warning", "--timeout", "60"],
+            env=env, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def __enter__(self):
+        try:
+            self.wait_ready()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def wait_ready(self, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and self.process.poll() is None:
+            try:
+                if request(self.port, "GET", "/healthz", None, None)[0] == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        self.log.seek(0)
+        raise SystemExit("gunicorn did not come up:\n" + self.log.read().decode()[-3000:])
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by gunicorn and its workers (Linux /proc)."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total, pending = 0.0, [self.process.pid]
+        while pending:
+            pid = pending.pop()
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / tick
+                for task in Path(f"/proc/{pid}/task").iterdir():
+                    pending += [int(c) for c in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+        return total
+
+    def describe(self) -> str:
+        return (f"gunicorn on 127.0.0.1:{self.port}, {SERVER_WORKERS} workers x "
+                f"{SERVER_THREADS} threads (gthread), DEBUG off, {self.connections}")
+
+
+def request(port: int, method: str, path: str, token: str | None, body: dict | None):
+    """One request on a fresh connection (no keep-alive: nothing is ever sent twice)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        headers = {"Connection": "close"}
+        data = None
+        if token:
+            headers["Authorization"] = f"Token {token}"
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        connection.request(method, path, body=data, headers=headers)
+        answer = connection.getresponse()
+        return answer.status, answer.read()
+    finally:
+        connection.close()
+
+
+def timed(port, method, path, token, body):
+    started = time.perf_counter()
+    status, content = request(port, method, path, token, body)
+    return time.perf_counter() - started, status, content
+
+
+def percentile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:6.1f} ms"
+
+
+def play_over_http(port: int, table: Table, rnd: random.Random, body_extra=None):
+    """One bot command through POST /commands/; returns (seconds, status, request body)."""
+    seat, payload, events = table.next_command(rnd)
+    body = payload | {"expected_version": table.state.version}
+    seconds, status, content = timed(
+        port, "POST", f"/api/v1/games/{table.id}/commands/", table.tokens[seat], body)
+    if status == 201:
+        table.apply(events)
+        if json.loads(content)["version"] != table.state.version:
+            raise SystemExit(f"game {table.id}: the server's game and the mirror differ")
+    return seconds, status, seat, body, content
+
+
+# ---- the figures -----------------------------------------------------------------------
+def latency(port: int, table: Table) -> dict:
+    rnd = random.Random(1)
+    command_times, floor_times, statuses = [], [], Counter()
+    for n in range(WARMUP + LATENCY_COMMANDS):
+        if table.state.finished:
+            break
+        seconds, status, seat, body, content = play_over_http(port, table, rnd)
+        statuses[status] += 1
+        if status != 201:
+            print(f"   unexpected {status} for {body}: {content[:200]!r}")
+            break
+        floor_seconds, floor_status, _ = timed(
+            port, "POST", f"/bench/floor/{table.id}/", table.tokens[seat], body)
+        statuses[f"floor {floor_status}"] += 1
+        if n >= WARMUP:
+            command_times.append(seconds)
+            floor_times.append(floor_seconds)
+    return {"commands": command_times, "floor": floor_times, "statuses": statuses}
+
+
+def load(server: Server, tables: queue.Queue, seconds: float, max_commands: int) -> dict:
+    """LOAD_GAMES bot clients, one per game, as fast as the server answers; a client whose
+    game ends takes a fresh one."""
+    lock = threading.Lock()
+    statuses: Counter = Counter()
+    times: list[float] = []
+    problems: list[str] = []
+    stop_at = time.monotonic() + seconds
+    done = {"commands": 0, "games_finished": 0}
+
+    def client(number: int) -> None:
+        rnd = random.Random(1000 + number)
+        table = tables.get_nowait()
+        try:
+            while time.monotonic() < stop_at:
+                with lock:
+                    if done["commands"] >= max_commands:
+                        return
+                    done["commands"] += 1
+                if table.state.finished:
+                    with lock:
+                        done["games_finished"] += 1
+                    table = tables.get_nowait()
+                took, status, _, body, content = play_over_http(server.port, table, rnd)
+                with lock:
+                    statuses[status] += 1
+                    times.append(took)
+                    if status not in (201, 409) and len(problems) < 5:
+                        problems.append(f"{status} {body} -> {content[:200]!r}")
+        except Exception as error:  # noqa: BLE001 - counted and printed, not raised
+            with lock:
+                statuses[type(error).__name__] += 1
+                problems.append(repr(error))
+
+    started, client_cpu, server_cpu = time.perf_counter(), time.process_time(), server.cpu_seconds()
+    threads = [threading.Thread(target=client, args=(n,), daemon=True)  # Ctrl-C: no wait
+               for n in range(LOAD_GAMES)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    return {"statuses": statuses, "times": times, "elapsed": elapsed, "problems": problems,
+            "server_cpu": server.cpu_seconds() - server_cpu,
+            "client_cpu": time.process_time() - client_cpu, **done}
+
+
+def load_times(table: Table) -> dict:
+    from games.models import Game, Snapshot
+    from games.store import forget_recent, load_state, rebuild_snapshots
+
+    game = Game.objects.get(pk=table.id)
+
+    def median_of_runs(remembered: bool = False) -> float:
+        runs = []
+        load_state(game)
+        for _ in range(LOAD_RUNS):
+            if not remembered:
+                forget_recent()  # from the database, not the process's recent states
+            started = time.perf_counter()
+            load_state(game)
+            runs.append(time.perf_counter() - started)
+        return statistics.median(runs)
+
+    remembered = median_of_runs(remembered=True)
+    with_snapshots = median_of_runs()
+    snapshots = Snapshot.objects.filter(game=game).count()
+    Snapshot.objects.filter(game=game).delete()
+    without = median_of_runs()
+    rebuild_snapshots(game)
+    return {"with": with_snapshots, "without": without, "snapshots": snapshots,
+            "remembered": remembered, "events": game.version}
+
+
+def spare_tables(count: int) -> queue.Queue:
+    from django.db import connections
+
+    tables = queue.Queue()
+    users = make_users(6, f"bot{time.monotonic_ns()}-")
+    rnd = random.Random(count)
+    for _ in range(count):
+        tables.put(new_table(users, rnd.randint(2, 6), placement_batch=5))
+    connections.close_all()
+    return tables
+
+
+def print_latency(figures: dict) -> None:
+    commands, floor = figures["commands"], figures["floor"]
+    p50, p99 = percentile(commands, 0.5), percentile(commands, 0.99)
+    f50, f99 = percentile(floor, 0.5), percentile(floor, 0.99)
+    print(f"   POST /api/v1/games/{{id}}/commands/ p50 {ms(p50)}  p99 {ms(p99)}  "
+          f"({len(commands)} commands)")
+    print(f"   floor (bare view, one INSERT)    p50 {ms(f50)}  p99 {ms(f99)}")
+    unexpected = {k: v for k, v in figures["statuses"].items() if k not in (201, "floor 201")}
+    print(f"   target p50 within 2x of the floor: {p50 / f50:.1f}x, "
+          f"{'met' if p50 <= 2 * f50 else 'MISSED'}; target p99 under 50 ms: "
+          f"{'met' if p99 < 0.050 else 'MISSED'}"
+          + (f"; unexpected answers: {unexpected}" if unexpected else ""))
+
+
+def print_load(figures: dict) -> None:
+    statuses = figures["statuses"]
+    errors = {k: v for k, v in statuses.items() if k not in (201, 409)}
+    print(f"   {statuses[201] / figures['elapsed']:,.0f} commands/s accepted "
+          f"({statuses[201]:,} in {figures['elapsed']:.1f} s, "
+          f"{figures['games_finished']} games finished); under load p50 "
+          f"{ms(percentile(figures['times'], 0.5))}, p99 {ms(percentile(figures['times'], 0.99))}")
+    print(f"   answers by status: {dict(sorted((str(k), v) for k, v in statuses.items()))}; "
+          f"errors other than 409: {sum(errors.values())} "
+          f"(target 0: {'met' if not errors else 'MISSED'})")
+    answered = sum(v for k, v in statuses.items() if isinstance(k, int)) or 1
+    server, client = (figures[k] / answered * 1000 for k in ("server_cpu", "client_cpu"))
+    print(f"   CPU per answered command: gunicorn {server:.1f} ms, the bench's bot clients "
+          f"{client:.1f} ms (PostgreSQL not counted)")
+    for problem in figures["problems"]:
+        print(f"   {problem}")
+
+
+def main() -> None:
+    from django.conf import settings
+
+    if settings.configured:  # by an earlier benchmark: its database and settings, not ours
+        sys.stdout.flush()
+        subprocess.run([sys.executable, "-m", "benchmarks.bench_service"], cwd=ROOT, check=True)
+        return
+    url = bench_database_url()
+    version = recreate_database(url)
+    broker_dir = tempfile.mkdtemp(prefix="conquest-bench-broker-")
+    try:
+        run(url, version, broker_dir)
+    finally:
+        shutil.rmtree(broker_dir, ignore_errors=True)
+
+
+def run(url: str, version: str, broker_dir: str) -> None:
+    for folder in ("queue", "control"):
+        os.makedirs(os.path.join(broker_dir, folder), exist_ok=True)
+    setup_django(url, broker_dir)
+    from django.db import connections
+
+    print(f"PostgreSQL {version}, database {BENCH_DATABASE} (dropped and made again); "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
+    users = make_users(6, "player")
+    table, build_seconds = long_game(users, LONG_GAME_EVENTS)
+    print(f"long game: {table.state.version:,} events by 6 bots straight into the store "
+          f"in {build_seconds:.1f} s")
+
+    figures = load_times(table)
+    print(f"c. load_state of the {figures['events']:,}-event game, median of {LOAD_RUNS} runs:")
+    print(f"   with its snapshots ({figures['snapshots']}): {ms(figures['with'])}")
+    print(f"   without snapshots:        {ms(figures['without'])} "
+          f"({figures['without'] / figures['with']:.0f}x slower)")
+    print(f"   remembered by the process:  {figures['remembered'] * 1000:.3f} ms (a copy of the newest "
+          "state, when the game's row shows its version)")
+    connections.close_all()
+
+    for conn_max_age in (None, 60):
+        with Server(url, broker_dir, conn_max_age) as server:
+            print(server.describe())
+            print(f"a. latency, one request at a time, into the long game from "
+                  f"{table.state.version:,} events on (each command followed by one floor "
+                  f"request of the same shape):")
+            print_latency(latency(server.port, table))
+            tables = spare_tables(LOAD_GAMES * 3)
+            print(f"b. load: {LOAD_GAMES} games at once (2-6 players), one bot client each, "
+                  f"for {LOAD_SECONDS} s:")
+            print_load(load(server, tables, LOAD_SECONDS, LOAD_MAX_COMMANDS))
+    print(f"load average {os.getloadavg()[0]:.1f} at the end (other work on the machine "
+          f"shows in every figure)")
+
+
+if __name__ == "__main__":
+    main()

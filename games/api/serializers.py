@@ -1,0 +1,134 @@
+"""Request and answer shapes, for parsing bodies and for the OpenAPI schema."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.rules.board import TERRITORIES
+
+COMMAND_TYPES = [
+    "claim", "place", "choose_capital", "trade", "attack", "occupy", "end_attack", "fortify",
+    "end_turn", "place_neutral", "set_defense", "resign",
+]
+
+
+class AccountIn(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    email = serializers.EmailField(max_length=254)  # the user table's column
+    # Passwords are taken as typed: spaces at either end are part of them. The upper bound
+    # keeps a megabyte "password" from costing a megabyte of hashing.
+    password = serializers.CharField(write_only=True, trim_whitespace=False, max_length=4096)
+
+
+class AccountOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    token = serializers.CharField()
+
+
+class TokenIn(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(trim_whitespace=False)
+
+
+class TokenOut(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class GameIn(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    players = serializers.IntegerField(min_value=2, max_value=6)
+    rules = serializers.DictField(required=False, help_text="Rule options of RULES.md")
+    deadline_seconds = serializers.IntegerField(required=False, min_value=10)
+    clock = serializers.DictField(
+        required=False,
+        help_text="Rest the clock: {time_zone, quiet_from, quiet_until (hours), weekends}",
+    )
+
+
+class GameListItem(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    players = serializers.IntegerField()
+    seats_taken = serializers.IntegerField()
+    current_seat = serializers.IntegerField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+class GameView(serializers.Serializer):
+    """The game as the caller may see it (CONTRACT.md "Game view")."""
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    rules = serializers.DictField()
+    phase = serializers.CharField(allow_null=True)
+    turn = serializers.IntegerField()
+    current_seat = serializers.IntegerField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True)
+    players = serializers.ListField(child=serializers.DictField())
+    territories = serializers.DictField()
+    pending = serializers.DictField()
+    sets_traded = serializers.IntegerField()
+    next_set_value = serializers.IntegerField(allow_null=True)
+    seed_hash = serializers.CharField()
+    you = serializers.DictField(allow_null=True)
+
+
+class FortifyMove(serializers.Serializer):
+    to = serializers.ChoiceField(choices=TERRITORIES)
+    armies = serializers.IntegerField(min_value=1)
+
+
+class CommandIn(serializers.Serializer):
+    """One command; which fields apply depends on `type` (CONTRACT.md "Commands")."""
+    type = serializers.ChoiceField(choices=COMMAND_TYPES)
+    expected_version = serializers.IntegerField(required=False, min_value=0)
+    territory = serializers.ChoiceField(choices=TERRITORIES, required=False)
+    placements = serializers.DictField(child=serializers.IntegerField(min_value=1), required=False)
+    cards = serializers.ListField(child=serializers.IntegerField(), required=False)
+    bonus_territory = serializers.ChoiceField(choices=TERRITORIES, required=False)
+    to = serializers.ChoiceField(choices=TERRITORIES, required=False)
+    dice = serializers.IntegerField(required=False, min_value=1, max_value=3)
+    repeat = serializers.BooleanField(required=False)
+    armies = serializers.IntegerField(required=False, min_value=1)
+    moves = FortifyMove(many=True, required=False)
+    policy = serializers.ChoiceField(choices=["max", "one"], required=False)
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = serializers.ChoiceField(choices=TERRITORIES, required=False)
+        return fields
+
+
+class CommandOut(serializers.Serializer):
+    version = serializers.IntegerField()
+    events = serializers.ListField(child=serializers.DictField())
+    game = GameView()
+
+
+class EventsOut(serializers.Serializer):
+    version = serializers.IntegerField()
+    events = serializers.ListField(child=serializers.DictField())
+
+
+class RecordOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    rules = serializers.DictField()
+    seats = serializers.ListField(child=serializers.DictField())
+    seed_hash = serializers.CharField()
+    seed = serializers.CharField(allow_null=True)
+    events = serializers.ListField(child=serializers.DictField())
+
+
+class MapOut(serializers.Serializer):
+    territories = serializers.ListField(child=serializers.DictField())
+    continents = serializers.ListField(child=serializers.DictField())
+    borders = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+
+
+class Error(serializers.Serializer):
+    error = serializers.CharField()
+    detail = serializers.CharField()

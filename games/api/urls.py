@@ -1,0 +1,22 @@
+"""URLs of the JSON API under /api/v1/."""
+
+from django.urls import path, re_path
+
+from games.api import views
+from games.api.errors import not_found
+
+urlpatterns = [
+    path("accounts/", views.AccountsView.as_view(), name="api-accounts"),
+    path("auth/token/", views.TokenView.as_view(), name="api-token"),
+    path("maps/classic/", views.ClassicMapView.as_view(), name="api-map"),
+    path("games/", views.GamesView.as_view(), name="api-games"),
+    path("games/<int:game_id>/", views.GameView.as_view(), name="api-game"),
+    path("games/<int:game_id>/join/", views.JoinView.as_view(), name="api-join"),
+    path("games/<int:game_id>/start/", views.StartView.as_view(), name="api-start"),
+    path("games/<int:game_id>/commands/", views.CommandsView.as_view(), name="api-commands"),
+    path("games/<int:game_id>/events/", views.EventsView.as_view(), name="api-events"),
+    path("games/<int:game_id>/record/", views.RecordView.as_view(), name="api-record"),
+]
+
+# Anything else under /api/v1/ answers JSON, not an HTML page.
+fallback = [re_path(r"^api/v1/.*$", not_found)]

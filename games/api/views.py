@@ -1,0 +1,244 @@
+"""API views: parse the request, call games.services, answer with what the caller may see."""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+from django.contrib.auth import authenticate, get_user_model, password_validation
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status
+from rest_framework.authtoken.models import Token
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import services
+from games.api import serializers as s
+from games.api.errors import error
+from games.api.parsers import StrictJSONParser
+from games.models import Game
+from games.rules.board import BORDERS, CONTINENT_OF, CONTINENTS, TERRITORIES, territory_name
+from games.store import load_state
+
+ERRORS = {400: s.Error, 401: s.Error, 403: s.Error, 404: s.Error, 409: s.Error}
+# ASCII digits only (str.isdigit() also takes "²", which int() refuses), and few enough for
+# any database integer.
+WHOLE_NUMBER = re.compile(r"[0-9]{1,18}")
+
+
+class ApiView(APIView):
+    """Every call of the API: bodies are JSON (anything else is a 400, see errors.handle)."""
+
+    parser_classes = [StrictJSONParser]
+
+
+def body(request) -> dict:
+    return request.data if isinstance(request.data, dict) else {}
+
+
+def parsed(serializer_class, request):
+    serializer = serializer_class(data=request.data if isinstance(request.data, dict) else {})
+    if not serializer.is_valid():
+        return None, error(400, "bad_request", _first_problem(serializer.errors))
+    return serializer.validated_data, None
+
+
+def _first_problem(errors) -> str:
+    return "; ".join(f"{field}: {' '.join(str(m) for m in messages)}"
+                     for field, messages in errors.items())
+
+
+class ReadAnyoneWriteSignedIn(permissions.BasePermission):
+    def has_permission(self, request, view):
+        return request.method in permissions.SAFE_METHODS or request.user.is_authenticated
+
+
+class AccountsView(ApiView):
+    permission_classes = [permissions.AllowAny]
+    authentication_classes = []
+
+    @extend_schema(request=s.AccountIn, responses={201: s.AccountOut, **ERRORS})
+    def post(self, request):
+        data, refusal = parsed(s.AccountIn, request)
+        if refusal:
+            return refusal
+        User = get_user_model()
+        candidate = User(username=data["username"], email=data["email"])
+        try:
+            User.username_validator(data["username"])
+            # API accounts are mostly scripts and bots: Django's password rules (length,
+            # common words) apply here only when the operator asks; the sign-up page
+            # always applies them.
+            if settings.CONQUEST_STRICT_API_PASSWORDS:
+                password_validation.validate_password(data["password"], candidate)
+        except DjangoValidationError as problem:
+            return error(400, "bad_request", " ".join(problem.messages))
+        try:
+            with transaction.atomic():
+                if User.objects.filter(username__iexact=data["username"]).exists():
+                    raise IntegrityError
+                user = User.objects.create_user(data["username"], data["email"], data["password"])
+        except IntegrityError:
+            return error(400, "username_taken", "that username is taken")
+        token = Token.objects.create(user=user)
+        return Response({"id": user.pk, "username": user.username, "token": token.key},
+                        status=status.HTTP_201_CREATED)
+
+
+class TokenView(ApiView):
+    permission_classes = [permissions.AllowAny]
+    authentication_classes = []
+
+    @extend_schema(request=s.TokenIn, responses={200: s.TokenOut, **ERRORS})
+    def post(self, request):
+        data, refusal = parsed(s.TokenIn, request)
+        if refusal:
+            return refusal
+        user = authenticate(request, username=data["username"], password=data["password"])
+        if user is None:
+            return error(400, "bad_credentials", "wrong username or password")
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+class ClassicMapView(ApiView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: s.MapOut})
+    def get(self, request):
+        return Response({
+            "territories": [
+                {"id": t, "name": territory_name(t), "continent": CONTINENT_OF[t]}
+                for t in TERRITORIES
+            ],
+            "continents": [
+                {"id": c, "name": territory_name(c), "bonus": bonus, "territories": list(ts)}
+                for c, (bonus, ts) in CONTINENTS.items()
+            ],
+            "borders": [list(pair) for pair in BORDERS],
+        })
+
+
+def _game_view(game, user, at=None):
+    seat = services.seat_of(game, user)
+    state = load_state(game, at) if game.status != Game.OPEN else None
+    return services.game_view(game, state, seat)
+
+
+class GamesView(ApiView):
+    permission_classes = [ReadAnyoneWriteSignedIn]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("status", str, enum=["open", "active", "paused", "finished", "aborted"]),
+            OpenApiParameter("mine", int, enum=[0, 1]),
+        ],
+        responses={200: s.GameListItem(many=True), **ERRORS},
+    )
+    def get(self, request):
+        games = Game.objects.annotate(seats_taken=Count("seats"))
+        wanted = request.query_params.get("status")
+        if wanted:
+            if wanted not in dict(Game.STATUSES):
+                return error(400, "bad_request", "status must be open, active, paused, "
+                             "finished or aborted")
+            games = games.filter(status=wanted)
+        if request.query_params.get("mine") in ("1", "true"):
+            if not request.user.is_authenticated:
+                return error(401, "not_authenticated", "sign in to list your games")
+            games = games.filter(Q(seats__user=request.user)).distinct()
+        return Response([
+            {"id": g.pk, "name": g.name, "status": g.status, "players": g.players,
+             "seats_taken": g.seats_taken, "current_seat": g.current_seat,
+             "deadline": g.deadline.isoformat() if g.deadline else None}
+            for g in games[:200]
+        ])
+
+    @extend_schema(request=s.GameIn, responses={201: s.GameView, **ERRORS})
+    def post(self, request):
+        data = body(request)
+        players = data.get("players")
+        game = services.create_game(
+            request.user, data.get("name"), players, data.get("rules"),
+            data.get("deadline_seconds"), data.get("clock"),
+        )
+        return Response(_game_view(game, request.user), status=status.HTTP_201_CREATED)
+
+
+class GameView(ApiView):
+    permission_classes = [ReadAnyoneWriteSignedIn]
+
+    @extend_schema(parameters=[OpenApiParameter("at", int)],
+                   responses={200: s.GameView, **ERRORS})
+    def get(self, request, game_id):
+        game = get_object_or_404(Game, pk=game_id)
+        at = request.query_params.get("at")
+        if at is not None:
+            if not WHOLE_NUMBER.fullmatch(at) or not 1 <= int(at) <= game.version:
+                return error(400, "bad_request", f"at must be a version from 1 to {game.version}")
+            at = int(at)
+        return Response(_game_view(game, request.user, at))
+
+
+class JoinView(ApiView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
+    def post(self, request, game_id):
+        game = services.join_game(get_object_or_404(Game, pk=game_id), request.user)
+        return Response(_game_view(game, request.user))
+
+
+class StartView(ApiView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
+    def post(self, request, game_id):
+        game = services.start_game(get_object_or_404(Game, pk=game_id), request.user)
+        return Response(_game_view(game, request.user))
+
+
+class CommandsView(ApiView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.CommandIn, responses={201: s.CommandOut, **ERRORS})
+    def post(self, request, game_id):
+        game = get_object_or_404(Game, pk=game_id)
+        payload = request.data if isinstance(request.data, dict) else None
+        expected = payload.get("expected_version") if payload else None
+        done = services.submit(game, request.user, payload, expected)
+        return Response({
+            "version": done.state.version,
+            # As GET .../events/ shows them (with their times), redacted for the sender.
+            "events": done.event_dicts(),
+            "game": services.game_view(done.game, done.state, done.seat),
+        }, status=status.HTTP_201_CREATED)
+
+
+class EventsView(ApiView):
+    permission_classes = [ReadAnyoneWriteSignedIn]
+
+    @extend_schema(parameters=[OpenApiParameter("after", int)],
+                   responses={200: s.EventsOut, **ERRORS})
+    def get(self, request, game_id):
+        game = get_object_or_404(Game, pk=game_id)
+        after = request.query_params.get("after", "0")
+        if not WHOLE_NUMBER.fullmatch(after):
+            return error(400, "bad_request", "after must be a whole number (at most 18 digits)")
+        seat = services.seat_of(game, request.user)
+        # Bounded by the version read, so `version` is the last seq even if a move lands now.
+        return Response({"version": game.version,
+                         "events": services.event_dicts(game, seat, int(after), game.version)})
+
+
+class RecordView(ApiView):
+    permission_classes = [ReadAnyoneWriteSignedIn]
+
+    @extend_schema(responses={200: s.RecordOut, **ERRORS})
+    def get(self, request, game_id):
+        game = get_object_or_404(Game, pk=game_id)
+        return Response(services.record(game, services.seat_of(game, request.user)))

@@ -1,0 +1,83 @@
+"""Turn clocks: when a decision's deadline falls, counting only the hours the game's clock
+runs (it may rest each night and on weekends, in the game's time zone)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+MAX_STEPS = 4000  # a deadline is at most a year of clock time away: ample
+
+
+def zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def _resting_until(local: datetime, quiet_from, quiet_until, weekends: bool):
+    """If the clock rests at `local`, the local time it runs again; else None."""
+    if weekends and local.weekday() >= 5:
+        monday = (local + timedelta(days=7 - local.weekday())).date()
+        return _resting_until(
+            datetime.combine(monday, time(0), local.tzinfo), quiet_from, quiet_until, False
+        ) or datetime.combine(monday, time(0), local.tzinfo)
+    if quiet_from is None or quiet_until is None or quiet_from == quiet_until:
+        return None
+    hour = local.hour
+    if quiet_from < quiet_until:
+        resting = quiet_from <= hour < quiet_until
+        wake_day = local.date()
+    else:  # over midnight, e.g. 22 to 7
+        resting = hour >= quiet_from or hour < quiet_until
+        wake_day = local.date() + timedelta(days=1) if hour >= quiet_from else local.date()
+    if not resting:
+        return None
+    wake = datetime.combine(wake_day, time(quiet_until), local.tzinfo)
+    if weekends and wake.weekday() >= 5:
+        return _resting_until(wake, quiet_from, quiet_until, weekends)
+    return wake
+
+
+def _next_rest(local: datetime, quiet_from, quiet_until, weekends: bool) -> datetime:
+    """The next local time, after `local`, at which the clock stops."""
+    candidates = []
+    if quiet_from is not None and quiet_until is not None and quiet_from != quiet_until:
+        start = datetime.combine(local.date(), time(quiet_from), local.tzinfo)
+        candidates.append(start if start > local else start + timedelta(days=1))
+    if weekends:
+        saturday = local.date() + timedelta(days=(5 - local.weekday()) % 7 or 7)
+        if local.weekday() < 5:
+            saturday = local.date() + timedelta(days=5 - local.weekday())
+        candidates.append(datetime.combine(saturday, time(0), local.tzinfo))
+    return min(candidates) if candidates else local + timedelta(days=3650)
+
+
+def deadline_after(start: datetime, seconds: int, time_zone: str = "UTC",
+                   quiet_from=None, quiet_until=None, weekends: bool = False) -> datetime:
+    """`start` plus `seconds` of running clock (aware datetimes; the answer is in UTC)."""
+    tz = zone(time_zone)
+    now = start.astimezone(tz)
+    remaining = timedelta(seconds=seconds)
+    # Elapsed time is counted in UTC: Python subtracts and adds datetimes that share one
+    # tzinfo as wall-clock times, which is an hour off across a daylight saving change.
+    for _ in range(MAX_STEPS):
+        wake = _resting_until(now, quiet_from, quiet_until, weekends)
+        if wake is not None:
+            now = wake
+            continue
+        rest = _next_rest(now, quiet_from, quiet_until, weekends)
+        running = rest.astimezone(UTC) - now.astimezone(UTC)
+        if remaining <= running:
+            return now.astimezone(UTC) + remaining
+        remaining -= running
+        now = rest
+    return now.astimezone(UTC) + remaining
+
+
+def game_deadline(game, start: datetime) -> datetime:
+    return deadline_after(
+        start, game.deadline_seconds, game.clock_time_zone, game.quiet_from,
+        game.quiet_until, game.pause_weekends,
+    )

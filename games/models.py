@@ -1,0 +1,160 @@
+"""The event store's tables: games (a projection for listing), seats, events, snapshots."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from games.rules import seed_hash
+
+
+def new_seed() -> str:
+    return secrets.token_hex(32)
+
+
+class Game(models.Model):
+    """A game's settings and secret seed, and a projection of its log for lists and sweeps.
+
+    Only `status` open/paused/aborted and the settings are the truth here; phase, turn,
+    current seat, version and winner are copied from the replayed state on every append.
+    """
+
+    OPEN, ACTIVE, PAUSED, FINISHED, ABORTED = "open", "active", "paused", "finished", "aborted"
+    STATUSES = [(s, s) for s in (OPEN, ACTIVE, PAUSED, FINISHED, ABORTED)]
+
+    name = models.CharField(max_length=100)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    players = models.PositiveSmallIntegerField(help_text="Seats wanted (2-6).")
+    rules = models.JSONField(help_text="Every rule option, defaults filled in.")
+    deadline_seconds = models.PositiveIntegerField(default=86400)
+    seed = models.CharField(max_length=64, default=new_seed, editable=False)
+    seed_hash = models.CharField(max_length=64, editable=False)
+    status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True)
+    version = models.PositiveIntegerField(default=0)
+    phase = models.CharField(max_length=20, null=True, blank=True)
+    turn = models.PositiveIntegerField(default=0)
+    current_seat = models.SmallIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    winner = models.SmallIntegerField(null=True, blank=True)
+    # The clock may rest at night and on weekends, in the game's own time zone.
+    clock_time_zone = models.CharField(max_length=64, default="UTC")
+    quiet_from = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Hour (0-23) the clock stops each night."
+    )
+    quiet_until = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Hour (0-23) the clock runs again."
+    )
+    pause_weekends = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        permissions = [("moderate_game", "Can pause, end turns, replace and drop players")]
+        indexes = [
+            # The deadline sweep reads only running games whose clock has run out.
+            models.Index(
+                fields=["deadline"], name="game_active_deadline",
+                condition=models.Q(status="active"),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.name}"
+
+    def save(self, *args, **kwargs):
+        if not self.seed_hash:
+            self.seed_hash = seed_hash(self.seed)
+        super().save(*args, **kwargs)
+
+    @property
+    def game_id(self) -> str:
+        """The id the fair dice stream is keyed with: the id as the API shows it."""
+        return str(self.pk)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.FINISHED, self.ABORTED)
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="seat_once_per_game"),
+            models.UniqueConstraint(fields=["game", "user"], name="user_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.seat}: {self.user}"
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise PermissionError("events are append-only")
+
+    def delete(self):
+        raise PermissionError("events are append-only")
+
+
+class Event(models.Model):
+    """One thing that happened in a game. Never updated or deleted (database triggers
+    refuse it too); (game, seq) is unique, which is the whole concurrency story."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=40)
+    data = models.JSONField()
+    actor = models.SmallIntegerField(null=True, blank=True, help_text="Seat, or empty: system")
+    user_id = models.IntegerField(null=True, blank=True, help_text="Who sent the command")
+    schema_version = models.PositiveSmallIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_seq_once_per_game"),
+        ]
+        indexes = [models.Index(fields=["game", "type"], name="event_game_type")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} {self.type}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise PermissionError("events are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError("events are append-only")
+
+
+class Snapshot(models.Model):
+    """The replayed state after event `seq`: disposable, only ever a shortcut."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+    engine_version = models.PositiveSmallIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "-seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="snapshot_once_per_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}@{self.seq}"

@@ -1,0 +1,304 @@
+"""The one write path, submit(), and the lobby: every page, API call, mail and deadline
+sweep changes a game only through here.
+
+submit() checks in boardgame.io's order: well-formed, authenticated, game live, your turn,
+not stale, your turn, phase, rules (CONTRACT.md puts staleness before turn and phase);
+then appends the events decide() made.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+
+from games import rules
+from games.clock import zone
+from games.models import Game, Seat
+from games.rules.errors import GameNotActive
+from games.store import (
+    VersionConflict,
+    append,
+    load_state,
+    status_of,
+    stored_events_with_times,
+)
+
+MAX_RETRIES = 5
+
+
+class ServiceError(Exception):
+    """A refusal that is not a rule of the game: status is the HTTP status to answer."""
+
+    def __init__(self, status: int, code: str, detail: str):
+        super().__init__(detail)
+        self.status, self.code, self.detail = status, code, detail
+
+
+@dataclass
+class Submitted:
+    game: Game
+    events: list
+    state: rules.GameState
+    seat: int | None
+
+    def event_dicts(self) -> list[dict]:
+        """The new events as GET .../events/ shows them to the sender, with their times."""
+        revealed = self.game.is_over
+        return [{**rules.redact_event(e, self.seat, revealed), "at": at.isoformat()}
+                for e, at in zip(self.events, self.game.appended_at, strict=True)]
+
+
+def dice_for(game: Game) -> rules.FairDice:
+    return rules.FairDice(game.seed, game.game_id)
+
+
+def seat_rows(game: Game) -> list[tuple[int, int, str]]:
+    """(seat, user id, username) of everyone seated, read once per Game object: a command
+    asks for them several times. Whatever changes the seats calls forget_seats()."""
+    rows = getattr(game, "_seat_rows", None)
+    if rows is None:
+        rows = list(Seat.objects.filter(game=game).order_by("seat").values_list(
+            "seat", "user_id", "user__username"))
+        game._seat_rows = rows
+    return rows
+
+
+def forget_seats(game: Game) -> None:
+    game.__dict__.pop("_seat_rows", None)
+
+
+def seat_of(game: Game, user) -> int | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return next((seat for seat, user_id, _ in seat_rows(game) if user_id == user.pk), None)
+
+
+# ---- lobby -----------------------------------------------------------------------------
+def check_clock(clock) -> dict:
+    """Clock options of a game: {time_zone, quiet_from, quiet_until, weekends}."""
+    if clock is None:
+        return {}
+    if not isinstance(clock, dict) or set(clock) - {"time_zone", "quiet_from", "quiet_until",
+                                                    "weekends"}:
+        raise ServiceError(400, "bad_clock", "clock takes time_zone, quiet_from, quiet_until "
+                           "and weekends")
+    checked = {}
+    if "time_zone" in clock:
+        name = clock["time_zone"]
+        if not isinstance(name, str) or zone(name).key != name:
+            raise ServiceError(400, "bad_clock", "clock.time_zone must be an IANA zone name")
+        checked["clock_time_zone"] = name
+    quiet = [clock.get("quiet_from"), clock.get("quiet_until")]
+    if any(hour is not None for hour in quiet):
+        if any(isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 23 for h in quiet):
+            raise ServiceError(400, "bad_clock", "clock.quiet_from and quiet_until must both "
+                               "be hours from 0 to 23")
+        if quiet[0] == quiet[1]:
+            raise ServiceError(400, "bad_clock", "clock.quiet_until must be another hour "
+                               "than quiet_from")
+        checked["quiet_from"], checked["quiet_until"] = quiet
+    if "weekends" in clock:
+        if not isinstance(clock["weekends"], bool):
+            raise ServiceError(400, "bad_clock", "clock.weekends must be true or false")
+        checked["pause_weekends"] = clock["weekends"]
+    return checked
+
+
+def check_game_name(name) -> str:
+    """The name as stored: 1 to 100 characters, no control characters (it goes into pages
+    and mail subjects, and PostgreSQL refuses NUL)."""
+    if not isinstance(name, str) or not name.strip() or len(name) > 100:
+        raise ServiceError(400, "bad_request", "name must be 1 to 100 characters")
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
+        raise ServiceError(400, "bad_request", "name must not hold control characters")
+    return name.strip()
+
+
+def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None) -> Game:
+    name = check_game_name(name)
+    clock_fields = check_clock(clock)
+    # No rules (or null) means every default; deadline_seconds may come without them.
+    raw = dict(rules_raw) if isinstance(rules_raw, dict) else (
+        {} if rules_raw is None else rules_raw)
+    if deadline_seconds is not None:
+        if not isinstance(raw, dict):
+            raise rules.errors.BadRules("rules must be an object")
+        raw["deadline_seconds"] = deadline_seconds
+    checked = rules.validate_rules(raw, players)
+    with transaction.atomic():
+        game = Game.objects.create(
+            name=name, creator=user, players=players, rules=checked.to_dict(),
+            deadline_seconds=checked.deadline_seconds, **clock_fields,
+        )
+        Seat.objects.create(game=game, seat=0, user=user)
+    return game
+
+
+def join_game(game: Game, user) -> Game:
+    for _ in range(MAX_RETRIES):
+        game.refresh_from_db()
+        if game.status != Game.OPEN:
+            raise ServiceError(400, "game_not_open", "the game is not open for joining")
+        if seat_of(game, user) is not None:
+            raise ServiceError(400, "already_seated", "you already play in this game")
+        taken = game.seats.count()
+        try:
+            with transaction.atomic():
+                Seat.objects.create(game=game, seat=taken, user=user)
+        except IntegrityError:
+            continue  # someone took that seat a moment ago: look again
+        forget_seats(game)
+        if taken + 1 >= game.players:
+            start_game(game)
+        return game
+    raise ServiceError(409, "version_conflict", "the game changed while joining; try again")
+
+
+def start_game(game: Game, user=None) -> Game:
+    """Deal and begin with whoever is seated (the creator may start before it is full)."""
+    if user is not None and game.creator_id != user.pk:
+        raise ServiceError(403, "not_creator", "only the game's creator can start it")
+    if game.status != Game.OPEN:
+        raise ServiceError(400, "game_not_open", "the game has already started")
+    seated = game.seats.count()
+    if seated < 2:
+        raise ServiceError(400, "not_enough_players", "at least two players must be seated")
+    checked = rules.validate_rules(game.rules, seated)
+    command = rules.StartGame(game.game_id, seated, checked)
+    events = rules.decide(None, command, dice_for(game))
+    after = rules.replay(events)
+    if seated != game.players:
+        Game.objects.filter(pk=game.pk, status=Game.OPEN).update(players=seated)
+        game.players = seated
+    try:
+        append(game, events, None, after, user_id=getattr(user, "pk", None))
+    except VersionConflict:
+        raise ServiceError(400, "game_not_open", "the game has already started") from None
+    return game
+
+
+# ---- the write path --------------------------------------------------------------------
+def submit(game: Game, user, payload, expected_version=None) -> Submitted:
+    """Play one command for `user` in `game`."""
+    if expected_version is not None and (
+        isinstance(expected_version, bool) or not isinstance(expected_version, int)
+        or expected_version < 0
+    ):
+        raise rules.errors.BadCommand("expected_version must be a whole number")
+    command = rules.parse_command(payload, None)  # well-formed
+    if user is None or not user.is_authenticated:  # authenticated
+        raise ServiceError(401, "not_authenticated", "sign in to play")
+    for attempt in range(MAX_RETRIES):
+        if attempt:
+            game.refresh_from_db()
+        if game.status != Game.ACTIVE:  # game live
+            raise GameNotActive(f"the game is {game.status}")
+        seat = seat_of(game, user)
+        if seat is None:
+            raise ServiceError(403, "not_seated", "you do not play in this game")
+        command = dataclasses.replace(command, seat=seat)
+        try:
+            return _decide_and_append(game, command, expected_version, user.pk, seat)
+        except VersionConflict:
+            if expected_version is not None:
+                raise
+    raise VersionConflict(game.version)
+
+
+def submit_timeout(game: Game, expected_version: int, state=None) -> Submitted:
+    """The deadline sweep's command: complete the owed decision, if nobody moved since.
+    `state` may be passed if the caller has just loaded it."""
+    if game.status != Game.ACTIVE:
+        raise GameNotActive(f"the game is {game.status}")
+    return _decide_and_append(game, rules.TimeOut(), expected_version, None, None, state)
+
+
+def _decide_and_append(game, command, expected_version, user_id, seat, state=None) -> Submitted:
+    if state is None:
+        state = load_state(game)
+    # CONTRACT.md: a client that saw an older version gets 409 whatever else is wrong, so
+    # staleness is checked before turn and phase (STYLE.md's boardgame.io order puts it
+    # after; the contract wins: a racing loser must learn the game moved on).
+    if expected_version is not None and expected_version != state.version:
+        raise VersionConflict(state.version)
+    events = rules.decide(state, command, dice_for(game))
+    after = state.copy()
+    for event in events:
+        rules.evolve(after, event)
+    append(game, events, state, after, user_id=user_id)
+    return Submitted(game, events, after, seat)
+
+
+# ---- what a caller may see -------------------------------------------------------------
+def usernames(game: Game) -> dict[int, str]:
+    return {seat: username for seat, _, username in seat_rows(game)}
+
+
+def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> dict:
+    names = usernames(game)
+    view = {
+        "id": game.pk, "name": game.name, "status": game.status, "version": game.version,
+        "rules": game.rules, "deadline_seconds": game.deadline_seconds,
+        "deadline": game.deadline.isoformat() if game.deadline else None,
+        "seed_hash": game.seed_hash, "seats_wanted": game.players,
+        "clock": {"time_zone": game.clock_time_zone, "quiet_from": game.quiet_from,
+                  "quiet_until": game.quiet_until, "weekends": game.pause_weekends},
+        "creator": names.get(0),
+    }
+    if state is None:
+        view.update({
+            "phase": None, "turn": 0, "current_seat": None, "winner": None,
+            "players": [
+                {"seat": s, "username": name, "color": rules.board.COLORS[s], "territories": 0,
+                 "armies": 0, "cards": 0, "eliminated": False, "dropped": False,
+                 "missed_turns": 0}
+                for s, name in sorted(names.items())
+            ],
+            "territories": {t: {"owner": None, "armies": 0} for t in rules.TERRITORIES},
+            "pending": {"reinforcements": 0, "must_trade": False, "occupy": None},
+            "sets_traded": 0,
+            "next_set_value": rules.cards.next_set_value(rules.Rules.from_dict(game.rules), 0),
+            "you": None if seat is None else {
+                "seat": seat, "color": rules.board.COLORS[seat], "cards": [], "mission": None,
+                "capital": None, "defense": "max",
+            },
+        })
+        return view
+    engine_view = rules.view(state, seat)
+    for player in engine_view["players"]:
+        player["username"] = names.get(player["seat"])
+    view.update(engine_view)
+    if state.version != game.version:  # ?at=N: the status as of that version, too
+        view["status"] = status_of(state)
+    view["version"] = state.version
+    return view
+
+
+def event_dicts(game: Game, seat: int | None, after: int = 0,
+                upto: int | None = None) -> list[dict]:
+    """The game's events after `after` (up to `upto`), as `seat` may see them, with their
+    times."""
+    revealed = game.is_over
+    # One read: a second one for the times could see an event the first did not.
+    return [
+        {**rules.redact_event(e, seat, revealed), "at": at.isoformat()}
+        for e, at in stored_events_with_times(game, after, upto)
+    ]
+
+
+def record(game: Game, seat: int | None) -> dict:
+    revealed = game.is_over
+    names = usernames(game)
+    return {
+        "id": game.pk, "name": game.name, "status": game.status, "rules": game.rules,
+        "seats": [
+            {"seat": s, "username": name, "color": rules.board.COLORS[s]}
+            for s, name in sorted(names.items())
+        ],
+        "seed_hash": game.seed_hash,
+        "seed": game.seed if revealed else None,
+        "events": event_dicts(game, seat),
+    }

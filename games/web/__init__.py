@@ -1,0 +1,1 @@
+"""The web pages: lobby, game page with its SVG board and play forms, accounts."""

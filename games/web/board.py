@@ -1,0 +1,112 @@
+"""The SVG board of a game view: each territory's shape, owner, armies and highlight, every
+border and sea lane, drawn server-side from the geometry in board_layout."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from django.utils.translation import ngettext
+
+from games.rules.board import BORDERS, CONTINENTS, NEIGHBOURS, NEUTRAL, TERRITORIES
+
+from . import board_layout as layout
+from .names import color_name, continent_name, seat_color, territory_name
+
+# Owner colours with readable army counts on top (the count sits in a white disc).
+FILL = {
+    "red": "#d1342f", "blue": "#2f63c4", "green": "#2e9a4f", "yellow": "#e9bd2a",
+    "black": "#3b3b3b", "white": "#f7f7f2", NEUTRAL: "#9b968c", "": "#e4dcc6",
+}
+CONTINENT_TINT = {
+    "north_america": "#c9962b", "south_america": "#c0563a", "europe": "#3f73b5",
+    "africa": "#9b6a2f", "asia": "#3f8b43", "australia": "#8e4c96",
+}
+
+
+def legal_targets(view: dict, seat: int | None, selected: str | None) -> list[str]:
+    """Where the selected territory can attack or fortify to, in the viewer's phase."""
+    if seat is None or not selected or selected not in NEIGHBOURS:
+        return []
+    territories = view["territories"]
+    if territories[selected]["owner"] != seat or view.get("current_seat") != seat:
+        return []
+    phase = view.get("phase")
+    if phase == "attack" and territories[selected]["armies"] >= 2:
+        return [t for t in NEIGHBOURS[selected] if territories[t]["owner"] != seat]
+    if phase == "fortify" and territories[selected]["armies"] >= 2:
+        return fortify_targets(view, seat, selected)
+    return []
+
+
+def fortify_targets(view: dict, seat: int, source: str) -> list[str]:
+    territories = view["territories"]
+    if view["rules"].get("fortify") != "connected":
+        return [t for t in NEIGHBOURS[source] if territories[t]["owner"] == seat]
+    seen, queue = {source}, deque([source])
+    while queue:
+        here = queue.popleft()
+        for there in NEIGHBOURS[here]:
+            if there not in seen and territories[there]["owner"] == seat:
+                seen.add(there)
+                queue.append(there)
+    return [t for t in TERRITORIES if t in seen and t != source]
+
+
+def board_context(view: dict, seat: int | None, selected: str | None = None,
+                  link: bool = True) -> dict:
+    """What templates/games/_board.html draws."""
+    targets = set(legal_targets(view, seat, selected))
+    capitals = dict(view.get("capitals") or {})
+    mine = (view.get("you") or {}).get("capital")
+    if mine:
+        capitals[mine] = seat
+    continents = []
+    for continent, (bonus, members) in CONTINENTS.items():
+        territories = []
+        for territory in members:
+            square = view["territories"][territory]
+            owner = square["owner"]
+            color = seat_color(owner)
+            armies = square["armies"]
+            classes = ["territory"]
+            if territory == selected:
+                classes.append("selected")
+            if territory in targets:
+                classes.append("target")
+            if seat is not None and owner == seat:
+                classes.append("mine")
+            owner_words = color_name(color) if color else "—"
+            label_x, label_y = layout.LABELS[territory]
+            territories.append({
+                "id": territory, "name": territory_name(territory),
+                "owner": "" if owner is None else owner, "color": color,
+                "fill": FILL[color], "armies": armies, "path": layout.SHAPES[territory],
+                "x": label_x, "y": label_y, "classes": " ".join(classes),
+                "capital": territory in capitals,
+                "label": f"{territory_name(territory)}, {continent_name(continent)}: "
+                         f"{owner_words}, "
+                         + ngettext("%(count)d army", "%(count)d armies", armies)
+                         % {"count": armies},
+            })
+        continents.append({
+            "id": continent, "name": continent_name(continent), "bonus": bonus,
+            "tint": CONTINENT_TINT[continent], "outline": layout.CONTINENT_OUTLINES[continent],
+            "territories": territories,
+        })
+    borders = []
+    for a, b in BORDERS:
+        if (a, b) in layout.LAND_BORDERS:
+            borders.append({"a": a, "b": b, "kind": "land", "paths": [layout.LAND_BORDERS[(a, b)]]})
+        else:
+            borders.append({"a": a, "b": b, "kind": "sea", "paths": layout.SEA_LANES[(a, b)]})
+    return {
+        "width": layout.WIDTH, "height": layout.HEIGHT, "continents": continents,
+        "sea_lanes": [b for b in borders if b["kind"] == "sea"],
+        "land_borders": [b for b in borders if b["kind"] == "land"],
+        "selected": selected, "targets": sorted(targets), "link": link,
+    }
+
+
+def neighbours_json() -> dict:
+    """The adjacency the page's script needs to highlight targets without a round trip."""
+    return {t: list(ns) for t, ns in NEIGHBOURS.items()}

@@ -1,0 +1,96 @@
+"""Turning a posted play form into a command of CONTRACT.md, for services.submit."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.rules.board import TERRITORIES
+
+from .names import territory_name
+
+COMMAND_TYPES = (
+    "claim", "place", "place_neutral", "choose_capital", "trade", "attack", "occupy",
+    "end_attack", "fortify", "end_turn", "set_defense", "resign",
+)
+
+
+class FormProblem(Exception):
+    """Input the page itself refuses before asking the rules (a number that is not one...)."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.text = text
+
+
+def _whole(raw, what: str, allow_blank: bool = False) -> int | None:
+    raw = (raw or "").strip()
+    if not raw:
+        if allow_blank:
+            return None
+        raise FormProblem(_("Enter a number for %(what)s.") % {"what": what})
+    try:
+        return int(raw)
+    except ValueError:
+        raise FormProblem(_("%(value)s is not a whole number.") % {"value": raw}) from None
+
+
+def _armies_by_territory(post, prefix: str) -> dict:
+    """Fields named <prefix><territory> with a number of armies (blank or 0: none)."""
+    placements = {}
+    for territory in TERRITORIES:
+        value = _whole(post.get(prefix + territory), territory_name(territory), allow_blank=True)
+        if value is None or value == 0:
+            continue
+        if value < 0:
+            raise FormProblem(_("Armies cannot be negative."))
+        placements[territory] = value
+    return placements
+
+
+def payload_from_post(post) -> dict:
+    """The command a play form asks for; raises FormProblem for input that is not one."""
+    kind = post.get("type", "")
+    if kind not in COMMAND_TYPES:
+        raise FormProblem(_("Unknown move."))
+    payload: dict = {"type": kind}
+    if kind in ("claim", "choose_capital"):
+        payload["territory"] = post.get("territory", "")
+    elif kind in ("place", "place_neutral"):
+        placements = _armies_by_territory(post, "place-")
+        if not placements:
+            raise FormProblem(_("Put at least one army on a territory."))
+        payload["placements"] = placements
+    elif kind == "trade":
+        picked = post.getlist("card")
+        if post.get("set"):
+            picked = post["set"].split(",")
+        cards = [_whole(c, _("a card")) for c in picked]
+        if len(cards) != 3:
+            raise FormProblem(_("Pick exactly three cards."))
+        payload["cards"] = cards
+        if post.get("bonus_territory"):
+            payload["bonus_territory"] = post["bonus_territory"]
+    elif kind == "attack":
+        payload["from"] = post.get("from", "")
+        payload["to"] = post.get("to", "")
+        dice = _whole(post.get("dice"), _("dice"), allow_blank=True)
+        if dice is not None:
+            payload["dice"] = dice
+        payload["repeat"] = post.get("repeat") in ("on", "1", "true")
+    elif kind == "occupy":
+        payload["armies"] = _whole(post.get("armies"), _("armies"))
+    elif kind == "fortify":
+        payload["from"] = post.get("from", "")
+        if post.get("mode") == "spread":
+            moves = _armies_by_territory(post, "move-")
+            if not moves:
+                raise FormProblem(_("Move at least one army."))
+            payload["moves"] = [{"to": t, "armies": n} for t, n in moves.items()]
+        else:
+            payload["to"] = post.get("to", "")
+            payload["armies"] = _whole(post.get("armies"), _("armies"))
+    elif kind == "set_defense":
+        payload["policy"] = post.get("policy", "")
+    elif kind == "resign" and post.get("confirm") not in ("on", "1", "yes"):
+        raise FormProblem(_("Tick the box to confirm that you resign."))
+    return payload

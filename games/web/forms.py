@@ -1,0 +1,241 @@
+"""The pages' forms: creating a game with every rule option, signing up, preferences."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime, time, timedelta
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules
+from notifications.models import Preferences
+
+from .names import RULE_CHOICES, RULE_LABELS
+
+# Presets fill in the rules; "custom" takes them from the fields below.
+PRESETS = {
+    "classic": {"label": _("Classic"),
+                "help": _("The rulebook game: territories dealt, conquer the world."),
+                "rules": {}},
+    "missions": {"label": _("Secret missions"),
+                 "help": _("Each player gets a secret mission; the first to fulfil it wins."),
+                 "rules": {"objective": "missions", "neutral": False}},
+    "capitals": {"label": _("Capitals"),
+                 "help": _("Each player picks a secret capital; hold enough capitals to win."),
+                 "rules": {"objective": "capitals"}},
+    "two_neutral": {"label": _("Two players with neutral"),
+                    "help": _("Two players and a neutral army that only defends."),
+                    "rules": {"neutral": True, "neutral_reinforcement": "opponent"},
+                    "players": 2},
+    "quick": {"label": _("Quick async: simultaneous setup"),
+              "help": _("Everyone places all starting armies at once, in secret."),
+              "rules": {"initial_placement": "simultaneous"}},
+    "custom": {"label": _("Custom"), "help": _("Use the rules chosen below."), "rules": None},
+}
+
+DEADLINES = [
+    (600, _("10 minutes")), (3600, _("1 hour")), (4 * 3600, _("4 hours")),
+    (12 * 3600, _("12 hours")), (86400, _("1 day")), (2 * 86400, _("2 days")),
+    (3 * 86400, _("3 days")), (7 * 86400, _("1 week")),
+]
+
+DEFAULTS = Rules()
+HOURS = [("", "—")] + [(h, f"{h:02d}:00") for h in range(24)]
+
+
+def _choice(key: str) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=RULE_LABELS[key], choices=[(v, RULE_CHOICES[key][v]) for v in CHOICES[key]],
+        initial=getattr(DEFAULTS, key), widget=forms.RadioSelect,
+    )
+
+
+class CreateGameForm(forms.Form):
+    name = forms.CharField(label=_("Name of the game"), max_length=100)
+    players = forms.TypedChoiceField(
+        label=_("Players"), coerce=int, initial=3,
+        choices=[(n, str(n)) for n in range(2, 7)],
+    )
+    deadline_seconds = forms.TypedChoiceField(
+        label=RULE_LABELS["deadline_seconds"], coerce=int, initial=86400, choices=DEADLINES,
+        help_text=_("A player who misses it has the simplest legal move made for them."),
+    )
+    clock_time_zone = forms.ChoiceField(
+        label=_("The game's time zone"), initial="UTC", required=False,
+        choices=lambda: time_zone_choices(),
+        help_text=_("Quiet hours and weekends below are counted in this zone."))
+    quiet_from = forms.TypedChoiceField(
+        label=_("Clock rests from"), coerce=int, empty_value=None, required=False,
+        choices=lambda: HOURS,
+        help_text=_("With the next field: no deadline runs out at night, the clock stops."))
+    quiet_until = forms.TypedChoiceField(
+        label=_("Clock runs again at"), coerce=int, empty_value=None, required=False,
+        choices=lambda: HOURS)
+    pause_weekends = forms.BooleanField(
+        label=_("The clock rests on Saturdays and Sundays"), required=False)
+    preset = forms.ChoiceField(
+        label=_("Rules"), initial="classic", widget=forms.RadioSelect,
+        choices=[(k, p["label"]) for k, p in PRESETS.items()],
+        help_text=_("A preset fills in the rules below; choose Custom to use your own."),
+    )
+    setup = _choice("setup")
+    initial_placement = _choice("initial_placement")
+    placement_batch = forms.IntegerField(
+        label=RULE_LABELS["placement_batch"], min_value=1, max_value=100, initial=1)
+    initial_max_per_territory = forms.IntegerField(
+        label=RULE_LABELS["initial_max_per_territory"], min_value=1, max_value=1000,
+        required=False, help_text=_("Leave empty for no limit (the Czech rulebook says 4)."))
+    card_values = _choice("card_values")
+    fixed_infantry = forms.IntegerField(label=_("Three infantry"), min_value=1, max_value=1000,
+                                        initial=DEFAULT_FIXED_VALUES["infantry"])
+    fixed_cavalry = forms.IntegerField(label=_("Three cavalry"), min_value=1, max_value=1000,
+                                       initial=DEFAULT_FIXED_VALUES["cavalry"])
+    fixed_artillery = forms.IntegerField(label=_("Three artillery"), min_value=1,
+                                         max_value=1000,
+                                         initial=DEFAULT_FIXED_VALUES["artillery"])
+    fixed_mixed = forms.IntegerField(label=_("One of each"), min_value=1, max_value=1000,
+                                     initial=DEFAULT_FIXED_VALUES["mixed"])
+    card_territory_bonus = _choice("card_territory_bonus")
+    occupy_minimum = _choice("occupy_minimum")
+    fortify = _choice("fortify")
+    objective = _choice("objective")
+    capitals_to_win = _choice("capitals_to_win")
+    capital_collapse = forms.BooleanField(
+        label=RULE_LABELS["capital_collapse"], required=False,
+        help_text=_("The loser's armies on that continent are removed; the captor takes "
+                    "each emptied territory with 1 army."))
+    neutral = forms.BooleanField(label=RULE_LABELS["neutral"], required=False, initial=True)
+    neutral_reinforcement = _choice("neutral_reinforcement")
+    max_missed_turns = forms.IntegerField(
+        label=RULE_LABELS["max_missed_turns"], min_value=1, max_value=100, initial=3)
+
+    RULE_FIELDS = (
+        "setup", "initial_placement", "placement_batch", "initial_max_per_territory",
+        "card_values", "card_territory_bonus", "occupy_minimum", "fortify", "objective",
+        "capitals_to_win", "capital_collapse", "neutral", "neutral_reinforcement",
+        "max_missed_turns",
+    )
+
+    def clock(self) -> dict:
+        """The clock options for services.create_game (which checks that they make sense)."""
+        data = self.cleaned_data
+        clock = {"time_zone": data.get("clock_time_zone") or "UTC", "weekends": data["pause_weekends"]}
+        if data.get("quiet_from") is not None or data.get("quiet_until") is not None:
+            clock |= {"quiet_from": data.get("quiet_from"), "quiet_until": data.get("quiet_until")}
+        return clock
+
+    def game_arguments(self) -> tuple[int, dict]:
+        """(players, rules) for services.create_game, from the preset or the fields."""
+        data = self.cleaned_data
+        preset = PRESETS[data["preset"]]
+        players = preset.get("players", data["players"])
+        if preset["rules"] is not None:
+            return players, dict(preset["rules"])
+        rules = {key: data[key] for key in self.RULE_FIELDS}
+        rules["fixed_values"] = {
+            kind: data[f"fixed_{kind}"] for kind in ("infantry", "cavalry", "artillery", "mixed")
+        }
+        return players, rules
+
+
+class SignUpForm(UserCreationForm):
+    email = forms.EmailField(
+        label=_("Email"), help_text=_("For turn mail and for resetting your password."))
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    names = {n for n in zoneinfo.available_timezones() if "/" in n} | {"UTC"}
+    return [(name, name.replace("_", " ")) for name in sorted(names)]
+
+
+class PreferencesForm(forms.ModelForm):
+    email = forms.EmailField(label=_("Email"))
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
+    reminder_hours = forms.CharField(
+        label=_("Reminders"), required=False,
+        help_text=_("Hours before a deadline to remind you, separated by commas "
+                    "(e.g. 12, 1); empty for none."))
+
+    class Meta:
+        model = Preferences
+        fields = ("time_zone", "language", "turn_mail", "reminder_hours", "game_mail",
+                  "digest_hour", "unsubscribed")
+        labels = {
+            "language": _("Language"),
+            "turn_mail": _("Turn mail"),
+            "game_mail": _("Mail when a game starts, a player is eliminated or a game ends"),
+            "digest_hour": _("Hour of the daily digest (your time)"),
+            "unsubscribed": _("No mail at all"),
+        }
+        help_texts = {"digest_hour": _("0 to 23.")}
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        if user is not None:
+            self.fields["email"].initial = user.email
+        hours = self.instance.reminder_hours or []
+        self.initial["reminder_hours"] = ", ".join(str(h) for h in hours)
+        self.fields["turn_mail"].choices = [
+            ("each", _("A mail on every turn")),
+            ("digest", _("One daily digest of all my games")),
+            ("none", _("No turn mail")),
+        ]
+        self.fields["digest_hour"].widget.attrs.update({"min": 0, "max": 23})
+
+    def clean_reminder_hours(self) -> list[int]:
+        raw = self.cleaned_data.get("reminder_hours") or ""
+        hours = []
+        for part in raw.replace(";", ",").split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if not part.isdigit() or not 1 <= int(part) <= 168:
+                raise forms.ValidationError(
+                    _("Each reminder is a whole number of hours from 1 to 168."))
+            hours.append(int(part))
+        return sorted(set(hours), reverse=True)
+
+    def clean_digest_hour(self) -> int:
+        hour = self.cleaned_data["digest_hour"]
+        if not 0 <= hour <= 23:
+            raise forms.ValidationError(_("Choose an hour from 0 to 23."))
+        return hour
+
+    def save(self, commit=True):
+        preferences = super().save(commit=commit)
+        if self.user is not None and commit:
+            self.user.email = self.cleaned_data["email"]
+            self.user.save(update_fields=["email"])
+        return preferences
+
+
+class VacationForm(forms.Form):
+    """Days away, counted in the player's own time zone, both days included."""
+
+    first_day = forms.DateField(label=_("First day away"),
+                                widget=forms.DateInput(attrs={"type": "date"}))
+    last_day = forms.DateField(label=_("Last day away"),
+                               widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first_day"), data.get("last_day")
+        if first and last and last < first:
+            self.add_error("last_day", _("The last day cannot come before the first."))
+        return data
+
+    def span(self, time_zone: str):
+        """(starts, ends): midnight of the first day to midnight after the last, there."""
+        zone = zoneinfo.ZoneInfo(time_zone)
+        first, last = self.cleaned_data["first_day"], self.cleaned_data["last_day"]
+        starts = datetime.combine(first, time.min, tzinfo=zone)
+        ends = datetime.combine(last + timedelta(days=1), time.min, tzinfo=zone)
+        return starts, ends

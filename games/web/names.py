@@ -1,0 +1,269 @@
+"""The game's own words for the pages, translatable: territories, continents, colours, card
+symbols, phases, missions, rule options and the rules' error codes."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from games.rules.board import COLORS, NEUTRAL
+
+TERRITORY_NAMES = {
+    "alaska": _("Alaska"),
+    "northwest_territory": _("Northwest Territory"),
+    "greenland": _("Greenland"),
+    "alberta": _("Alberta"),
+    "ontario": _("Ontario"),
+    "quebec": _("Quebec"),
+    "western_united_states": _("Western United States"),
+    "eastern_united_states": _("Eastern United States"),
+    "central_america": _("Central America"),
+    "venezuela": _("Venezuela"),
+    "peru": _("Peru"),
+    "brazil": _("Brazil"),
+    "argentina": _("Argentina"),
+    "iceland": _("Iceland"),
+    "scandinavia": _("Scandinavia"),
+    "great_britain": _("Great Britain"),
+    "northern_europe": _("Northern Europe"),
+    "western_europe": _("Western Europe"),
+    "southern_europe": _("Southern Europe"),
+    "ukraine": _("Ukraine"),
+    "north_africa": _("North Africa"),
+    "egypt": _("Egypt"),
+    "east_africa": _("East Africa"),
+    "congo": _("Congo"),
+    "south_africa": _("South Africa"),
+    "madagascar": _("Madagascar"),
+    "ural": _("Ural"),
+    "siberia": _("Siberia"),
+    "yakutsk": _("Yakutsk"),
+    "kamchatka": _("Kamchatka"),
+    "irkutsk": _("Irkutsk"),
+    "mongolia": _("Mongolia"),
+    "japan": _("Japan"),
+    "afghanistan": _("Afghanistan"),
+    "china": _("China"),
+    "middle_east": _("Middle East"),
+    "india": _("India"),
+    "siam": _("Siam"),
+    "indonesia": _("Indonesia"),
+    "new_guinea": _("New Guinea"),
+    "western_australia": _("Western Australia"),
+    "eastern_australia": _("Eastern Australia"),
+}
+
+CONTINENT_NAMES = {
+    "north_america": _("North America"),
+    "south_america": _("South America"),
+    "europe": _("Europe"),
+    "africa": _("Africa"),
+    "asia": _("Asia"),
+    "australia": _("Australia"),
+}
+
+COLOR_NAMES = {
+    "red": _("Red"),
+    "blue": _("Blue"),
+    "green": _("Green"),
+    "yellow": _("Yellow"),
+    "black": _("Black"),
+    "white": _("White"),
+    NEUTRAL: _("Neutral"),
+}
+
+SYMBOL_NAMES = {
+    "infantry": _("infantry"),
+    "cavalry": _("cavalry"),
+    "artillery": _("artillery"),
+    "wild": _("wild card"),
+    "mixed": _("one of each"),
+}
+
+PHASE_NAMES = {
+    "claim": _("claiming territories"),
+    "setup_place": _("placing starting armies"),
+    "capital": _("choosing capitals"),
+    "reinforce": _("reinforcing"),
+    "attack": _("attacking"),
+    "occupy": _("moving into a conquered territory"),
+    "fortify": _("fortifying"),
+    "neutral_place": _("placing the neutral's reinforcements"),
+}
+
+STATUS_NAMES = {
+    "open": _("waiting for players"),
+    "active": _("in play"),
+    "paused": _("paused"),
+    "finished": _("finished"),
+    "aborted": _("aborted"),
+}
+
+FINISH_REASONS = {
+    "domination": _("every other player is out"),
+    "mission": _("secret mission fulfilled"),
+    "capitals": _("holds enough capitals"),
+}
+
+_CONTINENT_MISSIONS = {
+    "north_america_africa": ("north_america", "africa", False),
+    "north_america_australia": ("north_america", "australia", False),
+    "asia_south_america": ("asia", "south_america", False),
+    "asia_africa": ("asia", "africa", False),
+    "europe_south_america_plus_one": ("europe", "south_america", True),
+    "europe_australia_plus_one": ("europe", "australia", True),
+}
+
+# Each rules error code, as a player reads it.
+ERROR_CODES = {
+    "not_your_turn": _("It is not your move."),
+    "wrong_phase": _("That cannot be done in this phase."),
+    "unknown_territory": _("There is no such territory."),
+    "not_owner": _("That territory is not yours."),
+    "bad_target": _("You cannot attack your own territory."),
+    "not_adjacent": _("Those territories do not border each other."),
+    "not_enough_armies": _("Not enough armies."),
+    "bad_dice": _("That number of dice is not allowed."),
+    "bad_cards": _("Those cards cannot be traded."),
+    "must_trade": _("You hold five or more cards: trade a set first."),
+    "reinforcements_left": _("Place all your reinforcements first."),
+    "bad_placement": _("Those placements do not add up."),
+    "game_not_active": _("The game is not running."),
+    "bad_command": _("That move was not understood."),
+    "bad_rules": _("Those rules do not work together."),
+    "not_seated": _("You do not play in this game."),
+    "not_authenticated": _("Sign in to play."),
+    "version_conflict": _("The game moved on."),
+    "game_not_open": _("The game is not open for joining."),
+    "already_seated": _("You already play in this game."),
+    "not_creator": _("Only the game's creator can start it."),
+    "not_enough_players": _("At least two players must be seated."),
+    "bad_request": _("That request was not understood."),
+}
+
+
+def territory_name(territory: str | None) -> str:
+    if territory is None:
+        return ""
+    return str(TERRITORY_NAMES.get(territory, territory))
+
+
+def continent_name(continent: str) -> str:
+    return str(CONTINENT_NAMES.get(continent, continent))
+
+
+def color_name(color: str) -> str:
+    return str(COLOR_NAMES.get(color, color))
+
+
+def seat_color(seat) -> str:
+    """The colour of a seat number, or 'neutral'."""
+    if seat == NEUTRAL:
+        return NEUTRAL
+    if isinstance(seat, int) and 0 <= seat < len(COLORS):
+        return COLORS[seat]
+    return ""
+
+
+def seat_name(seat) -> str:
+    """A seat as the log calls it: its colour (Red, Blue ... Neutral)."""
+    return color_name(seat_color(seat)) if seat is not None else ""
+
+
+def symbol_name(symbol: str) -> str:
+    return str(SYMBOL_NAMES.get(symbol, symbol))
+
+
+def phase_name(phase: str | None) -> str:
+    return str(PHASE_NAMES.get(phase, phase or ""))
+
+
+def mission_text(mission: str | None) -> str:
+    """A secret mission in words (games.rules.missions.describe, translated)."""
+    if not mission:
+        return ""
+    if mission in _CONTINENT_MISSIONS:
+        first, second, extra = _CONTINENT_MISSIONS[mission]
+        names = {"first": continent_name(first), "second": continent_name(second)}
+        if extra:
+            return str(_("Conquer %(first)s and %(second)s and one more continent of your choice")
+                       % names)
+        return str(_("Conquer %(first)s and %(second)s") % names)
+    if mission == "occupy_18_with_2":
+        return str(_("Occupy 18 territories with at least 2 armies on each"))
+    if mission == "occupy_24":
+        return str(_("Occupy 24 territories"))
+    if mission.startswith("destroy_"):
+        return str(_("Destroy all armies of %(color)s") % {"color": color_name(mission[8:])})
+    return mission
+
+
+def error_text(code: str) -> str:
+    return str(ERROR_CODES.get(code, _("That move is not allowed.")))
+
+
+# Rule options of RULES.md in plain words: key -> (label, {value: words}) for choices.
+RULE_LABELS = {
+    "setup": _("Starting territories"),
+    "initial_placement": _("Placing the starting armies"),
+    "placement_batch": _("Armies per placement turn"),
+    "initial_max_per_territory": _("Most armies on one territory during setup"),
+    "card_values": _("Card set values"),
+    "fixed_values": _("Fixed set values"),
+    "card_territory_bonus": _("Bonus for traded cards showing your territories"),
+    "occupy_minimum": _("Armies to move into a conquered territory"),
+    "fortify": _("Fortifying"),
+    "objective": _("How to win"),
+    "capitals_to_win": _("Capitals needed to win"),
+    "capital_collapse": _("A captured capital collapses its continent"),
+    "neutral": _("Neutral army in a two-player game"),
+    "neutral_reinforcement": _("The neutral's reinforcements"),
+    "deadline_seconds": _("Time for each decision"),
+    "max_missed_turns": _("Missed turns before a player is dropped"),
+}
+
+RULE_CHOICES = {
+    "setup": {
+        "deal": _("dealt out like cards"),
+        "claim": _("claimed one by one in turn"),
+        "random": _("dealt, and every starting army placed at random"),
+    },
+    "initial_placement": {
+        "turns": _("in turns, a few armies at a time"),
+        "simultaneous": _("all at once, in secret, by everyone together"),
+    },
+    "card_values": {
+        "escalating": _("escalating: 4, 6, 8, 10, 12, 15, then 5 more each"),
+        "fixed": _("fixed by the symbols"),
+    },
+    "card_territory_bonus": {
+        "once": _("2 armies on one of them"),
+        "each": _("2 armies on each of them"),
+    },
+    "occupy_minimum": {
+        "dice": _("at least as many as the dice of the last roll"),
+        "one": _("at least one"),
+    },
+    "fortify": {
+        "adjacent": _("one move to a neighbouring territory"),
+        "connected": _("one move along a chain of your territories"),
+        "spread": _("from one territory to several of its neighbours"),
+    },
+    "objective": {
+        "domination": _("conquer the world: be the last player standing"),
+        "missions": _("secret missions"),
+        "capitals": _("capitals"),
+    },
+    "capitals_to_win": {
+        "table": _("by the table: 2 with 2–3 players, 3 with 4–5, 4 with 6"),
+        "all": _("every capital in play"),
+    },
+    "neutral_reinforcement": {
+        "opponent": _("placed by the other player"),
+        "auto": _("spread automatically"),
+    },
+}
+
+DEFENSE_NAMES = {
+    "max": _("defend with as many dice as possible"),
+    "one": _("always defend with one die"),
+}

@@ -1,0 +1,325 @@
+"""Everything the game page shows, gathered from one game view: board, players, the forms
+the viewer may use now, cards, mission, deadline, log and the finished game's proof."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games import rules, services
+from games.models import Game
+from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
+from games.rules.cards import set_kinds, set_value
+from games.store import load_state
+
+from . import words
+from .board import board_context, fortify_targets, legal_targets, neighbours_json
+from .names import (
+    DEFENSE_NAMES,
+    FINISH_REASONS,
+    RULE_CHOICES,
+    RULE_LABELS,
+    STATUS_NAMES,
+    color_name,
+    mission_text,
+    phase_name,
+    seat_color,
+    symbol_name,
+    territory_name,
+)
+
+LOG_LENGTH = 60
+
+
+def stamp(game: Game) -> str:
+    """What the page's poll compares: moves, status and seats taken (joins change no version)."""
+    return f"{game.version}.{game.status}.{game.seats.count()}"
+
+
+def _option(territory: str, view: dict) -> dict:
+    square = view["territories"][territory]
+    return {"id": territory, "name": territory_name(territory), "armies": square["armies"]}
+
+
+def _sorted(territories) -> list[str]:
+    return sorted(territories, key=territory_name)
+
+
+def rules_in_words(rules_dict: dict, players: int | None = None) -> list[dict]:
+    lines = []
+    for key, label in RULE_LABELS.items():
+        value = rules_dict.get(key)
+        if key in RULE_CHOICES:
+            words_ = RULE_CHOICES[key].get(value, value)
+            if (key == "objective" and value == "missions" and players == 2
+                    and rules_dict.get("neutral")):
+                words_ = _("no missions with two players and the neutral army: destroy "
+                           "the other player")
+        elif key == "fixed_values":
+            if rules_dict.get("card_values") != "fixed":
+                continue
+            words_ = ", ".join(f"{symbol_name(k)} {v}" for k, v in value.items())
+        elif key in ("capital_collapse", "neutral"):
+            words_ = _("yes") if value else _("no")
+        elif key == "initial_max_per_territory":
+            words_ = value if value is not None else _("no limit")
+        elif key == "deadline_seconds":
+            words_ = duration_words(value)
+        else:
+            words_ = value
+        lines.append({"key": key, "label": label, "value": words_})
+    return lines
+
+
+def clock_in_words(game: Game) -> list[dict]:
+    """When the game's clock rests (night hours, weekends), in the game's time zone."""
+    rests = []
+    if game.quiet_from is not None and game.quiet_until is not None:
+        rests.append(_("every night from %(start)02d:00 to %(end)02d:00") % {
+            "start": game.quiet_from, "end": game.quiet_until})
+    if game.pause_weekends:
+        rests.append(_("on Saturdays and Sundays"))
+    if not rests:
+        return []
+    return [{"key": "clock", "label": _("The clock rests"),
+             "value": "; ".join(rests) + f" ({game.clock_time_zone})"}]
+
+
+def duration_words(seconds: int) -> str:
+    if seconds % 86400 == 0:
+        n = seconds // 86400
+        return ngettext("%(n)s day", "%(n)s days", n) % {"n": n}
+    if seconds % 3600 == 0:
+        n = seconds // 3600
+        return ngettext("%(n)s hour", "%(n)s hours", n) % {"n": n}
+    if seconds % 60 == 0:
+        n = seconds // 60
+        return ngettext("%(n)s minute", "%(n)s minutes", n) % {"n": n}
+    return ngettext("%(n)s second", "%(n)s seconds", seconds) % {"n": seconds}
+
+
+def players_panel(view: dict, game: Game) -> list[dict]:
+    acting = set()
+    if view.get("current_seat") is not None:
+        acting.add(view["current_seat"])
+    elif view.get("phase") in ("setup_place", "capital"):
+        acting = {p["seat"] for p in view["players"]
+                  if not p.get("ready") and not p["eliminated"] and not p["dropped"]
+                  and (view["phase"] == "capital" or p.get("unplaced"))}
+    rows = []
+    for player in view["players"]:
+        status = ""
+        if view.get("winner") == player["seat"]:
+            status = _("winner")
+        elif player["eliminated"]:
+            status = _("eliminated")
+        elif player["dropped"]:
+            status = _("left the game")
+        elif player["seat"] in acting:
+            status = _("to move")
+        elif player.get("ready"):
+            status = _("ready")
+        rows.append({
+            **player, "color_name": color_name(player["color"]), "status": status,
+            "acting": player["seat"] in acting and game.status == Game.ACTIVE,
+            "defense_words": DEFENSE_NAMES.get(player.get("defense", "max")),
+        })
+    return rows
+
+
+def card_rows(view: dict) -> list[dict]:
+    you = view.get("you") or {}
+    return [{
+        "id": card["id"], "territory": card["territory"],
+        "name": territory_name(card["territory"]) if card["territory"] else _("Wild card"),
+        "symbol": card["symbol"], "symbol_name": symbol_name(card["symbol"]),
+        "owned": bool(card["territory"])
+        and view["territories"][card["territory"]]["owner"] == you.get("seat"),
+    } for card in you.get("cards", [])]
+
+
+def trade_sets(view: dict, rules_obj) -> list[dict]:
+    you = view.get("you") or {}
+    names = {c["id"]: c for c in you.get("cards", [])}
+    sets = []
+    for trio in you.get("tradeable_sets", []):
+        kinds = set_kinds(trio)
+        sets.append({
+            "ids": ",".join(str(c) for c in trio),
+            "cards": [words.card_text(c) for c in trio],
+            "value": set_value(rules_obj, trio, view["sets_traded"]),
+            "kind": symbol_name(kinds[0] if kinds else "mixed"),
+            "bonus": [territory_name(names[c]["territory"]) for c in trio
+                      if names[c]["territory"]
+                      and view["territories"][names[c]["territory"]]["owner"] == you["seat"]],
+        })
+    return sets
+
+
+def actions(view: dict, seat: int | None, game: Game, selected: str | None,
+            posted=None) -> dict:
+    """The forms the viewer may use now, each with what it needs to be filled in."""
+    posted = posted or {}
+    if seat is None or game.status != Game.ACTIVE or view.get("phase") is None:
+        return {}
+    me = view["players"][seat]
+    if me["eliminated"] or me["dropped"]:
+        return {}
+    territories = view["territories"]
+    own = _sorted(t for t in TERRITORIES if territories[t]["owner"] == seat)
+    phase, current = view["phase"], view["current_seat"]
+    pending = view["pending"]
+    rules_obj = rules.Rules.from_dict(view["rules"])
+    forms: dict = {"defense": {"policy": (view.get("you") or {}).get("defense", "max")},
+                   "resign": True}
+
+    def rows(candidates, prefix):
+        return [{**_option(t, view), "field": prefix + t, "value": posted.get(prefix + t, "")}
+                for t in candidates]
+
+    if phase == "claim" and current == seat:
+        free = _sorted(t for t in TERRITORIES if territories[t]["owner"] is None)
+        forms["claim"] = {"choices": [_option(t, view) for t in free],
+                          "value": selected if selected in free else posted.get("territory")}
+    if phase == "setup_place" and pending["reinforcements"] > 0:
+        forms["place"] = {
+            "count": pending["reinforcements"], "rows": rows(own, "place-"),
+            "setup": True, "simultaneous": current is None,
+            "cap": view["rules"].get("initial_max_per_territory"),
+        }
+    if phase == "capital" and not (view.get("you") or {}).get("capital"):
+        forms["choose_capital"] = {
+            "choices": [_option(t, view) for t in own],
+            "value": selected if selected in own else posted.get("territory"),
+        }
+    if phase == "neutral_place" and current == seat:
+        neutral = _sorted(t for t in TERRITORIES if territories[t]["owner"] == NEUTRAL)
+        forms["place_neutral"] = {"count": pending["reinforcements"],
+                                  "rows": rows(neutral, "place-")}
+    if current != seat or phase not in ("reinforce", "attack", "occupy", "fortify"):
+        return forms
+    if phase == "reinforce":
+        if (view.get("you") or {}).get("tradeable_sets") or pending["must_trade"]:
+            forms["trade"] = {
+                "must": pending["must_trade"], "sets": trade_sets(view, rules_obj),
+                "cards": card_rows(view),
+                "checked": [str(c) for c in getattr(posted, "getlist", lambda k: [])("card")],
+                "bonus_mode": view["rules"].get("card_territory_bonus"),
+            }
+        if not pending["must_trade"] and pending["reinforcements"] > 0:
+            forms["place"] = {"count": pending["reinforcements"], "rows": rows(own, "place-"),
+                              "setup": False}
+    if phase == "occupy" and pending["occupy"]:
+        forms["occupy"] = {**pending["occupy"], "from_name": territory_name(
+            pending["occupy"]["from"]), "to_name": territory_name(pending["occupy"]["to"])}
+    if phase == "attack":
+        sources = [t for t in own if territories[t]["armies"] >= 2
+                   and any(territories[n]["owner"] != seat for n in NEIGHBOURS[t])]
+        source = selected if selected in sources else posted.get("from")
+        if source in sources:
+            targets = legal_targets(view, seat, source)
+        else:
+            targets = sorted({n for t in sources for n in NEIGHBOURS[t]
+                              if territories[n]["owner"] != seat}, key=territory_name)
+        forms["attack"] = {
+            "sources": [_option(t, view) for t in sources],
+            "targets": [{**_option(t, view), "owner": color_name(seat_color(
+                territories[t]["owner"]))} for t in _sorted(targets)],
+            "from": source, "to": posted.get("to"), "dice": posted.get("dice", ""),
+            "repeat": posted.get("repeat") == "on",
+        }
+        forms["end_attack"] = True
+    if phase in ("attack", "fortify"):
+        mode = view["rules"].get("fortify", "adjacent")
+        sources = [t for t in own if territories[t]["armies"] >= 2
+                   and any(territories[n]["owner"] == seat for n in NEIGHBOURS[t])]
+        if phase == "fortify" and selected in sources:
+            source = selected
+        else:
+            source = posted.get("from") if posted.get("type") == "fortify" else None
+        if source in sources:
+            targets = fortify_targets(view, seat, source)
+        else:
+            targets = own
+        forms["fortify"] = {
+            "mode": mode, "sources": [_option(t, view) for t in sources],
+            "targets": [_option(t, view) for t in _sorted(targets)], "from": source,
+            "to": posted.get("to") if posted.get("type") == "fortify" else None,
+            "armies": posted.get("armies", "") if posted.get("type") == "fortify" else "",
+            "rows": rows(_sorted(targets), "move-") if mode == "spread" else [],
+        }
+        forms["end_turn"] = True
+    return forms
+
+
+def deadline_context(game: Game) -> dict | None:
+    if game.deadline is None or game.status != Game.ACTIVE:
+        return None
+    return {"at": game.deadline, "iso": game.deadline.isoformat(),
+            "past": game.deadline <= timezone.now()}
+
+
+def verification(game: Game) -> dict | None:
+    if not game.is_over or game.status != Game.FINISHED:
+        return None
+    result = rules.verify(services.record(game, None))
+    return {"ok": result.ok, "checked": result.checked_draws, "problems": result.problems[:10],
+            "seed": game.seed, "seed_hash": game.seed_hash}
+
+
+def game_context(game: Game, user, *, at: int | None = None, selected: str | None = None,
+                 full_log: bool = False, posted=None) -> dict:
+    seat = services.seat_of(game, user)
+    live = at is None or at >= game.version
+    if live:
+        at = None
+    state = None if game.status == Game.OPEN else load_state(game, at)
+    view = services.game_view(game, state, seat)
+    if selected not in NEIGHBOURS:
+        selected = None
+    you = view.get("you")
+    events = services.event_dicts(game, seat) if state is not None else []
+    entries = words.log_entries(events)
+    if not live:
+        entries = [e for e in entries if e["seq"] <= at]
+    shown = entries if full_log else entries[-LOG_LENGTH:]
+    seated_users = dict(game.seats.values_list("user_id", "seat"))
+    finished = game.status == Game.FINISHED
+    return {
+        "game": game, "view": view, "seat": seat, "you": you, "live": live, "at": at,
+        "version": game.version, "shown_version": view["version"],
+        "stamp": stamp(game),
+        "phase_name": phase_name(view.get("phase")),
+        "status_name": STATUS_NAMES.get(game.status, game.status),
+        "current_name": color_name(seat_color(view.get("current_seat")))
+        if view.get("current_seat") is not None else "",
+        "current_color": seat_color(view.get("current_seat")),
+        "current_username": next((p["username"] for p in view["players"]
+                                  if p["seat"] == view.get("current_seat")), ""),
+        "board": board_context(view, seat if live else None, selected if live else None),
+        "players": players_panel(view, game),
+        "cards": card_rows(view) if you else [],
+        "mission": mission_text((you.get("mission") or {}).get("effective")) if you else "",
+        "mission_card": mission_text((you.get("mission") or {}).get("id")) if you else "",
+        "capital_name": territory_name(you.get("capital")) if you else "",
+        "actions": actions(view, seat, game, selected, posted) if live else {},
+        "deadline": deadline_context(game) if live else None,
+        "log": list(reversed(shown)), "log_total": len(entries),
+        "log_cut": len(shown) < len(entries),
+        "rules_words": rules_in_words(view["rules"], game.players) + clock_in_words(game),
+        "next_set_value": view.get("next_set_value"),
+        "can_join": game.status == Game.OPEN and user.is_authenticated
+        and user.pk not in seated_users,
+        "can_start": game.status == Game.OPEN and user.is_authenticated
+        and game.creator_id == user.pk and len(seated_users) >= 2,
+        "seats_taken": len(seated_users),
+        "winner_name": color_name(seat_color(view.get("winner")))
+        if view.get("winner") is not None else "",
+        "winner_username": next((p["username"] for p in view["players"]
+                                 if p["seat"] == view.get("winner")), ""),
+        "finish_reason": FINISH_REASONS.get(view.get("finish_reason"), ""),
+        "proof": verification(game) if finished else None,
+        "neighbours": neighbours_json(),
+        "polling": live and game.status in (Game.OPEN, Game.ACTIVE, Game.PAUSED),
+    }

@@ -1,0 +1,322 @@
+"""The web pages: home, lobby, game page and its forms, accounts. Thin: parse the form, call
+games.services, render what the viewer's seat may see."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import check_for_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
+
+from games import rules, services
+from games.models import Game, Seat
+from games.rules.errors import RuleViolation
+from games.services import ServiceError
+from games.store import VersionConflict, load_state
+from notifications import vacations
+from notifications.models import Preferences, Vacation, preferences_for
+
+from . import words
+from .commands import FormProblem, payload_from_post
+from .forms import PRESETS, CreateGameForm, PreferencesForm, SignUpForm, VacationForm
+from .names import color_name, error_text, phase_name, seat_color
+from .page import game_context, stamp
+
+# The form the refusal of each command is shown next to.
+FORM_OF = {"set_defense": "defense"}
+
+
+def _fragment(request) -> bool:
+    """An htmx request that swaps the game area (not a boosted whole page)."""
+    return bool(getattr(request, "htmx", False)) and not request.htmx.boosted
+
+
+def refusal_text(error: Exception) -> str:
+    if isinstance(error, FormProblem):
+        return error.text
+    code = getattr(error, "code", "")
+    detail = getattr(error, "detail", str(error))
+    lead = error_text(code)
+    return f"{lead} ({detail})" if detail else lead
+
+
+# ---- home and lobby --------------------------------------------------------------------
+def _my_games(user):
+    if not user.is_authenticated:
+        return []
+    seats = dict(Seat.objects.filter(user=user).values_list("game_id", "seat"))
+    games = (Game.objects.filter(pk__in=seats)
+             .annotate(seats_taken=Count("seats")).order_by("-id")[:50])
+    names = {}
+    for game_id, seat, username in Seat.objects.filter(game_id__in=[g.pk for g in games]) \
+            .values_list("game_id", "seat", "user__username"):
+        names[(game_id, seat)] = username
+    rows = []
+    for game in games:
+        seat = seats[game.pk]
+        current = game.current_seat
+        if game.status == Game.ACTIVE and current is None:
+            turn = _("everyone at once")
+        elif game.status == Game.ACTIVE:
+            turn = f"{color_name(seat_color(current))} ({names.get((game.pk, current), '')})"
+        else:
+            turn = ""
+        rows.append({
+            "game": game, "seat": seat, "color": seat_color(seat),
+            "color_name": color_name(seat_color(seat)), "turn": turn,
+            "your_turn": game.status == Game.ACTIVE and current == seat,
+            "phase": phase_name(game.phase) if game.status == Game.ACTIVE else "",
+        })
+    return rows
+
+
+def home(request):
+    mine = [row for row in _my_games(request.user) if row["game"].status == Game.ACTIVE]
+    return render(request, "home.html", {"games": mine})
+
+
+def _lobby(request, form, status=200):
+    open_games = (Game.objects.filter(status=Game.OPEN).annotate(seats_taken=Count("seats"))
+                  .select_related("creator").order_by("-id")[:100])
+    mine = set()
+    if request.user.is_authenticated:
+        mine = set(Seat.objects.filter(user=request.user).values_list("game_id", flat=True))
+    rows = [{"game": g, "mine": g.pk in mine} for g in open_games if g.seats_taken < g.players]
+    return render(request, "games/lobby.html", {
+        "open_games": rows, "my_games": _my_games(request.user), "form": form,
+        "presets": PRESETS,
+        "preset_rules": {k: p["rules"] for k, p in PRESETS.items()},
+        "preset_players": {k: p.get("players") for k, p in PRESETS.items()},
+    }, status=status)
+
+
+def lobby(request):
+    form = None
+    if request.user.is_authenticated:
+        form = CreateGameForm(initial={
+            "clock_time_zone": preferences_for(request.user).time_zone})
+    return _lobby(request, form)
+
+
+@login_required
+def create_game(request):
+    if request.method != "POST":
+        return redirect("lobby")
+    form = CreateGameForm(request.POST)
+    if not form.is_valid():
+        return _lobby(request, form, status=400)
+    players, rules_raw = form.game_arguments()
+    try:
+        game = services.create_game(request.user, form.cleaned_data["name"], players,
+                                    rules_raw, form.cleaned_data["deadline_seconds"],
+                                    form.clock())
+    except (RuleViolation, ServiceError) as error:
+        form.add_error(None, refusal_text(error))
+        return _lobby(request, form, status=400)
+    messages.success(request, _("Game created. Share its page; it starts when all seats "
+                                "are taken, or when you start it."))
+    return redirect("game", game_id=game.pk)
+
+
+@require_POST
+@login_required
+def join_game(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        services.join_game(game, request.user)
+        messages.success(request, _("You joined the game."))
+    except ServiceError as error:
+        messages.error(request, refusal_text(error))
+    return redirect("game", game_id=game.pk)
+
+
+@require_POST
+@login_required
+def start_game(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        services.start_game(game, request.user)
+        messages.success(request, _("The game has started."))
+    except (ServiceError, RuleViolation) as error:
+        messages.error(request, refusal_text(error))
+    return redirect("game", game_id=game.pk)
+
+
+# ---- the game page ---------------------------------------------------------------------
+def _at(request, game):
+    raw = request.GET.get("at", "")
+    if raw.isdigit() and 1 <= int(raw) < game.version:
+        return int(raw)
+    return None
+
+
+def render_game(request, game, *, at=None, selected=None, form_error=None, posted=None,
+                conflict=None, status=200):
+    context = game_context(game, request.user, at=at, selected=selected,
+                           full_log=request.GET.get("log") == "all", posted=posted)
+    context.update({"form_error": form_error, "conflict": conflict})
+    template = "games/_game.html" if _fragment(request) else "games/game.html"
+    return render(request, template, context, status=status)
+
+
+def game_page(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    return render_game(request, game, at=_at(request, game), selected=request.GET.get("sel"))
+
+
+def game_live(request, game_id):
+    """The poll: nothing (204) while the game stands still, else the new game area."""
+    game = get_object_or_404(Game, pk=game_id)
+    if request.GET.get("v") == stamp(game):
+        return HttpResponse(status=204)
+    return render_game(request, game)
+
+
+def _success_text(game, done, seat) -> str:
+    """The command's events in words, e.g. the dice of each battle it fought."""
+    finished = done.state.finished
+    events = [rules.redact_event(e, seat, finished) for e in done.events]
+    owners = words.OwnerTracker()
+    if any(e["type"] == "battle" for e in events):
+        # Defenders are named by who held the territory before this command.
+        before = load_state(game, done.events[0].seq - 1)
+        owners.owner.update(before.owner)
+    sentences = []
+    for event in events:
+        if event["type"] != "deck_shuffled":
+            sentences.append(words.describe(event, owners))
+        owners.see(event)
+    if len(sentences) > 8:
+        sentences = sentences[:3] + ["…"] + sentences[-4:]
+    return " ".join(sentences)
+
+
+@require_POST
+def game_play(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={reverse('game', args=[game.pk])}")
+    kind = request.POST.get("type", "")
+    form = FORM_OF.get(kind, kind)
+    raw_version = request.POST.get("version", "")
+    try:
+        if not raw_version.isdigit():
+            raise FormProblem(_("The page did not say which move it was showing; reload it."))
+        payload = payload_from_post(request.POST)
+        done = services.submit(game, request.user, payload, int(raw_version))
+    except VersionConflict as conflict:
+        game.refresh_from_db()
+        text = _("The game moved on while you were deciding (it was at move %(seen)s, it is "
+                 "now at move %(now)s). Here is the new state: check it and try again.") % {
+            "seen": raw_version, "now": conflict.current_version}
+        return render_game(request, game, conflict=text, status=409)
+    except (FormProblem, RuleViolation, ServiceError) as error:
+        game.refresh_from_db()
+        status = getattr(error, "status", 400)
+        if isinstance(error, RuleViolation) and error.code in ("not_your_turn", "not_seated"):
+            status = 403
+        return render_game(request, game, form_error={"form": form, "text": refusal_text(error)},
+                           posted=request.POST, selected=request.POST.get("from"),
+                           status=status)
+    messages.success(request, _success_text(game, done, done.seat))
+    selected = None
+    if kind == "attack" and done.state.phase == "attack":
+        selected = payload["from"]
+    if _fragment(request):
+        return render_game(request, done.game, selected=selected)
+    url = reverse("game", args=[game.pk])
+    return redirect(f"{url}?sel={selected}#play" if selected else f"{url}#play")
+
+
+# ---- accounts --------------------------------------------------------------------------
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("lobby")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save(commit=False)
+        user.email = form.cleaned_data["email"]
+        user.save()
+        language = getattr(request, "LANGUAGE_CODE", "en")
+        Preferences.objects.create(user=user, language=language if language in ("en", "cs", "pl")
+                                   else "en")
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome, %(name)s! Join a game or create one.") % {
+            "name": user.username})
+        return redirect("lobby")
+    return render(request, "registration/signup.html", {"form": form},
+                  status=400 if request.method == "POST" else 200)
+
+
+@login_required
+def profile(request):
+    preferences = preferences_for(request.user)
+    form = PreferencesForm(request.POST or None, instance=preferences, user=request.user)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, _("Your preferences are saved."))
+            response = redirect("profile")
+            response.set_cookie("django_language", preferences.language, samesite="Lax")
+            return response
+        return _profile(request, form, VacationForm(), status=400)
+    return _profile(request, form, VacationForm())
+
+
+def _profile(request, form, vacation_form, status=200):
+    year = timezone.now().year
+    return render(request, "accounts/profile.html", {
+        "form": form, "vacation_form": vacation_form,
+        "vacations": vacations.current_and_coming(request.user),
+        "vacation_days_used": round(vacations.days_in_year(request.user, year), 1),
+        "vacation_allowance": settings.CONQUEST_VACATION_DAYS_PER_YEAR, "year": year,
+    }, status=status)
+
+
+@require_POST
+@login_required
+def declare_vacation(request):
+    preferences = preferences_for(request.user)
+    vacation_form = VacationForm(request.POST)
+    if vacation_form.is_valid():
+        try:
+            vacations.declare(request.user, *vacation_form.span(preferences.time_zone))
+        except vacations.VacationError as problem:
+            vacation_form.add_error(None, str(problem))
+        else:
+            messages.success(request, _("Your vacation is noted: your deadlines stretch "
+                                        "while you are away."))
+            return redirect("profile")
+    form = PreferencesForm(instance=preferences, user=request.user)
+    return _profile(request, form, vacation_form, status=400)
+
+
+@require_POST
+@login_required
+def cancel_vacation(request, vacation_id):
+    vacation = get_object_or_404(Vacation, pk=vacation_id, user=request.user,
+                                 ends__gt=timezone.now())
+    vacations.cancel(vacation)
+    messages.success(request, _("Your vacation is called off."))
+    return redirect("profile")
+
+
+def set_language(request):
+    """Django's set_language, which also remembers the choice in a player's preferences."""
+    response = django_set_language(request)
+    language = request.POST.get("language")
+    if (request.method == "POST" and request.user.is_authenticated and language
+            and check_for_language(language)
+            and language in dict(Preferences._meta.get_field("language").choices)):
+        Preferences.objects.update_or_create(user=request.user, defaults={"language": language})
+    return response
+

@@ -1,0 +1,58 @@
+"""Named players for the service tests: alice creates and plays, bob is her opponent,
+charlie may see nothing."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+
+def signed_up(username: str) -> APIClient:
+    client = APIClient()
+    answer = client.post("/api/v1/accounts/", {
+        "username": username, "email": f"{username}@example.com",
+        "password": f"{username}-long-secret-1",
+    }, format="json")
+    assert answer.status_code == 201, answer.content
+    client.credentials(HTTP_AUTHORIZATION=f"Token {answer.json()['token']}")
+    client.user_id = answer.json()["id"]
+    return client
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Sign-ups hash with MD5 here: the real hasher costs a quarter of a second each."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def alice(db):
+    return signed_up("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return signed_up("bob")
+
+
+@pytest.fixture
+def charlie(db):
+    return signed_up("charlie")
+
+
+@pytest.fixture
+def anonymous(db):
+    return APIClient()
+
+
+def new_game(creator: APIClient, *joiners: APIClient, players=None, **rules):
+    """A game created by `creator` and joined by `joiners` (it starts when full)."""
+    answer = creator.post("/api/v1/games/", {
+        "name": "Test game", "players": players or 1 + len(joiners), "rules": rules,
+    }, format="json")
+    assert answer.status_code == 201, answer.content
+    game_id = answer.json()["id"]
+    for joiner in joiners:
+        joined = joiner.post(f"/api/v1/games/{game_id}/join/")
+        assert joined.status_code == 200, joined.content
+    return game_id

@@ -1,0 +1,116 @@
+"""POST /api/v1/games/{id}/join/: take the next seat; the game starts by itself when full."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Event, Game
+from tests.games.api_support import API, assert_error, assert_game_view, game_url, unchanged
+from tests.games.conftest import signed_up
+
+
+def open_game(creator, players=3, **rules) -> int:
+    answer = creator.post(f"{API}/games/", {"name": "Lobby", "players": players, "rules": rules},
+                          format="json")
+    assert answer.status_code == 201, answer.content
+    return answer.json()["id"]
+
+
+def join(client, game_id):
+    return client.post(game_url(game_id, "join/"))
+
+
+def test_it_seats_the_joiner_in_the_next_seat_and_answers_their_view(alice, bob):
+    game_id = open_game(alice, players=3)
+    answer = join(bob, game_id)
+    assert answer.status_code == 200, answer.content
+    view = assert_game_view(answer.json(), seat=1)
+    assert view["id"] == game_id and view["status"] == "open" and view["version"] == 0
+    assert [(p["seat"], p["username"], p["color"]) for p in view["players"]] == [
+        (0, "alice", "red"), (1, "bob", "blue")]
+    assert Game.objects.get(pk=game_id).seats.count() == 2
+
+
+def test_it_starts_the_game_by_itself_when_the_last_seat_is_taken(alice, bob, charlie):
+    game_id = open_game(alice, players=3)
+    assert join(bob, game_id).json()["status"] == "open"
+    assert not Event.objects.filter(game_id=game_id).exists()
+    answer = join(charlie, game_id)
+    assert answer.status_code == 200, answer.content
+    view = assert_game_view(answer.json(), seat=2)
+    assert view["status"] == "active" and view["version"] > 0
+    assert view["phase"] == "setup_place"  # deal, then initial placement in turns
+    assert sum(p["territories"] for p in view["players"]) == 42
+    events = alice.get(game_url(game_id, "events/")).json()["events"]
+    assert events[0]["type"] == "game_started"
+    assert sorted(events[0]["data"]["order"]) == [0, 1, 2]
+    assert events[-1]["seq"] == view["version"]
+    game = Game.objects.get(pk=game_id)
+    assert game.status == "active" and game.started_at is not None and game.deadline
+
+
+def test_it_starts_a_two_player_game_with_the_neutral(alice, bob):
+    game_id = open_game(alice, players=2)
+    view = join(bob, game_id).json()
+    assert view["status"] == "active"
+    owners = [t["owner"] for t in view["territories"].values()]
+    assert owners.count("neutral") == owners.count(0) == owners.count(1) == 14
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_it_waits_until_every_seat_is_taken(alice, players):
+    game_id = open_game(alice, players=players)
+    joiners = [signed_up(f"player{n}") for n in range(1, players)]
+    for seat, joiner in enumerate(joiners, start=1):
+        view = join(joiner, game_id).json()
+        assert view["you"]["seat"] == seat
+        assert view["status"] == ("active" if seat == players - 1 else "open")
+    assert Game.objects.get(pk=game_id).players == players
+
+
+def test_it_refuses_a_second_seat_for_the_same_player(alice, bob):
+    game_id = open_game(alice, players=3)
+    join(bob, game_id)
+    for player in (alice, bob):
+        with unchanged(game_id):
+            assert_error(join(player, game_id), 400, "already_seated")
+
+
+def test_it_refuses_to_join_a_game_that_has_started(alice, bob, charlie):
+    game_id = open_game(alice, players=2)
+    join(bob, game_id)
+    with unchanged(game_id):
+        assert_error(join(charlie, game_id), 400, "game_not_open")
+    assert [p["username"] for p in charlie.get(game_url(game_id)).json()["players"]] == [
+        "alice", "bob"]
+
+
+def test_it_refuses_to_join_a_finished_game(alice, bob, charlie):
+    game_id = open_game(alice, players=2)
+    join(bob, game_id)
+    alice.post(game_url(game_id, "commands/"), {"type": "resign"}, format="json")
+    with unchanged(game_id):
+        assert_error(join(charlie, game_id), 400, "game_not_open")
+
+
+def test_it_answers_401_without_a_token(alice, anonymous):
+    game_id = open_game(alice)
+    with unchanged(game_id):
+        assert_error(join(anonymous, game_id), 401, "not_authenticated")
+
+
+def test_it_answers_404_json_for_an_unknown_game(alice, bob):
+    open_game(alice)
+    assert_error(join(bob, 999_999), 404, "not_found")
+    assert_error(bob.post(f"{API}/games/not-a-number/join/"), 404, "not_found")
+
+
+def test_it_ignores_a_body(alice, bob):
+    game_id = open_game(alice)
+    answer = bob.post(game_url(game_id, "join/"), {"seat": 5}, format="json")
+    assert answer.status_code == 200 and answer.json()["you"]["seat"] == 1
+
+
+def test_it_answers_405_json_to_get(alice):
+    game_id = open_game(alice)
+    assert_error(alice.get(game_url(game_id, "join/")), 405, "method_not_allowed")

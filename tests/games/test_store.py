@@ -1,0 +1,474 @@
+"""The event store: gapless seqs, the Game projection, optimistic concurrency, append-only
+rows (in the ORM and below it), disposable snapshots, the maintenance commands, upcasters."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import DatabaseError, connection, transaction
+from django.db.models import ProtectedError
+
+from games import rules, services, store, upcasters
+from games.models import Event, Game, Snapshot
+from games.rules import replay
+from games.rules.bots import bot_command, seats_to_act
+from games.store import (
+    ENGINE_VERSION,
+    VersionConflict,
+    clock_key,
+    load_state,
+    rebuild_snapshots,
+    stored_events,
+)
+from tests.games.support import (
+    finish_by_resigning,
+    only_on_postgresql,
+    play,
+    play_one,
+    players,
+    started_game,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def two(db):
+    return players(2)
+
+
+@pytest.fixture
+def game(two):
+    return started_game(two, placement_batch=10)
+
+
+def seqs(game) -> list[int]:
+    return list(Event.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
+
+
+def decided(game, state, rnd):
+    """The events a bot command would make against `state`, and the state after them."""
+    seat = seats_to_act(state)[0]
+    command = rules.parse_command(bot_command(state, seat, rnd), seat)
+    events = rules.decide(state, command, services.dice_for(game))
+    return events, replay(events, state.copy())
+
+
+# ---- appending -------------------------------------------------------------------------
+def test_it_numbers_the_events_one_to_n_without_gaps(game, two):
+    assert seqs(game) == list(range(1, game.version + 1))
+    version = game.version
+    for done in play(game, two, random.Random(1), 40):
+        assert [e.seq for e in done.events] == list(
+            range(version + 1, version + 1 + len(done.events)))
+        version = done.state.version
+        assert version == done.events[-1].seq
+    assert version == game.version > 40
+    assert seqs(game) == list(range(1, game.version + 1))
+    assert [e.seq for e in stored_events(game)] == seqs(game)
+
+
+def test_it_projects_every_append_onto_the_game(game, two):
+    rnd = random.Random(2)
+    row = Game.objects.get(pk=game.pk)
+    assert row.started_at is not None and row.deadline is not None
+    before = load_state(game)
+    for moves in range(400):
+        if moves == 150:  # long enough: one resignation ends a two-player game
+            done = services.submit(game, two[before.current], {"type": "resign"})
+        else:
+            earliest = row.deadline  # only a new decision may move the clock
+            from_now = timedelta(seconds=game.deadline_seconds)
+            before_call = store.timezone.now()
+            done = play_one(game, two, rnd)
+            after_call = store.timezone.now()
+        after = done.state
+        row = Game.objects.get(pk=game.pk)
+        assert row.version == after.version
+        assert row.turn == after.turn
+        assert row.current_seat == after.current
+        assert row.winner == after.winner
+        assert row.phase == ("setup" if after.phase == "setup_done" else after.phase)
+        if after.finished:
+            assert row.status == Game.FINISHED
+            assert row.deadline is None and row.finished_at is not None
+            break
+        assert row.status == Game.ACTIVE
+        if clock_key(before) == clock_key(after):
+            assert row.deadline == earliest
+        else:
+            assert before_call + from_now <= row.deadline <= after_call + from_now
+        before = after
+    assert row.status == Game.FINISHED and row.winner is not None
+
+
+def test_it_refuses_an_append_against_a_stale_state(game):
+    rnd = random.Random(3)
+    stale = load_state(game)
+    first, after_first = decided(game, stale, rnd)
+    store.append(game, first, stale, after_first)
+    count, version = Event.objects.count(), Game.objects.get(pk=game.pk).version
+
+    second, after_second = decided(game, stale, rnd)
+    with pytest.raises(VersionConflict) as conflict:
+        store.append(game, second, stale, after_second)
+    assert conflict.value.current_version == version
+    assert Event.objects.count() == count
+    assert Game.objects.get(pk=game.pk).version == version
+    assert load_state(game) == after_first
+
+
+def test_it_refuses_a_stale_expected_version_and_applies_nothing(game, two):
+    stale = load_state(game)
+    seat = seats_to_act(stale)[0]
+    payload = bot_command(stale, seat, random.Random(4))
+    services.submit(game, two[seat], payload, stale.version)
+    count, version = Event.objects.count(), game.version
+    with pytest.raises(VersionConflict) as conflict:
+        services.submit(game, two[seat], {"type": "set_defense", "policy": "one"}, stale.version)
+    assert conflict.value.current_version == version
+    assert Event.objects.count() == count and game.version == version
+    assert load_state(game).players[seat].defense == "max"
+
+
+def test_it_keeps_the_new_deadline_when_an_older_copy_of_the_game_submits(two):
+    """A Game object read before someone else's move must not put back the deadline it
+    had: the clock of the new decision is the one that counts."""
+    game = started_game(two, placement_batch=50)  # the whole setup in one placement each
+    old_copy = Game.objects.get(pk=game.pk)
+    rnd = random.Random(5)
+    while load_state(game).phase != "attack":
+        play_one(game, two, rnd)
+    new_deadline = Game.objects.get(pk=game.pk).deadline
+    assert new_deadline != old_copy.deadline
+    state = load_state(game)
+    services.submit(old_copy, two[state.current], {"type": "set_defense", "policy": "one"},
+                    state.version)
+    assert clock_key(load_state(game)) == clock_key(state)
+    assert Game.objects.get(pk=game.pk).deadline == new_deadline
+
+
+# ---- append-only -----------------------------------------------------------------------
+def test_it_refuses_to_change_or_delete_events_through_the_orm(game):
+    event = Event.objects.filter(game=game).order_by("seq").first()
+    event.type = "forged"
+    with pytest.raises(PermissionError):
+        event.save()
+    with pytest.raises(PermissionError):
+        event.delete()
+    with pytest.raises(PermissionError):
+        Event.objects.filter(game=game).update(type="forged")
+    with pytest.raises(PermissionError):
+        Event.objects.filter(game=game).delete()
+    with pytest.raises(PermissionError):
+        game.events.all().delete()
+    with pytest.raises(PermissionError), transaction.atomic():  # bulk_update's own atomic
+        Event.objects.bulk_update([event], ["type"])  # has no savepoint: give it one
+    with pytest.raises(ProtectedError) as protected:
+        Game.objects.get(pk=game.pk).delete()
+    assert any(isinstance(row, Event) for row in protected.value.protected_objects)
+    assert Event.objects.get(pk=event.pk).type == "game_started"
+    assert seqs(game) == list(range(1, game.version + 1))
+
+
+def test_it_refuses_a_raw_sql_update_of_an_event(game):
+    with pytest.raises(DatabaseError, match="append-only"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("UPDATE games_event SET type = %s WHERE game_id = %s",
+                           ["forged", game.pk])
+    assert not Event.objects.filter(type="forged").exists()
+    assert load_state(game) == replay(stored_events(game))
+
+
+@only_on_postgresql("SQLite has no DELETE trigger on games_event, since Django's test "
+                    "flush must delete rows there (the model and PROTECT refuse deletes)")
+def test_it_refuses_a_raw_sql_delete_of_an_event(game):
+    count = Event.objects.filter(game=game).count()
+    with pytest.raises(DatabaseError, match="append-only"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("DELETE FROM games_event WHERE game_id = %s", [game.pk])
+    assert Event.objects.filter(game=game).count() == count
+
+
+# ---- snapshots -------------------------------------------------------------------------
+@pytest.fixture
+def played(game, two, settings):
+    """A game some 250 events long, with a snapshot every 10 events."""
+    settings.CONQUEST_SNAPSHOT_EVERY = 10
+    rnd = random.Random(6)
+    while game.version < 250 and game.status == Game.ACTIVE:
+        play_one(game, two, rnd)
+    return game
+
+
+def test_it_takes_snapshots_as_the_game_goes(played):
+    taken = list(Snapshot.objects.filter(game=played).order_by("seq").values_list("seq", flat=True))
+    # One by each append that crossed a multiple of 10 (a command may make many events).
+    assert len(taken) >= 10
+    assert len({seq // 10 for seq in taken}) == len(taken)
+    events = stored_events(played)
+    for snapshot in Snapshot.objects.filter(game=played):
+        assert rules.GameState.from_dict(snapshot.state) == replay(events[:snapshot.seq])
+
+
+def test_it_loads_the_same_state_at_every_version_with_or_without_snapshots(played):
+    events = stored_events(played)
+    whole = load_state(played)
+    assert whole == replay(events)
+    for upto in range(1, played.version + 1):
+        assert load_state(played, upto=upto) == replay(events[:upto]), upto
+    Snapshot.objects.filter(game=played).delete()
+    assert load_state(played) == whole
+    for upto in range(1, played.version + 1, 7):
+        assert load_state(played, upto=upto) == replay(events[:upto]), upto
+
+
+def test_it_ignores_snapshots_of_another_engine_version(played):
+    whole = load_state(played)
+    Snapshot.objects.filter(game=played).delete()
+    Snapshot.objects.create(game=played, seq=played.version, state={"not": "a state"},
+                            engine_version=ENGINE_VERSION - 1)
+    assert load_state(played) == whole
+
+
+def test_it_rebuilds_snapshots_from_a_full_replay(played):
+    events = stored_events(played)
+    Snapshot.objects.filter(game=played).delete()
+    Snapshot.objects.create(game=played, seq=10, state=replay(events[:9]).to_dict())  # wrong
+    other = started_game(players(2, prefix="other-"))
+    out = StringIO()
+    call_command("rebuild_snapshots", str(played.pk), stdout=out)
+    expected = list(range(10, played.version + 1, 10))
+    assert out.getvalue().strip() == (
+        f"game {played.pk}: {len(expected)} snapshots from {played.version} events")
+    snapshots = Snapshot.objects.filter(game=played).order_by("seq")
+    assert [s.seq for s in snapshots] == expected
+    for snapshot in snapshots:
+        assert rules.GameState.from_dict(snapshot.state) == replay(events[:snapshot.seq])
+    assert not Snapshot.objects.filter(game=other).exists()
+
+    out = StringIO()
+    call_command("rebuild_snapshots", stdout=out)  # every game that has events
+    assert f"game {other.pk}: 0 snapshots from {other.version} events" in out.getvalue()
+    assert rebuild_snapshots(played) == len(expected)
+
+
+def test_it_rebuilds_snapshots_while_the_game_goes_on(played, two, monkeypatch):
+    """A move that lands (with its snapshot) while the rebuild runs must not break it."""
+    rnd = random.Random(8)
+    while played.version % 10 != 9:
+        play_one(played, two, rnd)
+    read_log, moves = store.stored_events, []
+
+    def a_move_lands_first(game, *args, **kwargs):
+        if not moves:  # the rebuild's read of the log: one move (and snapshot) lands first
+            moves.append(played.version + 1)
+            seat = load_state(played).current
+            services.submit(played, two[seat], {"type": "set_defense", "policy": "one"})
+            assert Snapshot.objects.filter(game=played, seq=played.version).exists()
+        return read_log(game, *args, **kwargs)
+
+    monkeypatch.setattr(store, "stored_events", a_move_lands_first)
+    made = rebuild_snapshots(played)
+    monkeypatch.undo()
+    assert moves == [played.version] and played.version % 10 == 0
+    assert list(Snapshot.objects.filter(game=played).order_by("seq").values_list(
+        "seq", flat=True)) == list(range(10, played.version + 1, 10))
+    assert made == played.version // 10
+    events = stored_events(played)
+    for snapshot in Snapshot.objects.filter(game=played):
+        assert rules.GameState.from_dict(snapshot.state) == replay(events[:snapshot.seq])
+    assert load_state(played) == replay(events)
+
+
+# ---- verify_game -----------------------------------------------------------------------
+def verify_game(game) -> str:
+    out = StringIO()
+    call_command("verify_game", str(game.pk), stdout=out, stderr=StringIO())
+    return out.getvalue()
+
+
+def problems_of(game) -> str:
+    err = StringIO()
+    with pytest.raises(CommandError, match=f"game {game.pk}: .* problem"):
+        call_command("verify_game", str(game.pk), stdout=StringIO(), stderr=err)
+    return err.getvalue()
+
+
+def test_it_verifies_a_running_game(played):
+    assert "replay cleanly; dice are checked once the game is over" in verify_game(played)
+
+
+def test_it_finds_a_tampered_snapshot(played):
+    events = stored_events(played)
+    Snapshot.objects.create(game=played, seq=15, state=replay(events[:14]).to_dict())
+    assert "snapshot at 15 differs from the replay" in problems_of(played)
+
+
+def test_it_finds_a_projection_that_disagrees_with_the_log(played):
+    Game.objects.filter(pk=played.pk).update(turn=999)
+    assert "projection turn is 999" in problems_of(played)
+
+
+def test_it_finds_a_gap_in_the_seqs(played):
+    # Rows can be added below the store, never removed: a gap can only come from a skip.
+    seat = load_state(played).current
+    Event.objects.create(game=played, seq=played.version + 2, type="defense_set",
+                         data={"seat": seat, "policy": "one"}, actor=seat)
+    assert "event seqs are not 1..N without gaps" in problems_of(played)
+
+
+def test_it_checks_every_die_of_a_finished_game(game, two):
+    play(game, two, random.Random(7), 60)
+    finish_by_resigning(game, two)
+    assert "every die checked against the revealed seed" in verify_game(game)
+    # Another seed (with its own hash, so only the draws can give it away).
+    other = "ab" * 32
+    Game.objects.filter(pk=game.pk).update(seed=other, seed_hash=rules.seed_hash(other))
+    assert "does not match the seed's draws" in problems_of(game)
+
+
+def test_it_says_so_when_there_is_no_such_game(db):
+    with pytest.raises(CommandError, match="no game 999999"):
+        call_command("verify_game", "999999")
+
+
+# ---- upcasters -------------------------------------------------------------------------
+def old_defense_event(game, version: int):
+    """A defense_set row as an older engine wrote it: the policy was called "defense"."""
+    seat = load_state(game).current
+    Event.objects.create(game=game, seq=game.version + 1, type="defense_set",
+                         data={"seat": seat, "defense": "one"}, actor=seat,
+                         schema_version=version)
+    return seat
+
+
+def rename_defense(data: dict) -> dict:
+    return {"seat": data["seat"], "policy": data["defense"]}
+
+
+def test_it_upcasts_old_events_on_read(game, monkeypatch):
+    monkeypatch.setitem(upcasters.UPCASTERS, ("defense_set", 0), rename_defense)
+    seat = old_defense_event(game, version=0)
+    stored = stored_events(game)[-1]
+    assert stored.data == {"seat": seat, "policy": "one"}
+    assert load_state(game).players[seat].defense == "one"
+    assert Event.objects.get(game=game, seq=stored.seq).data == {"seat": seat, "defense": "one"}
+
+
+def test_it_upcasts_through_every_step_and_writes_the_current_version(game, two, monkeypatch):
+    monkeypatch.setitem(upcasters.SCHEMA_VERSIONS, "defense_set", 2)
+    monkeypatch.setitem(upcasters.UPCASTERS, ("defense_set", 0), rename_defense)
+    monkeypatch.setitem(upcasters.UPCASTERS, ("defense_set", 1),
+                        lambda data: {**data, "chosen": "by the player"})
+    seat = old_defense_event(game, version=0)
+    assert stored_events(game)[-1].data == {
+        "seat": seat, "policy": "one", "chosen": "by the player"}
+    game.refresh_from_db()
+    game.version += 1  # the row above went in below the store
+    Game.objects.filter(pk=game.pk).update(version=game.version)
+    done = services.submit(game, two[seat], {"type": "set_defense", "policy": "max"})
+    row = Event.objects.get(game=game, seq=done.events[0].seq)
+    assert row.schema_version == 2 and row.data == {"seat": seat, "policy": "max"}
+    assert stored_events(game, after=game.version - 1)[0].data == {"seat": seat, "policy": "max"}
+
+
+def test_it_refuses_an_event_it_has_no_upcaster_for(game):
+    old_defense_event(game, version=0)
+    with pytest.raises(LookupError, match="no upcaster for defense_set v0"):
+        stored_events(game)
+    with pytest.raises(LookupError):
+        upcasters.upcast("defense_set", 0, {"seat": 0, "defense": "one"})
+
+
+# ---- the recent states this process remembers -------------------------------------------
+def fresh(game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def test_it_remembers_a_committed_move_and_loads_it_without_reading(
+        game, two, django_capture_on_commit_callbacks, django_assert_num_queries):
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, two, random.Random(5), 6)
+    game = fresh(game)
+
+    with django_assert_num_queries(0):
+        state = load_state(game)
+
+    assert state == replay(stored_events(game)) and state.version == game.version
+
+
+def test_it_hands_out_copies_of_what_it_remembers(
+        game, two, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, two, random.Random(5), 3)
+    game = fresh(game)
+
+    spoiled = load_state(game)
+    spoiled.armies["alaska"] = 999
+    spoiled.players[0].cards.append(43)
+
+    assert load_state(game) == replay(stored_events(game))
+
+
+def test_it_forgets_a_move_whose_transaction_rolled_back(
+        game, two, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, two, random.Random(5), 2)
+    kept = fresh(game).version
+    with django_capture_on_commit_callbacks(execute=True):
+        with pytest.raises(RuntimeError), transaction.atomic():
+            play(game, two, random.Random(6), 1)
+            undone = fresh(game)
+            raise RuntimeError("undo")
+
+    assert fresh(game).version == kept < undone.version
+    # Had the undone state been kept, a row showing its version (a different move that
+    # lands there next) would be handed the undone state.
+    assert store.recall(undone) is None
+    assert load_state(fresh(game)) == replay(stored_events(game))
+
+
+def test_it_reads_the_log_when_the_row_shows_another_version(
+        game, two, django_capture_on_commit_callbacks, django_assert_num_queries):
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, two, random.Random(5), 4)
+    older = fresh(game)
+    older.version -= 1  # a copy of the row read before the last move
+
+    with django_assert_num_queries(2):  # the snapshot, then the events
+        state = load_state(older)
+
+    assert state == replay(stored_events(game))
+
+
+def test_it_remembers_nothing_when_told_not_to(
+        game, two, settings, django_capture_on_commit_callbacks, django_assert_num_queries):
+    settings.CONQUEST_RECENT_STATES = 0
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, two, random.Random(5), 3)
+    game = fresh(game)
+
+    with django_assert_num_queries(2):
+        load_state(game)
+
+
+def test_it_answers_a_command_with_its_events_and_their_stored_times(game, two):
+    from rest_framework.test import APIClient
+
+    state = load_state(game)
+    seat = seats_to_act(state)[0]
+    client = APIClient()
+    client.force_authenticate(two[seat])
+    body = bot_command(state, seat, random.Random(1)) | {"expected_version": state.version}
+
+    answer = client.post(f"/api/v1/games/{game.pk}/commands/", body, format="json")
+
+    assert answer.status_code == 201, answer.content
+    listed = client.get(f"/api/v1/games/{game.pk}/events/?after={state.version}").json()
+    assert answer.json()["events"] == listed["events"]
