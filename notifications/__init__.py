@@ -1,0 +1,1 @@
+"""Notifications: the mail outbox, mail rendering, delivery and deadline tasks."""

@@ -1,0 +1,63 @@
+"""/api/v1/vacations/: a player's declared absences."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.errors import error
+from notifications.models import Vacation
+from notifications.vacations import VacationError, cancel, current_and_coming, declare
+
+
+class VacationIn(serializers.Serializer):
+    starts = serializers.DateTimeField()
+    ends = serializers.DateTimeField()
+
+
+class VacationOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    starts = serializers.DateTimeField()
+    ends = serializers.DateTimeField()
+    days = serializers.FloatField()
+
+
+def shown(vacation: Vacation) -> dict:
+    return {"id": vacation.pk, "starts": vacation.starts.isoformat(),
+            "ends": vacation.ends.isoformat(), "days": round(vacation.days, 2)}
+
+
+class VacationsView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: VacationOut(many=True)})
+    def get(self, request):
+        return Response([shown(v) for v in current_and_coming(request.user)])
+
+    @extend_schema(request=VacationIn, responses={201: VacationOut})
+    def post(self, request):
+        data = request.data if isinstance(request.data, dict) else {}
+        starts, ends = (parse_datetime(str(data.get(k, ""))) for k in ("starts", "ends"))
+        if starts is None or ends is None:
+            return error(400, "bad_request", "starts and ends must be ISO 8601 date-times")
+        try:
+            vacation = declare(request.user, starts, ends)
+        except VacationError as problem:
+            return error(400, "bad_vacation", str(problem))
+        return Response(shown(vacation), status=status.HTTP_201_CREATED)
+
+
+class VacationView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request, vacation_id):
+        vacation = get_object_or_404(Vacation, pk=vacation_id, user=request.user,
+                                     ends__gt=timezone.now())
+        cancel(vacation)
+        return Response(status=status.HTTP_204_NO_CONTENT)

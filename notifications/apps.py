@@ -1,0 +1,19 @@
+"""Django app configuration for notifications: hooks the outbox into event appends."""
+
+from django.apps import AppConfig
+
+
+class NotificationsConfig(AppConfig):
+    name = "notifications"
+    verbose_name = "Notifications"
+
+    def ready(self):
+        from anymail.signals import inbound
+
+        from games.store import APPEND_HOOKS
+        from notifications.inbound import on_anymail_inbound
+        from notifications.outbox import write_outbox
+
+        if write_outbox not in APPEND_HOOKS:
+            APPEND_HOOKS.append(write_outbox)
+        inbound.connect(on_anymail_inbound, dispatch_uid="conquest-inbound-mail")

@@ -1,0 +1,126 @@
+"""Moves by mail: a reply to a turn mail plays the commands in its body.
+
+The reply address carries a per-seat signature; the sender must be the seat's player; a
+message seen before (same Message-ID) is applied once. Every mail that can be tied to a
+player gets a reply through the outbox: what was done, or the exact error, and the board.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from email.utils import getaddresses, parseaddr
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+from games import services
+from games.models import Game, Seat
+from games.rules.errors import RuleViolation
+from games.store import VersionConflict, load_state
+from notifications import links
+from notifications.mailcommands import MailCommandError, command_lines, parse_line
+from notifications.models import InboundMail, Notification
+
+log = logging.getLogger(__name__)
+MAX_COMMANDS = 50
+
+
+def _user_for_seat(game_id: int, seat: int):
+    return Seat.objects.filter(game_id=game_id, seat=seat).values_list("user_id", flat=True).first()
+
+
+def receive(sender: str, recipients: list[str], message_id: str | None, body: str) -> InboundMail:
+    """Handle one inbound mail; returns its log row (status applied, failed or refused)."""
+    message_id = (message_id or "").strip() or "sha256:" + hashlib.sha256(
+        f"{sender}\n{recipients}\n{body}".encode()).hexdigest()
+    sender_address = parseaddr(sender or "")[1].lower()
+    try:
+        with transaction.atomic():
+            inbound = InboundMail.objects.create(
+                message_id=message_id[:300], sender=sender_address[:300],
+                recipient=",".join(recipients)[:300], status="received",
+            )
+    except IntegrityError:
+        log.info("mail %s was delivered before; applied once", message_id)
+        return InboundMail.objects.get(message_id=message_id[:300])
+    target = next(
+        (found for found in (links.read_reply_address(r, _user_for_seat) for r in recipients)
+         if found), None)
+    if target is None:
+        return _close(inbound, InboundMail.REFUSED, "no valid signed reply address")
+    game_id, seat, user_id = target
+    user = get_user_model().objects.get(pk=user_id)
+    if not sender_address or sender_address != (user.email or "").lower():
+        return _close(inbound, InboundMail.REFUSED, "the sender is not the seat's player")
+    game = Game.objects.get(pk=game_id)
+    inbound.game, inbound.user = game, user
+    applied, failed, error = _play(game, user, seat, command_lines(body))
+    status = InboundMail.FAILED if error else InboundMail.APPLIED
+    _close(inbound, status, error or f"{len(applied)} command(s) applied")
+    Notification.objects.get_or_create(
+        user=user, key=f"reply:{inbound.pk}",
+        defaults={"game": game, "kind": Notification.REPLY, "event_seq": game.version,
+                  "payload": {"applied": applied, "failed": failed, "error": error,
+                              "in_reply_to": message_id}},
+    )
+    _queue_reply(inbound)
+    return inbound
+
+
+def _play(game, user, seat, lines):
+    applied, failed, error = [], None, None
+    for line in lines[:MAX_COMMANDS]:
+        game.refresh_from_db()
+        state = load_state(game) if game.version else None
+        try:
+            payload = parse_line(line, state, seat)
+            if payload is None:
+                continue
+            services.submit(game, user, payload)
+        except (MailCommandError, RuleViolation, services.ServiceError, VersionConflict) as problem:
+            failed, error = line, getattr(problem, "detail", None) or str(problem)
+            break
+        applied.append(line)
+    return applied, failed, error
+
+
+def _close(inbound: InboundMail, status: str, detail: str) -> InboundMail:
+    inbound.status, inbound.detail = status, detail
+    inbound.save(update_fields=["status", "detail", "game", "user"])
+    return inbound
+
+
+def _queue_reply(inbound: InboundMail) -> None:
+    from notifications.outbox import queue_delivery
+
+    ids = list(Notification.objects.filter(key=f"reply:{inbound.pk}").values_list("pk", flat=True))
+    transaction.on_commit(lambda: queue_delivery(ids))
+
+
+def receive_message(message) -> InboundMail:
+    """From an email.message.Message (RFC 822), e.g. piped in by the local MTA."""
+    recipients = [address for _, address in getaddresses(
+        message.get_all("To", []) + message.get_all("Cc", []) + message.get_all("Delivered-To", [])
+    )]
+    return receive(message.get("From", ""), recipients, message.get("Message-ID"), _text_of(message))
+
+
+def _text_of(message) -> str:
+    if message.is_multipart():
+        for part in message.walk():
+            if part.get_content_type() == "text/plain" and not part.get_filename():
+                return part.get_payload(decode=True).decode(part.get_content_charset() or "utf-8", "replace")
+        return ""
+    payload = message.get_payload(decode=True)
+    return payload.decode(message.get_content_charset() or "utf-8", "replace") if payload else ""
+
+
+def on_anymail_inbound(sender, event, esp_name, **kwargs):
+    """anymail's inbound signal: any provider anymail supports."""
+    message = event.message
+    recipients = [a.addr_spec for a in (message.to or [])] + [a.addr_spec for a in (message.cc or [])]
+    if message.envelope_recipient:
+        recipients.append(message.envelope_recipient)
+    receive(str(message.from_email or ""), recipients, message.get("Message-ID"),
+            message.text or "")

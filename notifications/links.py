@@ -1,0 +1,73 @@
+"""Signed links and addresses in mails: open the game signed in, unsubscribe in one click,
+and the per-seat reply address that moves by mail are sent to."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+
+from django.conf import settings
+from django.core import signing
+from django.urls import reverse
+
+OPEN_SALT = "conquest.mail.open-game"
+UNSUBSCRIBE_SALT = "conquest.mail.unsubscribe"
+OPEN_LINK_DAYS = 14
+
+
+def site(path: str) -> str:
+    return settings.SITE_URL + path
+
+
+def open_game_url(user_id: int, game_id: int) -> str:
+    token = signing.dumps({"u": user_id, "g": game_id}, salt=OPEN_SALT, compress=True)
+    return site(reverse("mail-open", args=[token]))
+
+
+def read_open_token(token: str) -> tuple[int, int] | None:
+    try:
+        data = signing.loads(token, salt=OPEN_SALT, max_age=OPEN_LINK_DAYS * 86400)
+        return int(data["u"]), int(data["g"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return None
+
+
+def unsubscribe_url(user_id: int) -> str:
+    return site(reverse("mail-unsubscribe", args=[signing.dumps(user_id, salt=UNSUBSCRIBE_SALT)]))
+
+
+def read_unsubscribe_token(token: str) -> int | None:
+    try:
+        return int(signing.loads(token, salt=UNSUBSCRIBE_SALT))
+    except (signing.BadSignature, TypeError, ValueError):
+        return None
+
+
+def _seat_signature(game_id: int, seat: int, user_id: int) -> str:
+    message = f"reply:{game_id}:{seat}:{user_id}".encode()
+    return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:20]
+
+
+def reply_address(game_id: int, seat: int, user_id: int) -> str:
+    """play+<game>-<seat>-<signature>@<domain>: lower-case hex, safe through any MTA."""
+    local, domain = settings.CONQUEST_REPLY_ADDRESS.split("@", 1)
+    return f"{local}+{game_id}-{seat}-{_seat_signature(game_id, seat, user_id)}@{domain}"
+
+
+_REPLY = re.compile(r"\+(\d+)-(\d+)-([0-9a-f]{20})@", re.IGNORECASE)
+
+
+def read_reply_address(address: str, user_for_seat) -> tuple[int, int, int] | None:
+    """(game id, seat, user id) if the address carries a valid signature, else None.
+    `user_for_seat(game_id, seat)` says who holds the seat now."""
+    match = _REPLY.search(address or "")
+    if not match:
+        return None
+    game_id, seat, signature = int(match[1]), int(match[2]), match[3].lower()
+    user_id = user_for_seat(game_id, seat)
+    if user_id is None:
+        return None
+    if not hmac.compare_digest(signature, _seat_signature(game_id, seat, user_id)):
+        return None
+    return game_id, seat, user_id

@@ -1,0 +1,154 @@
+"""Rendering a notification into a mail (text and HTML), in the recipient's language and
+time zone, showing only what the recipient's seat may see."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from games import narrate, services
+from games.clock import zone
+from games.models import Seat
+from games.rules.board import CONTINENTS, territory_name
+from games.store import load_state
+from notifications import links
+from notifications.models import Notification, Preferences, preferences_for
+
+# Called as hook(notification, context) for a game's mail; each returns keys to add (the
+# moderation app adds recent table talk to turn mails).
+CONTEXT_HOOKS: list[Callable] = []
+
+SUBJECTS = {
+    Notification.TURN: "Your move in %(game)s (%(when)s)",
+    Notification.REMINDER: "Reminder: your move in %(game)s is due %(deadline)s",
+    Notification.STARTED: "%(game)s has started",
+    Notification.ELIMINATED: "You were eliminated from %(game)s",
+    Notification.FINISHED: "%(game)s is over",
+    Notification.TIMED_OUT: "A deadline passed in %(game)s",
+    Notification.DROPPED: "A player left %(game)s",
+    Notification.REPLY: "Re: your moves in %(game)s",
+    Notification.DIGEST: "Your games waiting for you",
+    Notification.REPLACED: "You take over a seat in %(game)s",
+    Notification.MODERATED: "A moderator acted in %(game)s",
+}
+
+
+def wants(preferences: Preferences, notification: Notification) -> bool:
+    if preferences.unsubscribed or not notification.user.email:
+        return False
+    if notification.kind in (Notification.TURN, Notification.REMINDER):
+        return preferences.turn_mail != Preferences.NO_TURN_MAIL
+    if notification.kind in (Notification.REPLY, Notification.DIGEST):
+        return True
+    return preferences.game_mail
+
+
+def board_text(view: dict, names: dict) -> list[str]:
+    """The board as text lines, continent by continent."""
+    lines = []
+    for continent, (bonus, territories) in CONTINENTS.items():
+        lines.append(f"{territory_name(continent)} (+{bonus})")
+        for territory in territories:
+            spot = view["territories"][territory]
+            owner = narrate.seat_name(spot["owner"], names) if spot["owner"] is not None else "-"
+            lines.append(f"  {territory_name(territory):<24} {owner:<22} {spot['armies']}")
+    return lines
+
+
+def _local(moment, tz_name):
+    return timezone.localtime(moment, zone(tz_name)) if moment else None
+
+
+def context_for(notification: Notification, preferences: Preferences) -> dict:
+    game = notification.game
+    context = {
+        "kind": notification.kind, "user": notification.user, "payload": notification.payload,
+        "site_url": settings.SITE_URL,
+        "unsubscribe_url": links.unsubscribe_url(notification.user_id),
+        "preferences_url": links.site("/accounts/profile/"),
+        "time_zone": preferences.time_zone,
+    }
+    if game is None:
+        return context
+    seat = Seat.objects.filter(game=game, user_id=notification.user_id).values_list(
+        "seat", flat=True).first()
+    upto = notification.event_seq if notification.kind != Notification.REMINDER else None
+    state = load_state(game, upto) if game.version else None
+    view = services.game_view(game, state, seat)
+    names = services.usernames(game)
+    deadline = _local(game.deadline, preferences.time_zone)
+    context.update({
+        "game": game, "view": view, "seat": seat, "names": names,
+        "game_url": links.open_game_url(notification.user_id, game.pk),
+        "deadline": deadline, "turn": view.get("turn"),
+        "you": view.get("you"),
+        "me": narrate.seat_name(seat, names) if seat is not None else None,
+        "board": board_text(view, names) if state is not None else [],
+    })
+    if notification.kind in (Notification.TURN, Notification.REPLY) and state is not None:
+        context["since"] = _since_last_turn(game, seat, names, notification.event_seq)
+    if notification.kind == Notification.FINISHED:
+        context["seed"] = game.seed if game.is_over else None
+        context["winner"] = narrate.seat_name(view.get("winner"), names)
+    if notification.kind in (Notification.ELIMINATED, Notification.DROPPED,
+                             Notification.TIMED_OUT):
+        context["who"] = narrate.seat_name(notification.payload.get("seat"), names)
+        context["by"] = narrate.seat_name(notification.payload.get("by"), names)
+    for hook in CONTEXT_HOOKS:
+        context.update(hook(notification, context) or {})
+    return context
+
+
+def _since_last_turn(game, seat, names, upto) -> list[str]:
+    """What others did to the recipient since their previous turn began."""
+    events = services.event_dicts(game, seat)
+    if upto:
+        events = [e for e in events if e["seq"] <= upto]
+    start = 0
+    for index, event in enumerate(events[:-1]):
+        if event["type"] == "turn_started" and event["data"]["seat"] == seat:
+            start = index
+    return narrate.happened_to(events[start:], seat, names)[-30:]
+
+
+def render(notification: Notification) -> EmailMultiAlternatives | None:
+    """The mail for a notification, or None if the recipient wants no such mail."""
+    preferences = preferences_for(notification.user)
+    if not wants(preferences, notification):
+        return None
+    with translation.override(preferences.language), timezone.override(
+        zone(preferences.time_zone)
+    ):
+        context = context_for(notification, preferences)
+        game = notification.game
+        subject = _(SUBJECTS[notification.kind]) % {
+            "game": game.name if game else "Conquest", "turn": context.get("turn"),
+            "when": _("turn %(turn)s") % {"turn": context["turn"]} if context.get("turn")
+            else _("setup"),
+            "deadline": context["deadline"].strftime("%a %d %b %H:%M")
+            if context.get("deadline") else "",
+        }
+        text = render_to_string("mail/notification.txt", context)
+        html = render_to_string("mail/notification.html", context)
+    headers = {
+        "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Message-ID": f"<notification-{notification.pk}@{settings.CONQUEST_MAIL_DOMAIN}>",
+        "X-Conquest-Notification": str(notification.pk),
+    }
+    reply_to = []
+    if game is not None and context.get("seat") is not None and not game.is_over:
+        reply_to = [links.reply_address(game.pk, context["seat"], notification.user_id)]
+        if notification.payload.get("in_reply_to"):
+            headers["In-Reply-To"] = notification.payload["in_reply_to"]
+    message = EmailMultiAlternatives(
+        subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[notification.user.email], reply_to=reply_to, headers=headers,
+    )
+    message.attach_alternative(html, "text/html")
+    return message

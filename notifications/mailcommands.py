@@ -1,0 +1,139 @@
+"""The little command language of moves by mail, e.g.
+
+    place 3 ukraine, 2 siam        trade                 trade 4 17 43
+    attack ukraine from scandinavia with 3 repeat        occupy 5
+    end attack                     fortify 4 from ural to siberia
+    end                            claim peru            capital peru
+    neutral 2 peru                 defense one           resign
+
+Territory names forgive case, spaces, dots and dashes, and know the common short names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from games.rules.board import TERRITORIES, territory_name
+from games.rules.cards import best_set
+
+
+class MailCommandError(ValueError):
+    pass
+
+
+def _key(text: str) -> str:
+    # Digits stay: "place 3 4 ukraine" is a typo to report, not 3 armies on Ukraine.
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+ALIASES = {
+    "nwt": "northwest_territory", "northwest": "northwest_territory",
+    "wus": "western_united_states", "westernus": "western_united_states",
+    "westus": "western_united_states", "westernusa": "western_united_states",
+    "eus": "eastern_united_states", "easternus": "eastern_united_states",
+    "eastus": "eastern_united_states", "easternusa": "eastern_united_states",
+    "camerica": "central_america", "centralam": "central_america",
+    "gb": "great_britain", "britain": "great_britain", "uk": "great_britain",
+    "neurope": "northern_europe", "weurope": "western_europe", "seurope": "southern_europe",
+    "nafrica": "north_africa", "eafrica": "east_africa", "safrica": "south_africa",
+    "waustralia": "western_australia", "eaustralia": "eastern_australia",
+    "wa": "western_australia", "ea": "eastern_australia", "png": "new_guinea",
+    "mideast": "middle_east", "me": "middle_east", "kamchatca": "kamchatka",
+    "yakutia": "yakutsk", "madagaskar": "madagascar",
+}
+_NAMES = {_key(t): t for t in TERRITORIES} | {_key(territory_name(t)): t for t in TERRITORIES}
+_NAMES |= ALIASES
+
+
+def territory(text: str) -> str:
+    found = _NAMES.get(_key(text))
+    if found is None:
+        raise MailCommandError(f"no territory called '{text.strip()}'")
+    return found
+
+
+def _placements(text: str) -> dict:
+    placements: dict[str, int] = {}
+    for part in re.split(r",|;|\band\b", text):
+        part = part.strip()
+        if not part:
+            continue
+        match = re.fullmatch(r"(\d+)\s+(?:on\s+|in\s+|to\s+)?(.+)", part)
+        if not match:
+            raise MailCommandError(f"write placements as '3 ukraine, 2 siam' (got '{part}')")
+        where = territory(match[2])
+        placements[where] = placements.get(where, 0) + int(match[1])
+    if not placements:
+        raise MailCommandError("say how many armies go where, e.g. 'place 3 ukraine'")
+    return placements
+
+
+def parse_line(line: str, state=None, seat=None) -> dict | None:
+    """The JSON command of one line (None for a blank line); raises MailCommandError."""
+    text = " ".join(line.strip().lower().split())
+    if not text:
+        return None
+    if m := re.fullmatch(r"(?:place|put|reinforce)\s+(.+)", text):
+        return {"type": "place", "placements": _placements(m[1])}
+    if m := re.fullmatch(r"neutral\s+(.+)", text):
+        return {"type": "place_neutral", "placements": _placements(m[1])}
+    if m := re.fullmatch(r"claim\s+(.+)", text):
+        return {"type": "claim", "territory": territory(m[1])}
+    if m := re.fullmatch(r"capital\s+(.+)", text):
+        return {"type": "choose_capital", "territory": territory(m[1])}
+    if m := re.fullmatch(r"trade(?:\s+(\d+)\s+(\d+)\s+(\d+))?(?:\s+bonus\s+(.+))?", text):
+        command = {"type": "trade"}
+        if m[1]:
+            command["cards"] = [int(m[1]), int(m[2]), int(m[3])]
+        else:
+            trio = best_set(state.rules, state.players[seat].cards, state.sets_traded) if (
+                state is not None and seat is not None) else None
+            if trio is None:
+                raise MailCommandError("you hold no set of cards to trade")
+            command["cards"] = list(trio)
+        if m[4]:
+            command["bonus_territory"] = territory(m[4])
+        return command
+    if m := re.fullmatch(
+        r"attack\s+(.+?)\s+from\s+(.+?)(?:\s+with\s+(\d+)(?:\s+dice)?)?"
+        r"(\s+(?:repeat|until done|until conquered|all out|blitz))?", text
+    ):
+        command = {"type": "attack", "from": territory(m[2]), "to": territory(m[1]),
+                   "repeat": bool(m[4])}
+        if m[3]:
+            command["dice"] = int(m[3])
+        return command
+    if m := re.fullmatch(r"(?:occupy|move)\s+(\d+)", text):
+        return {"type": "occupy", "armies": int(m[1])}
+    if text in ("end attack", "stop attack", "stop attacking", "no more attacks"):
+        return {"type": "end_attack"}
+    if m := re.fullmatch(r"fortify\s+(\d+)\s+from\s+(.+?)\s+to\s+(.+)", text):
+        return {"type": "fortify", "from": territory(m[2]), "to": territory(m[3]),
+                "armies": int(m[1])}
+    if m := re.fullmatch(r"fortify\s+from\s+(.+?)\s*:\s*(.+)", text):
+        moves = [{"to": t, "armies": n} for t, n in _placements(m[2]).items()]
+        return {"type": "fortify", "from": territory(m[1]), "moves": moves}
+    if text in ("end", "end turn", "done", "pass", "end my turn"):
+        return {"type": "end_turn"}
+    if m := re.fullmatch(r"defen[cs]e\s+(max|one)", text):
+        return {"type": "set_defense", "policy": m[1]}
+    if text == "resign":
+        return {"type": "resign"}
+    raise MailCommandError(f"did not understand '{line.strip()}'")
+
+
+_QUOTE_START = re.compile(r"^(on .+ wrote:|-----\s*original message|from: )", re.IGNORECASE)
+
+
+def command_lines(body: str) -> list[str]:
+    """The lines of a reply that are meant as commands: before the signature and quote."""
+    lines = []
+    for line in (body or "").splitlines():
+        stripped = line.strip()
+        if stripped in ("--", "-- ") or line.startswith("-- ") or _QUOTE_START.match(stripped):
+            break
+        if stripped.startswith(">"):
+            continue
+        if stripped:
+            lines.append(stripped)
+    return lines

@@ -1,0 +1,153 @@
+"""Per-user preferences (time zone, language, mail), the mail outbox, and vacations."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+LANGUAGES = [("en", "English"), ("cs", "Čeština"), ("pl", "Polski")]
+
+
+def default_reminders() -> list[int]:
+    return [12, 1]
+
+
+class Preferences(models.Model):
+    """How and when a player wants to hear from the service."""
+
+    EACH_TURN, DIGEST, NO_TURN_MAIL = "each", "digest", "none"
+    TURN_MAIL = [
+        (EACH_TURN, "A mail on every turn"),
+        (DIGEST, "One daily digest of all my games"),
+        (NO_TURN_MAIL, "No turn mail"),
+    ]
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    time_zone = models.CharField(max_length=64, default="UTC")
+    language = models.CharField(max_length=5, choices=LANGUAGES, default="en")
+    turn_mail = models.CharField(max_length=10, choices=TURN_MAIL, default=EACH_TURN)
+    reminder_hours = models.JSONField(
+        default=default_reminders, help_text="Hours before a deadline to send a reminder."
+    )
+    game_mail = models.BooleanField(
+        default=True, help_text="Mail when a game starts, a player is eliminated, a game ends."
+    )
+    digest_hour = models.PositiveSmallIntegerField(
+        default=8, help_text="Local hour (0-23) the daily digest goes out."
+    )
+    unsubscribed = models.BooleanField(
+        default=False, help_text="One-click unsubscribe: no mail at all."
+    )
+
+    def __str__(self) -> str:
+        return f"preferences of {self.user}"
+
+
+def preferences_for(user) -> Preferences:
+    preferences, _ = Preferences.objects.get_or_create(user=user)
+    return preferences
+
+
+class Notification(models.Model):
+    """One mail to one user, written in the same transaction as the events that cause it.
+
+    `key` makes it unique per cause and recipient, so re-running a hook or a sweep never
+    writes a second row. Delivery claims a row with a conditional update and stamps
+    `sent_at`; a periodic sweep re-sends rows the fast path missed.
+    """
+
+    TURN, REMINDER, STARTED, ELIMINATED, FINISHED = (
+        "turn", "reminder", "started", "eliminated", "finished")
+    TIMED_OUT, DROPPED, REPLY, DIGEST = "timed_out", "dropped", "reply", "digest"
+    REPLACED, MODERATED = "replaced", "moderated"
+    KINDS = [(k, k) for k in (
+        TURN, REMINDER, STARTED, ELIMINATED, FINISHED, TIMED_OUT, DROPPED, REPLY, DIGEST,
+        REPLACED, MODERATED)]
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, null=True, blank=True,
+        related_name="notifications",
+    )
+    kind = models.CharField(max_length=20, choices=KINDS)
+    key = models.CharField(max_length=200, help_text="What caused it; unique per user.")
+    event_seq = models.PositiveIntegerField(null=True, blank=True)
+    payload = models.JSONField(default=dict, blank=True)
+    digest = models.BooleanField(
+        default=False, help_text="Waits for the recipient's daily digest."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(max_length=100, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    skipped = models.BooleanField(
+        default=False, help_text="Not mailed: the recipient asked for no such mail."
+    )
+    last_error = models.TextField(blank=True)
+    message_id = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="notification_once_per_cause"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["created_at"], name="notification_unsent",
+                condition=models.Q(sent_at__isnull=True),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.user} ({self.key})"
+
+
+class Vacation(models.Model):
+    """A declared absence: the player's deadlines stretch instead of counting misses."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    starts = models.DateTimeField()
+    ends = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts"]
+        indexes = [models.Index(fields=["user", "ends"], name="vacation_user_ends")]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.starts:%Y-%m-%d} to {self.ends:%Y-%m-%d}"
+
+    @property
+    def days(self) -> float:
+        return (self.ends - self.starts).total_seconds() / 86400
+
+
+class InboundMail(models.Model):
+    """Every mail received for moves, applied or refused; the Message-ID makes a second
+    delivery of the same message a no-op."""
+
+    APPLIED, FAILED, REFUSED = "applied", "failed", "refused"
+
+    message_id = models.CharField(max_length=300, unique=True)
+    sender = models.CharField(max_length=300)
+    recipient = models.CharField(max_length=300)
+    received_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=10)
+    detail = models.TextField(blank=True)
+    game = models.ForeignKey("games.Game", on_delete=models.SET_NULL, null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.status}: {self.message_id}"

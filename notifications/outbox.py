@@ -1,0 +1,112 @@
+"""The outbox: which mails a game's new events cause, written in the append transaction.
+
+Rows are unique per (recipient, cause), so this may run again for the same events and
+write nothing twice. Delivery is queued only after the transaction commits.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from games.rules.bots import seats_to_act
+from games.services import seat_rows
+from notifications.models import Notification, Preferences
+
+log = logging.getLogger(__name__)
+
+# Events everyone at the table hears about, and events only the player concerned does.
+_TO_EVERYONE = {
+    "game_finished": Notification.FINISHED,
+    "player_dropped": Notification.DROPPED,
+    "turn_timed_out": Notification.TIMED_OUT,
+}
+_TO_THE_PLAYER = {"player_eliminated": Notification.ELIMINATED}
+_MODERATION = {"game_paused", "game_resumed", "game_aborted", "deadline_extended"}
+
+
+def decision(state):
+    """Which decision the game waits for: a new one means new "your turn" mails."""
+    if state is None or state.finished:
+        return None
+    if state.phase in ("reinforce", "attack", "occupy", "fortify"):
+        return ("turn", state.turn)
+    return (state.phase, state.turn, state.current)
+
+
+def rows_for(game, events, before, after) -> list[Notification]:
+    users = {seat: user_id for seat, user_id, _ in seat_rows(game)}
+    rows: list[Notification] = []
+
+    def add(kind, user_id, seq, digest=False, **payload):
+        # Keyed by the event that caused it; shows the game as this append left it.
+        rows.append(Notification(
+            user_id=user_id, game=game, kind=kind, event_seq=after.version, payload=payload,
+            key=f"{kind}:{game.pk}:{seq}", digest=digest,
+        ))
+
+    for event in events:
+        if event.type == "game_started":
+            for user_id in users.values():
+                add(Notification.STARTED, user_id, event.seq)
+        elif event.type in _TO_EVERYONE:
+            for user_id in users.values():
+                add(_TO_EVERYONE[event.type], user_id, event.seq,
+                    seat=event.data.get("seat"), winner=event.data.get("winner"))
+        elif event.type in _TO_THE_PLAYER:
+            add(_TO_THE_PLAYER[event.type], users[event.data["seat"]], event.seq,
+                by=event.data["by"])
+        elif event.type in _MODERATION:
+            for user_id in users.values():
+                add(Notification.MODERATED, user_id, event.seq, action=event.type,
+                    reason=event.data.get("reason", ""), until=event.data.get("until"))
+        elif event.type == "player_replaced":
+            new_user = event.data["to_user_id"]
+            add(Notification.REPLACED, new_user, event.seq, seat=event.data["seat"],
+                reason=event.data.get("reason", ""))
+            if event.data["seat"] in seats_to_act(after):
+                add(Notification.TURN, new_user, event.seq, seat=event.data["seat"])
+    # "Your turn" to every seat the game newly waits for (not again while one decision,
+    # such as a whole turn or a simultaneous placement, is still open).
+    waiting = set(seats_to_act(after))
+    if before is not None and decision(before) == decision(after):
+        waiting -= set(seats_to_act(before))
+    if waiting:
+        digest_users = set(
+            Preferences.objects.filter(user_id__in=users.values(), turn_mail=Preferences.DIGEST)
+            .values_list("user_id", flat=True)
+        )
+        for seat in sorted(waiting):
+            user_id = users[seat]
+            add(Notification.TURN, user_id, events[-1].seq, digest=user_id in digest_users,
+                seat=seat)
+    return rows
+
+
+def write_outbox(game, events, before, after) -> None:
+    """APPEND_HOOKS entry: inside the append transaction."""
+    rows = rows_for(game, events, before, after)
+    if not rows:
+        return
+    created = Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    ids = [row.pk for row in created if row.pk is not None]
+    if not ids:  # some backends return no ids with ignore_conflicts: look them up
+        keys = {(row.user_id, row.key) for row in rows}
+        ids = [pk for pk, user_id, key in Notification.objects.filter(
+            game=game, key__in={k for _, k in keys}).values_list("pk", "user_id", "key")
+            if (user_id, key) in keys]
+    transaction.on_commit(lambda: queue_delivery(ids))
+
+
+def queue_delivery(ids) -> None:
+    """After commit: hand the rows to the workers. A broker that is down must not fail the
+    move that already committed; the outbox sweep sends what this misses."""
+    from notifications.tasks import deliver
+
+    for pk in ids:
+        try:
+            deliver.apply_async((pk,), retry=False)
+        except Exception:  # noqa: BLE001 - any broker failure: the sweep will catch up
+            log.warning("could not queue notification %s; the outbox sweep will send it", pk)
+            return

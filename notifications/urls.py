@@ -1,0 +1,10 @@
+"""URLs that mails link to."""
+
+from django.urls import path
+
+from notifications import views
+
+urlpatterns = [
+    path("open/<str:token>/", views.open_game, name="mail-open"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="mail-unsubscribe"),
+]

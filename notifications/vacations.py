@@ -1,0 +1,65 @@
+"""Declaring absences: up to CONQUEST_VACATION_DAYS_PER_YEAR days in a calendar year."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from notifications.models import Vacation
+
+
+class VacationError(ValueError):
+    pass
+
+
+def days_in_year(user, year: int, excluding=None) -> float:
+    start = datetime(year, 1, 1, tzinfo=UTC)
+    end = datetime(year + 1, 1, 1, tzinfo=UTC)
+    total = 0.0
+    for vacation in Vacation.objects.filter(user=user, ends__gt=start, starts__lt=end):
+        if excluding is not None and vacation.pk == excluding:
+            continue
+        overlap = min(vacation.ends, end) - max(vacation.starts, start)
+        total += max(overlap.total_seconds(), 0) / 86400
+    return total
+
+
+def declare(user, starts: datetime, ends: datetime) -> Vacation:
+    now = timezone.now()
+    allowance = settings.CONQUEST_VACATION_DAYS_PER_YEAR
+    if starts.tzinfo is None or ends.tzinfo is None:
+        raise VacationError("give times with a time zone")
+    if ends <= starts:
+        raise VacationError("a vacation must end after it starts")
+    if ends <= now:
+        raise VacationError("a vacation cannot end in the past")
+    if starts < now - timedelta(minutes=5):
+        starts = now  # an absence cannot be declared backwards: it starts now
+    for year in range(starts.year, ends.year + 1):
+        year_start = datetime(year, 1, 1, tzinfo=UTC)
+        year_end = datetime(year + 1, 1, 1, tzinfo=UTC)
+        wanted = max((min(ends, year_end) - max(starts, year_start)).total_seconds(), 0) / 86400
+        used = days_in_year(user, year)
+        if used + wanted > allowance + 1e-9:
+            raise VacationError(
+                f"that would make {used + wanted:.1f} days of vacation in {year}; "
+                f"the allowance is {allowance} days a year ({used:.1f} used)"
+            )
+    return Vacation.objects.create(user=user, starts=starts, ends=ends)
+
+
+def cancel(vacation: Vacation) -> None:
+    """Call off a vacation: one still to come is forgotten (its days come back); one under
+    way ends now, so the days already taken stay counted."""
+    now = timezone.now()
+    if vacation.starts >= now:
+        vacation.delete()
+    elif vacation.ends > now:
+        vacation.ends = now
+        vacation.save(update_fields=["ends"])
+
+
+def current_and_coming(user):
+    return Vacation.objects.filter(user=user, ends__gt=timezone.now()).order_by("starts")

@@ -1,0 +1,203 @@
+"""Real servers for the integration and fault tests: a Redis of our own, a Celery worker
+and beat on the test database, and an SMTP server on loopback (aiosmtpd)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from email import message_from_bytes
+from pathlib import Path
+
+from aiosmtpd.controller import Controller
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(condition, seconds: float, every: float = 0.1):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(every)
+    return condition()
+
+
+class Mailbox:
+    """An SMTP server on loopback that keeps what it accepts. `stall` makes the next
+    session hang at RCPT (before any message data), like a slow or stuck relay."""
+
+    def __init__(self):
+        self.messages = []
+        self.stall = threading.Event()
+        self.stalled = threading.Event()
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if self.stall.is_set():
+            self.stall.clear()
+            self.stalled.set()
+            await asyncio.sleep(3600)
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(message_from_bytes(envelope.content))
+        return "250 Message accepted for delivery"
+
+    def with_header(self, name: str, value: str) -> list:
+        return [m for m in self.messages if (m.get(name) or "").strip() == value]
+
+
+@contextmanager
+def smtp_server():
+    mailbox = Mailbox()
+    controller = Controller(mailbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    try:
+        yield mailbox, controller.port
+    finally:
+        controller.stop(no_assert=True)
+
+
+class RedisServer:
+    """A redis-server process of our own, so a test may stop and restart it."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.process = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self):
+        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        assert wait_until(self.answers, 10), "redis-server did not start"
+
+    def answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as sock:
+                sock.sendall(b"PING\r\n")
+                return sock.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+        assert wait_until(lambda: not self.answers(), 10)
+
+
+def database_url() -> str:
+    """The test database as a URL a subprocess can open."""
+    settings = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{settings['NAME']}"
+    host = settings.get("HOST") or "127.0.0.1"
+    port = settings.get("PORT") or 5432
+    user = settings.get("USER") or "postgres"
+    return f"postgres://{user}@{host}:{port}/{settings['NAME']}"
+
+
+class Celery:
+    """`celery worker` (and optionally beat) subprocesses on the test database."""
+
+    def __init__(self, broker_url: str, smtp_port: int, **extra_env):
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DATABASE_URL": database_url(),
+            "CELERY_BROKER_URL": broker_url,
+            "EMAIL_HOST": "127.0.0.1",
+            "EMAIL_PORT": str(smtp_port),
+            "PYTHONUNBUFFERED": "1",
+            **{k: str(v) for k, v in extra_env.items()},
+        }
+        self.processes: dict[str, subprocess.Popen] = {}
+        self.logs = Path(tempfile.mkdtemp(prefix="conquest-celery-"))
+
+    def _start(self, name: str, *args: str):
+        log = open(self.logs / f"{name}.log", "ab")
+        self.processes[name] = subprocess.Popen(
+            [sys.executable, "-m", "celery", "--app", "config", *args],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def start_worker(self):
+        self._start("worker", "worker", "--pool", "solo", "--loglevel", "INFO",
+                    "--without-gossip", "--without-mingle", "--without-heartbeat",
+                    "--hostname", f"test-{os.getpid()}@%h")
+        assert wait_until(lambda: "ready" in self.log("worker"), 30), self.log("worker")
+
+    def start_beat(self):
+        self._start("beat", "beat", "--loglevel", "INFO", "--schedule",
+                    str(self.logs / "beat-schedule"))
+
+    def log(self, name: str) -> str:
+        path = self.logs / f"{name}.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def kill(self, name: str):
+        process = self.processes.pop(name)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(10)
+
+    def stop(self):
+        for name in list(self.processes):
+            process = self.processes.pop(name)
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                try:
+                    process.wait(15)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait(5)
+
+
+@contextmanager
+def publishing_to(broker_url: str):
+    """Point this process's Celery app (the web side) at `broker_url` for a while."""
+    from config.celery import app
+
+    saved = app.conf.broker_url, app.conf.broker_transport_options
+    saved_env = os.environ.get("CELERY_BROKER_URL")
+    os.environ["CELERY_BROKER_URL"] = broker_url  # Celery lets this override the config
+    app.conf.broker_url = broker_url
+    app.conf.broker_transport_options = {
+        "socket_connect_timeout": 1, "socket_timeout": 2, "max_retries": 1,
+    }
+    app._pool = None
+    app.amqp._producer_pool = None
+    try:
+        yield app
+    finally:
+        app.conf.broker_url, app.conf.broker_transport_options = saved
+        if saved_env is None:
+            os.environ.pop("CELERY_BROKER_URL", None)
+        else:
+            os.environ["CELERY_BROKER_URL"] = saved_env
+        app._pool = None
+        app.amqp._producer_pool = None

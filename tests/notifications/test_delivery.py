@@ -1,0 +1,317 @@
+"""notifications/delivery.py: claims, leases, failures recorded and retried, and what each
+player's preferences let through."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+from django.core import mail
+from django.core.mail.backends.locmem import EmailBackend
+
+from notifications import deadlines, delivery, links, tasks
+from notifications.models import Notification, Preferences
+from tests.notifications.support import act, mails_to, player, rows, started
+
+
+@pytest.fixture
+def game(alice, bob, clock):
+    return started(alice, bob)
+
+
+def started_row(game, user) -> Notification:
+    return rows(game, kind=Notification.STARTED, user=user)[0]
+
+
+def refresh(row: Notification) -> Notification:
+    row.refresh_from_db()
+    return row
+
+
+@pytest.fixture
+def broken_mail(monkeypatch):
+    """The mail server refuses every message."""
+    def refuse(self, messages):
+        raise ConnectionRefusedError("mail server is down")
+    monkeypatch.setattr(EmailBackend, "send_messages", refuse)
+    return monkeypatch
+
+
+def test_it_sends_a_row_once(game, alice, clock):
+    row = started_row(game, alice)
+
+    assert delivery.send_one(row.pk) == "sent"
+    assert delivery.send_one(row.pk) == "another worker got there first"
+
+    assert [m.to for m in mail.outbox] == [["alice@example.com"]]
+    row = refresh(row)
+    assert row.sent_at == clock.now and not row.skipped and row.attempts == 1
+    assert row.message_id == f"<notification-{row.pk}@localhost>"
+
+
+def test_it_lets_only_one_worker_hold_a_claim(game, alice):
+    row = started_row(game, alice)
+
+    assert delivery.claim(row.pk)
+    assert not delivery.claim(row.pk)
+    assert delivery.send_one(row.pk) == "another worker got there first"
+    assert mail.outbox == []
+    assert refresh(row).claimed_by == delivery.WORKER
+
+
+def test_it_takes_over_a_claim_whose_lease_ran_out(game, alice, clock, settings):
+    row = started_row(game, alice)
+    assert delivery.claim(row.pk)  # a worker that then died
+
+    clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS - 1)
+    assert delivery.send_one(row.pk) == "another worker got there first"
+    clock.advance(seconds=2)
+    assert delivery.send_one(row.pk) == "sent"
+
+    assert len(mail.outbox) == 1
+    assert refresh(row).attempts == 2
+
+
+def test_it_never_claims_a_sent_row(game, alice, clock, settings):
+    row = started_row(game, alice)
+    delivery.send_one(row.pk)
+    clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS * 10)
+
+    assert not delivery.claim(row.pk)
+    assert row.pk not in delivery.unsent()
+
+
+def test_it_records_a_failure_and_leaves_the_row_for_the_sweep(game, alice, clock, settings,
+                                                                broken_mail):
+    row = started_row(game, alice)
+
+    assert delivery.send_one(row.pk) == "failed"
+
+    row = refresh(row)
+    assert row.sent_at is None and row.claimed_at is None and row.attempts == 1
+    assert row.last_error == "ConnectionRefusedError: mail server is down"
+    clock.advance(seconds=settings.CONQUEST_OUTBOX_GRACE_SECONDS + 1)
+    assert row.pk in delivery.unsent()
+
+
+def test_it_retries_a_failed_row_until_it_goes(game, alice, clock, settings, broken_mail):
+    row = started_row(game, alice)
+    delivery.send_one(row.pk)
+    delivery.send_one(row.pk)
+    broken_mail.undo()
+    clock.advance(seconds=settings.CONQUEST_OUTBOX_GRACE_SECONDS + 1)
+
+    sent = tasks.sweep_outbox()
+
+    assert sent == len(rows(game))  # every row of the game, the failed one included
+    row = refresh(row)
+    assert row.sent_at is not None and row.attempts == 3
+    assert [m.to for m in mail.outbox].count(["alice@example.com"]) == len(
+        rows(game, user=row.user))
+
+
+def test_it_leaves_fresh_rows_to_the_fast_path(game, clock, settings):
+    assert delivery.unsent() == []
+
+    clock.advance(seconds=settings.CONQUEST_OUTBOX_GRACE_SECONDS + 1)
+
+    assert sorted(delivery.unsent()) == sorted(row.pk for row in rows(game))
+
+
+def test_it_sweeps_a_row_claimed_by_a_worker_that_died(game, alice, clock, settings):
+    row = started_row(game, alice)
+    delivery.claim(row.pk)
+    others = {r.pk for r in rows(game)} - {row.pk}
+    for pk in others:
+        delivery.send_one(pk)
+
+    clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS - 1)
+    assert delivery.unsent() == []
+    clock.advance(seconds=2)
+    assert delivery.unsent() == [row.pk]
+
+
+def test_it_sends_the_oldest_rows_first(game, clock, settings):
+    clock.advance(seconds=settings.CONQUEST_OUTBOX_GRACE_SECONDS + 1)
+
+    assert delivery.unsent() == sorted(row.pk for row in rows(game))
+    assert delivery.unsent(limit=1) == [min(row.pk for row in rows(game))]
+
+
+def test_it_sends_nothing_to_an_unsubscribed_player(alice, bob, clock):
+    Preferences.objects.create(user=bob, unsubscribed=True)
+    game = started(alice, bob)
+
+    results = {row.user.username: delivery.send_one(row.pk) for row in rows(game)}
+
+    assert results["bob"] == "skipped"
+    assert all(m.to == ["alice@example.com"] for m in mail.outbox)
+    for row in rows(game, user=bob):
+        assert row.sent_at is not None and row.skipped
+        assert delivery.send_one(row.pk) == "another worker got there first"
+
+
+def test_it_skips_turn_mail_but_sends_game_mail_to_a_player_who_wants_none(alice, bob):
+    Preferences.objects.create(user=bob, turn_mail=Preferences.NO_TURN_MAIL)
+    game = started(alice, bob, initial_placement="simultaneous")
+
+    turn, begun = rows(game, kind=Notification.TURN, user=bob)[0], started_row(game, bob)
+    reminder = Notification.objects.create(user=bob, game=game, kind=Notification.REMINDER,
+                                           key="reminder:test", payload={"hours": 1})
+
+    assert delivery.send_one(turn.pk) == "skipped"
+    assert delivery.send_one(reminder.pk) == "skipped"
+    assert delivery.send_one(begun.pk) == "sent"
+    assert [m.to for m in mail.outbox] == [["bob@example.com"]]
+
+
+def test_it_skips_game_mail_for_a_player_who_wants_none(alice, bob):
+    Preferences.objects.create(user=bob, game_mail=False)
+    game = started(alice, bob, initial_placement="simultaneous")
+
+    assert delivery.send_one(started_row(game, bob).pk) == "skipped"
+    assert delivery.send_one(rows(game, kind=Notification.TURN, user=bob)[0].pk) == "sent"
+
+
+def test_it_skips_a_player_without_a_mail_address(alice, bob):
+    bob.email = ""
+    bob.save()
+    game = started(alice, bob)
+
+    assert delivery.send_one(started_row(game, bob).pk) == "skipped"
+    assert mail.outbox == []
+
+
+def test_it_keeps_a_digest_readers_turn_rows_for_the_digest(alice, bob, clock, settings):
+    Preferences.objects.create(user=bob, turn_mail=Preferences.DIGEST)
+    game = started(alice, bob, initial_placement="simultaneous")
+    turn = rows(game, kind=Notification.TURN, user=bob)[0]
+
+    assert delivery.send_one(turn.pk) == "waits for the digest"
+    clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS * 2)
+    assert turn.pk not in delivery.unsent()
+    assert refresh(turn).claimed_at is None
+    assert delivery.send_one(started_row(game, bob).pk) == "sent"  # game mail is not folded
+
+
+def open_links(text: str) -> set[tuple[int, int]]:
+    tokens = re.findall(r"/mail/open/([^/\s]+)/", text)
+    return {links.read_open_token(token) for token in tokens}
+
+
+@pytest.fixture
+def dave(db):
+    """Reads one digest a day, at noon in Prague."""
+    return player("dave", turn_mail=Preferences.DIGEST, time_zone="Europe/Prague",
+                  digest_hour=12)
+
+
+def test_it_sends_the_digest_at_the_readers_local_hour(alice, dave, clock):
+    clock.set(datetime(2026, 6, 10, 9, 55, tzinfo=UTC))  # 11:55 in Prague
+    games = [started(dave, alice, initial_placement="simultaneous"),
+             started(alice, dave, initial_placement="simultaneous")]
+    assert deadlines.digest_users_due() == []
+    assert tasks.send_digests() == 0
+
+    clock.set(datetime(2026, 6, 10, 10, 5, tzinfo=UTC))  # 12:05 in Prague
+    assert deadlines.digest_users_due() == [dave.pk]
+    assert tasks.send_digests() == 1
+
+    digest = mails_to(mail.outbox, dave)
+    assert len(digest) == 1
+    assert digest[0].subject == "Your games waiting for you"
+    assert open_links(digest[0].body) == {(dave.pk, game.pk) for game in games}
+    folded = rows(kind=Notification.TURN, user=dave)
+    assert len(folded) == 2
+    assert all(row.sent_at and row.skipped for row in folded)
+    assert all(row.last_error == "folded into the daily digest" for row in folded)
+
+
+def test_it_sends_one_digest_a_day(alice, dave, clock):
+    clock.set(datetime(2026, 6, 10, 10, 5, tzinfo=UTC))
+    started(dave, alice, initial_placement="simultaneous")
+    tasks.send_digests()
+
+    clock.advance(minutes=10)
+    assert tasks.send_digests() == 0
+    assert len(mails_to(mail.outbox, dave)) == 1
+
+
+def test_it_keeps_a_turn_that_comes_after_the_days_digest_for_the_next(alice, dave, clock):
+    clock.set(datetime(2026, 6, 10, 10, 5, tzinfo=UTC))
+    started(dave, alice, initial_placement="simultaneous")
+    tasks.send_digests()
+
+    clock.advance(minutes=5)
+    later = started(alice, dave, initial_placement="simultaneous")
+    clock.advance(minutes=5)  # the digest task runs again within the digest hour
+    tasks.send_digests()
+
+    waiting = rows(later, kind=Notification.TURN, user=dave)[0]
+    assert waiting.sent_at is None
+    clock.advance(days=1)
+    assert tasks.send_digests() == 1
+    assert open_links(mails_to(mail.outbox, dave)[-1].body) == {(dave.pk, later.pk)}
+    assert refresh(waiting).sent_at is not None
+
+
+def test_it_sends_no_digest_when_nothing_waits(dave, clock):
+    clock.set(datetime(2026, 6, 10, 10, 5, tzinfo=UTC))
+
+    assert deadlines.digest_users_due() == [dave.pk]
+    assert deadlines.write_digest(dave.pk) is None
+    assert tasks.send_digests() == 0
+
+
+def test_it_sends_no_digest_of_games_that_are_over(alice, dave, clock):
+    clock.set(datetime(2026, 6, 10, 10, 5, tzinfo=UTC))
+    game = started(dave, alice, initial_placement="simultaneous")
+    act(game, alice, {"type": "resign"})
+
+    assert tasks.send_digests() == 0
+
+    assert mails_to(mail.outbox, dave) == []
+    turn = rows(game, kind=Notification.TURN, user=dave)[0]
+    assert turn.sent_at is not None and turn.skipped
+    assert not Notification.objects.filter(kind=Notification.DIGEST).exists()
+
+
+def test_it_sends_no_digest_to_an_unsubscribed_reader(alice, dave, clock):
+    clock.set(datetime(2026, 6, 10, 10, 5, tzinfo=UTC))
+    started(dave, alice, initial_placement="simultaneous")
+    Preferences.objects.filter(user=dave).update(unsubscribed=True)
+
+    assert deadlines.digest_users_due() == []
+    assert tasks.send_digests() == 0
+    assert mails_to(mail.outbox, dave) == []
+
+
+
+@pytest.mark.django_db
+def test_it_gives_up_on_a_mail_that_keeps_failing(settings, django_user_model):
+    settings.CONQUEST_MAIL_MAX_ATTEMPTS = 2
+    user = django_user_model.objects.create_user("gives-up", "gives-up@example.com", "x")
+    row = Notification.objects.create(user=user, kind=Notification.DIGEST, key="digest:x",
+                                      payload={"games": []}, attempts=2)
+
+    assert delivery.send_one(row.pk) == "gave up"
+
+    row.refresh_from_db()
+    assert row.sent_at and row.skipped and not mail.outbox
+
+
+@pytest.mark.django_db
+def test_it_drops_a_reminder_whose_deadline_moved_on(django_user_model):
+    from games.models import Game
+    from tests.games.conftest import new_game, signed_up
+
+    alice, bob = signed_up("rem-a"), signed_up("rem-b")
+    game = Game.objects.get(pk=new_game(alice, bob))
+    user = django_user_model.objects.get(username="rem-a")
+    row = Notification.objects.create(
+        user=user, game=game, kind=Notification.REMINDER, key="reminder:old",
+        payload={"hours": 1, "deadline": "2000-01-01T00:00:00+00:00"})
+
+    assert delivery.send_one(row.pk) == "skipped"
+    assert not [m for m in mail.outbox if "Reminder" in m.subject]

@@ -1,0 +1,212 @@
+"""notifications/links.py and views.py: the signed open-game link, one-click unsubscribe and
+the per-seat signed reply address."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.core import signing
+from django.test import Client
+
+from notifications import links
+from notifications.models import Preferences, preferences_for
+from tests.notifications.support import player
+
+
+def path_of(url: str) -> str:
+    assert url.startswith("http://127.0.0.1:8000/")
+    return url.removeprefix("http://127.0.0.1:8000")
+
+
+def signed_in_as(client: Client):
+    return client.session.get("_auth_user_id")
+
+
+def test_it_signs_in_and_opens_the_game(client, alice):
+    answer = client.get(path_of(links.open_game_url(alice.pk, 42)))
+
+    assert answer.status_code == 302
+    assert answer["Location"] == "/games/42/"
+    assert signed_in_as(client) == str(alice.pk)
+
+
+def test_it_switches_to_the_links_player(client, alice, bob):
+    client.force_login(bob)
+
+    answer = client.get(path_of(links.open_game_url(alice.pk, 7)))
+
+    assert answer["Location"] == "/games/7/"
+    assert signed_in_as(client) == str(alice.pk)
+
+
+def test_it_keeps_the_session_of_the_player_already_signed_in(client, alice):
+    client.force_login(alice)
+    session_key = client.session.session_key
+
+    client.get(path_of(links.open_game_url(alice.pk, 7)))
+
+    assert client.session.session_key == session_key
+
+
+@pytest.mark.parametrize("tamper", [
+    lambda token: token[:-1] + ("A" if token[-1] != "A" else "B"),
+    lambda token: "x" + token,
+    lambda token: token.split(":")[0] + ":" + token.split(":", 1)[1][::-1],
+    lambda token: "not-a-token",
+])
+def test_it_refuses_a_tampered_open_link(client, alice, tamper):
+    token = path_of(links.open_game_url(alice.pk, 42)).split("/")[-2]
+
+    answer = client.get(f"/mail/open/{tamper(token)}/")
+
+    assert answer.status_code == 400
+    assert signed_in_as(client) is None
+
+
+def test_it_refuses_an_open_link_for_another_game_or_player(client, alice, bob):
+    # The payload is signed: swapping in another player's id breaks the signature.
+    token = signing.dumps({"u": bob.pk, "g": 42}, salt="another purpose", compress=True)
+
+    assert client.get(f"/mail/open/{token}/").status_code == 400
+    assert signed_in_as(client) is None
+
+
+def test_it_refuses_an_expired_open_link(client, alice, monkeypatch):
+    days_ago = links.OPEN_LINK_DAYS + 1
+    monkeypatch.setattr(signing.TimestampSigner, "timestamp",
+                        lambda self: signing.b62_encode(int(time.time()) - days_ago * 86400))
+    url = links.open_game_url(alice.pk, 42)
+    monkeypatch.undo()
+
+    answer = client.get(path_of(url))
+
+    assert answer.status_code == 400
+    assert b"expired" in answer.content
+    assert signed_in_as(client) is None
+
+
+def test_it_accepts_an_open_link_a_day_before_it_expires(client, alice, monkeypatch):
+    days_ago = links.OPEN_LINK_DAYS - 1
+    monkeypatch.setattr(signing.TimestampSigner, "timestamp",
+                        lambda self: signing.b62_encode(int(time.time()) - days_ago * 86400))
+    url = links.open_game_url(alice.pk, 42)
+    monkeypatch.undo()
+
+    assert client.get(path_of(url)).status_code == 302
+
+
+def test_it_refuses_an_unsubscribe_token_as_an_open_link(client, alice):
+    token = path_of(links.unsubscribe_url(alice.pk)).split("/")[-2]
+
+    assert client.get(f"/mail/open/{token}/").status_code == 400
+    assert signed_in_as(client) is None
+
+
+def test_it_refuses_the_open_link_of_a_deactivated_player(client, alice):
+    url = links.open_game_url(alice.pk, 42)
+    alice.is_active = False
+    alice.save()
+
+    assert client.get(path_of(url)).status_code == 400
+    assert signed_in_as(client) is None
+
+
+def test_it_shows_a_form_and_changes_nothing_on_an_unsubscribe_get(client, alice):
+    answer = client.get(path_of(links.unsubscribe_url(alice.pk)))
+
+    assert answer.status_code == 200
+    assert b"<form method=\"post\"" in answer.content
+    assert not Preferences.objects.filter(user=alice, unsubscribed=True).exists()
+
+
+def test_it_unsubscribes_on_posting_the_form(alice):
+    client = Client(enforce_csrf_checks=True)  # the form comes from a mail: no CSRF cookie
+
+    answer = client.post(path_of(links.unsubscribe_url(alice.pk)))
+
+    assert answer.status_code == 200
+    assert b"You are unsubscribed" in answer.content
+    assert preferences_for(alice).unsubscribed
+
+
+def test_it_unsubscribes_with_an_rfc_8058_one_click_post(alice):
+    client = Client(enforce_csrf_checks=True)
+
+    answer = client.post(path_of(links.unsubscribe_url(alice.pk)),
+                         "List-Unsubscribe=One-Click",
+                         content_type="application/x-www-form-urlencoded")
+
+    assert answer.status_code == 200
+    assert answer.content == b"unsubscribed"
+    assert preferences_for(alice).unsubscribed
+
+
+def test_it_keeps_other_preferences_when_unsubscribing(client, db):
+    dave = player("dave", time_zone="Europe/Prague", language="cs", reminder_hours=[3])
+
+    client.post(path_of(links.unsubscribe_url(dave.pk)))
+
+    preferences = preferences_for(dave)
+    assert preferences.unsubscribed
+    assert (preferences.time_zone, preferences.language, preferences.reminder_hours) == (
+        "Europe/Prague", "cs", [3])
+
+
+def test_it_unsubscribes_only_the_tokens_player(client, alice, bob):
+    client.post(path_of(links.unsubscribe_url(alice.pk)))
+
+    assert preferences_for(alice).unsubscribed
+    assert not preferences_for(bob).unsubscribed
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_it_refuses_a_tampered_unsubscribe_link(client, alice, bob, method):
+    token = path_of(links.unsubscribe_url(alice.pk)).split("/")[-2]
+    forged = signing.dumps(bob.pk, salt="not the unsubscribe salt")
+
+    for bad in (token[:-2] + "zz", forged, "123"):
+        answer = getattr(client, method)(f"/mail/unsubscribe/{bad}/")
+        assert answer.status_code == 400
+    assert not Preferences.objects.filter(unsubscribed=True).exists()
+
+
+def test_it_refuses_the_unsubscribe_link_of_a_deleted_player(client, db):
+    dave = player("dave")
+    url = links.unsubscribe_url(dave.pk)
+    dave.delete()
+
+    assert client.post(path_of(url)).status_code == 400
+
+
+def test_it_reads_back_its_own_reply_address():
+    holders = {(12, 1): 5}
+    address = links.reply_address(12, 1, 5)
+
+    assert address.startswith("play+12-1-") and address.endswith("@localhost")
+    assert links.read_reply_address(address, lambda g, s: holders.get((g, s))) == (12, 1, 5)
+    assert links.read_reply_address(f"Conquest <{address.upper()}>",
+                                    lambda g, s: holders.get((g, s))) == (12, 1, 5)
+
+
+def test_it_refuses_a_reply_address_with_a_wrong_signature():
+    holders = {(12, 1): 5, (12, 0): 4, (13, 1): 5}
+    address = links.reply_address(12, 1, 5)
+    signature = address.split("-")[2].split("@")[0]
+
+    def read(text):
+        return links.read_reply_address(text, lambda g, s: holders.get((g, s)))
+
+    assert read(address.replace(signature, "0" * 20)) is None
+    assert read(address.replace("play+12-1-", "play+12-0-")) is None  # another seat
+    assert read(address.replace("play+12-1-", "play+13-1-")) is None  # another game
+    assert read(address.replace("play+12-1-", "play+12-2-")) is None  # nobody's seat
+    assert read("play@localhost") is None
+    assert read("") is None
+
+
+def test_it_refuses_the_address_of_a_seat_that_changed_hands():
+    # Signed for player 5; the seat is now player 6's.
+    address = links.reply_address(12, 1, 5)
+
+    assert links.read_reply_address(address, lambda g, s: 6) is None

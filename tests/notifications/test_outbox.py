@@ -1,0 +1,313 @@
+"""notifications/outbox.py: which mails a game's events cause, written in the append
+transaction, once per cause and recipient, and queued only after commit."""
+
+from __future__ import annotations
+
+from collections import Counter
+from unittest import mock
+
+import pytest
+from django.core import mail
+from django.db import IntegrityError
+
+from config.celery import app as celery_app
+from games import services
+from games.models import Event, Game
+from games.store import APPEND_HOOKS, VersionConflict, load_state, stored_events
+from notifications import delivery, outbox, tasks
+from notifications.models import Notification, Preferences
+from tests.notifications.support import (
+    act,
+    conquer,
+    place_setup,
+    rows,
+    seat_of,
+    seats_to_act,
+    started,
+    user_at,
+)
+
+
+def kinds(game, **filters) -> Counter:
+    return Counter(row.kind for row in rows(game, **filters))
+
+
+def turn_rows_by_seat(game) -> list[int]:
+    return [row.payload["seat"] for row in rows(game, kind=Notification.TURN)]
+
+
+def test_it_tells_everyone_the_game_started_and_the_first_to_act_it_is_their_move(
+        alice, bob, charlie):
+    game = started(alice, bob, charlie)
+
+    started_rows = rows(game, kind=Notification.STARTED)
+    assert sorted(row.user.username for row in started_rows) == ["alice", "bob", "charlie"]
+    turn = rows(game, kind=Notification.TURN)
+    assert len(turn) == 1
+    assert turn[0].user == user_at(game, game.current_seat)
+    assert turn[0].payload == {"seat": game.current_seat}
+    assert turn[0].event_seq == game.version
+    assert all(row.sent_at is None and not row.digest for row in rows(game))
+
+
+def test_it_keys_each_row_by_its_cause(alice, bob):
+    game = started(alice, bob)
+
+    keys = {(row.user.username, row.key) for row in rows(game)}
+    first = Event.objects.get(game=game, type="game_started").seq
+    assert ("alice", f"started:{game.pk}:{first}") in keys
+    assert ("bob", f"started:{game.pk}:{first}") in keys
+    turn = rows(game, kind=Notification.TURN)[0]
+    assert turn.key == f"turn:{game.pk}:{game.version}"
+
+
+def test_it_writes_nothing_twice_when_the_hook_runs_again(alice, bob):
+    game = started(alice, bob)
+    before = [(row.pk, row.key) for row in rows(game)]
+    events = stored_events(game)
+
+    outbox.write_outbox(game, events, None, load_state(game))
+
+    assert [(row.pk, row.key) for row in rows(game)] == before
+
+
+def test_it_mails_each_placement_turn_of_the_setup(alice, bob, charlie):
+    game = started(alice, bob, charlie, placement_batch=3)
+
+    for _ in range(4):
+        state = load_state(game)
+        seat = state.current
+        act(game, user_at(game, seat), {
+            "type": "place", "placements": {state.territories_of(seat)[0]: 3}})
+
+    seats = turn_rows_by_seat(game)
+    assert len(seats) == 5
+    assert len(set(row.key for row in rows(game, kind=Notification.TURN))) == 5
+    assert seats[-1] == load_state(game).current
+
+
+def test_it_mails_a_turn_once_however_many_commands_it_takes(alice, bob, charlie):
+    game = started(alice, bob, charlie, placement_batch=50)
+    place_setup(game)
+    state = load_state(game)
+    assert state.phase == "reinforce"
+    mover = user_at(game, state.current)
+    turn_rows = len(rows(game, kind=Notification.TURN))
+    own = state.territories_of(state.current)
+
+    act(game, mover, {"type": "place", "placements": {own[0]: 1}})
+    act(game, mover, {"type": "place", "placements": {own[1]: state.reinforcements - 1}})
+    act(game, mover, {"type": "end_attack"})
+    assert len(rows(game, kind=Notification.TURN)) == turn_rows
+
+    act(game, mover, {"type": "end_turn"})
+    latest = rows(game, kind=Notification.TURN)[-1]
+    assert len(rows(game, kind=Notification.TURN)) == turn_rows + 1
+    assert latest.payload["seat"] == load_state(game).current != seat_of(game, mover)
+
+
+def test_it_mails_every_seat_at_once_for_a_simultaneous_placement(alice, bob, charlie):
+    game = started(alice, bob, charlie, initial_placement="simultaneous")
+    assert sorted(turn_rows_by_seat(game)) == [0, 1, 2]
+
+    state = load_state(game)
+    for seat in seats_to_act(state)[:2]:
+        act(game, user_at(game, seat), {"type": "place", "placements": {
+            state.territories_of(seat)[0]: state.players[seat].setup_armies}})
+    assert sorted(turn_rows_by_seat(game)) == [0, 1, 2]  # nobody is told again
+
+    last = seats_to_act(load_state(game))[0]
+    act(game, user_at(game, last), {"type": "place", "placements": {
+        state.territories_of(last)[0]: state.players[last].setup_armies}})
+    state = load_state(game)
+    assert state.phase == "reinforce"
+    assert turn_rows_by_seat(game)[3:] == [state.current]
+
+
+def test_it_mails_every_seat_to_choose_a_capital(alice, bob, charlie):
+    game = started(alice, bob, charlie, objective="capitals", placement_batch=50)
+    first_turn_rows = len(rows(game, kind=Notification.TURN))
+
+    place_setup(game)
+
+    state = load_state(game)
+    assert state.phase == "capital"
+    capital_rows = rows(game, kind=Notification.TURN)[first_turn_rows + 2:]
+    assert sorted(row.payload["seat"] for row in capital_rows) == [0, 1, 2]
+    assert len({row.key for row in capital_rows}) == 1  # one cause, three recipients
+
+
+def test_it_mails_the_opponent_to_place_the_neutrals_armies(alice, bob):
+    game = started(alice, bob, placement_batch=50)
+    place_setup(game)
+    state = load_state(game)
+    mover, other = state.current, 1 - state.current
+    before = len(rows(game, kind=Notification.TURN))
+
+    act(game, user_at(game, mover), {"type": "place", "placements": {
+        state.territories_of(mover)[0]: state.reinforcements}})
+
+    state = load_state(game)
+    assert state.phase == "neutral_place"
+    assert turn_rows_by_seat(game)[before:] == [other]
+    act(game, user_at(game, other), {"type": "place_neutral", "placements": {
+        state.territories_of("neutral")[0]: state.reinforcements}})
+    assert load_state(game).phase == "attack"
+    assert turn_rows_by_seat(game)[before:] == [other, mover]  # back to the mover
+
+
+def test_it_tells_only_the_loser_of_an_elimination_and_everyone_the_end(alice, bob):
+    game = started(alice, bob, neutral=False, placement_batch=50)
+
+    state = conquer(game, bob)
+
+    loser = 1 - state.winner
+    eliminated = rows(game, kind=Notification.ELIMINATED)
+    assert [row.user for row in eliminated] == [user_at(game, loser)]
+    assert eliminated[0].payload == {"by": state.winner}
+    finished = rows(game, kind=Notification.FINISHED)
+    assert sorted(row.user.username for row in finished) == ["alice", "bob"]
+    assert all(row.payload["winner"] == state.winner for row in finished)
+    assert rows(game, kind=Notification.TURN)[-1].event_seq < state.version  # none after
+
+
+def test_it_tells_everyone_a_player_left(alice, bob, charlie):
+    game = started(alice, bob, charlie)
+
+    act(game, charlie, {"type": "resign"})
+
+    dropped = rows(game, kind=Notification.DROPPED)
+    assert sorted(row.user.username for row in dropped) == ["alice", "bob", "charlie"]
+    assert all(row.payload["seat"] == seat_of(game, charlie) for row in dropped)
+
+
+def test_it_tells_everyone_about_a_missed_deadline(alice, bob, charlie):
+    game = started(alice, bob, charlie)
+    owing = game.current_seat
+
+    services.submit_timeout(game, game.version)
+
+    timed_out = rows(game, kind=Notification.TIMED_OUT)
+    assert sorted(row.user.username for row in timed_out) == ["alice", "bob", "charlie"]
+    assert all(row.payload["seat"] == owing for row in timed_out)
+
+
+def test_it_marks_turn_rows_of_digest_readers(alice, bob):
+    Preferences.objects.create(user=bob, turn_mail=Preferences.DIGEST)
+    game = started(alice, bob, initial_placement="simultaneous")
+
+    by_user = {row.user.username: row for row in rows(game, kind=Notification.TURN)}
+    assert not by_user["alice"].digest
+    assert by_user["bob"].digest
+    assert not any(row.digest for row in rows(game, kind=Notification.STARTED))
+
+
+def test_it_writes_the_rows_in_the_append_transaction(alice, bob, charlie):
+    game = started(alice, bob, charlie)
+    version, count = game.version, Notification.objects.count()
+
+    def failing_hook(*args):
+        raise IntegrityError("a later hook fails")
+
+    APPEND_HOOKS.append(failing_hook)
+    try:
+        with pytest.raises(VersionConflict):
+            act(game, charlie, {"type": "resign"})
+    finally:
+        APPEND_HOOKS.remove(failing_hook)
+
+    assert Notification.objects.count() == count
+    assert Game.objects.get(pk=game.pk).version == version
+
+
+def test_it_writes_no_rows_for_a_stale_command(alice, bob, charlie):
+    game = started(alice, bob, charlie)
+    count = Notification.objects.count()
+
+    with pytest.raises(VersionConflict):
+        services.submit(game, charlie, {"type": "resign"}, expected_version=game.version - 1)
+
+    assert Notification.objects.count() == count
+
+
+def test_it_queues_delivery_only_after_commit(alice, bob, charlie,
+                                              django_capture_on_commit_callbacks):
+    game = started(alice, bob, charlie)
+    with mock.patch("notifications.tasks.deliver.apply_async") as queued:
+        with django_capture_on_commit_callbacks() as callbacks:
+            act(game, charlie, {"type": "resign"})
+            assert not queued.called
+        # (the store also remembers the new state on commit)
+        queueing = [c for c in callbacks if "write_outbox" in c.__qualname__]
+        assert len(queueing) == 1
+
+        queueing[0]()
+
+    dropped = {row.pk for row in rows(game, kind=Notification.DROPPED)}
+    assert {call.args[0][0] for call in queued.call_args_list} >= dropped
+    assert all(call.kwargs == {"retry": False} for call in queued.call_args_list)
+
+
+@pytest.fixture
+def broker_down(monkeypatch):
+    """The Celery app pointed at a broker nobody listens on. Both the connection pool and
+    the producer pool built on it are dropped, so no connection made by an earlier test
+    (to the real broker) is reused; Celery reads CELERY_BROKER_URL from the environment
+    before its configuration, so that is pointed away too."""
+
+    def forget_connections():
+        celery_app.pool.force_close_all()
+        celery_app._pool = None
+        celery_app.amqp._producer_pool = None
+
+    forget_connections()
+    saved = celery_app.conf.broker_url, celery_app.conf.broker_transport_options
+    monkeypatch.setenv("CELERY_BROKER_URL", "redis://127.0.0.1:9/0")
+    celery_app.conf.broker_url = "redis://127.0.0.1:9/0"
+    celery_app.conf.broker_transport_options = {"socket_connect_timeout": 1}
+    yield
+    forget_connections()
+    monkeypatch.undo()
+    celery_app.conf.broker_url, celery_app.conf.broker_transport_options = saved
+
+
+def test_it_keeps_the_move_when_the_broker_is_down(alice, bob, charlie, broker_down,
+                                                   django_capture_on_commit_callbacks,
+                                                   settings, caplog):
+    game = started(alice, bob, charlie)
+
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        act(game, charlie, {"type": "resign"})
+
+    assert callbacks
+    assert "the outbox sweep will send it" in caplog.text
+    assert Event.objects.filter(game=game, type="player_dropped").exists()
+    dropped = rows(game, kind=Notification.DROPPED)
+    assert len(dropped) == 3 and all(row.sent_at is None for row in dropped)
+    # The outbox sweep sends them once the grace for the fast path is over, and only once.
+    settings.CONQUEST_OUTBOX_GRACE_SECONDS = -1
+    pending = delivery.unsent()
+    assert {row.pk for row in dropped} <= set(pending)
+    assert tasks.sweep_outbox() == len(pending)
+    assert tasks.sweep_outbox() == 0
+    left = [m for m in mail.outbox if m.subject == "A player left Moscow 1812"]
+    assert sorted(m.to[0] for m in left) == [
+        "alice@example.com", "bob@example.com", "charlie@example.com"]
+
+
+def test_it_keeps_an_api_move_when_the_broker_is_down(alice, bob, charlie, broker_down,
+                                                      django_capture_on_commit_callbacks,
+                                                      caplog):
+    from rest_framework.test import APIClient
+
+    game = started(alice, bob, charlie)
+    client = APIClient()
+    client.force_authenticate(charlie)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(f"/api/v1/games/{game.pk}/commands/", {"type": "resign"},
+                             format="json")
+
+    assert answer.status_code == 201, answer.content
+    assert "the outbox sweep will send it" in caplog.text
+    assert len(rows(game, kind=Notification.DROPPED)) == 3

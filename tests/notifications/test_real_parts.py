@@ -1,0 +1,177 @@
+"""Integration and fault tests with real parts: a Celery worker on a real Redis, mail
+through a real SMTP exchange on loopback, a broker that goes down, a worker that dies."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.contrib.auth.models import User
+
+from games.models import Event, Game
+from games.store import load_state
+from notifications.models import Notification
+from tests.games.conftest import new_game, signed_up
+from tests.notifications.real_parts import (
+    Celery,
+    RedisServer,
+    publishing_to,
+    smtp_server,
+    wait_until,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def redis():
+    server = RedisServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+def turn_mails_to(mailbox, address: str) -> list:
+    return [m for m in mailbox.messages if m["To"] == address and "move" in m["Subject"]]
+
+
+def first_placement(game_id: int) -> tuple[str, dict]:
+    """Who must place first, and a legal placement of their batch."""
+    game = Game.objects.get(pk=game_id)
+    state = load_state(game)
+    seat = state.current
+    territory = state.territories_of(seat)[0]
+    return seat, {"type": "place", "placements": {territory: state.reinforcements},
+                  "expected_version": state.version}
+
+
+def test_it_mails_the_next_player_through_a_real_worker_and_smtp(redis):
+    with smtp_server() as (mailbox, smtp_port), publishing_to(redis.url):
+        celery = Celery(redis.url, smtp_port)
+        try:
+            celery.start_worker()
+            alice, bob = signed_up("alice"), signed_up("bob")
+            game_id = new_game(alice, bob, placement_batch=3)
+            assert wait_until(lambda: len(mailbox.messages) >= 3, 15), celery.log("worker")
+            seat, move = first_placement(game_id)
+            clients = {0: alice, 1: bob}
+            other = User.objects.get(seats__game_id=game_id, seats__seat=1 - seat)
+            before = len(turn_mails_to(mailbox, other.email))
+            started = time.monotonic()
+            answer = clients[seat].post(f"/api/v1/games/{game_id}/commands/", move,
+                                        format="json")
+            assert answer.status_code == 201, answer.content
+            assert wait_until(lambda: len(turn_mails_to(mailbox, other.email)) > before, 10), (
+                celery.log("worker"))
+            elapsed = time.monotonic() - started
+        finally:
+            celery.stop()
+    mail = turn_mails_to(mailbox, other.email)[-1]
+    assert elapsed < 10
+    assert "Test game" in mail["Subject"]
+    assert mail["List-Unsubscribe"] and mail["Reply-To"].startswith("play+")
+    text = next(p for p in mail.walk() if p.get_content_type() == "text/plain")
+    body = text.get_payload(decode=True).decode()
+    assert "Deadline:" in body and "/mail/open/" in body
+    assert Notification.objects.filter(sent_at__isnull=True, digest=False).count() == 0
+
+
+def test_it_sends_once_when_the_worker_dies_mid_delivery(redis):
+    with smtp_server() as (mailbox, smtp_port), publishing_to(redis.url):
+        celery = Celery(redis.url, smtp_port, CONQUEST_MAIL_LEASE_SECONDS=2,
+                        CONQUEST_OUTBOX_GRACE_SECONDS=1)
+        try:
+            celery.start_worker()
+            mailbox.stall.set()  # the first SMTP session hangs before any data is sent
+            alice, bob = signed_up("alice"), signed_up("bob")
+            game_id = new_game(alice, bob)
+            assert wait_until(mailbox.stalled.is_set, 15), celery.log("worker")
+            stuck = Notification.objects.get(claimed_at__isnull=False, sent_at__isnull=True)
+            celery.kill("worker")  # mid-delivery: the row stays claimed, nothing was sent
+            celery.start_worker()
+            time.sleep(2.5)  # the dead worker's lease runs out
+            from notifications.tasks import sweep_outbox
+            sweep_outbox.delay()
+            wanted = f"<notification-{stuck.pk}@localhost>"
+            assert wait_until(lambda: mailbox.with_header("Message-ID", wanted), 15), (
+                celery.log("worker"))
+            time.sleep(1)
+            sweep_outbox.delay()  # a second sweep finds nothing left to send
+            time.sleep(1.5)
+        finally:
+            celery.stop()
+    assert len(mailbox.with_header("Message-ID", wanted)) == 1
+    game_mails = Notification.objects.filter(game_id=game_id)
+    assert all(n.sent_at for n in game_mails)
+    sent_ids = [m["Message-ID"] for m in mailbox.messages]
+    assert len(sent_ids) == len(set(sent_ids)) == game_mails.count()
+
+
+def test_it_moves_with_the_broker_down_and_mails_once_it_is_back(redis):
+    with smtp_server() as (mailbox, smtp_port), publishing_to(redis.url):
+        celery = Celery(redis.url, smtp_port, CONQUEST_OUTBOX_GRACE_SECONDS=1,
+                        CONQUEST_OUTBOX_SWEEP_SECONDS=1)
+        try:
+            celery.start_worker()
+            celery.start_beat()
+            alice, bob = signed_up("alice"), signed_up("bob")
+            game_id = new_game(alice, bob, placement_batch=3)
+            assert wait_until(lambda: len(mailbox.messages) >= 3, 15), celery.log("worker")
+            redis.stop()
+            seat, move = first_placement(game_id)
+            other = User.objects.get(seats__game_id=game_id, seats__seat=1 - seat)
+            before = len(turn_mails_to(mailbox, other.email))
+            started = time.monotonic()
+            answer = (alice if seat == 0 else bob).post(
+                f"/api/v1/games/{game_id}/commands/", move, format="json")
+            assert answer.status_code == 201, answer.content
+            assert time.monotonic() - started < 8  # the move did not wait on the broker
+            assert Event.objects.filter(game_id=game_id).count() == move["expected_version"] + 1
+            waiting = Notification.objects.get(kind="turn", user=other, sent_at__isnull=True)
+            time.sleep(2)
+            assert len(turn_mails_to(mailbox, other.email)) == before  # nothing while down
+            redis.start()  # same port: worker and beat reconnect, the outbox sweep runs
+            wanted = f"<notification-{waiting.pk}@localhost>"
+            assert wait_until(lambda: mailbox.with_header("Message-ID", wanted), 30), (
+                celery.log("worker") + celery.log("beat"))
+            time.sleep(2)  # further sweeps must not send it again
+        finally:
+            celery.stop()
+    assert len(mailbox.with_header("Message-ID", wanted)) == 1
+
+
+def test_it_applies_each_timeout_once_when_two_sweeps_race():
+    from datetime import timedelta
+
+    from django.db import connections
+    from django.utils import timezone
+
+    from notifications.deadlines import sweep_deadlines
+
+    alice, bob = signed_up("alice"), signed_up("bob")
+    game_ids = [new_game(alice, bob, placement_batch=5) for _ in range(12)]
+    Game.objects.filter(pk__in=game_ids).update(deadline=timezone.now() - timedelta(seconds=1))
+    barrier = threading.Barrier(2)
+    results, problems = [], []
+
+    def sweeper():
+        try:
+            barrier.wait()
+            results.append(sweep_deadlines())
+        except Exception as problem:  # noqa: BLE001 - reported below
+            problems.append(problem)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=sweeper) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not problems, problems
+    assert sum(r["timed_out"] for r in results) == len(game_ids)
+    for game_id in game_ids:
+        assert Event.objects.filter(game_id=game_id, type="turn_timed_out").count() == 1
+    again = sweep_deadlines()  # the deadlines moved on: a third sweep finds nothing due
+    assert again["timed_out"] == 0
