@@ -1,0 +1,1 @@
+"""Moderation: game chat, reports, the moderators' pages and the admin."""

@@ -1,0 +1,36 @@
+"""A moderator's history across games: the events their actions wrote (`by` is their
+username) and the reports they closed, newest first."""
+
+from __future__ import annotations
+
+from games import services
+from games.models import Event
+from moderation.models import Report
+from moderation.words import MODERATOR_EVENTS, describe, spectator_event
+
+
+def history(username: str, limit: int = 200) -> list[dict]:
+    events = (Event.objects.filter(type__in=MODERATOR_EVENTS, data__by=username)
+              .select_related("game").order_by("-created_at", "-id")[:limit])
+    names: dict = {}
+    entries = []
+    for stored in events:
+        game = stored.game
+        if game.pk not in names:
+            names[game.pk] = services.usernames(game)
+        event = spectator_event(stored, game)
+        entries.append({
+            "when": stored.created_at, "game": game, "kind": stored.type, "seq": stored.seq,
+            "text": describe(event, names[game.pk]), "reason": event["data"].get("reason", ""),
+        })
+    closed = (Report.objects.filter(closed_by__username=username, status=Report.CLOSED)
+              .select_related("game", "reporter").order_by("-closed_at", "-id")[:limit])
+    for report in closed:
+        entries.append({
+            "when": report.closed_at, "game": report.game, "kind": "report_closed",
+            "seq": None, "report": report,
+            "text": f"Closed report #{report.pk} from {report.reporter.get_username()}.",
+            "reason": report.note,
+        })
+    entries.sort(key=lambda entry: entry["when"], reverse=True)
+    return entries[:limit]

@@ -1,0 +1,124 @@
+"""Game chat: seated players post, anyone who may see the game reads, moderators hide.
+
+Posting writes a ChatMessage row and leaves the game's log and version alone. Hiding is a
+moderator's action and so an event, `chat_hidden {message, author_seat, by, reason}`,
+appended through games.store like every other, with the message's `hidden` flag (its
+projection) set in the same transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import rules
+from games.models import Game, Seat
+from games.rules.board import COLORS
+from games.services import ServiceError
+from games.store import VersionConflict, append, load_state
+from moderation.models import ChatMessage
+from moderation.text import clean_text
+
+CHAT_HIDDEN = "chat_hidden"
+MAX_LENGTH = 1000
+MAX_RETRIES = 5
+
+
+def per_minute() -> int:
+    return getattr(settings, "CONQUEST_CHAT_PER_MINUTE", 5)
+
+
+def chat_open(game: Game) -> bool:
+    """Chat opens when the game starts (hiding needs a log to record it in)."""
+    return game.status != Game.OPEN
+
+
+def check_post(game: Game, user, text) -> str:
+    text = clean_text(text, "message", MAX_LENGTH)
+    if user is None or not user.is_authenticated:
+        raise ServiceError(401, "not_authenticated", "sign in to chat")
+    if not chat_open(game):
+        raise ServiceError(400, "chat_closed", "the chat opens when the game starts")
+    return text
+
+
+def post_message(game: Game, user, text) -> ChatMessage:
+    """Post `text` as `user`, a seated player of `game`; refused past the rate limit."""
+    text = check_post(game, user, text)
+    with transaction.atomic():
+        # Locking the author's seat makes their posts in this game take turns, so two at
+        # once cannot both slip under the limit.
+        seat = (Seat.objects.select_for_update().filter(game=game, user=user)
+                .values_list("seat", flat=True).first())
+        if seat is None:
+            raise ServiceError(403, "not_seated", "only the players of this game may chat")
+        now = timezone.now()
+        recent = ChatMessage.objects.filter(game=game, user=user,
+                                            created_at__gt=now - timedelta(minutes=1)).count()
+        limit = per_minute()
+        if recent >= limit:
+            raise ServiceError(429, "rate_limited",
+                               f"at most {limit} messages a minute: wait a moment")
+        return ChatMessage.objects.create(game=game, user=user, seat=seat, text=text,
+                                          created_at=now)
+
+
+def check_hider(user) -> None:
+    if (user is None or not user.is_authenticated or not user.is_staff
+            or not user.has_perm("moderation.change_chatmessage")):
+        raise ServiceError(403, "not_moderator", "only moderators may hide messages")
+
+
+def hide_message(message: ChatMessage, moderator, reason) -> ChatMessage:
+    """Hide `message` as `moderator`: a chat_hidden event in its game's log."""
+    check_hider(moderator)
+    reason = clean_text(reason, "reason", 500)
+    for _ in range(MAX_RETRIES):
+        message.refresh_from_db()
+        if message.hidden:
+            raise ServiceError(400, "moderation_refused", "the message is already hidden")
+        game = Game.objects.get(pk=message.game_id)
+        state = load_state(game)
+        if state is None:  # cannot happen while chat opens only with the game
+            raise ServiceError(400, "moderation_refused", "the game has not started")
+        event = rules.Event(state.version + 1, CHAT_HIDDEN, {
+            "message": message.pk, "author_seat": message.seat,
+            "by": moderator.get_username(), "reason": reason,
+        }, None)
+        after = rules.evolve(state.copy(), event)
+        finished_at = game.finished_at
+        try:
+            with transaction.atomic():
+                append(game, [event], state, after, user_id=moderator.pk)
+                ChatMessage.objects.filter(pk=message.pk).update(
+                    hidden=True, hidden_by=moderator, hidden_seq=event.seq)
+                if finished_at is not None:
+                    # The store stamps finished_at on every append to a finished game; a
+                    # hidden message does not end the game again.
+                    Game.objects.filter(pk=game.pk).update(finished_at=finished_at)
+        except VersionConflict:
+            continue  # a move landed meanwhile: hiding does not depend on it, try again
+        message.refresh_from_db()
+        return message
+    raise ServiceError(409, "version_conflict", "the game kept moving; try again")
+
+
+def recent_messages(game: Game, limit: int = 50, after: int | None = None) -> list:
+    rows = ChatMessage.objects.filter(game=game).select_related("user")
+    if after is not None:
+        rows = rows.filter(pk__gt=after)
+    return list(reversed(rows.order_by("-id")[:limit]))
+
+
+def message_dict(message: ChatMessage, show_hidden: bool = False) -> dict:
+    """A message as the API and pages show it; a hidden one keeps its place, not its text."""
+    visible = show_hidden or not message.hidden
+    return {
+        "id": message.pk, "seat": message.seat, "username": message.user.get_username(),
+        "color": COLORS[message.seat],
+        "text": message.text if visible else None, "hidden": message.hidden,
+        "created_at": message.created_at.isoformat(),
+    }

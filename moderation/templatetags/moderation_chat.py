@@ -1,0 +1,18 @@
+"""{% chat_for game as chat %}: the chat box's context, so that the game page can include
+templates/moderation/_chat.html without its view knowing about chat."""
+
+from django import template
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def chat_for(context, game):
+    if context.get("chat"):  # the chat views pass it ready made
+        return context["chat"]
+    from moderation.views import chat_context
+
+    request = context.get("request")
+    if request is None or game is None:
+        return {}
+    return chat_context(request, game)

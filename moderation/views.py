@@ -1,0 +1,309 @@
+"""The moderators' pages (queue, one game, audit, their forms) and the players' chat box and
+report form. Thin: parse, call games.moderation, moderation.chat or moderation.reports,
+render. The moderators' pages show every game as a spectator sees it: a moderator who plays
+in a game sees nothing more of the others here than on the game page."""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from games import rules, services
+from games.models import Game
+from games.moderation import ACTIONS, moderate
+from games.narrate import seat_name
+from games.rules.board import COLORS
+from games.rules.errors import RuleViolation
+from games.services import ServiceError
+from games.store import VersionConflict, load_state
+from moderation import chat as chat_service
+from moderation.audit import history
+from moderation.forms import CloseReportForm, ModerateForm, ReasonForm, ReportForm
+from moderation.models import ChatMessage, Report
+from moderation.permissions import can_moderate
+from moderation.reports import close_report, file_report
+from moderation.words import describe
+
+LOG_LENGTH = 40
+# The actions that make sense in each status (the engine refuses the rest anyway).
+ACTIONS_BY_STATUS = {
+    Game.ACTIVE: ["pause", "end_turn", "extend_deadline", "drop", "replace_player", "abort"],
+    Game.PAUSED: ["resume", "replace_player", "abort"],
+}
+ACTION_LABELS = {
+    "pause": gettext_lazy("Pause the game"), "resume": gettext_lazy("Resume the game"),
+    "end_turn": gettext_lazy("End the current turn for an absent player"),
+    "extend_deadline": gettext_lazy("Extend the current deadline"),
+    "drop": gettext_lazy("Drop a player"),
+    "replace_player": gettext_lazy("Replace a player by another user"),
+    "abort": gettext_lazy("Abort the game"),
+}
+
+
+def moderator_required(view):
+    """Staff moderators only: others are sent to sign in, or refused if signed in."""
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not can_moderate(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+    return wrapped
+
+
+def _fragment(request) -> bool:
+    return bool(getattr(request, "htmx", False)) and not request.htmx.boosted
+
+
+def refusal_text(error: Exception) -> str:
+    if isinstance(error, VersionConflict):
+        return _("The game moved on (it is now at move %(now)s): check it and try again.") % {
+            "now": error.current_version}
+    return getattr(error, "detail", None) or str(error)
+
+
+def _back(request, fallback: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                       require_https=request.is_secure()):
+        return target
+    return fallback
+
+
+# ---- the chat box ----------------------------------------------------------------------
+def chat_lines(game: Game, user, *, limit: int = 50, show_hidden: bool = False) -> list[dict]:
+    lines = []
+    for message in chat_service.recent_messages(game, limit):
+        visible = show_hidden or not message.hidden
+        lines.append({
+            "id": message.pk, "seat": message.seat, "username": message.user.get_username(),
+            "color": COLORS[message.seat], "text": message.text if visible else "",
+            "hidden": message.hidden, "at": message.created_at,
+            "own": user.is_authenticated and message.user_id == user.pk,
+        })
+    return lines
+
+
+def chat_context(request, game: Game, *, error: str = "", draft: str = "",
+                 full: bool = False) -> dict:
+    """What the chat box shows this viewer: lines, and the form if they hold a seat."""
+    user = request.user
+    is_open = chat_service.chat_open(game)
+    seated = services.seat_of(game, user) is not None
+    lines = chat_lines(game, user, limit=500 if full else 50)
+    return {
+        "open": is_open, "lines": lines,
+        # Changes when a line comes or is hidden: the box's script redraws only then.
+        "stamp": f"{lines[-1]['id'] if lines else 0}."
+                 f"{sum(1 for line in lines if line['hidden'])}",
+        "can_post": is_open and seated, "signed_in": user.is_authenticated,
+        "error": error, "draft": draft, "per_minute": chat_service.per_minute(),
+        "polling": game.status in (Game.ACTIVE, Game.PAUSED),
+    }
+
+
+def _chat_fragment(request) -> str | None:
+    """Which piece of the chat box a script asked for ("lines" or "box"), if any: the
+    box's own script says so in a header; an htmx request says it with ?part=lines."""
+    asked = request.headers.get("X-Chat-Fragment")
+    if asked in ("lines", "box"):
+        return asked
+    if _fragment(request):
+        return "lines" if request.GET.get("part") == "lines" else "box"
+    return None
+
+
+def _chat_answer(request, game, *, error="", draft="", status=200):
+    fragment = _chat_fragment(request)
+    context = {"game": game, "chat": chat_context(request, game, error=error, draft=draft,
+                                                  full=fragment is None)}
+    if fragment is not None:
+        template = ("moderation/_chat_lines.html" if fragment == "lines"
+                    else "moderation/_chat.html")
+        return render(request, template, context, status=status)
+    return render(request, "moderation/chat_page.html", context, status=status)
+
+
+def chat(request, game_id):
+    """GET: the chat box (htmx), its lines (htmx, ?part=lines) or a page of its own.
+    POST: a seated player's message; without JavaScript, back to the game page."""
+    game = get_object_or_404(Game, pk=game_id)
+    if request.method != "POST":
+        return _chat_answer(request, game)
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("game", args=[game.pk]))
+    text = request.POST.get("text", "")
+    try:
+        chat_service.post_message(game, request.user, text)
+    except ServiceError as error:
+        return _chat_answer(request, game, error=error.detail, draft=text[:2000],
+                            status=error.status)
+    if _chat_fragment(request) is not None:
+        return _chat_answer(request, game)
+    return redirect(reverse("game", args=[game.pk]) + "#chat")
+
+
+# ---- reports ---------------------------------------------------------------------------
+def _int(raw) -> int | None:
+    return int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() \
+        and len(raw) < 19 else None
+
+
+@login_required
+def report_new(request):
+    source = request.POST if request.method == "POST" else request.GET
+    game = get_object_or_404(Game, pk=_int(source.get("game")) or 0)
+    message = None
+    if source.get("message"):
+        message = get_object_or_404(ChatMessage, pk=_int(source.get("message")) or 0,
+                                    game=game, hidden=False)
+    form = ReportForm(request.POST or None, initial={
+        "game": game.pk, "message": message.pk if message else None})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                file_report(request.user, game, form.cleaned_data["reason"], message)
+            except ServiceError as error:
+                form.add_error(None, error.detail)
+                status = error.status
+            else:
+                messages.success(request, _("Thank you: a moderator will look at your report."))
+                return redirect("game", game_id=game.pk)
+        else:
+            status = 400
+    return render(request, "moderation/report_form.html",
+                  {"game": game, "message": message, "form": form}, status=status)
+
+
+# ---- the moderators' pages -------------------------------------------------------------
+@moderator_required
+def queue(request):
+    wanted = _int(request.GET.get("game"))
+    if wanted is not None:
+        return redirect("moderation-game", game_id=wanted)
+    open_reports = (Report.objects.filter(status=Report.OPEN)
+                    .select_related("game", "reporter", "message", "message__user")
+                    .order_by("created_at", "id")[:200])
+    return render(request, "moderation/queue.html", {
+        "reports": [{"report": r, "form": CloseReportForm(prefix=f"r{r.pk}")}
+                    for r in open_reports],
+        "paused": Game.objects.filter(status=Game.PAUSED).order_by("-id")[:50],
+        "closed": (Report.objects.filter(status=Report.CLOSED)
+                   .select_related("game", "closed_by").order_by("-closed_at")[:20]),
+    })
+
+
+def _seat_choices(view: dict, names: dict, only_in_play: bool) -> list:
+    return [(p["seat"], f"{seat_name(p['seat'], names)}")
+            for p in view["players"]
+            if not (only_in_play and (p["eliminated"] or p["dropped"]))]
+
+
+@moderator_required
+def game_page(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    state = None if game.status == Game.OPEN else load_state(game)
+    view = services.game_view(game, state, None)  # the spectator's view: nothing hidden
+    names = services.usernames(game)
+    events = services.event_dicts(game, None, after=max(0, game.version - LOG_LENGTH))
+    log = [{"seq": e["seq"], "text": describe(e, names), "at": e["at"], "type": e["type"]}
+           for e in reversed(events)]
+    seats = _seat_choices(view, names, only_in_play=True)
+    forms = [{
+        "action": action, "label": ACTION_LABELS[action],
+        "form": ModerateForm(seats=seats, prefix=action,
+                             initial={"action": action, "version": game.version}),
+    } for action in ACTIONS_BY_STATUS.get(game.status, [])]
+    players = [{**p, "name": seat_name(p["seat"], names)} for p in view["players"]]
+    return render(request, "moderation/game.html", {
+        "game": game, "view": view, "players": players, "log": log, "forms": forms,
+        "you_play": services.seat_of(game, request.user) is not None,
+        "lines": chat_lines(game, request.user, limit=200, show_hidden=True),
+        "hide_form": ReasonForm(),
+        "reports": game.reports.select_related("reporter", "closed_by").order_by("-id")[:50],
+    })
+
+
+@require_POST
+@moderator_required
+def act(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    action = request.POST.get("action_name", "")
+    if action not in ACTIONS:
+        messages.error(request, _("No such moderator action."))
+        return redirect("moderation-game", game_id=game.pk)
+    seats = [(s, str(s)) for s in range(game.players)]
+    form = ModerateForm(request.POST, seats=seats, prefix=action)
+    if not form.is_valid():
+        problems = "; ".join(f"{form.fields[f].label if f in form.fields else ''} "
+                             f"{' '.join(e)}".strip() for f, e in form.errors.items())
+        messages.error(request, _("Nothing was done: %(problems)s") % {"problems": problems})
+        return redirect("moderation-game", game_id=game.pk)
+    data = form.cleaned_data
+    try:
+        done = moderate(game, request.user, data["action"], data["reason"], seat=data["seat"],
+                        until=data["until"], replacement=data["username"] or None,
+                        expected_version=data["version"])
+    except (ServiceError, RuleViolation, VersionConflict) as error:
+        messages.error(request, _("Nothing was done: %(why)s") % {"why": refusal_text(error)})
+        return redirect("moderation-game", game_id=game.pk)
+    names = services.usernames(game)
+    finished = done.state.finished
+    said = [describe(rules.redact_event(e, None, finished), names) for e in done.events[:6]]
+    messages.success(request, " ".join(said))
+    return redirect("moderation-game", game_id=game.pk)
+
+
+@require_POST
+@moderator_required
+def hide(request, message_id):
+    message = get_object_or_404(ChatMessage, pk=message_id)
+    fallback = reverse("moderation-game", args=[message.game_id]) + "#chat"
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Nothing was done: give a reason."))
+        return redirect(_back(request, fallback))
+    try:
+        chat_service.hide_message(message, request.user, form.cleaned_data["reason"])
+    except ServiceError as error:
+        messages.error(request, _("Nothing was done: %(why)s") % {"why": error.detail})
+    else:
+        messages.success(request, _("Message #%(id)s is hidden.") % {"id": message.pk})
+    return redirect(_back(request, fallback))
+
+
+@require_POST
+@moderator_required
+def close(request, report_id):
+    report = get_object_or_404(Report, pk=report_id)
+    form = CloseReportForm(request.POST, prefix=f"r{report.pk}")
+    if not form.is_valid():
+        messages.error(request, _("Nothing was done: write a note."))
+        return redirect(_back(request, reverse("moderation-queue")))
+    try:
+        close_report(report, request.user, form.cleaned_data["note"])
+    except ServiceError as error:
+        messages.error(request, _("Nothing was done: %(why)s") % {"why": error.detail})
+    else:
+        messages.success(request, _("Report #%(id)s is closed.") % {"id": report.pk})
+    return redirect(_back(request, reverse("moderation-queue")))
+
+
+@moderator_required
+def audit(request):
+    username = request.GET.get("moderator") or request.user.get_username()
+    return render(request, "moderation/audit.html", {
+        "moderator": username[:150], "entries": history(username[:150]),
+    })

@@ -1,0 +1,86 @@
+"""Users, clients and games for the moderation tests, arranged through games.services."""
+
+from __future__ import annotations
+
+import random
+from io import StringIO
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import Client
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from games import services
+from games.models import Event, Game
+from games.rules.bots import bot_command, seats_to_act
+from games.store import load_state
+
+
+def user(name: str):
+    """A user without a password (hashing one costs a quarter of a second)."""
+    User = get_user_model()
+    found = User.objects.filter(username=name).first()
+    return found or User.objects.create(username=name, email=f"{name}@example.com")
+
+
+def moderator(name: str):
+    """`name` made a moderator the documented way, read again (permissions are cached)."""
+    user(name)
+    call_command("make_moderator", name, stdout=StringIO())
+    return get_user_model().objects.get(username=name)
+
+
+def web(someone) -> Client:
+    client = Client()
+    if someone is not None:
+        client.force_login(someone)
+    return client
+
+
+def api(someone) -> APIClient:
+    client = APIClient()
+    if someone is not None:
+        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=someone)[0].key}")
+    return client
+
+
+def started_game(users: list, **rules) -> Game:
+    """A game created by users[0] and joined by the others (it starts when full); by default
+    dealt at random, so that it is at once in the first player's reinforce phase."""
+    rules = {"setup": "random", **rules}
+    game = services.create_game(users[0], "Moderated game", len(users), rules)
+    for other in users[1:]:
+        services.join_game(game, other)
+    game.refresh_from_db()
+    assert game.status == Game.ACTIVE
+    return game
+
+
+def play_until(game: Game, users: list, wanted, seed: int = 1, limit: int = 3000):
+    """Bot moves through the one write path until wanted(state) holds; returns that state."""
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        state = load_state(game)
+        if wanted(state):
+            game.refresh_from_db()
+            return state
+        assert not state.finished, "the game ended before the wanted position"
+        seat = rnd.choice(seats_to_act(state))
+        try:
+            services.submit(game, users[seat], bot_command(state, seat, rnd), state.version)
+        except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
+            continue
+    raise AssertionError("the wanted position never came")
+
+
+def last_event(game: Game) -> Event:
+    return Event.objects.filter(game=game).order_by("-seq").first()
+
+
+def event_count(game: Game) -> int:
+    return Event.objects.filter(game=game).count()
+
+
+def page_messages(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]] if response.context else []

@@ -1,0 +1,61 @@
+"""A moderator who also plays sees nothing hidden of the others through any moderator page:
+the moderation pages, the audit and the admin show a running game as a spectator sees it."""
+
+from __future__ import annotations
+
+from games.moderation import moderate
+from games.rules.missions import describe
+from games.store import load_state
+from moderation.chat import hide_message, post_message
+from tests.moderation.support import moderator, play_until, started_game, user, web
+
+
+def pages(game, client) -> dict:
+    urls = [f"/moderation/games/{game.pk}/", "/moderation/", "/moderation/audit/",
+            f"/admin/games/event/?game={game.pk}", f"/admin/games/game/{game.pk}/change/"]
+    urls += [f"/admin/games/event/{pk}/change/"
+             for pk in game.events.order_by("seq").values_list("pk", flat=True)]
+    return {url: client.get(url) for url in urls}
+
+
+def test_it_shows_a_playing_moderator_no_mission_card_or_seed(db):
+    alice = moderator("alice")  # plays and moderates
+    players = [alice, user("bob"), user("erin")]
+    game = started_game(players, objective="missions")
+    state = play_until(game, players, lambda s: sum(len(p.cards) for p in s.players) >= 2)
+    moderate(game, alice, "pause", "checking")
+    hide_message(post_message(game, players[1], "hi"), alice, "test")
+    state = load_state(game)
+    secrets = [game.seed]
+    held = [card for player in state.players for card in player.cards]
+    assert game.events.filter(type="card_drawn").exists()
+    for player in state.players:
+        secrets += [player.mission, describe(player.mission)]
+    for url, answer in pages(game, web(alice)).items():
+        assert answer.status_code == 200, url
+        page = answer.content.decode()
+        for secret in secrets:
+            assert secret not in page, (url, secret)
+        assert "drew a card:" not in page, url  # the words a card's holder reads
+        for card in held:
+            assert f"&quot;card&quot;: {card}" not in page, (url, card)
+    view = web(alice).get(f"/moderation/games/{game.pk}/").context["view"]
+    assert view["you"] is None
+    assert all(not {"mission", "capital", "hand"} & set(p) for p in view["players"])
+
+
+def test_it_tells_a_playing_moderator_they_see_it_as_a_spectator(game, alice):
+    moderator("alice")
+    page = web(alice).get(f"/moderation/games/{game.pk}/").content.decode()
+    assert "You play in this game" in page
+
+
+def test_it_shows_the_hidden_data_once_the_game_is_over(alice, bob, maud):
+    game = started_game([alice, bob])
+    play_until(game, [alice, bob], lambda s: any(p.cards for p in s.players))
+    drawn = game.events.filter(type="card_drawn").first()
+    page = web(maud).get(f"/admin/games/event/{drawn.pk}/change/").content.decode()
+    assert f"&quot;card&quot;: {drawn.data['card']}" not in page
+    moderate(game, maud, "abort", "over")
+    page = web(maud).get(f"/admin/games/event/{drawn.pk}/change/").content.decode()
+    assert f"&quot;card&quot;: {drawn.data['card']}" in page
