@@ -1,0 +1,68 @@
+"""Games for the web page tests, arranged through games.services and the rules' bot, then
+played through the pages' forms."""
+
+from __future__ import annotations
+
+import random
+
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games import services
+from games.models import Event, Game
+from games.rules import seed_hash
+from games.rules.bots import bot_command, seats_to_act
+from games.store import load_state
+
+PASSWORD = "a-long-test-password-7"
+
+
+def user(name: str):
+    User = get_user_model()
+    found = User.objects.filter(username=name).first()
+    return found or User.objects.create_user(name, f"{name}@example.com", PASSWORD)
+
+
+def client_for(someone) -> Client:
+    client = Client()
+    client.force_login(someone)
+    return client
+
+
+def started_game(users: list, seed: str = "5e" * 32, **rules) -> Game:
+    """A game with a fixed secret seed (so the dice, and the tests, repeat), started by the
+    last join."""
+    game = services.create_game(users[0], "Web test", len(users), rules)
+    Game.objects.filter(pk=game.pk).update(seed=seed, seed_hash=seed_hash(seed))
+    game.refresh_from_db()
+    for other in users[1:]:
+        services.join_game(game, other)
+    game.refresh_from_db()
+    return game
+
+
+def play_until(game: Game, users: list, wanted, seed: int = 1, limit: int = 4000):
+    """Bot moves until wanted(state) holds; returns that state."""
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        state = load_state(game)
+        if wanted(state):
+            game.refresh_from_db()
+            return state
+        assert not state.finished, "the game ended before the wanted position"
+        seat = rnd.choice(seats_to_act(state))
+        try:
+            services.submit(game, users[seat], bot_command(state, seat, rnd), state.version)
+        except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
+            continue
+    raise AssertionError("the wanted position never came")
+
+
+def events(game: Game) -> int:
+    return Event.objects.filter(game=game).count()
+
+
+def post_play(client: Client, game: Game, fields: dict, version=None, **extra):
+    game.refresh_from_db()
+    data = {"version": str(game.version if version is None else version), **fields}
+    return client.post(f"/games/{game.pk}/play/", data, **extra)

@@ -1,0 +1,136 @@
+"""Creating a game from the lobby: presets, every rule option, refusals as form messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Game
+
+BASE = {"name": "Friday night", "players": "3", "deadline_seconds": "86400"}
+CUSTOM = {
+    "preset": "custom", "setup": "claim", "initial_placement": "simultaneous",
+    "placement_batch": "4", "initial_max_per_territory": "", "card_values": "fixed",
+    "fixed_infantry": "4", "fixed_cavalry": "6", "fixed_artillery": "8", "fixed_mixed": "12",
+    "card_territory_bonus": "each", "occupy_minimum": "one", "fortify": "spread",
+    "objective": "capitals", "capitals_to_win": "all", "capital_collapse": "on",
+    "neutral": "", "neutral_reinforcement": "auto", "max_missed_turns": "5",
+}
+
+
+@pytest.mark.parametrize(("preset", "expected", "players"), [
+    ("classic", {"objective": "domination", "initial_placement": "turns"}, 3),
+    ("missions", {"objective": "missions"}, 3),
+    ("capitals", {"objective": "capitals"}, 3),
+    ("two_neutral", {"neutral": True, "neutral_reinforcement": "opponent"}, 2),
+    ("quick", {"initial_placement": "simultaneous"}, 3),
+])
+def test_it_creates_a_game_from_a_preset(as_alice, preset, expected, players):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": preset})
+
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert game.players == players
+    assert {k: game.rules[k] for k in expected} == expected
+    assert game.rules["fortify"] == "adjacent"  # the preset, not the custom fields
+
+
+def test_it_creates_a_game_with_every_rule_chosen(as_alice):
+    as_alice.post("/games/new/", {**BASE, **CUSTOM, "initial_max_per_territory": "9",
+                                  "deadline_seconds": "3600"})
+
+    rules = Game.objects.get().rules
+    assert rules == {
+        "setup": "claim", "initial_placement": "simultaneous", "placement_batch": 4,
+        "initial_max_per_territory": 9, "card_values": "fixed",
+        "fixed_values": {"infantry": 4, "cavalry": 6, "artillery": 8, "mixed": 12},
+        "card_territory_bonus": "each", "occupy_minimum": "one", "fortify": "spread",
+        "objective": "capitals", "capitals_to_win": "all", "capital_collapse": True,
+        "neutral": False, "neutral_reinforcement": "auto", "deadline_seconds": 3600,
+        "max_missed_turns": 5,
+    }
+
+
+def test_it_says_missions_go_unused_with_two_players_and_the_neutral(as_alice):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "players": "2",
+                                             "objective": "missions", "neutral": "on"})
+
+    game = Game.objects.get()
+    assert response.status_code == 302
+    page = as_alice.get(f"/games/{game.pk}/").content.decode()
+    assert "no missions with two players and the neutral army" in page
+
+
+def test_it_shows_a_too_small_setup_cap_as_a_form_message(as_alice):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "initial_max_per_territory": "2"})
+
+    assert response.status_code == 400
+    assert "initial_max_per_territory must be at least" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_a_form_with_bad_fields(as_alice):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "name": "",
+                                             "players": "9", "placement_batch": "0"})
+
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert html.count('role="alert"') >= 3
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_a_game_name_the_service_refuses(as_alice):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "classic",
+                                             "name": "bad\x07name"})
+
+    assert response.status_code == 400
+    assert not Game.objects.exists()
+
+
+def test_it_needs_a_sign_in_to_create(client, db):
+    response = client.post("/games/new/", {**BASE, "preset": "classic"})
+
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert not Game.objects.exists()
+
+
+def test_it_lists_open_games_with_a_join_button(as_bob, alice):
+    from games import services
+    game = services.create_game(alice, "Open table", 3)
+
+    html = as_bob.get("/games/").content.decode()
+
+    assert f'action="/games/{game.pk}/join/"' in html
+
+
+def test_it_creates_a_game_whose_clock_rests_at_night_and_on_weekends(as_alice):
+    response = as_alice.post("/games/new/", {
+        **BASE, **CUSTOM, "preset": "classic", "clock_time_zone": "Europe/Prague",
+        "quiet_from": "22", "quiet_until": "7", "pause_weekends": "on"})
+
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert (game.clock_time_zone, game.quiet_from, game.quiet_until, game.pause_weekends) == (
+        "Europe/Prague", 22, 7, True)
+    page = as_alice.get(f"/games/{game.pk}/").content.decode()
+    assert "every night from 22:00 to 07:00; on Saturdays and Sundays (Europe/Prague)" in page
+
+
+def test_it_runs_the_clock_always_unless_told(as_alice):
+    as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "classic"})
+
+    game = Game.objects.get()
+    assert (game.quiet_from, game.quiet_until, game.pause_weekends) == (None, None, False)
+
+
+@pytest.mark.parametrize("clock", [
+    {"quiet_from": "22"},
+    {"quiet_from": "8", "quiet_until": "8"},
+    {"quiet_from": "25", "quiet_until": "7"},
+    {"clock_time_zone": "Mars/Olympus_Mons"},
+])
+def test_it_refuses_a_clock_that_makes_no_sense(as_alice, clock):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "classic", **clock})
+
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+    assert not Game.objects.exists()
