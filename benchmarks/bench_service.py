@@ -164,12 +164,14 @@ class Server:
             self.port = probe.getsockname()[1]
         env = dict(os.environ, DJANGO_SETTINGS_MODULE=SETTINGS_MODULE, DATABASE_URL=url,
                    DEBUG="0", CONQUEST_BENCH_BROKER_DIR=broker_dir)
-        env.pop("CONQUEST_BENCH_CONN_MAX_AGE", None)
+        env.pop("CONN_MAX_AGE", None)
         if conn_max_age is not None:
-            env["CONQUEST_BENCH_CONN_MAX_AGE"] = str(conn_max_age)
-        self.connections = ("a database connection per request (the product's setting)"
-                            if conn_max_age is None else
-                            f"persistent database connections (CONN_MAX_AGE={conn_max_age})")
+            env["CONN_MAX_AGE"] = str(conn_max_age)
+        self.connections = (
+            "persistent database connections (the product's default, CONN_MAX_AGE=60)"
+            if conn_max_age is None else
+            "a new database connection per request (CONN_MAX_AGE=0)" if conn_max_age == 0
+            else f"CONN_MAX_AGE={conn_max_age}")
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "config.wsgi:application",
@@ -417,23 +419,27 @@ def print_load(figures: dict) -> None:
         print(f"   {problem}")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """All the figures; `python -m benchmarks.bench_service latency` only the latency one
+    (on the product's connection setting), for working on it."""
     from django.conf import settings
 
+    argv = sys.argv[1:] if argv is None else argv
     if settings.configured:  # by an earlier benchmark: its database and settings, not ours
         sys.stdout.flush()
-        subprocess.run([sys.executable, "-m", "benchmarks.bench_service"], cwd=ROOT, check=True)
+        subprocess.run([sys.executable, "-m", "benchmarks.bench_service", *argv], cwd=ROOT,
+                       check=True)
         return
     url = bench_database_url()
     version = recreate_database(url)
     broker_dir = tempfile.mkdtemp(prefix="conquest-bench-broker-")
     try:
-        run(url, version, broker_dir)
+        run(url, version, broker_dir, only_latency=argv == ["latency"])
     finally:
         shutil.rmtree(broker_dir, ignore_errors=True)
 
 
-def run(url: str, version: str, broker_dir: str) -> None:
+def run(url: str, version: str, broker_dir: str, only_latency: bool = False) -> None:
     for folder in ("queue", "control"):
         os.makedirs(os.path.join(broker_dir, folder), exist_ok=True)
     setup_django(url, broker_dir)
@@ -446,6 +452,11 @@ def run(url: str, version: str, broker_dir: str) -> None:
     print(f"long game: {table.state.version:,} events by 6 bots straight into the store "
           f"in {build_seconds:.1f} s")
 
+    if only_latency:
+        with Server(url, broker_dir) as server:
+            print(server.describe())
+            print_latency(latency(server.port, table))
+        return
     figures = load_times(table)
     print(f"c. load_state of the {figures['events']:,}-event game, median of {LOAD_RUNS} runs:")
     print(f"   with its snapshots ({figures['snapshots']}): {ms(figures['with'])}")
@@ -455,7 +466,7 @@ def run(url: str, version: str, broker_dir: str) -> None:
           "state, when the game's row shows its version)")
     connections.close_all()
 
-    for conn_max_age in (None, 60):
+    for conn_max_age in (None, 0):
         with Server(url, broker_dir, conn_max_age) as server:
             print(server.describe())
             print(f"a. latency, one request at a time, into the long game from "

@@ -9,13 +9,6 @@ from config.settings import CELERY_BROKER_URL
 ROOT_URLCONF = "benchmarks.server_urls"
 DEBUG = False
 
-# The product opens a database connection per request (Django's default); the bench also
-# measures persistent ones, to show what that costs.
-if os.environ.get("CONQUEST_BENCH_CONN_MAX_AGE"):
-    _database = DATABASES["default"]  # noqa: F405
-    _database["CONN_MAX_AGE"] = int(os.environ["CONQUEST_BENCH_CONN_MAX_AGE"])
-    _database["CONN_HEALTH_CHECKS"] = True
-
 # Mail the bench's moves queue must not land in var/broker/, where a running site's worker
 # would pick it up: the bench gives its own folder (the outbox rows are written as usual).
 _broker_dir = os.environ.get("CONQUEST_BENCH_BROKER_DIR")
