@@ -89,6 +89,13 @@ DATABASES = {
         conn_health_checks=True,
     ),
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_flag(
+        "CONQUEST_PREPARED_STATEMENTS", True):
+    # The few statements every command runs (games/sql.py) are prepared once per
+    # connection; psycopg never prepares anything by itself at this threshold. Turn off
+    # behind a pooler that cannot keep prepared statements (PgBouncer before 1.21 in
+    # transaction mode).
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 1_000_000_000
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Web threads, the worker and beat share one file: writers wait for the lock instead
     # of failing, take it when their transaction starts (no read-to-write upgrade
@@ -143,7 +150,7 @@ STORAGES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "games.api.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

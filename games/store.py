@@ -10,20 +10,24 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import lru_cache
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games import rules
+from games import rules, sql
 from games.clock import game_deadline
-from games.models import Event, Game, Snapshot
+from games.models import Event, Game, Seat, Snapshot
 from games.upcasters import current_version, upcast
 
 ENGINE_VERSION = 1  # bump when GameState's shape changes: older snapshots are then ignored
 
-# Called inside the append transaction with (game, new events, state before, state after):
-# the mail outbox hooks in here so its rows commit or roll back with the events.
+# Called before each append with (game, new events, state before, state after); each
+# returns None when it has nothing to write, or a function that the append calls inside its
+# transaction, so what it writes commits or rolls back with the events (the mail outbox
+# hooks in here).
 APPEND_HOOKS: list[Callable] = []
 
 
@@ -37,13 +41,25 @@ def snapshot_every() -> int:
     return getattr(settings, "CONQUEST_SNAPSHOT_EVERY", 100)
 
 
-def _event_rows(game: Game, after: int, upto: int | None, *extra: str):
-    rows = Event.objects.filter(game=game, seq__gt=after)
-    if upto is not None:
-        rows = rows.filter(seq__lte=upto)
-    return rows.order_by("seq").values_list(
-        "seq", "type", "data", "actor", "schema_version", *extra
-    )
+_EVENT_COLUMNS = ("seq", "type", "data", "actor", "schema_version")
+
+
+def _event_rows(game: Game, after: int, upto: int | None, *extra: str) -> list[list]:
+    statement, fields = _events_query(connection.vendor, upto is not None, extra)
+    params = [game.pk, after] if upto is None else [game.pk, after, upto]
+    return sql.rows(statement, params, fields)
+
+
+@lru_cache(maxsize=16)
+def _events_query(vendor: str, bounded: bool, extra: tuple) -> tuple[str, tuple]:
+    fields = tuple(Event._meta.get_field(name) for name in _EVENT_COLUMNS + extra)
+    q = sql.quote
+    where = f"{q('game_id')} = %s AND {q('seq')} > %s"
+    if bounded:
+        where += f" AND {q('seq')} <= %s"
+    columns = ", ".join(q(field.column) for field in fields)
+    return (f"SELECT {columns} FROM {sql.table(Event)} WHERE {where} ORDER BY {q('seq')}",
+            fields)
 
 
 def _event(seq, kind, data, actor, version) -> rules.Event:
@@ -64,7 +80,8 @@ def stored_events_with_times(game: Game, after: int = 0, upto: int | None = None
 # The newest state this process has loaded or made for each recently used game. Events
 # never change, so the state at a version is the same wherever it was computed: it is
 # used whenever the game's row shows that same version, which saves the snapshot and
-# event reads of a move or a view. Keyed by the game's id and seed hash (an id can come
+# event reads of a move or a view; when the row is a little ahead (another process
+# moved), it is caught up by replaying just the events since, read in one query. Keyed by the game's id and seed hash (an id can come
 # back after a rolled-back insert on SQLite); only states of committed events go in; a
 # copy goes in and comes out (evolve works in place). Like snapshots, it changes nothing
 # but speed: CONQUEST_RECENT_STATES=0 turns it off.
@@ -77,10 +94,19 @@ def _recent_limit() -> int:
 
 
 def recall(game: Game) -> rules.GameState | None:
+    """The state at the version the game's row shows, from what this process remembers
+    (caught up if fewer than a snapshot interval behind), or None."""
     with _recent_lock:
         state = _recent.get((game.pk, game.seed_hash))
-    if state is None or state.version != game.version:
+    if state is None or not 0 <= game.version - state.version <= snapshot_every():
         return None
+    if state.version == game.version:
+        return state.copy()
+    missed = stored_events(game, state.version, game.version)
+    if len(missed) != game.version - state.version:
+        return None  # the row is ahead of the log this connection sees: read afresh
+    state = rules.replay(missed, state.copy())
+    remember(game, state)
     return state.copy()
 
 
@@ -183,32 +209,107 @@ def append(game: Game, events: list[rules.Event], before, after, user_id=None,
         projection["started_at"] = now
     if after.finished:
         projection["finished_at"] = now
+    records = [
+        {"seq": e.seq, "type": e.type, "data": e.data, "actor": e.actor, "user_id": user_id,
+         "schema_version": current_version(e.type), "created_at": now}
+        for e in events
+    ]
+    # Each hook says now what it will write (before anything is written): a function to
+    # call inside the transaction, or None.
+    writes = [write for hook in APPEND_HOOKS
+              if (write := hook(game, events, before, after)) is not None]
+    snapshot_due = after.version // snapshot_every() > expected // snapshot_every()
     try:
-        with transaction.atomic():
-            rows = Event.objects.bulk_create([
-                Event(game=game, seq=e.seq, type=e.type, data=e.data, actor=e.actor,
-                      user_id=user_id, schema_version=current_version(e.type))
-                for e in events
-            ])
-            moved = Game.objects.filter(pk=game.pk, version=expected).update(**projection)
-            if moved != 1:
-                raise IntegrityError("the game moved on")
-            if after.version // snapshot_every() > expected // snapshot_every():
-                Snapshot.objects.create(
-                    game=game, seq=after.version, state=after.to_dict(),
-                    engine_version=ENGINE_VERSION,
-                )
-            for hook in APPEND_HOOKS:
-                hook(game, events, before, after)
+        if not writes and not snapshot_due and _one_statement_possible():
+            _append_in_one_statement(game, records, projection, expected)
+        else:
+            with transaction.atomic():
+                # The game's row first, as in the one statement: both paths take their
+                # locks in the same order (the other way round, two of them deadlock).
+                moved = sql.update(Game, projection, f"{sql.quote('id')} = %s AND "
+                                   f"{sql.quote('version')} = %s", [game.pk, expected])
+                if moved != 1:
+                    raise IntegrityError("the game moved on")
+                sql.insert(Event, [{"game_id": game.pk, **record} for record in records])
+                if snapshot_due:
+                    Snapshot.objects.create(
+                        game=game, seq=after.version, state=after.to_dict(),
+                        engine_version=ENGINE_VERSION,
+                    )
+                for write in writes:
+                    write()
     except IntegrityError:
         current = Game.objects.filter(pk=game.pk).values_list("version", flat=True).first()
         raise VersionConflict(current if current is not None else expected) from None
     for field, value in projection.items():
         setattr(game, field, value)
     # When each new event was stored, for answers that show them (no read-back needed).
-    game.appended_at = [row.created_at for row in rows]
+    game.appended_at = [now] * len(events)
     remember(game, after)
     return game
+
+
+def _one_statement_possible() -> bool:
+    """PostgreSQL outside any transaction: one statement is one transaction."""
+    return (connection.vendor == "postgresql" and connection.get_autocommit()
+            and not connection.in_atomic_block)
+
+
+def _append_in_one_statement(game: Game, records: list[dict], projection: dict,
+                             expected: int) -> None:
+    """The projection's UPDATE and the events' INSERT as one statement: one round trip
+    instead of four (BEGIN, INSERT, UPDATE, COMMIT), for the common append that writes
+    nothing else. The events take their game id from what the UPDATE returns: if the
+    version moved on, it matches no row, the id is NULL and the NOT NULL rule refuses
+    the whole statement, an IntegrityError like any lost race."""
+    assignments, params = sql.prepared(Game, projection)
+    params += [game.pk, expected]
+    columns = []
+    for record in records:
+        columns, values = sql.prepared(Event, record)
+        params += values
+    statement = _one_statement(connection.vendor, tuple(assignments), tuple(columns),
+                               len(records))
+    with sql.open_cursor() as cursor:
+        cursor.execute(statement, params)
+
+
+@lru_cache(maxsize=64)
+def _one_statement(vendor: str, assignments: tuple, columns: tuple, count: int) -> str:
+    q = sql.quote
+    one = f"((SELECT {q('id')} FROM moved), {', '.join(['%s'] * len(columns))})"
+    return (f"WITH moved AS (UPDATE {sql.table(Game)} SET "
+            f"{', '.join(f'{column} = %s' for column in assignments)} "
+            f"WHERE {q('id')} = %s AND {q('version')} = %s RETURNING {q('id')}) "
+            f"INSERT INTO {sql.table(Event)} ({q('game_id')}, {', '.join(columns)}) "
+            f"VALUES {', '.join([one] * count)}")
+
+
+def fetch_game(pk) -> Game | None:
+    """The game's row with its seats (see games.services.seat_rows) in one query, or None:
+    what every command and view reads first."""
+    if not isinstance(pk, int) or not 0 < pk < 2**63:
+        return None  # no such id (and SQLite refuses integers past 64 bits)
+    where, joins, extra = _game_query(connection.vendor)
+    game, seats = sql.instance_with(Game, where, [pk], joins=joins, extra=extra)
+    if game is not None:
+        game._seat_rows = [tuple(row) for row in seats if row[0] is not None]
+    return game
+
+
+@lru_cache(maxsize=4)
+def _game_query(vendor: str) -> tuple:
+    User = get_user_model()
+    seat, user, name = (Seat._meta.get_field("seat"), Seat._meta.get_field("user"),
+                        User._meta.get_field(User.USERNAME_FIELD))
+    q, games = sql.quote, sql.table(Game)
+    return (
+        f"{games}.{q('id')} = %s ORDER BY s.{q(seat.column)}",
+        f"LEFT JOIN {sql.table(Seat)} s ON s.{q('game_id')} = {games}.{q('id')} "
+        f"LEFT JOIN {sql.table(User)} u ON u.{q(User._meta.pk.column)} = s.{q(user.column)}",
+        ((f"s.{q(seat.column)}", seat), (f"s.{q(user.column)}", user),
+         (f"u.{q(name.column)}", name)),
+    )
 
 
 def rebuild_snapshots(game: Game) -> int:

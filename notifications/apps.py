@@ -12,8 +12,8 @@ class NotificationsConfig(AppConfig):
 
         from games.store import APPEND_HOOKS
         from notifications.inbound import on_anymail_inbound
-        from notifications.outbox import write_outbox
+        from notifications.outbox import outbox_writer
 
-        if write_outbox not in APPEND_HOOKS:
-            APPEND_HOOKS.append(write_outbox)
+        if outbox_writer not in APPEND_HOOKS:
+            APPEND_HOOKS.append(outbox_writer)
         inbound.connect(on_anymail_inbound, dispatch_uid="conquest-inbound-mail")

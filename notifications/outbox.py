@@ -84,11 +84,23 @@ def rows_for(game, events, before, after) -> list[Notification]:
     return rows
 
 
-def write_outbox(game, events, before, after) -> None:
-    """APPEND_HOOKS entry: inside the append transaction."""
+def outbox_writer(game, events, before, after):
+    """APPEND_HOOKS entry: the rows these events cause, as a function for the append to
+    call inside its transaction; None if they cause none."""
     rows = rows_for(game, events, before, after)
     if not rows:
-        return
+        return None
+    return lambda: write_outbox_rows(game, rows)
+
+
+def write_outbox(game, events, before, after) -> None:
+    """Write the rows these events cause (inside the caller's transaction)."""
+    write = outbox_writer(game, events, before, after)
+    if write is not None:
+        write()
+
+
+def write_outbox_rows(game, rows: list[Notification]) -> None:
     created = Notification.objects.bulk_create(rows, ignore_conflicts=True)
     ids = [row.pk for row in created if row.pk is not None]
     if not ids:  # some backends return no ids with ignore_conflicts: look them up

@@ -89,3 +89,24 @@ def test_it_answers_401_to_a_bad_token(alice, header):
     client.credentials(HTTP_AUTHORIZATION=header)
     with unchanged(game_id):
         assert_error(client.post(game_url(game_id, "join/")), 401)
+
+
+def test_it_refuses_the_token_of_a_deactivated_user_and_changes_nothing(alice, bob):
+    from django.contrib.auth import get_user_model
+
+    game_id = new_game(alice, players=3)
+    bob.post(game_url(game_id, "join/"))
+    get_user_model().objects.filter(pk=bob.user_id).update(is_active=False)
+    with unchanged(game_id):
+        body = assert_error(bob.post(game_url(game_id, "start/")), 401, "authentication_failed")
+        assert "inactive" in body["detail"]
+        assert_error(bob.get(f"{API}/games/?mine=1"), 401, "authentication_failed")
+
+
+def test_it_signs_each_request_in_as_the_token_s_owner(alice, bob):
+    game_id = new_game(alice, players=3)
+    assert alice.get(game_url(game_id)).json()["you"]["seat"] == 0
+    assert bob.get(game_url(game_id)).json()["you"] is None
+    bob.post(game_url(game_id, "join/"))
+    assert bob.get(game_url(game_id)).json()["you"]["seat"] == 1
+    assert alice.get(game_url(game_id)).json()["you"]["seat"] == 0

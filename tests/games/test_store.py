@@ -447,6 +447,82 @@ def test_it_reads_the_log_when_the_row_shows_another_version(
     assert state == replay(stored_events(game))
 
 
+def test_it_catches_a_remembered_state_up_with_the_events_since(
+        game, two, django_capture_on_commit_callbacks, django_assert_num_queries):
+    """Another process moved: this one replays just the events since what it remembers."""
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, two, random.Random(5), 2)
+    remembered = load_state(fresh(game))
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, two, random.Random(6), 3)
+    store.forget_recent()
+    with django_capture_on_commit_callbacks(execute=True):
+        store.remember(fresh(game), remembered)  # as if the last moves were made elsewhere
+    game = fresh(game)
+    assert remembered.version < game.version
+
+    with django_assert_num_queries(1), django_capture_on_commit_callbacks(execute=True):
+        state = load_state(game)  # the events since, no snapshot
+
+    assert state == replay(stored_events(game))
+    with django_assert_num_queries(0):  # and it now remembers the newer state
+        assert load_state(game) == state
+
+
+def test_it_reads_afresh_when_the_remembered_state_is_far_behind(
+        game, two, settings, django_capture_on_commit_callbacks, django_assert_num_queries):
+    settings.CONQUEST_SNAPSHOT_EVERY = 2
+    remembered = load_state(fresh(game))
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, two, random.Random(5), 4)
+    store.forget_recent()
+    with django_capture_on_commit_callbacks(execute=True):
+        store.remember(fresh(game), remembered)
+    game = fresh(game)
+    assert game.version - remembered.version > 2
+
+    with django_assert_num_queries(2):  # the snapshot, then the events
+        state = load_state(game)
+    assert state == replay(stored_events(game))
+
+
+def test_it_reads_the_game_with_its_seats_in_one_query(game, two, django_assert_num_queries):
+    with django_assert_num_queries(1):
+        row = store.fetch_game(game.pk)
+        seated = services.seat_rows(row)
+    assert seated == [(n, user.pk, user.username) for n, user in enumerate(two)]
+    assert {f.attname: getattr(row, f.attname) for f in Game._meta.concrete_fields} == {
+        f.attname: getattr(fresh(game), f.attname) for f in Game._meta.concrete_fields}
+    assert store.fetch_game(game.pk + 1000) is None
+    assert store.fetch_game(2**70) is None
+
+
+@only_on_postgresql("an append outside any transaction is one statement there")
+@pytest.mark.django_db(transaction=True)
+def test_it_appends_in_one_statement_outside_a_transaction(two, django_assert_num_queries):
+    game = started_game(two, placement_batch=10)
+    rnd = random.Random(7)
+    state = load_state(game)
+    while True:  # a command that writes no mail and takes no snapshot
+        events, after = decided(game, state, rnd)
+        if (after.version // store.snapshot_every() == state.version // store.snapshot_every()
+                and not any(hook(game, events, state, after) for hook in store.APPEND_HOOKS)):
+            break
+        store.append(game, events, state, after)
+        state = after
+    with django_assert_num_queries(1):
+        store.append(game, events, state, after)
+    assert load_state(fresh(game)) == replay(stored_events(game)) == after
+    assert fresh(game).version == after.version
+
+    # A stale one is refused whole: neither the events nor the projection change.
+    count = Event.objects.count()
+    with pytest.raises(VersionConflict) as conflict:
+        store.append(game, events, state, after)
+    assert conflict.value.current_version == after.version
+    assert Event.objects.count() == count and fresh(game).version == after.version
+
+
 def test_it_remembers_nothing_when_told_not_to(
         game, two, settings, django_capture_on_commit_callbacks, django_assert_num_queries):
     settings.CONQUEST_RECENT_STATES = 0
@@ -472,3 +548,19 @@ def test_it_answers_a_command_with_its_events_and_their_stored_times(game, two):
     assert answer.status_code == 201, answer.content
     listed = client.get(f"/api/v1/games/{game.pk}/events/?after={state.version}").json()
     assert answer.json()["events"] == listed["events"]
+
+
+@pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "unprepared"])
+def test_it_plays_the_same_with_or_without_prepared_statements(
+        game, two, monkeypatch, prepared, django_assert_num_queries):
+    from games import sql
+
+    if not prepared:
+        monkeypatch.setattr(sql, "prepared_statements", lambda: False)
+    done = play(game, two, random.Random(8), 5)
+    assert done[-1].state == replay(stored_events(game)) == load_state(fresh(game))
+    with django_assert_num_queries(1) as queries:
+        row = store.fetch_game(game.pk)
+    assert row.version == game.version and services.seat_rows(row)
+    # The query log shows each statement's text (psycopg keeps none of a prepared run).
+    assert "SELECT" in queries.captured_queries[0]["sql"]

@@ -206,8 +206,11 @@ def test_it_writes_the_rows_in_the_append_transaction(alice, bob, charlie):
     game = started(alice, bob, charlie)
     version, count = game.version, Notification.objects.count()
 
-    def failing_hook(*args):
+    def fail():
         raise IntegrityError("a later hook fails")
+
+    def failing_hook(*args):
+        return fail
 
     APPEND_HOOKS.append(failing_hook)
     try:

@@ -1,0 +1,183 @@
+"""Plain SQL for the few queries every command makes, still converted through the models.
+
+The ORM compiles every query afresh: here that is about half a millisecond of Python per
+query, several times what PostgreSQL takes to answer it, and a command made seven. These
+helpers build each statement once and pass every value both ways through the model's own
+fields (get_db_prep_save on the way in, the backend's and the field's converters on the
+way out), so they work on every database Django does. Everything else uses the ORM.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.utils import CursorDebugWrapper
+
+try:
+    import psycopg
+except ImportError:  # SQLite only
+    psycopg = None
+
+
+if psycopg is not None:
+    class PreparingCursor(psycopg.Cursor):
+        """Binds parameters on the server and prepares each statement the first time a
+        connection runs it: later runs skip PostgreSQL's parse and plan."""
+
+        def execute(self, query, params=None, *, prepare=True, binary=None):
+            return super().execute(query, params, prepare=prepare, binary=binary)
+
+
+def prepared_statements() -> bool:
+    """Whether these statements are prepared (PostgreSQL, unless turned off for a pooler
+    that cannot keep prepared statements; see config/settings.py)."""
+    return (connection.vendor == "postgresql" and psycopg is not None
+            and settings.DATABASES[connection.alias].get("OPTIONS", {}).get(
+                "prepare_threshold") is not None)
+
+
+def open_cursor():
+    """A cursor for these statements: Django's own, around a preparing one where
+    prepared_statements() says so (the ORM's cursors bind on the client and never
+    prepare). Wrapped as Django wraps its cursors, so errors and query logging work
+    the same."""
+    if not prepared_statements():
+        return connection.cursor()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    raw = PreparingCursor(connection.connection)
+    return (_LoggedCursor(raw, _db()) if connection.queries_logged
+            else connection.make_cursor(raw))
+
+
+class _LoggedCursor(CursorDebugWrapper):
+    """Django's query log, with each statement as written: psycopg keeps no text of a
+    prepared statement's run for Django to show."""
+
+    def execute(self, sql, params=None):
+        with self.debug_sql(sql, params, use_last_executed_query=False):
+            return self._execute_with_wrappers(sql, params, many=False,
+                                               executor=self._execute)
+
+
+def quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _db():
+    """This thread's connection itself: `connection` is a proxy that looks it up anew on
+    every attribute, which adds up over a statement's dozens of values."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+@lru_cache(maxsize=32)
+def _columns_of(model, vendor: str) -> dict:
+    """{attname: (field, quoted column)} of the model's concrete fields."""
+    return {f.attname: (f, quote(f.column)) for f in model._meta.concrete_fields}
+
+
+def table(model) -> str:
+    return quote(model._meta.db_table)
+
+
+@lru_cache(maxsize=64)
+def _converters(fields: tuple, vendor: str) -> tuple:
+    """(position, [converter, ...], expression) for each field whose values need one."""
+    found = []
+    for position, field in enumerate(fields):
+        if field is None:
+            continue
+        expression = field.get_col(field.model._meta.db_table)
+        functions = connection.ops.get_db_converters(expression) + field.get_db_converters(
+            connection)
+        if functions:
+            found.append((position, tuple(functions), expression))
+    return tuple(found)
+
+
+def rows(sql: str, params, fields: tuple) -> list[list]:
+    """Run a SELECT; `fields` names the model field (or None) of each column, whose
+    values are converted as the ORM would."""
+    with open_cursor() as cursor:
+        cursor.execute(sql, params)
+        fetched = cursor.fetchall()
+    db = _db()
+    converters = _converters(fields, db.vendor)
+    if not converters:
+        return [list(row) for row in fetched]
+    out = []
+    for row in fetched:
+        row = list(row)
+        for position, functions, expression in converters:
+            value = row[position]
+            for function in functions:
+                value = function(value, expression, db)
+            row[position] = value
+        out.append(row)
+    return out
+
+
+@lru_cache(maxsize=32)
+def _all_columns(model, vendor: str) -> tuple[str, tuple, tuple]:
+    fields = tuple(model._meta.concrete_fields)
+    columns = ", ".join(f"{table(model)}.{quote(f.column)}" for f in fields)
+    return columns, fields, tuple(f.attname for f in fields)
+
+
+def instance(model, where: str, params, joins: str = ""):
+    """The one `model` row matching `where` (SQL, with %s params) as a model instance,
+    or None."""
+    return instance_with(model, where, params, joins)[0]
+
+
+def instance_with(model, where: str, params, joins: str = "", extra: tuple = ()):
+    """The `model` row matching `where`, read together with a one-to-many join in one
+    query: (the instance or None, [the `extra` columns of each joined row]). `extra` is
+    ((SQL expression, field or None), ...); `joins` should be LEFT JOINs if the row is
+    wanted when nothing joins it, and `where` may end in an ORDER BY."""
+    columns, fields, attnames = _all_columns(model, connection.vendor)
+    if extra:
+        columns += ", " + ", ".join(expression for expression, _ in extra)
+    found = rows(f"SELECT {columns} FROM {table(model)} {joins} WHERE {where}", params,
+                 fields + tuple(field for _, field in extra))
+    if not found:
+        return None, []
+    count = len(fields)
+    return (model.from_db(connection.alias, attnames, found[0][:count]),
+            [row[count:] for row in found])
+
+
+def prepared(model, values: dict) -> tuple[list[str], list]:
+    """Quoted column names and database values of {attname: value}."""
+    db = _db()
+    known = _columns_of(model, db.vendor)
+    columns, params = [], []
+    for name, value in values.items():
+        field, column = known[name]
+        columns.append(column)
+        params.append(field.get_db_prep_save(value, db))
+    return columns, params
+
+
+def insert(model, records: list[dict]) -> None:
+    """INSERT the records ({attname: value}, all with the same keys) in one statement."""
+    columns, params = prepared(model, records[0])
+    for record in records[1:]:
+        params += prepared(model, record)[1]
+    one = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    with open_cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table(model)} ({', '.join(columns)}) VALUES "
+            + ", ".join([one] * len(records)), params)
+
+
+def update(model, values: dict, where: str, params) -> int:
+    """UPDATE the rows matching `where` to `values` ({attname: value}); rows changed."""
+    columns, prepared_values = prepared(model, values)
+    assignments = ", ".join(f"{column} = %s" for column in columns)
+    with open_cursor() as cursor:
+        cursor.execute(f"UPDATE {table(model)} SET {assignments} WHERE {where}",
+                       [*prepared_values, *params])
+        return cursor.rowcount
