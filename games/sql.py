@@ -133,10 +133,9 @@ def instance(model, where: str, params, joins: str = ""):
 
 
 def instance_with(model, where: str, params, joins: str = "", extra: tuple = ()):
-    """The `model` row matching `where`, read together with a one-to-many join in one
-    query: (the instance or None, [the `extra` columns of each joined row]). `extra` is
-    ((SQL expression, field or None), ...); `joins` should be LEFT JOINs if the row is
-    wanted when nothing joins it, and `where` may end in an ORDER BY."""
+    """The `model` row matching `where`, read with more columns in the same query:
+    (the instance or None, [the `extra` columns of each row found]). `extra` is
+    ((SQL expression, field or None), ...)."""
     columns, fields, attnames = _all_columns(model, connection.vendor)
     if extra:
         columns += ", " + ", ".join(expression for expression, _ in extra)

@@ -7,6 +7,7 @@ loser gets VersionConflict with nothing applied.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -290,26 +291,30 @@ def fetch_game(pk) -> Game | None:
     what every command and view reads first."""
     if not isinstance(pk, int) or not 0 < pk < 2**63:
         return None  # no such id (and SQLite refuses integers past 64 bits)
-    where, joins, extra = _game_query(connection.vendor)
-    game, seats = sql.instance_with(Game, where, [pk], joins=joins, extra=extra)
+    game, extra = sql.instance_with(Game, f"{sql.table(Game)}.{sql.quote('id')} = %s", [pk],
+                                    extra=((_seats_column(connection.vendor), None),))
     if game is not None:
-        game._seat_rows = [tuple(row) for row in seats if row[0] is not None]
+        seats = extra[0][0]
+        if isinstance(seats, str | bytes):
+            seats = json.loads(seats)
+        game._seat_rows = sorted(tuple(seat) for seat in seats or ())
     return game
 
 
 @lru_cache(maxsize=4)
-def _game_query(vendor: str) -> tuple:
+def _seats_column(vendor: str) -> str:
+    """The seats as one JSON column of the game's row, [[seat, user id, username], ...]:
+    a join would repeat the whole row once per seat."""
     User = get_user_model()
-    seat, user, name = (Seat._meta.get_field("seat"), Seat._meta.get_field("user"),
-                        User._meta.get_field(User.USERNAME_FIELD))
-    q, games = sql.quote, sql.table(Game)
-    return (
-        f"{games}.{q('id')} = %s ORDER BY s.{q(seat.column)}",
-        f"LEFT JOIN {sql.table(Seat)} s ON s.{q('game_id')} = {games}.{q('id')} "
-        f"LEFT JOIN {sql.table(User)} u ON u.{q(User._meta.pk.column)} = s.{q(user.column)}",
-        ((f"s.{q(seat.column)}", seat), (f"s.{q(user.column)}", user),
-         (f"u.{q(name.column)}", name)),
-    )
+    q = sql.quote
+    seat, user = (q(Seat._meta.get_field(name).column) for name in ("seat", "user"))
+    name = q(User._meta.get_field(User.USERNAME_FIELD).column)
+    aggregate, array = (("json_agg", "json_build_array") if vendor == "postgresql"
+                        else ("json_group_array", "json_array"))  # SQLite
+    return (f"(SELECT {aggregate}({array}(s.{seat}, s.{user}, u.{name})) "
+            f"FROM {sql.table(Seat)} s JOIN {sql.table(User)} u "
+            f"ON u.{q(User._meta.pk.column)} = s.{user} "
+            f"WHERE s.{q('game_id')} = {sql.table(Game)}.{q('id')})")
 
 
 def rebuild_snapshots(game: Game) -> int:
