@@ -155,22 +155,25 @@ def timeout_setup(em: Emitter, miss) -> None:
             "placements": random_placement(em.state, seat, em.state.reinforcements, em.draws()),
         })
     elif state.phase == SETUP_PLACE:
-        for seat in state.order:
-            player = em.state.players[seat]
-            if not player.out and not player.submitted and player.setup_armies > 0:
-                miss(seat)
-                em.emit(ARMIES_PLACED, {
-                    "seat": seat, "random": True,
-                    "placements": random_placement(
-                        em.state, seat, player.setup_armies, em.draws()
-                    ),
-                })
+        # Who owes now, read before anything is emitted: the last one's event ends the
+        # round and clears everyone's `submitted`, which must not make those who had
+        # handed in look as if they owed too.
+        owed = [seat for seat in state.order if not state.players[seat].out
+                and not state.players[seat].submitted and state.players[seat].setup_armies > 0]
+        for seat in owed:
+            miss(seat)
+            em.emit(ARMIES_PLACED, {
+                "seat": seat, "random": True,
+                "placements": random_placement(
+                    em.state, seat, em.state.players[seat].setup_armies, em.draws()
+                ),
+            })
     elif state.phase == CAPITAL:
-        for seat in state.order:
-            player = em.state.players[seat]
-            if not player.out and not player.submitted:
-                miss(seat)
-                em.emit(CAPITAL_CHOSEN, {
-                    "seat": seat, "territory": draw_capital(em.state, seat, em.draws()),
-                    "random": True,
-                })
+        owed = [seat for seat in state.order if not state.players[seat].out
+                and not state.players[seat].submitted]
+        for seat in owed:
+            miss(seat)
+            em.emit(CAPITAL_CHOSEN, {
+                "seat": seat, "territory": draw_capital(em.state, seat, em.draws()),
+                "random": True,
+            })

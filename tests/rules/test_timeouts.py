@@ -86,6 +86,37 @@ def test_it_chooses_a_random_capital_for_a_player_who_missed_the_choice():
     assert outcome.state.players[CAROL].capital == state.territories_of(CAROL)[3]
 
 
+def test_it_keeps_the_capital_of_a_player_later_in_turn_order_than_those_who_missed():
+    """The last random choice ends the phase; the player who had chosen (after the absent
+    ones in turn order) keeps the choice and counts no miss."""
+    state = start(3, objective="capitals", setup="random").state
+    carols = state.territories_of(CAROL)[0]
+    state = play(state, (CAROL, {"type": "choose_capital", "territory": carols}))
+
+    outcome = timeout(state, picks=[2, 3])
+
+    assert outcome.types() == ["turn_timed_out", "capital_chosen", "turn_timed_out",
+                               "capital_chosen", "turn_started"]
+    assert [outcome[0], outcome[2]] == [missed(ALICE), missed(BOB)]
+    assert outcome.state.players[CAROL].capital == carols
+    assert outcome.state.players[CAROL].missed_turns == 0
+
+
+def test_it_keeps_the_placement_of_a_player_later_in_turn_order_than_those_who_missed():
+    state = start(3, initial_placement="simultaneous").state
+    carols = state.territories_of(CAROL)[0]
+    state = play(state, (CAROL, {"type": "place", "placements": {carols: 21}}))
+
+    outcome = timeout(state)
+
+    assert outcome.types() == ["turn_timed_out", "armies_placed", "turn_timed_out",
+                               "armies_placed", "armies_placed", "turn_started"]
+    assert [outcome[0], outcome[2]] == [missed(ALICE), missed(BOB)]
+    assert outcome[4] == ("armies_placed", {"seat": CAROL, "placements": {carols: 21}})
+    assert outcome.state.armies[carols] == 22
+    assert outcome.state.players[CAROL].missed_turns == 0
+
+
 # ---- turn decisions ----------------------------------------------------------------------
 FIVE_CARDS = [card("alaska"), card("argentina"), card("china"), card("congo"),
               card("ural")]  # four infantry and a cavalry, none showing Alice's territories
