@@ -140,17 +140,22 @@ def _conquering_move(state, seat: int) -> dict:
     def enemies(t):
         return [n for n in NEIGHBOURS[t] if state.owner[n] != seat]
 
+    def edge(t):  # how much the stack on t outnumbers its weakest enemy neighbour
+        return armies[t] - min(armies[n] for n in enemies(t))
+
     front = [t for t in own if enemies(t)]
     if state.phase == "reinforce":
         if len(state.players[seat].cards) >= 5:
             return _passive_move(state, seat)
-        stack = max(front or own, key=lambda t: armies[t])
+        stack = max(front, key=edge) if front else max(own, key=lambda t: armies[t])
         return {"type": "place", "placements": {stack: state.reinforcements}}
     if state.phase == "occupy":
         return {"type": "occupy", "armies": armies[state.occupation.source] - 1}
-    ready = [t for t in front if armies[t] >= 2]
+    # Only attacks it should win: a stack that cannot beat any neighbour waits and grows
+    # (throwing it at a far bigger one every turn could go on for ever).
+    ready = [t for t in front if armies[t] >= 2 and edge(t) > 0]
     if state.phase == "attack" and ready:
-        stack = max(ready, key=lambda t: armies[t])
+        stack = max(ready, key=edge)
         return {"type": "attack", "from": stack, "to": min(enemies(stack),
                                                            key=lambda t: armies[t]),
                 "repeat": True}
