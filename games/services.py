@@ -153,6 +153,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
 def join_game(game: Game, user) -> Game:
     for _ in range(MAX_RETRIES):
         game.refresh_from_db()
+        forget_seats(game)  # someone may have joined since they were read
         if game.status != Game.OPEN:
             raise ServiceError(400, "game_not_open", "the game is not open for joining")
         if seat_of(game, user) is not None:
@@ -176,6 +177,7 @@ def start_game(game: Game, user=None) -> Game:
         raise ServiceError(403, "not_creator", "only the game's creator can start it")
     if game.status != Game.OPEN:
         raise ServiceError(400, "game_not_open", "the game has already started")
+    forget_seats(game)  # whoever joined since the game was read is dealt in too
     seated = game.seats.count()
     if seated < 2:
         raise ServiceError(400, "not_enough_players", "at least two players must be seated")
@@ -207,6 +209,7 @@ def submit(game: Game, user, payload, expected_version=None) -> Submitted:
     for attempt in range(MAX_RETRIES):
         if attempt:
             game.refresh_from_db()
+            forget_seats(game)  # a seat may have changed hands meanwhile
         if game.status != Game.ACTIVE:  # game live
             raise GameNotActive(f"the game is {game.status}")
         seat = seat_of(game, user)

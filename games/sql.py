@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, NotSupportedError, connection, connections
 from django.db.backends.utils import CursorDebugWrapper
 
 try:
@@ -45,11 +45,39 @@ def open_cursor():
     the same."""
     if not prepared_statements():
         return connection.cursor()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    raw = PreparingCursor(connection.connection)
-    return (_LoggedCursor(raw, _db()) if connection.queries_logged
-            else connection.make_cursor(raw))
+    db = _db()
+    # As connection.cursor() does: drop a kept connection that fails its health check
+    # (the server restarted, say) and open a new one.
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    with db.wrap_database_errors:
+        raw = PreparingCursor(db.connection)
+    return _LoggedCursor(raw, db) if db.queries_logged else db.make_cursor(raw)
+
+
+def execute(sql: str, params, fetch: bool = False):
+    """Run one statement: its rows if `fetch`, else how many rows it changed.
+
+    A statement prepared on a kept connection fails once a migration changes the columns
+    it reads ("cached plan must not change result type"). Outside a transaction nothing
+    has run: the connection is closed, and the statement runs again on a new one; inside
+    one, the rollback that follows drops them (psycopg deallocates on rollback)."""
+    for attempt in (1, 2):
+        try:
+            with open_cursor() as cursor:
+                cursor.execute(sql, params)
+                return cursor.fetchall() if fetch else cursor.rowcount
+        except NotSupportedError as error:
+            if attempt == 2 or not _stale_plan(error) or connection.in_atomic_block:
+                raise
+            _db().close()
+
+
+def _stale_plan(error: Exception) -> bool:
+    cause = error.__cause__
+    return (psycopg is not None and isinstance(cause, psycopg.errors.FeatureNotSupported)
+            and "cached plan must not change result type" in str(cause))
 
 
 class _LoggedCursor(CursorDebugWrapper):
@@ -100,9 +128,7 @@ def _converters(fields: tuple, vendor: str) -> tuple:
 def rows(sql: str, params, fields: tuple) -> list[list]:
     """Run a SELECT; `fields` names the model field (or None) of each column, whose
     values are converted as the ORM would."""
-    with open_cursor() as cursor:
-        cursor.execute(sql, params)
-        fetched = cursor.fetchall()
+    fetched = execute(sql, params, fetch=True)
     db = _db()
     converters = _converters(fields, db.vendor)
     if not converters:
@@ -166,9 +192,7 @@ def insert(model, records: list[dict]) -> None:
     for record in records[1:]:
         params += prepared(model, record)[1]
     one = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    with open_cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table(model)} ({', '.join(columns)}) VALUES "
+    execute(f"INSERT INTO {table(model)} ({', '.join(columns)}) VALUES "
             + ", ".join([one] * len(records)), params)
 
 
@@ -176,7 +200,5 @@ def update(model, values: dict, where: str, params) -> int:
     """UPDATE the rows matching `where` to `values` ({attname: value}); rows changed."""
     columns, prepared_values = prepared(model, values)
     assignments = ", ".join(f"{column} = %s" for column in columns)
-    with open_cursor() as cursor:
-        cursor.execute(f"UPDATE {table(model)} SET {assignments} WHERE {where}",
-                       [*prepared_values, *params])
-        return cursor.rowcount
+    return execute(f"UPDATE {table(model)} SET {assignments} WHERE {where}",
+                   [*prepared_values, *params])

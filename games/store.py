@@ -271,8 +271,7 @@ def _append_in_one_statement(game: Game, records: list[dict], projection: dict,
         params += values
     statement = _one_statement(connection.vendor, tuple(assignments), tuple(columns),
                                len(records))
-    with sql.open_cursor() as cursor:
-        cursor.execute(statement, params)
+    sql.execute(statement, params)
 
 
 @lru_cache(maxsize=64)

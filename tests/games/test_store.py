@@ -3,6 +3,7 @@ rows (in the ORM and below it), disposable snapshots, the maintenance commands, 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from datetime import timedelta
 from io import StringIO
@@ -497,6 +498,26 @@ def test_it_reads_the_game_with_its_seats_in_one_query(game, two, django_assert_
     assert store.fetch_game(2**70) is None
 
 
+@pytest.mark.parametrize("setup", ["claim", "deal"])
+def test_it_deals_in_whoever_joined_after_the_game_was_read(setup):
+    """The seats read with the game are not trusted by start: a join may land between."""
+    from notifications.models import Notification
+
+    creator, second, third = players(3)
+    game = services.create_game(creator, "Late joiner", 4, {"setup": setup})
+    services.join_game(fresh(game), second)
+    read = store.fetch_game(game.pk)
+    assert len(services.seat_rows(read)) == 2
+    services.join_game(fresh(game), third)
+
+    services.start_game(read, creator)
+
+    state = load_state(fresh(game))
+    assert state.seats == 3
+    started = Notification.objects.filter(game=game, kind=Notification.STARTED)
+    assert {row.user_id for row in started} == {creator.pk, second.pk, third.pk}
+
+
 @only_on_postgresql("an append outside any transaction is one statement there")
 @pytest.mark.django_db(transaction=True)
 def test_it_appends_in_one_statement_outside_a_transaction(two, django_assert_num_queries):
@@ -515,12 +536,47 @@ def test_it_appends_in_one_statement_outside_a_transaction(two, django_assert_nu
     assert load_state(fresh(game)) == replay(stored_events(game)) == after
     assert fresh(game).version == after.version
 
-    # A stale one is refused whole: neither the events nor the projection change.
+    # A stale one is refused whole: neither the events nor the projection change. These
+    # seqs are free, so it is the version check that refuses, not the unique (game, seq).
     count = Event.objects.count()
+    elsewhere = [dataclasses.replace(e, seq=e.seq + 1000) for e in events]
     with pytest.raises(VersionConflict) as conflict:
-        store.append(game, events, state, after)
+        store.append(game, elsewhere, state, replay(elsewhere, state.copy()))
     assert conflict.value.current_version == after.version
     assert Event.objects.count() == count and fresh(game).version == after.version
+
+
+@only_on_postgresql("prepared statements, kept connections and health checks")
+@pytest.mark.django_db(transaction=True)
+def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two):
+    game = started_game(two, placement_batch=10)
+    store.fetch_game(game.pk)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any('FROM "games_game"' in text for text in prepared), prepared
+
+    # A migration (run by another process) changes a column the prepared read returns:
+    # it is read again anyway.
+    import psycopg
+
+    params = connection.get_connection_params()
+    other = psycopg.connect(**{k: v for k, v in params.items()
+                               if k in ("dbname", "user", "host", "port", "password")},
+                            autocommit=True)
+    with other:
+        other.execute('ALTER TABLE "games_game" ALTER COLUMN "name" TYPE varchar(101)')
+        try:
+            assert store.fetch_game(game.pk).name == game.name
+        finally:
+            other.execute('ALTER TABLE "games_game" ALTER COLUMN "name" TYPE varchar(100)')
+
+        # The server drops the kept connection: the next request's health check
+        # replaces it.
+        other.execute("SELECT pg_terminate_backend(%s)",
+                      [connection.connection.info.backend_pid])
+    connection.health_check_done = False  # as at the start of a request
+    assert store.fetch_game(game.pk).version == game.version
 
 
 def test_it_remembers_nothing_when_told_not_to(
