@@ -11,12 +11,10 @@ from __future__ import annotations
 import dataclasses
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
 
-from django.contrib.auth import get_user_model
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 
-from games import rules, sql
+from games import rules
 from games.clock import zone
 from games.models import Game, Seat
 from games.rules.errors import GameNotActive
@@ -24,6 +22,7 @@ from games.store import (
     VersionConflict,
     append,
     load_state,
+    read_seats,
     status_of,
     stored_events_with_times,
 )
@@ -62,21 +61,8 @@ def seat_rows(game: Game) -> list[tuple[int, int, str]]:
     asks for them several times. Whatever changes the seats calls forget_seats()."""
     rows = getattr(game, "_seat_rows", None)
     if rows is None:
-        statement, fields = _seats_query(connection.vendor)
-        rows = [tuple(row) for row in sql.rows(statement, [game.pk], fields)]
-        game._seat_rows = rows
+        rows = game._seat_rows = read_seats(game)
     return rows
-
-
-@lru_cache(maxsize=4)
-def _seats_query(vendor: str) -> tuple[str, tuple]:
-    User = get_user_model()
-    fields = (Seat._meta.get_field("seat"), Seat._meta.get_field("user"),
-              User._meta.get_field(User.USERNAME_FIELD))
-    seat, user_id, username = (sql.quote(f.column) for f in fields)
-    return (f"SELECT s.{seat}, s.{user_id}, u.{username} FROM {sql.table(Seat)} s "
-            f"JOIN {sql.table(User)} u ON u.{sql.quote(User._meta.pk.column)} = s.{user_id} "
-            f"WHERE s.{sql.quote('game_id')} = %s ORDER BY s.{seat}", fields)
 
 
 def forget_seats(game: Game) -> None:

@@ -82,10 +82,11 @@ def stored_events_with_times(game: Game, after: int = 0, upto: int | None = None
 # never change, so the state at a version is the same wherever it was computed: it is
 # used whenever the game's row shows that same version, which saves the snapshot and
 # event reads of a move or a view; when the row is a little ahead (another process
-# moved), it is caught up by replaying just the events since, read in one query. Keyed by the game's id and seed hash (an id can come
-# back after a rolled-back insert on SQLite); only states of committed events go in; a
-# copy goes in and comes out (evolve works in place). Like snapshots, it changes nothing
-# but speed: CONQUEST_RECENT_STATES=0 turns it off.
+# moved), it is caught up by replaying just the events since, read in one query. Keyed by
+# the game's id and seed hash (an id can come back after a rolled-back insert on SQLite);
+# only states of committed events go in; a copy goes in and comes out (evolve works in
+# place). Like snapshots, it changes nothing but speed: CONQUEST_RECENT_STATES=0 turns it
+# off.
 _recent: OrderedDict = OrderedDict()
 _recent_lock = threading.Lock()
 
@@ -293,11 +294,21 @@ def fetch_game(pk) -> Game | None:
     game, extra = sql.instance_with(Game, f"{sql.table(Game)}.{sql.quote('id')} = %s", [pk],
                                     extra=((_seats_column(connection.vendor), None),))
     if game is not None:
-        seats = extra[0][0]
-        if isinstance(seats, str | bytes):
-            seats = json.loads(seats)
-        game._seat_rows = sorted(tuple(seat) for seat in seats or ())
+        game._seat_rows = _seat_list(extra[0][0])
     return game
+
+
+def read_seats(game: Game) -> list[tuple[int, int, str]]:
+    """[(seat, user id, username)] in seat order, as fetch_game reads them with the row."""
+    found = sql.rows(f"SELECT {_seats_column(connection.vendor)} FROM {sql.table(Game)} "
+                     f"WHERE {sql.table(Game)}.{sql.quote('id')} = %s", [game.pk], (None,))
+    return _seat_list(found[0][0] if found else None)
+
+
+def _seat_list(column) -> list[tuple[int, int, str]]:
+    if isinstance(column, str | bytes):  # SQLite answers JSON as text
+        column = json.loads(column)
+    return sorted(tuple(seat) for seat in column or ())
 
 
 @lru_cache(maxsize=4)

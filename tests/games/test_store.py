@@ -606,6 +606,7 @@ def test_it_answers_a_command_with_its_events_and_their_stored_times(game, two):
     assert answer.json()["events"] == listed["events"]
 
 
+@only_on_postgresql("SQLite has no prepared statements to turn off")
 @pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "unprepared"])
 def test_it_plays_the_same_with_or_without_prepared_statements(
         game, two, monkeypatch, prepared, django_assert_num_queries):
