@@ -8,6 +8,7 @@ import json
 from games.models import Event, Game
 from games.rules.bots import bot_command, seats_to_act
 from games.store import load_state
+from tests.contract import DEFAULT_RULES
 
 API = "/api/v1"
 
@@ -100,25 +101,6 @@ STATUSES = {"open", "active", "paused", "finished", "aborted"}
 PHASES = {"claim", "setup_place", "capital", "reinforce", "attack", "occupy", "fortify",
           "neutral_place", None}
 COLORS = ["red", "blue", "green", "yellow", "black", "white"]
-# RULES.md's options with their defaults, written out rather than read from the code.
-DEFAULT_RULES = {
-    "setup": "deal",
-    "initial_placement": "turns",
-    "placement_batch": 1,
-    "initial_max_per_territory": None,
-    "card_values": "escalating",
-    "fixed_values": {"infantry": 4, "cavalry": 6, "artillery": 8, "mixed": 10},
-    "card_territory_bonus": "once",
-    "occupy_minimum": "dice",
-    "fortify": "adjacent",
-    "objective": "domination",
-    "capitals_to_win": "table",
-    "capital_collapse": False,
-    "neutral": True,
-    "neutral_reinforcement": "opponent",
-    "deadline_seconds": 86400,
-    "max_missed_turns": 3,
-}
 
 
 def assert_game_view(view: dict, seat: int | None = None) -> dict:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from io import StringIO
 
 from django.contrib.auth import get_user_model
@@ -13,8 +12,6 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.models import Event, Game
-from games.rules.bots import bot_command, seats_to_act
-from games.store import load_state
 
 
 def user(name: str):
@@ -55,23 +52,6 @@ def started_game(users: list, **rules) -> Game:
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     return game
-
-
-def play_until(game: Game, users: list, wanted, seed: int = 1, limit: int = 3000):
-    """Bot moves through the one write path until wanted(state) holds; returns that state."""
-    rnd = random.Random(seed)
-    for _ in range(limit):
-        state = load_state(game)
-        if wanted(state):
-            game.refresh_from_db()
-            return state
-        assert not state.finished, "the game ended before the wanted position"
-        seat = rnd.choice(seats_to_act(state))
-        try:
-            services.submit(game, users[seat], bot_command(state, seat, rnd), state.version)
-        except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
-            continue
-    raise AssertionError("the wanted position never came")
 
 
 def last_event(game: Game) -> Event:

@@ -7,7 +7,8 @@ from games.moderation import moderate
 from games.rules.missions import describe
 from games.store import load_state
 from moderation.chat import hide_message, post_message
-from tests.moderation.support import moderator, play_until, started_game, user, web
+from tests.moderation.support import moderator, started_game, user, web
+from tests.play import play_until
 
 
 def pages(game, client) -> dict:

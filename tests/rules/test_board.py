@@ -17,73 +17,12 @@ from games.rules.board import (
     adjacent,
     territory_name,
 )
-
-# CONTRACT.md's lists, copied here so that a change to the board breaks a test.
-CONTRACT_CONTINENTS = {
-    "north_america": (5, "alaska northwest_territory greenland alberta ontario quebec "
-                         "western_united_states eastern_united_states central_america"),
-    "south_america": (2, "venezuela peru brazil argentina"),
-    "europe": (5, "iceland scandinavia great_britain northern_europe western_europe "
-                  "southern_europe ukraine"),
-    "africa": (3, "north_africa egypt east_africa congo south_africa madagascar"),
-    "asia": (7, "ural siberia yakutsk kamchatka irkutsk mongolia japan afghanistan china "
-                "middle_east india siam"),
-    "australia": (2, "indonesia new_guinea western_australia eastern_australia"),
-}
-
-CONTRACT_BORDERS = """
-alaska: northwest_territory alberta kamchatka
-northwest_territory: alberta ontario greenland
-greenland: ontario quebec iceland
-alberta: ontario western_united_states
-ontario: western_united_states eastern_united_states quebec
-quebec: eastern_united_states
-western_united_states: eastern_united_states central_america
-eastern_united_states: central_america
-central_america: venezuela
-venezuela: peru brazil
-peru: brazil argentina
-brazil: argentina north_africa
-iceland: great_britain scandinavia
-scandinavia: great_britain northern_europe ukraine
-great_britain: northern_europe western_europe
-northern_europe: ukraine southern_europe western_europe
-western_europe: southern_europe north_africa
-southern_europe: ukraine middle_east egypt north_africa
-ukraine: ural afghanistan middle_east
-north_africa: egypt east_africa congo
-egypt: middle_east east_africa
-east_africa: congo south_africa madagascar middle_east
-congo: south_africa
-south_africa: madagascar
-ural: siberia china afghanistan
-siberia: yakutsk irkutsk mongolia china
-yakutsk: irkutsk kamchatka
-kamchatka: irkutsk mongolia japan
-irkutsk: mongolia
-mongolia: china japan
-afghanistan: china india middle_east
-china: siam india
-middle_east: india
-india: siam
-siam: indonesia
-indonesia: new_guinea western_australia
-new_guinea: western_australia eastern_australia
-western_australia: eastern_australia
-"""
-
-
-def contract_borders() -> set[frozenset[str]]:
-    return {
-        frozenset((line.split(":")[0], other))
-        for line in CONTRACT_BORDERS.strip().splitlines()
-        for other in line.split(":")[1].split()
-    }
+from tests import contract
 
 
 def test_it_has_the_42_territories_of_the_contract_in_their_continents():
     assert {c: (bonus, " ".join(ts)) for c, (bonus, ts) in CONTINENTS.items()} == (
-        CONTRACT_CONTINENTS)
+        contract.CONTINENTS)
     assert len(TERRITORIES) == len(set(TERRITORIES)) == 42
 
 
@@ -105,8 +44,8 @@ def test_it_names_territories_in_snake_case():
 def test_it_has_exactly_the_83_borders_of_the_contract():
     borders = {frozenset(pair) for pair in BORDERS}
 
-    assert len(contract_borders()) == 83
-    assert borders == contract_borders()
+    assert len(contract.BORDERS) == 83
+    assert borders == contract.BORDERS
     assert {frozenset((a, b)) for a in TERRITORIES for b in NEIGHBOURS[a]} == borders
 
 

@@ -6,26 +6,10 @@ import pytest
 
 from games.rules import RuleViolation, validate_rules
 from games.rules.options import Rules, capitals_needed
+from tests import contract
 from tests.rules.support import ScriptedDice, start
 
-DEFAULTS = {
-    "setup": "deal",
-    "initial_placement": "turns",
-    "placement_batch": 1,
-    "initial_max_per_territory": None,
-    "card_values": "escalating",
-    "fixed_values": {"infantry": 4, "cavalry": 6, "artillery": 8, "mixed": 10},
-    "card_territory_bonus": "once",
-    "occupy_minimum": "dice",
-    "fortify": "adjacent",
-    "objective": "domination",
-    "capitals_to_win": "table",
-    "capital_collapse": False,
-    "neutral": True,
-    "neutral_reinforcement": "opponent",
-    "deadline_seconds": 86400,
-    "max_missed_turns": 3,
-}
+DEFAULTS = contract.DEFAULT_RULES
 
 CHOICES = {
     "setup": ["deal", "claim", "random"],

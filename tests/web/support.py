@@ -3,16 +3,12 @@ played through the pages' forms."""
 
 from __future__ import annotations
 
-import random
-
 from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games import services
 from games.models import Event, Game
 from games.rules import seed_hash
-from games.rules.bots import bot_command, seats_to_act
-from games.store import load_state
 
 PASSWORD = "a-long-test-password-7"
 
@@ -39,23 +35,6 @@ def started_game(users: list, seed: str = "5e" * 32, **rules) -> Game:
         services.join_game(game, other)
     game.refresh_from_db()
     return game
-
-
-def play_until(game: Game, users: list, wanted, seed: int = 1, limit: int = 4000):
-    """Bot moves until wanted(state) holds; returns that state."""
-    rnd = random.Random(seed)
-    for _ in range(limit):
-        state = load_state(game)
-        if wanted(state):
-            game.refresh_from_db()
-            return state
-        assert not state.finished, "the game ended before the wanted position"
-        seat = rnd.choice(seats_to_act(state))
-        try:
-            services.submit(game, users[seat], bot_command(state, seat, rnd), state.version)
-        except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
-            continue
-    raise AssertionError("the wanted position never came")
 
 
 def events(game: Game) -> int:

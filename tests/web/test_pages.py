@@ -10,7 +10,8 @@ from games.rules.board import BORDERS, CARDS, NEIGHBOURS, TERRITORIES
 from games.rules.missions import effective_mission
 from games.store import load_state
 from games.web.names import mission_text, territory_name
-from tests.web.support import client_for, play_until, started_game, user
+from tests.play import play_until
+from tests.web.support import client_for, started_game, user
 
 
 def board_attributes(html: str) -> dict:

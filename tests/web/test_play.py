@@ -12,7 +12,8 @@ from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.rules.cards import find_sets
 from games.rules.turn import connected
 from games.store import load_state
-from tests.web.support import client_for, events, play_until, post_play, started_game, user
+from tests.play import play_until
+from tests.web.support import client_for, events, post_play, started_game, user
 
 
 def refused(client, game, fields, expected_text, status=400, version=None):
