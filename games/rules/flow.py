@@ -170,6 +170,9 @@ def draw_card(em: Emitter, seat: int) -> None:
 
 def end_turn(em: Emitter) -> None:
     seat = em.state.turn_seat
+    check_win(em)  # at the latest before the turn passes (RULES.md: won in one's own turn)
+    if em.state.finished:
+        return
     if em.state.conquered:
         draw_card(em, seat)
     em.emit(TURN_ENDED, {"seat": seat})
@@ -251,15 +254,25 @@ def drop(em: Emitter, seat: int, reason: str, note: dict | None = None) -> None:
     elif was_turn:
         em.emit(TURN_ENDED, {"seat": seat})
         start_turn(em, em.state.next_seat(seat))
+    else:
+        # Someone else's departure may fulfil the mission of the player whose turn it is.
+        check_win(em)
 
 
 # ---- winning ---------------------------------------------------------------------------
+def capitals_to_win(state: GameState) -> int:
+    """The capitals a win takes: the table's count or every one, but never more than the
+    capitals in play (a player who left before choosing has none)."""
+    in_play = len(state.capital_holders())
+    return min(capitals_needed(state.rules, state.seats), in_play)
+
+
 def holds_capitals(state: GameState, seat: int) -> bool:
     own = state.players[seat].capital
     if own is None or state.owner[own] != seat:
         return False
     held = sum(1 for territory, owner in state.capital_holders().items() if owner == seat)
-    return held >= capitals_needed(state.rules, state.seats)
+    return held >= capitals_to_win(state)
 
 
 def check_win(em: Emitter) -> None:

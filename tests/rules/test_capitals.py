@@ -274,3 +274,37 @@ def test_it_counts_the_capital_of_a_player_who_left_once_taken_from_the_neutral(
         "seat": ALICE, "owner": BOB, "territory": "kamchatka", "cards": [], "collapsed": []}]
     assert occupy(outcome.state).of("game_finished") == [
         {"winner": ALICE, "reason": "capitals"}]
+
+
+# ---- capitals in play: only the capitals that exist count ------------------------------
+def test_it_wants_only_the_capitals_in_play_when_a_player_left_before_choosing():
+    # Carol resigned during the capital phase without choosing: two capitals exist.
+    capitals = {ALICE: "alaska", BOB: "kamchatka"}
+    dropped = [("player_dropped", {"seat": CAROL, "reason": "resigned"}, CAROL)]
+    outcome = occupy(alice_takes_kamchatka(players=3, capitals=capitals, earlier=dropped,
+                                           capitals_to_win="all").state)
+
+    assert outcome.of("game_finished") == [{"winner": ALICE, "reason": "capitals"}]
+
+
+def test_it_wins_by_capitals_after_the_last_chooser_resigns_in_the_capital_phase():
+    state = after_setup(players=3, capitals_to_win="all")
+    picks = {seat: state.territories_of(seat)[0] for seat in (ALICE, BOB)}
+    state = play(state, (ALICE, {"type": "choose_capital", "territory": picks[ALICE]}),
+                 (BOB, {"type": "choose_capital", "territory": picks[BOB]}),
+                 (CAROL, {"type": "resign"}))
+
+    assert state.phase == "reinforce"
+    assert [p.capital for p in state.players] == [picks[ALICE], picks[BOB], None]
+    from games.rules.flow import capitals_to_win
+    assert capitals_to_win(state) == 2
+
+
+def test_it_never_wants_more_capitals_than_are_in_play_under_the_table():
+    # Four players, the table asks for 3; two left before choosing, so only 2 exist.
+    capitals = {ALICE: "alaska", BOB: "kamchatka"}
+    dropped = [("player_dropped", {"seat": seat, "reason": "resigned"}, seat)
+               for seat in (CAROL, DAVE)]
+    outcome = occupy(alice_takes_kamchatka(players=4, capitals=capitals, earlier=dropped).state)
+
+    assert outcome.of("game_finished") == [{"winner": ALICE, "reason": "capitals"}]

@@ -296,3 +296,51 @@ def test_it_does_not_win_a_mission_at_the_start_of_someone_elses_turn():
 
     assert outcome.of("turn_started")[0]["seat"] == BOB
     assert outcome.of("game_finished") == []
+
+
+# ---- fulfilled in the owner's turn by someone else's act ---------------------------------
+def test_it_wins_the_mission_when_its_target_resigns_in_the_owners_turn():
+    # Alice (red) must destroy blue and holds 24 territories; Blue resigns in her attack.
+    state = given(position(
+        players=3, owners={**{t: ALICE for t in TERRITORIES[-24:]}, "peru": BOB},
+        rest=CAROL, missions=["destroy_blue", "occupy_24", "occupy_24"], phase="attack",
+        objective="missions", neutral=False,
+    ))
+    assert not state.finished
+
+    outcome = when(state, BOB, {"type": "resign"})
+
+    assert outcome.of("game_finished") == [{"winner": ALICE, "reason": "mission"}]
+    assert outcome.types()[-1] == "game_finished"
+
+
+def test_it_checks_the_mission_before_the_turn_passes():
+    # Bob resigned during Alice's turn in a log written before the check: her end_turn must
+    # still find the mission fulfilled rather than pass the turn on.
+    earlier_state = given(position(
+        players=3, owners={**{t: ALICE for t in TERRITORIES[-24:]}, "peru": BOB},
+        rest=CAROL, missions=["destroy_blue", "occupy_24", "occupy_24"], phase="fortify",
+        objective="missions", neutral=False,
+    ))
+    from games.rules import Event, evolve
+    dropped = Event(earlier_state.version + 1, "player_dropped",
+                    {"seat": BOB, "reason": "resigned", "cards_to": "deck"}, BOB)
+    state = evolve(earlier_state, dropped)
+
+    outcome = when(state, ALICE, {"type": "end_turn"})
+
+    assert outcome.types() == ["game_finished"]
+    assert outcome.of("game_finished") == [{"winner": ALICE, "reason": "mission"}]
+
+
+def test_it_does_not_win_a_mission_in_another_players_turn_by_a_resignation():
+    # Bob resigns during Carol's turn; Alice's fulfilled mission waits for her own turn.
+    state = given(position(
+        players=3, owners={**{t: ALICE for t in TERRITORIES[-24:]}, "peru": BOB},
+        rest=CAROL, missions=["destroy_blue", "occupy_24", "occupy_24"], phase="attack",
+        seat=CAROL, objective="missions", neutral=False,
+    ))
+
+    outcome = when(state, BOB, {"type": "resign"})
+
+    assert not outcome.state.finished
