@@ -66,6 +66,9 @@ def trade(em: Emitter, command: Trade) -> None:
     if state.phase != REINFORCE:
         raise WrongPhase("cards are traded only in the reinforce phase")
     hand = state.players[seat].cards
+    if state.trade_down and len(hand) <= 4:
+        # Mid-turn, after an elimination: trade only down to four cards, never further.
+        raise WrongPhase("after an elimination you trade only while you hold more than four cards")
     cards = list(command.cards)
     if len(set(cards)) != 3 or any(c not in hand for c in cards):
         raise BadCards("trade three different cards from your hand")

@@ -176,3 +176,19 @@ def test_it_refuses_an_eliminated_player():
 
     refused(state, BOB, {"type": "set_defense", "policy": "one"}, "not_your_turn")
     refused(state, BOB, {"type": "resign"}, "not_your_turn")
+
+
+def test_it_refuses_a_trade_down_past_four_cards():
+    infantry = [card("peru"), card("venezuela"), card("argentina")]
+    cavalry = [card("scandinavia"), card("ukraine"), card("ural")]
+    state = bob_on_his_last_territory(alice_hand=infantry + cavalry[:1], bob_hand=cavalry[1:])
+    state = play(state, (ALICE, ATTACK), (ALICE, {"type": "occupy", "armies": 3}), dice=WIN)
+    state = when(state, ALICE, {"type": "trade", "cards": infantry}).state
+    assert sorted(state.players[ALICE].cards) == sorted(cavalry)
+    sets_traded = state.sets_traded
+
+    refused(state, ALICE, {"type": "trade", "cards": cavalry}, "wrong_phase")
+
+    assert state.sets_traded == sets_traded
+    assert when(state, ALICE, {"type": "place", "placements": {"alaska": 4}}).state.phase == (
+        "attack")
