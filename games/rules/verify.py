@@ -1,7 +1,10 @@
-"""verify(record): recompute every random draw of a finished game from its revealed seed.
+"""verify(record): replay a finished game through the rules and recompute every draw.
 
-Each event that carries a draw is recomputed from the state just before it with the stream
-of its own seq, and every card drawn must be the top of the pile the shuffles made.
+Each event is checked against the state just before it: the rules must allow it (audit:
+whose turn, which phase, what the board and the hand permit, every derived figure), and
+each draw it carries is recomputed from the revealed seed with the stream of its own seq.
+The first event the rules would not have produced is reported, and so is every draw that
+differs.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import setup
+from .audit import audit
 from .board import CARD_IDS
 from .events import Event
 from .evolve import evolve
@@ -72,11 +76,21 @@ def verify(record: dict) -> Verification:
         result.fail(0, "the seed does not match the published seed hash")
     dice = FairDice(seed, str(record["id"]))
     state = None
-    for raw in record["events"]:
+    for number, raw in enumerate(record["events"], start=1):
         event = raw if isinstance(raw, Event) else Event.from_dict(raw)
-        if event.type == "card_drawn" and event.data["card"] != (state.deck or [None])[0]:
-            result.fail(event.seq, "the card drawn is not the top of the pile")
-        pair = _expected(state, event, dice)
+        if event.seq != number:
+            result.fail(event.seq, f"the record's events are not numbered 1, 2, 3 … (#{number})")
+            return result
+        impossible = audit(state, event)
+        if impossible:
+            # The state after an impossible event means nothing: stop at the first one.
+            result.fail(event.seq, f"{event.type} the rules would not produce: {impossible}")
+            return result
+        try:
+            pair = _expected(state, event, dice)
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            result.fail(event.seq, f"malformed {event.type} ({error.__class__.__name__})")
+            return result
         if pair is not None:
             result.checked_draws += 1
             actual, expected = pair

@@ -1,0 +1,296 @@
+"""audit(state, event): would the rules have produced this event from this state?
+
+verify() replays a record event by event; before applying each one it asks here whether the
+rules allow it (whose turn, which phase, what the board and the hand permit, what the
+derived figures must be). Draws themselves are recomputed in verify; this checks their use.
+Each check returns the first reason the event is impossible, or None.
+"""
+
+from __future__ import annotations
+
+from .board import CARDS, NEIGHBOURS, NEUTRAL
+from .cards import is_set, set_value
+from .flow import holds_capitals, reinforcements_owed, spread, spread_neutral
+from .missions import fulfilled
+from .state import (
+    ATTACK,
+    CAPITAL,
+    CLAIM,
+    FORTIFY,
+    NEUTRAL_PLACE,
+    OCCUPY,
+    REINFORCE,
+    SETUP_DONE,
+    SETUP_PLACE,
+    GameState,
+)
+from .turn import connected, defender_dice
+
+
+def _placements(placements) -> str | None:
+    if not isinstance(placements, dict) or not placements:
+        return "places no armies"
+    for territory, count in placements.items():
+        if territory not in NEIGHBOURS:
+            return f"names no territory ({territory})"
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            return f"places {count!r} armies on {territory}"
+    return None
+
+
+def _owned_by(state: GameState, who, territories) -> str | None:
+    for territory in territories:
+        if state.owner[territory] != who:
+            return f"{territory} does not belong to {state.colour(who)}"
+    return None
+
+
+def _armies_placed(state: GameState, data: dict) -> str | None:
+    seat, placements = data.get("seat"), data.get("placements")
+    problem = _placements(placements)
+    if problem:
+        return problem
+    total = sum(placements.values())
+    if seat == NEUTRAL:
+        if state.phase != NEUTRAL_PLACE:
+            return "places neutral armies outside the neutral's reinforcement"
+        if total > state.reinforcements:
+            return f"places {total} neutral armies of {state.reinforcements}"
+        if data.get("auto") and placements != spread_neutral(state, state.reinforcements):
+            return "is not the neutral's automatic spread"
+        return _owned_by(state, NEUTRAL, placements)
+    problem = _owned_by(state, seat, placements)
+    if problem:
+        return problem
+    player = state.players[seat]
+    if state.phase == SETUP_PLACE:
+        if state.rules.setup == "random" and not data.get("random"):
+            return "a starting placement of a random setup is not random"
+        if state.current is None and player.hidden_placement is not None:
+            return None if placements == player.hidden_placement else (
+                "is not the placement handed in")
+        owed = state.reinforcements if state.current is not None else player.setup_armies
+        if state.current is not None and state.current != seat:
+            return "places out of turn"
+        if total > owed:
+            return f"places {total} armies of {owed}"
+        cap = state.rules.initial_max_per_territory
+        if cap is not None and any(state.armies[t] + n > cap for t, n in placements.items()):
+            return f"puts more than {cap} armies on a territory during setup"
+        return None
+    if state.phase != REINFORCE or state.turn_seat != seat:
+        return "places armies outside the player's reinforce phase"
+    if total > state.reinforcements:
+        return f"places {total} armies of {state.reinforcements}"
+    if len(player.cards) >= 5 and not data.get("auto"):
+        return "places armies while a trade is owed"
+    if data.get("auto") and placements != spread(state.border_territories(seat),
+                                                 state.reinforcements):
+        return "is not the automatic spread over the borders"
+    return None
+
+
+def _placement_submitted(state: GameState, data: dict) -> str | None:
+    seat, placements = data.get("seat"), data.get("placements")
+    if state.phase != SETUP_PLACE or state.current is not None:
+        return "hands in a placement outside simultaneous placement"
+    problem = _placements(placements) or _owned_by(state, seat, placements)
+    if problem:
+        return problem
+    if sum(placements.values()) != state.players[seat].setup_armies:
+        return "does not place every remaining starting army"
+    return None
+
+
+def _territory_claimed(state: GameState, data: dict) -> str | None:
+    if state.phase != CLAIM or state.current != data.get("seat"):
+        return "claims out of turn"
+    if state.owner.get(data.get("territory"), "") is not None:
+        return f"{data.get('territory')} is not free"
+    return None
+
+
+def _capital_chosen(state: GameState, data: dict) -> str | None:
+    seat = data.get("seat")
+    if state.phase != CAPITAL or state.players[seat].submitted:
+        return "chooses a capital outside the capital choice"
+    return _owned_by(state, seat, [data.get("territory")])
+
+
+def _turn_started(state: GameState, data: dict) -> str | None:
+    if state.phase not in (None, SETUP_DONE):
+        return "starts a turn while another is under way"
+    seat = data.get("seat")
+    expected = state.living()[0] if state.turn == 0 else state.next_seat(state.turn_seat)
+    if seat != expected:
+        return f"starts {state.colour(seat)}'s turn, but it is {state.colour(expected)}'s"
+    base, continents = reinforcements_owed(state, seat)
+    owed = {"turn": state.turn + 1, "base": base, "continents": continents,
+            "total": base + sum(continents.values())}
+    if {key: data.get(key) for key in owed} != owed:
+        return "does not owe the reinforcements the board gives"
+    return None
+
+
+def _cards_traded(state: GameState, data: dict) -> str | None:
+    seat, cards = data.get("seat"), list(data.get("cards") or [])
+    if state.phase != REINFORCE or state.turn_seat != seat:
+        return "trades outside the player's reinforce phase"
+    hand = state.players[seat].cards
+    if len(set(cards)) != 3 or any(c not in hand for c in cards) or not is_set(cards):
+        return "trades cards that are not a set from the player's hand"
+    if state.trade_down and len(hand) <= 4:
+        return "trades past four cards after an elimination"
+    if data.get("value") != set_value(state.rules, cards, state.sets_traded):
+        return "claims a set value the rules do not give"
+    matches = [CARDS[c][0] for c in cards if CARDS[c][0] and state.owner[CARDS[c][0]] == seat]
+    bonus = data.get("bonus") or {}
+    if state.rules.card_territory_bonus == "each":
+        allowed = {t: 2 for t in matches}
+        ok = bonus == allowed
+    else:
+        ok = (not matches and not bonus) or (
+            len(bonus) == 1 and next(iter(bonus)) in matches and list(bonus.values()) == [2])
+    return None if ok else "claims a territory bonus the cards do not give"
+
+
+def _battle(state: GameState, data: dict) -> str | None:
+    seat, source, target = data.get("seat"), data.get("from"), data.get("to")
+    if state.phase != ATTACK or state.turn_seat != seat or state.current != seat:
+        return "attacks outside the attacker's attack phase"
+    if source not in NEIGHBOURS or target not in NEIGHBOURS.get(source, ()):
+        return f"{source} does not border {target}"
+    if state.owner[source] != seat or state.owner[target] == seat:
+        return "attacks from a territory not the attacker's, or into one of its own"
+    rolled = len(data.get("attacker_dice") or [])
+    if not 1 <= rolled <= min(3, state.armies[source] - 1):
+        return f"rolls {rolled} dice from {source} with {state.armies[source]} armies"
+    if len(data.get("defender_dice") or []) != defender_dice(state, target):
+        return "the defender rolls a number of dice the rules do not give"
+    if "defender" in data and data["defender"] != state.owner[target]:
+        return "names the wrong defender"
+    conquered = state.armies[target] == data.get("defender_losses")
+    if bool(data.get("conquered")) != conquered:
+        return "says the territory fell when it did not, or the other way round"
+    return None
+
+
+def _occupied(state: GameState, data: dict) -> str | None:
+    occupation = state.occupation
+    if state.phase != OCCUPY or occupation is None:
+        return "occupies with no conquest waiting"
+    if (data.get("from"), data.get("to")) != (occupation.source, occupation.target):
+        return "occupies another territory than the one conquered"
+    armies = data.get("armies")
+    if not isinstance(armies, int) or not (
+        occupation.minimum <= armies <= state.armies[occupation.source] - 1
+    ):
+        return f"moves {armies} armies in, outside what the rules allow"
+    return None
+
+
+def _fortified(state: GameState, data: dict) -> str | None:
+    seat, source, target = state.turn_seat, data.get("from"), data.get("to")
+    if state.phase not in (ATTACK, FORTIFY) or seat is None:
+        return "fortifies outside the fortify phase"
+    if source not in NEIGHBOURS or target not in NEIGHBOURS or source == target:
+        return "fortifies between unknown territories"
+    if state.owner[source] != seat or state.owner[target] != seat:
+        return "fortifies between territories not the player's"
+    if state.rules.fortify == "connected":
+        if not connected(state, seat, source, target):
+            return f"no chain of own territories links {source} and {target}"
+    elif target not in NEIGHBOURS[source]:
+        return f"{source} does not border {target}"
+    armies = data.get("armies")
+    if not isinstance(armies, int) or not 1 <= armies <= state.armies[source] - 1:
+        return f"moves {armies} armies from {source}, outside what the rules allow"
+    return None
+
+
+def _card_drawn(state: GameState, data: dict) -> str | None:
+    if data.get("seat") != state.turn_seat or not state.conquered:
+        return "draws a card for a player who conquered nothing this turn"
+    if data.get("card") != (state.deck or [None])[0]:
+        return "the card drawn is not the top of the pile"
+    return None
+
+
+def _player_eliminated(state: GameState, data: dict) -> str | None:
+    seat = data.get("seat")
+    if state.players[seat].out or state.territory_count(seat) != 0:
+        return "eliminates a player who still holds territories"
+    if data.get("by") != state.turn_seat:
+        return "names someone other than the attacker as the conqueror"
+    if sorted(data.get("cards") or []) != sorted(state.players[seat].cards):
+        return "hands over other cards than the loser's hand"
+    return None
+
+
+def _player_dropped(state: GameState, data: dict) -> str | None:
+    return "drops a player who is already out" if state.players[data["seat"]].out else None
+
+
+def _turn_timed_out(state: GameState, data: dict) -> str | None:
+    if data.get("missed") != state.players[data["seat"]].missed_turns + 1:
+        return "counts the missed turns wrongly"
+    return None
+
+
+def _turn_ended(state: GameState, data: dict) -> str | None:
+    return None if data.get("seat") == state.turn_seat else "ends another player's turn"
+
+
+def _attack_ended(state: GameState, data: dict) -> str | None:
+    if state.phase != ATTACK or data.get("seat") != state.turn_seat:
+        return "ends an attack phase that is not under way"
+    return None
+
+
+def _game_finished(state: GameState, data: dict) -> str | None:
+    winner, reason = data.get("winner"), data.get("reason")
+    if reason == "domination":
+        return None if state.living() == [winner] else "declares a winner with rivals left"
+    if winner != state.turn_seat:
+        return "wins outside the winner's own turn"
+    if reason == "mission" and not fulfilled(state, winner):
+        return "declares a mission fulfilled that is not"
+    if reason == "capitals" and not holds_capitals(state, winner):
+        return "declares a capitals win without the capitals"
+    return None
+
+
+CHECKS = {
+    "armies_placed": _armies_placed,
+    "placement_submitted": _placement_submitted,
+    "territory_claimed": _territory_claimed,
+    "capital_chosen": _capital_chosen,
+    "turn_started": _turn_started,
+    "cards_traded": _cards_traded,
+    "battle": _battle,
+    "occupied": _occupied,
+    "fortified": _fortified,
+    "card_drawn": _card_drawn,
+    "player_eliminated": _player_eliminated,
+    "player_dropped": _player_dropped,
+    "turn_timed_out": _turn_timed_out,
+    "turn_ended": _turn_ended,
+    "attack_ended": _attack_ended,
+    "game_finished": _game_finished,
+}
+
+
+def audit(state: GameState | None, event) -> str | None:
+    """Why the rules could not have produced `event` from `state`, or None if they could."""
+    if state is None:
+        return None if event.type == "game_started" else "the record does not start the game"
+    check = CHECKS.get(event.type)
+    if check is None:  # draws are verify's; moderators' and chat events change no board
+        return None
+    if state.finished:
+        return "an event of play after the end of the game"
+    try:
+        return check(state, event.data)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+        return f"malformed {event.type} ({error.__class__.__name__})"
+
