@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.rules.board import COLORS, territory_name
+from games.web.names import FINISH_REASONS
 
 
 def seat_name(seat, names: dict) -> str:
@@ -98,7 +99,7 @@ def describe(event: dict, names: dict) -> str | None:
         return None
     if kind == "game_finished":
         return _("The game is over: %(who)s wins (%(reason)s).") % {
-            "who": seat_name(data["winner"], names), "reason": _(data["reason"])}
+            "who": seat_name(data["winner"], names), "reason": FINISH_REASONS.get(data["reason"], data["reason"])}
     return None
 
 

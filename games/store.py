@@ -23,7 +23,7 @@ from games.clock import game_deadline
 from games.models import Event, Game, Seat, Snapshot
 from games.upcasters import current_version, upcast
 
-ENGINE_VERSION = 1  # bump when GameState's shape changes: older snapshots are then ignored
+ENGINE_VERSION = 2  # bump when GameState's shape changes: older snapshots are then ignored
 
 # Called before each append with (game, new events, state before, state after); each
 # returns None when it has nothing to write, or a function that the append calls inside its

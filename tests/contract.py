@@ -82,4 +82,5 @@ DEFAULT_RULES = {
     "neutral_reinforcement": "opponent",
     "deadline_seconds": 86400,
     "max_missed_turns": 3,
+    "round_limit": None,
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .board import CARDS, NEIGHBOURS, NEUTRAL
 from .cards import is_set, set_value
-from .flow import holds_capitals, reinforcements_owed, spread, spread_neutral
+from .flow import holds_capitals, reinforcements_owed, round_leader, spread, spread_neutral
 from .missions import fulfilled
 from .state import (
     ATTACK,
@@ -251,6 +251,11 @@ def _game_finished(state: GameState, data: dict) -> str | None:
     winner, reason = data.get("winner"), data.get("reason")
     if reason == "domination":
         return None if state.living() == [winner] else "declares a winner with rivals left"
+    if reason == "round_limit":
+        limit = state.rules.round_limit
+        if limit is None or state.round < limit or state.phase is not None:
+            return "ends the game on a round limit not reached"
+        return None if winner == round_leader(state) else "names someone other than the leader"
     if winner != state.turn_seat:
         return "wins outside the winner's own turn"
     if reason == "mission" and not fulfilled(state, winner):

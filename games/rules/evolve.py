@@ -182,6 +182,8 @@ def _capital_chosen(state, data):
 
 def _turn_started(state, data):
     seat = data["seat"]
+    if state.starts_a_round(seat):
+        state.round += 1
     state.turn = data["turn"]
     state.turn_seat = state.current = seat
     state.phase = REINFORCE

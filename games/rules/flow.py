@@ -145,8 +145,23 @@ def auto_neutral(em: Emitter) -> None:
 
 
 # ---- turns -----------------------------------------------------------------------------
+def round_leader(state: GameState) -> int:
+    """Who leads when the round limit ends the game: most territories, then most armies,
+    then the earlier in turn order."""
+    living = state.living()
+    return max(living, key=lambda s: (
+        state.territory_count(s),
+        sum(a for t, a in state.armies.items() if state.owner[t] == s),
+        -living.index(s),
+    ))
+
+
 def start_turn(em: Emitter, seat: int) -> None:
     state = em.state
+    limit = state.rules.round_limit
+    if limit is not None and state.round >= limit and state.starts_a_round(seat):
+        finish(em, round_leader(state), "round_limit")
+        return
     base, continents = reinforcements_owed(state, seat)
     em.emit(TURN_STARTED, {
         "seat": seat, "turn": state.turn + 1, "base": base, "continents": continents,

@@ -40,6 +40,9 @@ class Rules:
     neutral_reinforcement: str = "opponent"
     deadline_seconds: int = 86400
     max_missed_turns: int = 3
+    # Nothing in the rulebooks forces an attack, so a game can go on for ever; the big sites
+    # offer a round limit, after which the player holding most territories wins.
+    round_limit: int | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -94,6 +97,7 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
     values["placement_batch"] = _int(raw, "placement_batch", 1, 1, 100)
     values["deadline_seconds"] = _int(raw, "deadline_seconds", 86400, 10, 365 * 86400)
     values["max_missed_turns"] = _int(raw, "max_missed_turns", 3, 1, 100)
+    values["round_limit"] = _int(raw, "round_limit", None, 1, 10_000)
     cap = _int(raw, "initial_max_per_territory", None, 1, 1000)
     if cap is not None:
         slots = players + (1 if players == 2 and values["neutral"] else 0)

@@ -76,6 +76,7 @@ class GameState:
     winner: int | None = None
     finish_reason: str | None = None
     turn: int = 0
+    round: int = 0  # rounds of play begun: a round begins when the turn order wraps around
     turn_seat: int | None = None  # whose turn it is
     current: int | None = None  # who must act now (None: every seat at once, or nobody)
     reinforcements: int = 0  # armies the acting seat must place now
@@ -166,6 +167,11 @@ class GameState:
             if not self.players[seat].out:
                 return seat
         return None
+
+    def starts_a_round(self, seat: int) -> bool:
+        """Whether `seat`'s next turn begins a new round: the turn order wraps around."""
+        previous = self.turn_seat
+        return previous is None or self.order.index(seat) <= self.order.index(previous)
 
     def opponent_of(self, seat: int) -> int:
         """The other seat of a two-player game."""

@@ -87,6 +87,7 @@ def view(state: GameState, seat: int | None) -> dict:
     return {
         "phase": None if phase == SETUP_DONE else phase,
         "turn": state.turn,
+        "round": state.round,
         "turn_seat": state.turn_seat,
         "current_seat": state.current,
         "order": list(state.order),

@@ -111,12 +111,16 @@ class CreateGameForm(forms.Form):
     neutral_reinforcement = _choice("neutral_reinforcement")
     max_missed_turns = forms.IntegerField(
         label=RULE_LABELS["max_missed_turns"], min_value=1, max_value=100, initial=3)
+    round_limit = forms.IntegerField(
+        label=RULE_LABELS["round_limit"], min_value=1, max_value=10_000, required=False,
+        help_text=_("Leave empty to play until someone wins. After this many rounds the "
+                    "player holding the most territories wins."))
 
     RULE_FIELDS = (
         "setup", "initial_placement", "placement_batch", "initial_max_per_territory",
         "card_values", "card_territory_bonus", "occupy_minimum", "fortify", "objective",
         "capitals_to_win", "capital_collapse", "neutral", "neutral_reinforcement",
-        "max_missed_turns",
+        "max_missed_turns", "round_limit",
     )
 
     def clock(self) -> dict:

@@ -102,6 +102,7 @@ FINISH_REASONS = {
     "domination": _("every other player is out"),
     "mission": _("secret mission fulfilled"),
     "capitals": _("holds enough capitals"),
+    "round_limit": _("held the most territories when the round limit was reached"),
 }
 
 _CONTINENT_MISSIONS = {
@@ -219,6 +220,7 @@ RULE_LABELS = {
     "neutral_reinforcement": _("The neutral's reinforcements"),
     "deadline_seconds": _("Time for each decision"),
     "max_missed_turns": _("Missed turns before a player is dropped"),
+    "round_limit": _("Rounds before the game ends"),
 }
 
 RULE_CHOICES = {

@@ -62,7 +62,7 @@ def rules_in_words(rules_dict: dict, players: int | None = None) -> list[dict]:
             words_ = ", ".join(f"{symbol_name(k)} {v}" for k, v in value.items())
         elif key in ("capital_collapse", "neutral"):
             words_ = _("yes") if value else _("no")
-        elif key == "initial_max_per_territory":
+        elif key in ("initial_max_per_territory", "round_limit"):
             words_ = value if value is not None else _("no limit")
         elif key == "deadline_seconds":
             words_ = duration_words(value)

@@ -307,7 +307,8 @@ def test_it_verifies_a_running_game(played):
 
 def test_it_finds_a_tampered_snapshot(played):
     events = stored_events(played)
-    Snapshot.objects.create(game=played, seq=15, state=replay(events[:14]).to_dict())
+    Snapshot.objects.create(game=played, seq=15, state=replay(events[:14]).to_dict(),
+                            engine_version=ENGINE_VERSION)
     assert "snapshot at 15 differs from the replay" in problems_of(played)
 
 

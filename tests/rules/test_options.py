@@ -79,6 +79,7 @@ def test_it_wants_true_or_false_for_switches(key):
     ("placement_batch", 1, 100),
     ("deadline_seconds", 10, 365 * 86400),
     ("max_missed_turns", 1, 100),
+    ("round_limit", 1, 10_000),
 ])
 def test_it_bounds_the_numbers(key, low, high):
     assert getattr(validate_rules({key: low}, 3), key) == low

@@ -150,3 +150,47 @@ def test_it_gives_no_card_when_every_card_is_in_a_hand():
     ))
 
     assert when(state, ALICE, {"type": "end_turn"}).types() == ["turn_ended", "turn_started"]
+
+
+# ---- the round limit -----------------------------------------------------------------------
+def test_it_counts_a_round_each_time_the_order_comes_round():
+    state = given(position(order=[1, 2, 0], phase="fortify", seat=BOB))
+    assert state.round == 1
+
+    state = when(state, BOB, {"type": "end_turn"}).state  # Carol: same round
+    assert state.round == 1
+    state = play(state, (CAROL, {"type": "place", "placements": {
+        state.territories_of(CAROL)[0]: state.reinforcements}}), (CAROL, {"type": "end_turn"}))
+    assert (state.turn_seat, state.round) == (ALICE, 1)
+    state = play(state, (ALICE, {"type": "place", "placements": {
+        state.territories_of(ALICE)[0]: state.reinforcements}}), (ALICE, {"type": "end_turn"}))
+    assert (state.turn_seat, state.round) == (BOB, 2)
+
+
+def test_it_ends_the_game_at_the_round_limit_with_the_player_holding_most_territories():
+    owners = {t: CAROL for t in ("peru", "brazil", "venezuela", "argentina", "egypt")}
+    state = given(position(order=[0, 1, 2], phase="fortify", seat=CAROL, owners=owners,
+                           rest=BOB, round_limit=1))
+
+    outcome = when(state, CAROL, {"type": "end_turn"})
+
+    assert outcome.types() == ["turn_ended", "game_finished"]
+    assert outcome.of("game_finished") == [{"winner": BOB, "reason": "round_limit"}]
+
+
+def test_it_plays_on_before_the_round_limit():
+    state = given(position(order=[0, 1, 2], phase="fortify", seat=CAROL, round_limit=2))
+
+    outcome = when(state, CAROL, {"type": "end_turn"})
+
+    assert outcome.types() == ["turn_ended", "turn_started"]
+    assert outcome.state.round == 2
+
+
+def test_it_breaks_a_tie_on_territories_by_armies():
+    from games.rules.flow import round_leader
+    state = given(position(players=2, neutral=False, order=[1, 0], phase="fortify",
+                           armies={"alaska": 30}, owners={"alaska": ALICE, "peru": BOB}))
+    assert state.territory_count(ALICE) == state.territory_count(BOB)
+
+    assert round_leader(state) == ALICE

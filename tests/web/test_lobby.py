@@ -36,7 +36,7 @@ def test_it_creates_a_game_from_a_preset(as_alice, preset, expected, players):
 
 def test_it_creates_a_game_with_every_rule_chosen(as_alice):
     as_alice.post("/games/new/", {**BASE, **CUSTOM, "initial_max_per_territory": "9",
-                                  "deadline_seconds": "3600"})
+                                  "deadline_seconds": "3600", "round_limit": "50"})
 
     rules = Game.objects.get().rules
     assert rules == {
@@ -46,7 +46,7 @@ def test_it_creates_a_game_with_every_rule_chosen(as_alice):
         "card_territory_bonus": "each", "occupy_minimum": "one", "fortify": "spread",
         "objective": "capitals", "capitals_to_win": "all", "capital_collapse": True,
         "neutral": False, "neutral_reinforcement": "auto", "deadline_seconds": 3600,
-        "max_missed_turns": 5,
+        "max_missed_turns": 5, "round_limit": 50,
     }
 
 
