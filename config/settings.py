@@ -24,8 +24,19 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
 
-SECRET_KEY = env("SECRET_KEY", "dev-only-insecure-secret-key-set-SECRET_KEY-in-production")
+# Anyone can read this key in the source: with it they could forge login links and reply
+# addresses. A system check (config/checks.py) refuses it with DEBUG off, and so does the
+# start of every process below.
+DEV_SECRET_KEY = "dev-only-insecure-secret-key-set-SECRET_KEY-in-production"
+SECRET_KEY = env("SECRET_KEY", DEV_SECRET_KEY)
 DEBUG = env_flag("DEBUG", True)
+if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(
+        "SECRET_KEY is the built-in development key while DEBUG is off: set SECRET_KEY "
+        "to a long random value (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 # Where mails link to: the scheme, host and port players reach the site on.
 SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
@@ -244,3 +255,16 @@ if env("ANYMAIL_ESP", ""):
         key[len("ANYMAIL_"):]: value for key, value in os.environ.items()
         if key.startswith("ANYMAIL_") and key not in ("ANYMAIL_ESP", "ANYMAIL_WEBHOOK_SECRET")
     })
+
+# Server errors are logged to the console (the process's stderr) whatever DEBUG says;
+# with DEBUG off nothing else would ever tell the operator about a 500.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "loggers": {
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+        "django.security": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+    },
+}

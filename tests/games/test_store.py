@@ -186,14 +186,37 @@ def test_it_refuses_a_raw_sql_update_of_an_event(game):
     assert load_state(game) == replay(stored_events(game))
 
 
-@only_on_postgresql("SQLite has no DELETE trigger on games_event, since Django's test "
-                    "flush must delete rows there (the model and PROTECT refuse deletes)")
 def test_it_refuses_a_raw_sql_delete_of_an_event(game):
     count = Event.objects.filter(game=game).count()
     with pytest.raises(DatabaseError, match="append-only"):
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute("DELETE FROM games_event WHERE game_id = %s", [game.pk])
     assert Event.objects.filter(game=game).count() == count
+
+
+def test_it_refuses_a_raw_sql_delete_of_every_event(game):
+    with pytest.raises(DatabaseError, match="append-only"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("DELETE FROM games_event")
+    assert Event.objects.filter(game=game).exists()
+
+
+@pytest.mark.parametrize("gap", [0, 2, 5])
+def test_it_refuses_an_event_that_does_not_follow_the_last_one(game, gap):
+    last = Event.objects.filter(game=game).order_by("-seq").first()
+    with pytest.raises(DatabaseError, match="seq must follow"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO games_event (game_id, seq, type, data, schema_version, created_at)"
+                " VALUES (%s, %s, 'forged', '{}', 1, %s)",
+                [game.pk, last.seq + gap, last.created_at],
+            )
+    assert not Event.objects.filter(type="forged").exists()
+
+
+def test_it_keeps_every_log_gapless(played):
+    seqs = list(Event.objects.filter(game=played).values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
 
 
 # ---- snapshots -------------------------------------------------------------------------
@@ -317,12 +340,14 @@ def test_it_finds_a_projection_that_disagrees_with_the_log(played):
     assert "projection turn is 999" in problems_of(played)
 
 
-def test_it_finds_a_gap_in_the_seqs(played):
-    # Rows can be added below the store, never removed: a gap can only come from a skip.
+def test_it_cannot_even_write_a_gap_for_verify_game_to_find(played):
+    # verify_game still looks for gaps (a log restored from elsewhere); the database itself
+    # refuses to store one.
     seat = load_state(played).current
-    Event.objects.create(game=played, seq=played.version + 2, type="defense_set",
-                         data={"seat": seat, "policy": "one"}, actor=seat)
-    assert "event seqs are not 1..N without gaps" in problems_of(played)
+    with pytest.raises(DatabaseError, match="seq must follow"), transaction.atomic():
+        Event.objects.create(game=played, seq=played.version + 2, type="defense_set",
+                             data={"seat": seat, "policy": "one"}, actor=seat)
+    assert not Event.objects.filter(game=played, seq=played.version + 2).exists()
 
 
 def test_it_checks_every_die_of_a_finished_game(game, two):
