@@ -12,7 +12,7 @@ import dataclasses
 import unicodedata
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from games import rules
 from games.clock import zone
@@ -137,48 +137,62 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
 
 
 def join_game(game: Game, user) -> Game:
-    for _ in range(MAX_RETRIES):
-        game.refresh_from_db()
-        forget_seats(game)  # someone may have joined since they were read
-        if game.status != Game.OPEN:
+    """Take the next free seat; the game starts by itself when the last one is taken.
+
+    The game's row is locked for the whole check-and-seat (SQLite's IMMEDIATE transactions
+    serialise writers the same way), so racing joins can never seat more than `players`
+    and a start can never miss a seat taken at the same moment."""
+    with transaction.atomic():
+        locked = _locked(game)
+        if locked.status != Game.OPEN:
             raise ServiceError(400, "game_not_open", "the game is not open for joining")
-        if seat_of(game, user) is not None:
+        seated = list(Seat.objects.filter(game=locked).values_list("user_id", flat=True))
+        if user.pk in seated:
             raise ServiceError(400, "already_seated", "you already play in this game")
-        taken = game.seats.count()
-        try:
-            with transaction.atomic():
-                Seat.objects.create(game=game, seat=taken, user=user)
-        except IntegrityError:
-            continue  # someone took that seat a moment ago: look again
+        if len(seated) >= locked.players:
+            raise ServiceError(400, "game_full", "every seat of this game is taken")
+        Seat.objects.create(game=locked, seat=len(seated), user=user)
         forget_seats(game)
-        if taken + 1 >= game.players:
-            start_game(game)
-        return game
-    raise ServiceError(409, "version_conflict", "the game changed while joining; try again")
+        if len(seated) + 1 >= locked.players:
+            _start_locked(game, locked, None)
+    game.refresh_from_db()
+    forget_seats(game)
+    return game
+
+
+def _locked(game: Game) -> Game:
+    """The game's row, locked until the transaction ends."""
+    return Game.objects.select_for_update().get(pk=game.pk)
 
 
 def start_game(game: Game, user=None) -> Game:
     """Deal and begin with whoever is seated (the creator may start before it is full)."""
     if user is not None and game.creator_id != user.pk:
         raise ServiceError(403, "not_creator", "only the game's creator can start it")
-    if game.status != Game.OPEN:
+    with transaction.atomic():
+        _start_locked(game, _locked(game), user)
+    return game
+
+
+def _start_locked(game: Game, locked: Game, user) -> None:
+    if locked.status != Game.OPEN:
         raise ServiceError(400, "game_not_open", "the game has already started")
     forget_seats(game)  # whoever joined since the game was read is dealt in too
-    seated = game.seats.count()
+    seated = Seat.objects.filter(game=locked).count()
     if seated < 2:
         raise ServiceError(400, "not_enough_players", "at least two players must be seated")
-    checked = rules.validate_rules(game.rules, seated)
+    checked = rules.validate_rules(locked.rules, seated)
     command = rules.StartGame(game.game_id, seated, checked)
     events = rules.decide(None, command, dice_for(game))
     after = rules.replay(events)
-    if seated != game.players:
+    if seated != locked.players:
         Game.objects.filter(pk=game.pk, status=Game.OPEN).update(players=seated)
-        game.players = seated
+    game.players = seated
+    game.version = locked.version
     try:
         append(game, events, None, after, user_id=getattr(user, "pk", None))
     except VersionConflict:
         raise ServiceError(400, "game_not_open", "the game has already started") from None
-    return game
 
 
 # ---- the write path --------------------------------------------------------------------

@@ -1,0 +1,86 @@
+"""Racing joins: however many players join at once, a game never seats more than `players`,
+starts once, and a start racing a join deals in exactly who is seated.
+
+Real threads against the real database (SQLite serialises them by its write lock,
+PostgreSQL by the lock on the game's row).
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connections
+
+from games import services
+from games.models import Event, Game, Seat
+from games.store import load_state
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def users(count: int, prefix: str = "racer") -> list:
+    User = get_user_model()
+    return [User.objects.create_user(f"{prefix}{i}", f"{prefix}{i}@example.com", "pw")
+            for i in range(count)]
+
+
+def at_once(calls) -> list:
+    """Run each call in its own thread, all released together; their results or errors."""
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            results[index] = call()
+        except Exception as error:  # noqa: BLE001 - the test inspects every outcome
+            results[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return results
+
+
+def test_it_never_seats_more_than_the_game_takes():
+    creator, *others = users(18)
+    game = services.create_game(creator, "Race", 6)
+    for user in others[:3]:
+        services.join_game(Game.objects.get(pk=game.pk), user)
+    joiners = others[3:]  # 14 racing for the last 2 seats
+
+    results = at_once([lambda u=u: services.join_game(Game.objects.get(pk=game.pk), u)
+                       for u in joiners])
+
+    seated = list(Seat.objects.filter(game=game).order_by("seat").values_list("seat", flat=True))
+    assert seated == [0, 1, 2, 3, 4, 5]
+    refusals = [r for r in results if isinstance(r, services.ServiceError)]
+    assert len(refusals) == 12, [type(r).__name__ + ": " + str(r) for r in results]
+    assert {r.code for r in refusals} <= {"game_full", "game_not_open"}
+    assert not [r for r in results if isinstance(r, Exception)
+                and not isinstance(r, services.ServiceError)]
+    game.refresh_from_db()
+    assert game.status == Game.ACTIVE
+    assert Event.objects.filter(game=game, type="game_started").count() == 1
+    assert load_state(game).seats == 6
+
+
+def test_it_deals_in_exactly_who_is_seated_when_a_start_races_a_join():
+    creator, second, third = users(3, "starter")
+    game = services.create_game(creator, "Race", 4)
+    services.join_game(Game.objects.get(pk=game.pk), second)
+
+    at_once([
+        lambda: services.start_game(Game.objects.get(pk=game.pk), creator),
+        lambda: services.join_game(Game.objects.get(pk=game.pk), third),
+    ])
+
+    game.refresh_from_db()
+    assert game.status == Game.ACTIVE
+    assert load_state(game).seats == Seat.objects.filter(game=game).count() == game.players
