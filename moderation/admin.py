@@ -37,6 +37,30 @@ from notifications.models import InboundMail, Notification, Preferences, Vacatio
 HIDDEN = "(hidden until the game is over)"
 
 
+# Plain comparisons a list filter's links make (status__exact, created_at__gte, ...).
+FILTER_COMPARISONS = {"exact", "iexact", "gte", "gt", "lte", "lt", "isnull", "in", "id"}
+
+
+class FilterOnlyWhatIsShown:
+    """Query-string lookups only on the columns the list filters offer.
+
+    Django accepts any lookup on a model's own columns (`?seed__startswith=9`), and a
+    changelist that shows or hides a row answers a yes/no question about a hidden value:
+    the seed, a card drawn, a snapshot's state or a mailed move would come out one
+    character at a time. Anything but a filter's own plain comparison answers 400."""
+
+    def lookup_allowed(self, lookup, value, request=None):
+        own_filters = {f.parameter_name for f in self.list_filter
+                       if isinstance(f, type) and issubclass(f, admin.SimpleListFilter)}
+        if lookup in own_filters:  # ours: each reads only its own public column
+            return super().lookup_allowed(lookup, value, request)
+        field, *comparisons = lookup.split("__")
+        offered = {f for f in self.list_filter if isinstance(f, str)}
+        if field not in offered or not set(comparisons) <= FILTER_COMPARISONS:
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
+
 def _json(data) -> str:
     return format_html("<pre>{}</pre>", json.dumps(data, indent=2, ensure_ascii=False,
                                                    sort_keys=True, default=str))
@@ -133,7 +157,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     list_display = ("id", "name", "status", "phase", "turn", "current_seat", "deadline",
                     "version", "players", "created_at", "moderate_link")
     list_display_links = ("id", "name")
@@ -185,7 +209,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     list_display = ("game", "seat", "user", "joined_at")
     list_filter = (GameFilter,)
     search_fields = ("user__username", "=game__id", "game__name")
@@ -204,7 +228,7 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     """The log, read-only: as a spectator sees it until the game is over."""
 
     list_display = ("seq", "game_column", "type", "in_words", "actor", "user_id",
@@ -246,7 +270,7 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Snapshot)
-class SnapshotAdmin(admin.ModelAdmin):
+class SnapshotAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     list_display = ("game", "seq", "engine_version", "created_at")
     list_filter = (GameFilter, "engine_version")
     search_fields = ("=game__id", "game__name")
@@ -289,7 +313,7 @@ class DeliveryFilter(admin.SimpleListFilter):
 
 
 @admin.register(Notification)
-class NotificationAdmin(admin.ModelAdmin):
+class NotificationAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     list_display = ("id", "kind", "user", "game", "created_at", "sent_at", "skipped",
                     "attempts", "failing")
     list_filter = ("kind", DeliveryFilter, "digest", GameFilter, "created_at")
@@ -321,7 +345,7 @@ class NotificationAdmin(admin.ModelAdmin):
 
 
 @admin.register(InboundMail)
-class InboundMailAdmin(admin.ModelAdmin):
+class InboundMailAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     list_display = ("id", "received_at", "sender", "status", "game", "user")
     list_filter = ("status", "received_at")
     search_fields = ("sender", "message_id", "=game__id", "user__username")
@@ -345,14 +369,14 @@ class InboundMailAdmin(admin.ModelAdmin):
 
 
 @admin.register(Preferences)
-class PreferencesAdmin(admin.ModelAdmin):
+class PreferencesAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     list_display = ("user", "language", "time_zone", "turn_mail", "game_mail", "unsubscribed")
     list_filter = ("language", "turn_mail", "unsubscribed")
     search_fields = ("user__username",)
 
 
 @admin.register(Vacation)
-class VacationAdmin(admin.ModelAdmin):
+class VacationAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     list_display = ("user", "starts", "ends", "created_at")
     search_fields = ("user__username",)
 
@@ -382,7 +406,7 @@ class ReadOnlyObjects:
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(ReadOnlyObjects, admin.ModelAdmin):
+class ChatMessageAdmin(FilterOnlyWhatIsShown, ReadOnlyObjects, admin.ModelAdmin):
     list_display = ("id", "game", "seat", "user", "short_text", "created_at", "hidden",
                     "hidden_by")
     list_filter = ("hidden", GameFilter, "created_at")
@@ -400,7 +424,7 @@ class ChatMessageAdmin(ReadOnlyObjects, admin.ModelAdmin):
 
 
 @admin.register(Report)
-class ReportAdmin(ReadOnlyObjects, admin.ModelAdmin):
+class ReportAdmin(FilterOnlyWhatIsShown, ReadOnlyObjects, admin.ModelAdmin):
     list_display = ("id", "status", "game", "message", "reporter", "short_reason",
                     "created_at", "closed_by", "closed_at")
     list_filter = ("status", GameFilter, "created_at")
