@@ -11,6 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.errors import error
+from games.api.parsers import StrictJSONParser
+from games.api.serializers import Error
 from notifications.models import Vacation
 from notifications.vacations import VacationError, cancel, current_and_coming, declare
 
@@ -32,17 +34,28 @@ def shown(vacation: Vacation) -> dict:
             "ends": vacation.ends.isoformat(), "days": round(vacation.days, 2)}
 
 
-class VacationsView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+ERRORS = {400: Error, 401: Error, 404: Error}
 
-    @extend_schema(responses={200: VacationOut(many=True)})
+
+class VacationsView(APIView):
+    """Blank or missing `starts`/`ends` are a 400, as is any body that is not JSON."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    parser_classes = [StrictJSONParser]
+
+    @extend_schema(responses={200: VacationOut(many=True), 401: Error})
     def get(self, request):
         return Response([shown(v) for v in current_and_coming(request.user)])
 
-    @extend_schema(request=VacationIn, responses={201: VacationOut})
+    @extend_schema(request=VacationIn, responses={201: VacationOut, **ERRORS},
+                   description="starts and ends: ISO 8601 date-times with a time zone, "
+                               "neither blank; the vacation must end within a year.")
     def post(self, request):
         data = request.data if isinstance(request.data, dict) else {}
-        starts, ends = (parse_datetime(str(data.get(k, ""))) for k in ("starts", "ends"))
+        try:
+            starts, ends = (parse_datetime(str(data.get(k, ""))) for k in ("starts", "ends"))
+        except ValueError:  # well-formed but impossible, such as month 13
+            starts = ends = None
         if starts is None or ends is None:
             return error(400, "bad_request", "starts and ends must be ISO 8601 date-times")
         try:
@@ -54,8 +67,9 @@ class VacationsView(APIView):
 
 class VacationView(APIView):
     permission_classes = [permissions.IsAuthenticated]
+    parser_classes = [StrictJSONParser]
 
-    @extend_schema(request=None, responses={204: None})
+    @extend_schema(request=None, responses={204: None, **ERRORS})
     def delete(self, request, vacation_id):
         vacation = get_object_or_404(Vacation, pk=vacation_id, user=request.user,
                                      ends__gt=timezone.now())

@@ -9,6 +9,10 @@ from django.utils import timezone
 
 from notifications.models import Vacation
 
+# A vacation is declared at most this far ahead (and so can never reach the end of the
+# calendar, where date arithmetic overflows).
+MAX_DAYS_AHEAD = 366
+
 
 class VacationError(ValueError):
     pass
@@ -35,6 +39,8 @@ def declare(user, starts: datetime, ends: datetime) -> Vacation:
         raise VacationError("a vacation must end after it starts")
     if ends <= now:
         raise VacationError("a vacation cannot end in the past")
+    if ends > now + timedelta(days=MAX_DAYS_AHEAD + 1):
+        raise VacationError(f"a vacation must end within {MAX_DAYS_AHEAD} days from now")
     if starts < now - timedelta(minutes=5):
         starts = now  # an absence cannot be declared backwards: it starts now
     for year in range(starts.year, ends.year + 1):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model, password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -20,14 +18,12 @@ from games import services
 from games.api import serializers as s
 from games.api.errors import error
 from games.api.parsers import StrictJSONParser
+from games.inputs import WHOLE_NUMBER
 from games.models import Game
 from games.rules.board import BORDERS, CONTINENT_OF, CONTINENTS, TERRITORIES, territory_name
 from games.store import fetch_game, load_state
 
 ERRORS = {400: s.Error, 401: s.Error, 403: s.Error, 404: s.Error, 409: s.Error}
-# ASCII digits only (str.isdigit() also takes "²", which int() refuses), and few enough for
-# any database integer.
-WHOLE_NUMBER = re.compile(r"[0-9]{1,18}")
 
 
 class ApiView(APIView):
@@ -155,7 +151,10 @@ class GamesView(ApiView):
                 return error(400, "bad_request", "status must be open, active, paused, "
                              "finished or aborted")
             games = games.filter(status=wanted)
-        if request.query_params.get("mine") in ("1", "true"):
+        mine = request.query_params.get("mine", "0")
+        if mine not in ("0", "1"):
+            return error(400, "bad_request", "mine must be 0 or 1")
+        if mine == "1":
             if not request.user.is_authenticated:
                 return error(401, "not_authenticated", "sign in to list your games")
             games = games.filter(Q(seats__user=request.user)).distinct()

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import zoneinfo
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from games.inputs import whole_number
 from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules
 from notifications.models import Preferences
+from notifications.vacations import MAX_DAYS_AHEAD
 
 from .names import RULE_CHOICES, RULE_LABELS
 
@@ -201,10 +203,11 @@ class PreferencesForm(forms.ModelForm):
             part = part.strip()
             if not part:
                 continue
-            if not part.isdigit() or not 1 <= int(part) <= 168:
+            hour = whole_number(part, 1, 168)
+            if hour is None:
                 raise forms.ValidationError(
                     _("Each reminder is a whole number of hours from 1 to 168."))
-            hours.append(int(part))
+            hours.append(hour)
         return sorted(set(hours), reverse=True)
 
     def clean_digest_hour(self) -> int:
@@ -234,6 +237,8 @@ class VacationForm(forms.Form):
         first, last = data.get("first_day"), data.get("last_day")
         if first and last and last < first:
             self.add_error("last_day", _("The last day cannot come before the first."))
+        if last and last > date.today() + timedelta(days=MAX_DAYS_AHEAD):
+            self.add_error("last_day", _("A vacation must end within a year from today."))
         return data
 
     def span(self, time_zone: str):

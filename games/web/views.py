@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
 from games import rules, services
+from games.inputs import whole_number
 from games.models import Game, Seat
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
@@ -153,10 +154,7 @@ def start_game(request, game_id):
 
 # ---- the game page ---------------------------------------------------------------------
 def _at(request, game):
-    raw = request.GET.get("at", "")
-    if raw.isdigit() and 1 <= int(raw) < game.version:
-        return int(raw)
-    return None
+    return whole_number(request.GET.get("at", ""), 1, game.version - 1)
 
 
 def render_game(request, game, *, at=None, selected=None, form_error=None, posted=None,
@@ -209,10 +207,11 @@ def game_play(request, game_id):
     form = FORM_OF.get(kind, kind)
     raw_version = request.POST.get("version", "")
     try:
-        if not raw_version.isdigit():
+        version = whole_number(raw_version)
+        if version is None:
             raise FormProblem(_("The page did not say which move it was showing; reload it."))
         payload = payload_from_post(request.POST)
-        done = services.submit(game, request.user, payload, int(raw_version))
+        done = services.submit(game, request.user, payload, version)
     except VersionConflict as conflict:
         game.refresh_from_db()
         text = _("The game moved on while you were deciding (it was at move %(seen)s, it is "
