@@ -130,9 +130,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# POST /api/v1/accounts/ checks passwords against the validators above only when set;
-# the sign-up page always does.
-CONQUEST_STRICT_API_PASSWORDS = env_flag("CONQUEST_STRICT_API_PASSWORDS", False)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model, password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
@@ -74,17 +73,18 @@ class AccountsView(ApiView):
         candidate = User(username=data["username"], email=data["email"])
         try:
             User.username_validator(data["username"])
-            # API accounts are mostly scripts and bots: Django's password rules (length,
-            # common words) apply here only when the operator asks; the sign-up page
-            # always applies them.
-            if settings.CONQUEST_STRICT_API_PASSWORDS:
-                password_validation.validate_password(data["password"], candidate)
+            # The same password rules as the sign-up page (length, common words, likeness).
+            password_validation.validate_password(data["password"], candidate)
         except DjangoValidationError as problem:
             return error(400, "bad_request", " ".join(problem.messages))
+        if User.objects.filter(email__iexact=data["email"]).exists():
+            return error(400, "email_taken", "an account with that email address exists; "
+                         "reset its password if it is yours")
         try:
             with transaction.atomic():
                 if User.objects.filter(username__iexact=data["username"]).exists():
                     raise IntegrityError
+                # The database's unique index on lower(username) settles a race.
                 user = User.objects.create_user(data["username"], data["email"], data["password"])
         except IntegrityError:
             return error(400, "username_taken", "that username is taken")

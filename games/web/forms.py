@@ -155,6 +155,13 @@ class SignUpForm(UserCreationForm):
         model = get_user_model()
         fields = ("username", "email")
 
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"]
+        if get_user_model().objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(_("An account with this email address exists already; "
+                                          "reset its password if it is yours."))
+        return email
+
 
 def time_zone_choices() -> list[tuple[str, str]]:
     names = {n for n in zoneinfo.available_timezones() if "/" in n} | {"UTC"}

@@ -113,19 +113,59 @@ def test_it_answers_405_json_to_other_methods(db):
     assert_error(APIClient().get(URL), 405, "method_not_allowed")
 
 
-@pytest.mark.parametrize("password", ["pw", "secret", "password", "12345678901"])
-def test_it_takes_a_scripts_simple_password_unless_the_operator_asks_for_strict_ones(
-        db, settings, password):
-    answer = APIClient().post(URL, dict(GOOD, password=password), format="json")
-
-    assert answer.status_code == 201, answer.content
-    assert get_user_model().objects.get(username="dora").check_password(password)
-
-
-@pytest.mark.parametrize("password", ["short", "12345678901", "password", "dora@example"])
-def test_it_applies_djangos_password_rules_when_strict(db, settings, password):
-    settings.CONQUEST_STRICT_API_PASSWORDS = True
+@pytest.mark.parametrize("password", ["p", "pw", "short", "12345678901", "password",
+                                      "dora@example"])
+def test_it_applies_djangos_password_rules(db, password):
     before = users()
 
     assert_error(APIClient().post(URL, dict(GOOD, password=password), format="json"), 400)
     assert users() == before
+
+
+def test_it_refuses_a_second_account_with_an_address_in_use(db):
+    assert APIClient().post(URL, GOOD, format="json").status_code == 201
+    before = users()
+
+    answer = APIClient().post(URL, dict(GOOD, username="dora2", email=GOOD["email"].upper()),
+                              format="json")
+
+    assert_error(answer, 400, "email_taken")
+    assert users() == before
+
+
+def test_it_keeps_usernames_unique_whatever_their_case_in_the_database(db):
+    from django.db import IntegrityError, transaction
+    User = get_user_model()
+    User.objects.create_user("RaceOwbz", "one@example.com", "a-long-secret-1")
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create_user("raceowbz", "two@example.com", "a-long-secret-1")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_creates_one_account_when_case_variants_race():
+    import threading
+
+    from django.db import connections
+    names = ["RACEOWBZ", "raceowbz", "RaceOwbz", "rACEOWBZ", "raceOWBZ", "RACEowbz",
+             "RaCeOwBz", "rAcEoWbZ"]
+    barrier = threading.Barrier(len(names))
+    codes = []
+
+    def sign_up(index, name):
+        try:
+            barrier.wait()
+            answer = APIClient().post(URL, {"username": name, "email": f"r{index}@example.com",
+                                            "password": "a-long-secret-1"}, format="json")
+            codes.append(answer.status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=sign_up, args=(i, n)) for i, n in enumerate(names)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+
+    assert sorted(codes) == [201] + [400] * 7
+    assert get_user_model().objects.filter(username__iexact="raceowbz").count() == 1

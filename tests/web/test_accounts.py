@@ -190,3 +190,22 @@ def test_it_keeps_other_players_vacations_out_of_reach(as_alice, bob):
     assert as_alice.post(f"/accounts/vacations/{theirs.pk}/cancel/").status_code == 404
     assert as_alice.get(f"/accounts/vacations/{theirs.pk}/cancel/").status_code == 405
     assert Vacation.objects.filter(pk=theirs.pk).exists()
+
+
+def test_it_refuses_a_sign_up_with_an_address_in_use(client, alice):
+    response = client.post("/accounts/signup/", {
+        "username": "alias", "email": alice.email.upper(), "password1": PASSWORD,
+        "password2": PASSWORD})
+
+    assert response.status_code == 400
+    assert "email address exists already" in response.content.decode()
+    assert not get_user_model().objects.filter(username="alias").exists()
+
+
+def test_it_refuses_a_sign_up_whose_name_differs_only_in_case(client, alice):
+    response = client.post("/accounts/signup/", {
+        "username": "ALICE", "email": "other@example.com", "password1": PASSWORD,
+        "password2": PASSWORD})
+
+    assert response.status_code == 400
+    assert get_user_model().objects.filter(username__iexact="alice").count() == 1
