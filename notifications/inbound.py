@@ -7,7 +7,6 @@ player gets a reply through the outbox: what was done, or the exact error, and t
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from email.utils import getaddresses, parseaddr
 
@@ -31,19 +30,16 @@ def _user_for_seat(game_id: int, seat: int):
 
 
 def receive(sender: str, recipients: list[str], message_id: str | None, body: str) -> InboundMail:
-    """Handle one inbound mail; returns its log row (status applied, failed or refused)."""
-    message_id = (message_id or "").strip() or "sha256:" + hashlib.sha256(
-        f"{sender}\n{recipients}\n{body}".encode()).hexdigest()
+    """Handle one inbound mail; returns its log row (applied, failed, refused or duplicate).
+
+    Authentication comes first (the signed reply address, then the sender); only then is
+    the Message-ID taken, per seat, so a stranger cannot burn the ID a player will use."""
+    message_id = (message_id or "").strip()[:300]
     sender_address = parseaddr(sender or "")[1].lower()
-    try:
-        with transaction.atomic():
-            inbound = InboundMail.objects.create(
-                message_id=message_id[:300], sender=sender_address[:300],
-                recipient=",".join(recipients)[:300], status="received",
-            )
-    except IntegrityError:
-        log.info("mail %s was delivered before; applied once", message_id)
-        return InboundMail.objects.get(message_id=message_id[:300])
+    inbound = InboundMail.objects.create(
+        message_id=message_id, sender=sender_address[:300],
+        recipient=",".join(recipients)[:300], status="received",
+    )
     target = next(
         (found for found in (links.read_reply_address(r, _user_for_seat) for r in recipients)
          if found), None)
@@ -55,6 +51,14 @@ def receive(sender: str, recipients: list[str], message_id: str | None, body: st
         return _close(inbound, InboundMail.REFUSED, "the sender is not the seat's player")
     game = Game.objects.get(pk=game_id)
     inbound.game, inbound.user = game, user
+    if message_id:
+        try:
+            with transaction.atomic():
+                InboundMail.objects.filter(pk=inbound.pk).update(
+                    once_key=f"{game_id}:{seat}:{message_id}")
+        except IntegrityError:
+            log.info("inbound mail %s delivered again for one seat; applied once", inbound.pk)
+            return _close(inbound, InboundMail.DUPLICATE, "delivered before: applied once")
     applied, failed, error = _play(game, user, seat, command_lines(body))
     status = InboundMail.FAILED if error else InboundMail.APPLIED
     _close(inbound, status, error or f"{len(applied)} command(s) applied")

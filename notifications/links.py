@@ -55,7 +55,8 @@ def reply_address(game_id: int, seat: int, user_id: int) -> str:
     return f"{local}+{game_id}-{seat}-{_seat_signature(game_id, seat, user_id)}@{domain}"
 
 
-_REPLY = re.compile(r"\+(\d+)-(\d+)-([0-9a-f]{20})@", re.IGNORECASE)
+# Bounded digits: a game id fits a database integer, a seat is 0-5.
+_REPLY = re.compile(r"\+(\d{1,18})-(\d{1,2})-([0-9a-f]{20})@", re.IGNORECASE)
 
 
 def read_reply_address(address: str, user_for_seat) -> tuple[int, int, int] | None:

@@ -52,13 +52,15 @@ def territory(text: str) -> str:
     return found
 
 
+# Numbers in mailed commands have at most six digits: no board holds more armies, and
+# int() of a 5,000-digit string would raise instead of answering the player.
 def _placements(text: str) -> dict:
     placements: dict[str, int] = {}
     for part in re.split(r",|;|\band\b", text):
         part = part.strip()
         if not part:
             continue
-        match = re.fullmatch(r"(\d+)\s+(?:on\s+|in\s+|to\s+)?(.+)", part)
+        match = re.fullmatch(r"(\d{1,6})\s+(?:on\s+|in\s+|to\s+)?(.+)", part)
         if not match:
             raise MailCommandError(f"write placements as '3 ukraine, 2 siam' (got '{part}')")
         where = territory(match[2])
@@ -81,7 +83,7 @@ def parse_line(line: str, state=None, seat=None) -> dict | None:
         return {"type": "claim", "territory": territory(m[1])}
     if m := re.fullmatch(r"capital\s+(.+)", text):
         return {"type": "choose_capital", "territory": territory(m[1])}
-    if m := re.fullmatch(r"trade(?:\s+(\d+)\s+(\d+)\s+(\d+))?(?:\s+bonus\s+(.+))?", text):
+    if m := re.fullmatch(r"trade(?:\s+(\d{1,6})\s+(\d{1,6})\s+(\d{1,6}))?(?:\s+bonus\s+(.+))?", text):
         command = {"type": "trade"}
         if m[1]:
             command["cards"] = [int(m[1]), int(m[2]), int(m[3])]
@@ -95,7 +97,7 @@ def parse_line(line: str, state=None, seat=None) -> dict | None:
             command["bonus_territory"] = territory(m[4])
         return command
     if m := re.fullmatch(
-        r"attack\s+(.+?)\s+from\s+(.+?)(?:\s+with\s+(\d+)(?:\s+dice)?)?"
+        r"attack\s+(.+?)\s+from\s+(.+?)(?:\s+with\s+(\d{1,6})(?:\s+dice)?)?"
         r"(\s+(?:repeat|until done|until conquered|all out|blitz))?", text
     ):
         command = {"type": "attack", "from": territory(m[2]), "to": territory(m[1]),
@@ -103,11 +105,11 @@ def parse_line(line: str, state=None, seat=None) -> dict | None:
         if m[3]:
             command["dice"] = int(m[3])
         return command
-    if m := re.fullmatch(r"(?:occupy|move)\s+(\d+)", text):
+    if m := re.fullmatch(r"(?:occupy|move)\s+(\d{1,6})", text):
         return {"type": "occupy", "armies": int(m[1])}
     if text in ("end attack", "stop attack", "stop attacking", "no more attacks"):
         return {"type": "end_attack"}
-    if m := re.fullmatch(r"fortify\s+(\d+)\s+from\s+(.+?)\s+to\s+(.+)", text):
+    if m := re.fullmatch(r"fortify\s+(\d{1,6})\s+from\s+(.+?)\s+to\s+(.+)", text):
         return {"type": "fortify", "from": territory(m[2]), "to": territory(m[3]),
                 "armies": int(m[1])}
     if m := re.fullmatch(r"fortify\s+from\s+(.+?)\s*:\s*(.+)", text):

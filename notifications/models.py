@@ -130,12 +130,15 @@ class Vacation(models.Model):
 
 
 class InboundMail(models.Model):
-    """Every mail received for moves, applied or refused; the Message-ID makes a second
-    delivery of the same message a no-op."""
+    """Every mail received for moves, applied or refused. A second delivery of the same
+    Message-ID to the same seat is a no-op: `once_key` (game, seat, Message-ID) is set only
+    after the signature and the sender check out, so nobody else can burn a player's
+    Message-ID, and a mail without one is never taken for a copy."""
 
-    APPLIED, FAILED, REFUSED = "applied", "failed", "refused"
+    APPLIED, FAILED, REFUSED, DUPLICATE = "applied", "failed", "refused", "duplicate"
 
-    message_id = models.CharField(max_length=300, unique=True)
+    message_id = models.CharField(max_length=300, blank=True)
+    once_key = models.CharField(max_length=400, unique=True, null=True, blank=True)
     sender = models.CharField(max_length=300)
     recipient = models.CharField(max_length=300)
     received_at = models.DateTimeField(auto_now_add=True)

@@ -389,26 +389,42 @@ def test_it_applies_a_message_once(game, charlie):
     first = mailed(game, charlie, "defense one", message_id="<same@example.com>")
     again = mailed(game, charlie, "defense one", message_id=" <same@example.com> ")
 
-    assert again.pk == first.pk
+    assert (first.status, again.status) == (InboundMail.APPLIED, InboundMail.DUPLICATE)
     assert Event.objects.filter(game=game, type="defense_set").count() == 1
     assert Notification.objects.filter(kind=Notification.REPLY).count() == 1
-    assert InboundMail.objects.count() == 1
 
 
-def test_it_applies_a_message_without_an_id_once(game, charlie):
+def test_it_applies_identical_messages_without_an_id_each_time(game, charlie):
     first = inbound.receive(charlie.email, [address_of(game, charlie)], None, "defense one")
     again = inbound.receive(charlie.email, [address_of(game, charlie)], "", "defense one")
 
-    assert again.pk == first.pk
+    assert first.status == again.status == InboundMail.APPLIED
+    assert Event.objects.filter(game=game, type="defense_set").count() == 2
+
+
+def test_it_lets_no_stranger_burn_a_players_message_id(game, alice, charlie):
+    forged = mailed(game, alice, "defense one", sender=charlie.email,
+                    message_id="<x@example.com>")
+    real = mailed(game, alice, "defense one", message_id="<x@example.com>")
+
+    assert (forged.status, real.status) == (InboundMail.REFUSED, InboundMail.APPLIED)
     assert Event.objects.filter(game=game, type="defense_set").count() == 1
 
 
-def test_it_refuses_a_message_again_without_playing_it(game, alice, charlie):
-    first = mailed(game, alice, "resign", sender=charlie.email, message_id="<x@example.com>")
-    again = mailed(game, alice, "resign", message_id="<x@example.com>")
+def test_it_answers_a_number_too_long_to_read_with_a_reply(game, alice):
+    reply = mailed(game, alice, "place " + "9" * 5000 + " alaska")
 
-    assert again.pk == first.pk and again.status == InboundMail.REFUSED
-    assert not Event.objects.filter(game=game, type="player_dropped").exists()
+    assert reply.status == InboundMail.FAILED
+    assert "place" in reply.detail or "armies" in reply.detail
+    assert Notification.objects.filter(kind=Notification.REPLY, user=alice).exists()
+
+
+def test_it_refuses_a_reply_address_with_endless_digits_before_reading_it(game, alice):
+    address = address_of(game, alice).replace("+", "+" + "9" * 5000, 1)
+
+    reply = inbound.receive(alice.email, [address], "<long@example.com>", "defense one")
+
+    assert reply.status == InboundMail.REFUSED
 
 
 # ---- receive_mail: an RFC 822 message on standard input --------------------------------
@@ -532,6 +548,17 @@ def test_it_refuses_a_webhook_call_without_the_secret(client, game, charlie, web
                              content_type="application/json", **credentials)
         assert answer.status_code in (400, 401, 403)
 
+    assert not InboundMail.objects.exists()
+    assert not Event.objects.filter(game=game, type="player_dropped").exists()
+
+
+def test_it_keeps_the_webhook_closed_without_a_secret(client, game, charlie, settings):
+    settings.ANYMAIL = {"WEBHOOK_SECRET": None}
+
+    answer = client.post("/anymail/postmark/inbound/", json.dumps(postmark(
+        game, charlie, "resign")), content_type="application/json")
+
+    assert answer.status_code == 403 and answer.json()["error"] == "webhook_disabled"
     assert not InboundMail.objects.exists()
     assert not Event.objects.filter(game=game, type="player_dropped").exists()
 
