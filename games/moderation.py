@@ -34,6 +34,14 @@ def check_moderator(user) -> None:
         raise ServiceError(403, "not_moderator", "only moderators may do that")
 
 
+def check_not_playing(game_id: int, user) -> None:
+    """A moderator who plays in a game could favour their own seat (extend their own
+    deadline, drop a rival): another moderator acts there."""
+    if Seat.objects.filter(game_id=game_id, user_id=user.pk).exists():
+        raise ServiceError(403, "own_game", "you play in this game: another moderator must "
+                           "act here")
+
+
 def moderate(game: Game, moderator, action: str, reason: str = "", seat=None, until=None,
              replacement=None, expected_version=None) -> Submitted:
     """Do `action` on `game` as `moderator`; raises ServiceError or a RuleViolation."""
@@ -44,6 +52,7 @@ def moderate(game: Game, moderator, action: str, reason: str = "", seat=None, un
         raise ServiceError(400, "bad_request", "the reason must be text of at most 500 chars")
     if game.status == Game.OPEN:
         raise ServiceError(400, "game_not_active", "the game has not started")
+    check_not_playing(game.pk, moderator)
     state = load_state(game)
     if expected_version is not None and expected_version != state.version:
         raise VersionConflict(state.version)

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from games import rules
 from games.models import Game, Seat
+from games.moderation import check_not_playing
 from games.rules.board import COLORS
 from games.services import ServiceError
 from games.store import VersionConflict, append, load_state
@@ -75,6 +76,7 @@ def check_hider(user) -> None:
 def hide_message(message: ChatMessage, moderator, reason) -> ChatMessage:
     """Hide `message` as `moderator`: a chat_hidden event in its game's log."""
     check_hider(moderator)
+    check_not_playing(message.game_id, moderator)
     reason = clean_text(reason, "reason", 500)
     for _ in range(MAX_RETRIES):
         message.refresh_from_db()

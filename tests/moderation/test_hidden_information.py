@@ -3,8 +3,11 @@ the moderation pages, the audit and the admin show a running game as a spectator
 
 from __future__ import annotations
 
+import pytest
+
 from games.moderation import moderate
 from games.rules.missions import describe
+from games.services import ServiceError
 from games.store import load_state
 from moderation.chat import hide_message, post_message
 from tests.moderation.support import moderator, started_game, user, web
@@ -24,8 +27,9 @@ def test_it_shows_a_playing_moderator_no_mission_card_or_seed(db):
     players = [alice, user("bob"), user("erin")]
     game = started_game(players, objective="missions")
     state = play_until(game, players, lambda s: sum(len(p.cards) for p in s.players) >= 2)
-    moderate(game, alice, "pause", "checking")
-    hide_message(post_message(game, players[1], "hi"), alice, "test")
+    other = moderator("olga")  # alice may not moderate her own game
+    moderate(game, other, "pause", "checking")
+    hide_message(post_message(game, players[1], "hi"), other, "test")
     state = load_state(game)
     secrets = [game.seed]
     held = [card for player in state.players for card in player.cards]
@@ -60,3 +64,27 @@ def test_it_shows_the_hidden_data_once_the_game_is_over(alice, bob, maud):
     moderate(game, maud, "abort", "over")
     page = web(maud).get(f"/admin/games/event/{drawn.pk}/change/").content.decode()
     assert f"&quot;card&quot;: {drawn.data['card']}" in page
+
+
+@pytest.mark.parametrize("action", ["pause", "abort", "end_turn", "drop", "extend_deadline"])
+def test_it_refuses_a_moderator_who_plays_in_the_game(db, action):
+    alice = moderator("alice")
+    game = started_game([alice, user("bob")])
+    count = game.events.count()
+
+    with pytest.raises(ServiceError) as refusal:
+        moderate(game, alice, action, "my own game", seat=1)
+
+    assert refusal.value.code == "own_game" and refusal.value.status == 403
+    assert game.events.count() == count
+
+
+def test_it_refuses_a_playing_moderator_hiding_chat_in_their_game(db):
+    alice, bob = moderator("alice"), user("bob")
+    game = started_game([alice, bob])
+    message = post_message(game, bob, "hello")
+
+    with pytest.raises(ServiceError) as refusal:
+        hide_message(message, alice, "mine")
+
+    assert refusal.value.code == "own_game"
