@@ -5,8 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils import timezone
 
+from games.clock import game_deadline
+from games.models import Game
 from notifications.models import Vacation
 
 # A vacation is declared at most this far ahead (and so can never reach the end of the
@@ -31,6 +35,15 @@ def days_in_year(user, year: int, excluding=None) -> float:
 
 
 def declare(user, starts: datetime, ends: datetime) -> Vacation:
+    """Record a vacation within the yearly allowance. Declarations of one user are
+    serialised (the user's row is locked; SQLite serialises every writer), so racing
+    requests can never add up past the allowance."""
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
+        return _declare(user, starts, ends)
+
+
+def _declare(user, starts: datetime, ends: datetime) -> Vacation:
     now = timezone.now()
     allowance = settings.CONQUEST_VACATION_DAYS_PER_YEAR
     if starts.tzinfo is None or ends.tzinfo is None:
@@ -58,13 +71,31 @@ def declare(user, starts: datetime, ends: datetime) -> Vacation:
 
 def cancel(vacation: Vacation) -> None:
     """Call off a vacation: one still to come is forgotten (its days come back); one under
-    way ends now, so the days already taken stay counted."""
+    way ends now, so the days already taken stay counted, and every deadline it stretched
+    is pulled back to a normal one from now."""
     now = timezone.now()
-    if vacation.starts >= now:
-        vacation.delete()
-    elif vacation.ends > now:
-        vacation.ends = now
-        vacation.save(update_fields=["ends"])
+    with transaction.atomic():
+        if vacation.starts >= now:
+            vacation.delete()
+        elif vacation.ends > now:
+            vacation.ends = now
+            vacation.save(update_fields=["ends"])
+            pull_back_deadlines(vacation.user_id, now)
+
+
+def pull_back_deadlines(user_id: int, now: datetime) -> int:
+    """A deadline later than a full one counted from now was stretched by a vacation; the
+    player is back, so it becomes that full one (the sweep stretches it again if another
+    owing player is still away)."""
+    pulled = 0
+    games = Game.objects.filter(status=Game.ACTIVE, seats__user_id=user_id,
+                                deadline__gt=now).distinct()
+    for game in games:
+        normal = game_deadline(game, now)
+        if game.deadline > normal:
+            pulled += Game.objects.filter(pk=game.pk, deadline=game.deadline).update(
+                deadline=normal)
+    return pulled
 
 
 def current_and_coming(user):

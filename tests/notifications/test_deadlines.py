@@ -446,6 +446,23 @@ def test_it_stretches_the_deadline_of_a_player_on_vacation(game, clock):
     assert len(timed_out_seats(game, version)) == 1
 
 
+def test_it_pulls_a_stretched_deadline_back_when_the_vacation_is_called_off(game, clock):
+    from notifications.vacations import cancel
+    owing = user_at(game, load_state(game).current)
+    vacation = away(owing, clock.now, clock.now + timedelta(days=21))
+    overdue(game, clock)
+    sweep(game)
+    assert game.deadline == vacation.ends + DAY
+    clock.set(clock.now + timedelta(hours=5))
+
+    cancel(vacation)
+
+    game.refresh_from_db()
+    assert game.deadline == clock.now + DAY
+    vacation.refresh_from_db()
+    assert vacation.ends == clock.now  # the days taken stay counted
+
+
 def test_it_stretches_the_deadline_on_the_games_clock(alice, bob, clock):
     game = started(alice, bob, clock={"time_zone": "Europe/Prague", "quiet_from": 22,
                                       "quiet_until": 7})
