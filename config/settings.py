@@ -242,6 +242,8 @@ CONQUEST_OUTBOX_GRACE_SECONDS = int(env("CONQUEST_OUTBOX_GRACE_SECONDS", "20"))
 CONQUEST_MAIL_MAX_ATTEMPTS = int(env("CONQUEST_MAIL_MAX_ATTEMPTS", "10"))
 CONQUEST_REMINDER_HOURS_MAX = 48
 CONQUEST_VACATION_DAYS_PER_YEAR = int(env("CONQUEST_VACATION_DAYS_PER_YEAR", "21"))
+# How long a mailed "open the game" link signs its player in (once, and never staff).
+CONQUEST_OPEN_LINK_HOURS = int(env("CONQUEST_OPEN_LINK_HOURS", "72"))
 ANYMAIL = {
     # Each provider's inbound webhook secret, e.g. ANYMAIL_WEBHOOK_SECRET=user:password.
     "WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", "") or None,

@@ -134,10 +134,12 @@ def write_digest(user_id: int, now=None) -> Notification | None:
     game_ids = sorted(set(waiting.values()))
     if not game_ids:
         return None
-    tz = zone(Preferences.objects.get(user_id=user_id).time_zone)
+    preferences = Preferences.objects.select_related("user").get(user_id=user_id)
+    tz = zone(preferences.time_zone)
     games = Game.objects.filter(pk__in=game_ids, status=Game.ACTIVE)
     payload = {"games": [
-        {"id": g.pk, "name": g.name, "url": open_game_url(user_id, g.pk)} for g in games
+        {"id": g.pk, "name": g.name, "url": open_game_url(preferences.user, g.pk)}
+        for g in games
     ]}
     if not payload["games"]:  # those games are over: no digest of nothing
         Notification.objects.filter(pk__in=list(waiting)).update(

@@ -11,24 +11,35 @@ from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
-OPEN_SALT = "conquest.mail.open-game"
+OPEN_SALT = "conquest.mail.open-game.v2"
 UNSUBSCRIBE_SALT = "conquest.mail.unsubscribe"
-OPEN_LINK_DAYS = 14
 
 
 def site(path: str) -> str:
     return settings.SITE_URL + path
 
 
-def open_game_url(user_id: int, game_id: int) -> str:
-    token = signing.dumps({"u": user_id, "g": game_id}, salt=OPEN_SALT, compress=True)
+def account_state(user) -> str:
+    """What an open-game link is bound to, as Django's password reset links are: the
+    password hash and the last sign-in. Signing in with the link (or any other way) or
+    changing the password makes every earlier link useless."""
+    last_login = user.last_login.replace(microsecond=0, tzinfo=None) if user.last_login else ""
+    raw = f"{user.pk}:{user.password}:{last_login}:{user.email}"
+    return hashlib.sha256(raw.encode()).hexdigest()[:16]
+
+
+def open_game_url(user, game_id: int) -> str:
+    token = signing.dumps({"u": user.pk, "g": game_id, "s": account_state(user)},
+                          salt=OPEN_SALT, compress=True)
     return site(reverse("mail-open", args=[token]))
 
 
-def read_open_token(token: str) -> tuple[int, int] | None:
+def read_open_token(token: str) -> tuple[int, int, str] | None:
+    """(user id, game id, account state) of a link still within its lifetime, else None."""
     try:
-        data = signing.loads(token, salt=OPEN_SALT, max_age=OPEN_LINK_DAYS * 86400)
-        return int(data["u"]), int(data["g"])
+        data = signing.loads(token, salt=OPEN_SALT,
+                             max_age=settings.CONQUEST_OPEN_LINK_HOURS * 3600)
+        return int(data["u"]), int(data["g"]), str(data["s"])
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         return None
 

@@ -84,7 +84,7 @@ def context_for(notification: Notification, preferences: Preferences) -> dict:
     deadline = _local(game.deadline, preferences.time_zone)
     context.update({
         "game": game, "view": view, "seat": seat, "names": names,
-        "game_url": links.open_game_url(notification.user_id, game.pk),
+        "game_url": links.open_game_url(notification.user, game.pk),
         "deadline": deadline, "turn": view.get("turn"),
         "you": view.get("you"),
         "me": narrate.seat_name(seat, names) if seat is not None else None,

@@ -5,23 +5,28 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model, login
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
-from notifications.links import read_open_token, read_unsubscribe_token
+from notifications.links import account_state, read_open_token, read_unsubscribe_token
 from notifications.models import preferences_for
 
 
 def open_game(request, token):
+    """Sign in with a mailed link: once (signing in changes what it is bound to), within
+    CONQUEST_OPEN_LINK_HOURS, and never as staff (a moderator signs in with a password)."""
     found = read_open_token(token)
     if found is None:
         return HttpResponseBadRequest("This link has expired or is not valid; sign in instead.")
-    user_id, game_id = found
+    user_id, game_id, state = found
+    game_page = f"/games/{game_id}/"
+    if request.user.is_authenticated and request.user.pk == user_id:
+        return redirect(game_page)
     user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
-    if user is None:
-        return HttpResponseBadRequest("This link's account no longer exists.")
-    if request.user != user:
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    return redirect(f"/games/{game_id}/")
+    if user is None or user.is_staff or user.is_superuser or state != account_state(user):
+        return redirect(f"{reverse('login')}?next={game_page}")
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return redirect(game_page)
 
 
 @csrf_exempt  # RFC 8058 one-click: the mail client POSTs without a session

@@ -20,7 +20,8 @@ trap 'stop; exit 143' TERM
 trap stop EXIT
 
 "$BIN/gunicorn" config.wsgi:application \
-    --bind "127.0.0.1:${PORT}" --workers 2 --threads 4 --access-logfile - &
+    --bind "127.0.0.1:${PORT}" --workers 2 --threads 4 --access-logfile - \
+    --logger-class config.gunicorn_logging.RedactingLogger &
 pids+=("$!")
 "$BIN/celery" --app config worker --loglevel INFO &
 pids+=("$!")

@@ -24,7 +24,7 @@ def signed_in_as(client: Client):
 
 
 def test_it_signs_in_and_opens_the_game(client, alice):
-    answer = client.get(path_of(links.open_game_url(alice.pk, 42)))
+    answer = client.get(path_of(links.open_game_url(alice, 42)))
 
     assert answer.status_code == 302
     assert answer["Location"] == "/games/42/"
@@ -34,7 +34,7 @@ def test_it_signs_in_and_opens_the_game(client, alice):
 def test_it_switches_to_the_links_player(client, alice, bob):
     client.force_login(bob)
 
-    answer = client.get(path_of(links.open_game_url(alice.pk, 7)))
+    answer = client.get(path_of(links.open_game_url(alice, 7)))
 
     assert answer["Location"] == "/games/7/"
     assert signed_in_as(client) == str(alice.pk)
@@ -44,7 +44,7 @@ def test_it_keeps_the_session_of_the_player_already_signed_in(client, alice):
     client.force_login(alice)
     session_key = client.session.session_key
 
-    client.get(path_of(links.open_game_url(alice.pk, 7)))
+    client.get(path_of(links.open_game_url(alice, 7)))
 
     assert client.session.session_key == session_key
 
@@ -56,7 +56,7 @@ def test_it_keeps_the_session_of_the_player_already_signed_in(client, alice):
     lambda token: "not-a-token",
 ])
 def test_it_refuses_a_tampered_open_link(client, alice, tamper):
-    token = path_of(links.open_game_url(alice.pk, 42)).split("/")[-2]
+    token = path_of(links.open_game_url(alice, 42)).split("/")[-2]
 
     answer = client.get(f"/mail/open/{tamper(token)}/")
 
@@ -72,11 +72,11 @@ def test_it_refuses_an_open_link_for_another_game_or_player(client, alice, bob):
     assert signed_in_as(client) is None
 
 
-def test_it_refuses_an_expired_open_link(client, alice, monkeypatch):
-    days_ago = links.OPEN_LINK_DAYS + 1
+def test_it_refuses_an_expired_open_link(client, alice, monkeypatch, settings):
+    hours_ago = settings.CONQUEST_OPEN_LINK_HOURS + 1
     monkeypatch.setattr(signing.TimestampSigner, "timestamp",
-                        lambda self: signing.b62_encode(int(time.time()) - days_ago * 86400))
-    url = links.open_game_url(alice.pk, 42)
+                        lambda self: signing.b62_encode(int(time.time()) - hours_ago * 3600))
+    url = links.open_game_url(alice, 42)
     monkeypatch.undo()
 
     answer = client.get(path_of(url))
@@ -86,11 +86,12 @@ def test_it_refuses_an_expired_open_link(client, alice, monkeypatch):
     assert signed_in_as(client) is None
 
 
-def test_it_accepts_an_open_link_a_day_before_it_expires(client, alice, monkeypatch):
-    days_ago = links.OPEN_LINK_DAYS - 1
+def test_it_accepts_an_open_link_an_hour_before_it_expires(client, alice, monkeypatch,
+                                                          settings):
+    hours_ago = settings.CONQUEST_OPEN_LINK_HOURS - 1
     monkeypatch.setattr(signing.TimestampSigner, "timestamp",
-                        lambda self: signing.b62_encode(int(time.time()) - days_ago * 86400))
-    url = links.open_game_url(alice.pk, 42)
+                        lambda self: signing.b62_encode(int(time.time()) - hours_ago * 3600))
+    url = links.open_game_url(alice, 42)
     monkeypatch.undo()
 
     assert client.get(path_of(url)).status_code == 302
@@ -104,11 +105,11 @@ def test_it_refuses_an_unsubscribe_token_as_an_open_link(client, alice):
 
 
 def test_it_refuses_the_open_link_of_a_deactivated_player(client, alice):
-    url = links.open_game_url(alice.pk, 42)
+    url = links.open_game_url(alice, 42)
     alice.is_active = False
     alice.save()
 
-    assert client.get(path_of(url)).status_code == 400
+    assert client.get(path_of(url))["Location"].startswith("/accounts/login/")
     assert signed_in_as(client) is None
 
 
@@ -210,3 +211,46 @@ def test_it_refuses_the_address_of_a_seat_that_changed_hands():
     address = links.reply_address(12, 1, 5)
 
     assert links.read_reply_address(address, lambda g, s: 6) is None
+
+
+
+# ---- the open link signs in once, briefly, and never staff -----------------------------
+def test_it_signs_in_with_a_link_only_once(alice):
+    url = path_of(links.open_game_url(alice, 42))
+    first, second = Client(), Client()
+
+    first.get(url)
+    answer = second.get(url)
+
+    assert signed_in_as(first) == str(alice.pk)
+    assert answer.status_code == 302 and answer["Location"].startswith("/accounts/login/")
+    assert signed_in_as(second) is None
+
+
+def test_it_refuses_a_link_after_a_password_change(client, alice):
+    url = path_of(links.open_game_url(alice, 42))
+    alice.set_password("a-brand-new-secret-7")
+    alice.save()
+
+    client.get(url)
+
+    assert signed_in_as(client) is None
+
+
+def test_it_never_signs_in_staff_by_link(client, alice):
+    alice.is_staff = True
+    alice.save()
+
+    answer = client.get(path_of(links.open_game_url(alice, 42)))
+
+    assert answer["Location"].startswith("/accounts/login/")
+    assert signed_in_as(client) is None
+
+
+def test_it_keeps_mail_link_tokens_out_of_the_access_log():
+    from config.gunicorn_logging import redact
+    token = "eyJ1IjoxLCJnIjo0Mn0:1vNrgL:abc"
+
+    line = redact(f'"GET /mail/open/{token}/ HTTP/1.1" 302')
+
+    assert token not in line and "/mail/open/…/" in line

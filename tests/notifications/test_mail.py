@@ -58,7 +58,7 @@ def html_of(message) -> str:
 
 
 def open_links(text: str) -> set:
-    return {links.read_open_token(t) for t in re.findall(r"/mail/open/([^/\s\"]+)/", text)}
+    return {links.read_open_token(t)[:2] for t in re.findall(r"/mail/open/([^/\s\"]+)/", text)}
 
 
 def board_of(text: str) -> dict[str, tuple[str, int]]:
@@ -315,7 +315,7 @@ def test_it_renders_a_digest_without_a_game(alice):
     row = Notification.objects.create(
         user=alice, kind=Notification.DIGEST, key="digest:2026-06-10",
         payload={"games": [{"id": 4, "name": "Moscow 1812",
-                            "url": links.open_game_url(alice.pk, 4)}]})
+                            "url": links.open_game_url(alice, 4)}]})
 
     message = sent(row)
 
