@@ -1,13 +1,21 @@
 """Sending outbox rows: claim with a conditional update, send, stamp sent_at.
 
 A claim is a lease: a worker that dies mid-send leaves a claim that expires, and the
-outbox sweep sends the row again. Two workers never both hold a row.
+outbox sweep sends the row again. Two workers never both hold a row, and each claim has an
+id of its own (host, the claiming process's pid, a random part), so no process, not even a
+pool child forked from the same parent, can release another's claim.
+
+Delivery is at least once: a worker that dies after the SMTP server accepted a mail but
+before stamping the row leaves it to be sent again when the lease runs out. Every copy
+carries the notification's stable Message-ID, so mail systems and clients that
+de-duplicate by Message-ID show it once.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import secrets
 import socket
 from datetime import timedelta
 
@@ -19,27 +27,34 @@ from notifications import mail
 from notifications.models import Notification
 
 log = logging.getLogger(__name__)
-WORKER = f"{socket.gethostname()}:{os.getpid()}"
+
+
+def claim_id() -> str:
+    """A new claim's id, read at claim time: a module-level pid would be the parent's in
+    every forked pool child."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 def lease() -> timedelta:
     return timedelta(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS)
 
 
-def claim(pk: int) -> bool:
-    now = timezone.now()
+def claim(pk: int) -> str | None:
+    """Take the row for one send: the claim's id, or None if someone else holds it."""
+    now, mine = timezone.now(), claim_id()
     claimed = Notification.objects.filter(
         Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - lease()),
         pk=pk, sent_at__isnull=True,
-    ).update(claimed_at=now, claimed_by=WORKER, attempts=F("attempts") + 1)
-    return claimed == 1
+    ).update(claimed_at=now, claimed_by=mine, attempts=F("attempts") + 1)
+    return mine if claimed == 1 else None
 
 
 def send_one(pk: int) -> str:
     """Send notification `pk` unless it is sent, claimed by someone else, or a digest row."""
     if Notification.objects.filter(pk=pk, digest=True).exists():
         return "waits for the digest"
-    if not claim(pk):
+    mine = claim(pk)
+    if mine is None:
         return "another worker got there first"
     notification = Notification.objects.select_related("user", "game").get(pk=pk)
     if notification.attempts > settings.CONQUEST_MAIL_MAX_ATTEMPTS:
@@ -57,7 +72,7 @@ def send_one(pk: int) -> str:
             message.send()
     except Exception as problem:  # noqa: BLE001 - keep the row for the sweep, say why
         log.exception("notification %s failed", pk)
-        Notification.objects.filter(pk=pk, claimed_by=WORKER).update(
+        Notification.objects.filter(pk=pk, claimed_by=mine).update(
             claimed_at=None, last_error=f"{type(problem).__name__}: {problem}"[:2000]
         )
         return "failed"

@@ -53,11 +53,25 @@ def test_it_sends_a_row_once(game, alice, clock):
 def test_it_lets_only_one_worker_hold_a_claim(game, alice):
     row = started_row(game, alice)
 
-    assert delivery.claim(row.pk)
+    held = delivery.claim(row.pk)
+    assert held
     assert not delivery.claim(row.pk)
     assert delivery.send_one(row.pk) == "another worker got there first"
     assert mail.outbox == []
-    assert refresh(row).claimed_by == delivery.WORKER
+    assert refresh(row).claimed_by == held
+
+
+def test_it_gives_every_claim_its_own_id_even_in_one_process(game, alice, clock, settings):
+    row = started_row(game, alice)
+    first = delivery.claim(row.pk)  # a pool child that then hung
+    clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS + 1)
+    second = delivery.claim(row.pk)  # its sibling, same parent, takes over
+
+    assert first and second and first != second
+    # The first one failing late must not release the second one's claim.
+    from notifications.models import Notification
+    assert Notification.objects.filter(pk=row.pk, claimed_by=first).update(claimed_at=None) == 0
+    assert refresh(row).claimed_by == second and refresh(row).claimed_at is not None
 
 
 def test_it_takes_over_a_claim_whose_lease_ran_out(game, alice, clock, settings):
