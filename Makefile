@@ -30,7 +30,7 @@ messages: $(VENV)/.installed
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 run: $(VENV)/.installed
-	mkdir -p var
+	mkdir -p -m 700 var
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	scripts/run.sh

@@ -8,8 +8,10 @@ from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Everything the embedded default writes (database, broker queues, mail, static files).
+# It holds the database and mails with sign-in links: only its owner may read it.
 VAR_DIR = BASE_DIR / "var"
-VAR_DIR.mkdir(exist_ok=True)
+VAR_DIR.mkdir(mode=0o700, exist_ok=True)
+VAR_DIR.chmod(0o700)
 
 
 def env(name: str, default: str) -> str:

@@ -56,3 +56,7 @@ def test_it_logs_server_errors_to_the_console_whatever_debug_says():
     assert any(isinstance(h, logging.StreamHandler) for h in handlers)
     assert logging.getLogger("django.request").getEffectiveLevel() <= logging.ERROR
     assert settings.LOGGING["loggers"]["django.request"]["level"] == "ERROR"
+
+
+def test_it_keeps_var_readable_by_its_owner_only():
+    assert (settings.VAR_DIR.stat().st_mode & 0o777) == 0o700
