@@ -3,15 +3,39 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import connection, connections
 
 from games import services
 from games.models import Game
 from games.rules.bots import bot_command, seats_to_act
 from games.store import load_state
+
+
+def at_once(calls) -> list:
+    """Run each call in its own thread, all released together by a barrier; each call's
+    result or the exception it raised, in order. Each thread closes its connections."""
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            results[index] = call()
+        except Exception as error:  # noqa: BLE001 - the caller inspects every outcome
+            results[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return results
 
 
 def only_on_postgresql(why: str):

@@ -144,28 +144,15 @@ def test_it_keeps_usernames_unique_whatever_their_case_in_the_database(db):
 
 @pytest.mark.django_db(transaction=True)
 def test_it_creates_one_account_when_case_variants_race():
-    import threading
-
-    from django.db import connections
+    from tests.games.support import at_once
     names = ["RACEOWBZ", "raceowbz", "RaceOwbz", "rACEOWBZ", "raceOWBZ", "RACEowbz",
              "RaCeOwBz", "rAcEoWbZ"]
-    barrier = threading.Barrier(len(names))
-    codes = []
 
-    def sign_up(index, name):
-        try:
-            barrier.wait()
-            answer = APIClient().post(URL, {"username": name, "email": f"r{index}@example.com",
-                                            "password": "a-long-secret-1"}, format="json")
-            codes.append(answer.status_code)
-        finally:
-            connections.close_all()
+    answers = at_once([
+        lambda i=i, name=name: APIClient().post(URL, {
+            "username": name, "email": f"r{i}@example.com", "password": "a-long-secret-1",
+        }, format="json").status_code
+        for i, name in enumerate(names)])
 
-    threads = [threading.Thread(target=sign_up, args=(i, n)) for i, n in enumerate(names)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-
-    assert sorted(codes) == [201] + [400] * 7
+    assert sorted(answers) == [201] + [400] * 7
     assert get_user_model().objects.filter(username__iexact="raceowbz").count() == 1

@@ -7,15 +7,13 @@ PostgreSQL by the lock on the game's row).
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connections
 
 from games import services
 from games.models import Event, Game, Seat
 from games.store import load_state
+from tests.games.support import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,28 +22,6 @@ def users(count: int, prefix: str = "racer") -> list:
     User = get_user_model()
     return [User.objects.create_user(f"{prefix}{i}", f"{prefix}{i}@example.com", "pw")
             for i in range(count)]
-
-
-def at_once(calls) -> list:
-    """Run each call in its own thread, all released together; their results or errors."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            results[index] = call()
-        except Exception as error:  # noqa: BLE001 - the test inspects every outcome
-            results[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return results
 
 
 def test_it_never_seats_more_than_the_game_takes():
