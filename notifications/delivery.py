@@ -101,7 +101,7 @@ def unsent(limit: int = 500) -> list[int]:
         Notification.objects.filter(sent_at__isnull=True, digest=False)
         .filter(Q(claimed_at__isnull=True, created_at__lt=now - grace)
                 | Q(claimed_at__lt=now - lease()))
-        .order_by("created_at").values_list("pk", flat=True)[:limit]
+        .order_by("created_at", "pk").values_list("pk", flat=True)[:limit]
     )
 
 
