@@ -51,17 +51,21 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "axes",
     "django_htmx",
     "anymail",
+    "accounts",
     "games",
     "notifications",
     "moderation",
+    "web",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -70,10 +74,49 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "games.web.middleware.PreferencesMiddleware",
+    "web.middleware.PreferencesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into its 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# HTTPS, on by default with DEBUG off (each can be turned off for a site that really is
+# served over plain HTTP; `check --deploy` then warns). Behind a proxy that terminates TLS,
+# SECURE_PROXY_SSL_HEADER names the header it sets, e.g. HTTP_X_FORWARDED_PROTO: only set
+# it when the proxy always sets or strips that header.
+SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_flag("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_flag("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", False)
+if env("SECURE_PROXY_SSL_HEADER", ""):
+    SECURE_PROXY_SSL_HEADER = (env("SECURE_PROXY_SSL_HEADER", ""), "https")
+SESSION_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+# Content-Security-Policy (django-csp): every script and style comes from this site; no
+# inline script, no CDN, no framing. The API docs page alone allows its inline styles.
+from csp.constants import NONE, SELF  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -161,12 +204,54 @@ STORAGES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "games.api.auth.TokenAuthentication",
+        "accounts.tokens.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.handle",
+    # Per-IP and per-account limits (accounts/throttles.py reads the rates below when a
+    # request comes, so a deployment or a test can change them).
+    "DEFAULT_THROTTLE_CLASSES": [],
 }
+
+# Rates as DRF writes them ("N/second|minute|hour|day"), per client address ("…_ip") and
+# per account ("…_user"). Sign-in failures are counted by django-axes below as well.
+CONQUEST_THROTTLE_RATES = {
+    "signup_ip": env("CONQUEST_THROTTLE_SIGNUP_IP", "100/hour"),
+    "token_ip": env("CONQUEST_THROTTLE_TOKEN_IP", "30/minute"),
+    "token_user": env("CONQUEST_THROTTLE_TOKEN_USER", "60/hour"),
+    "create_game_user": env("CONQUEST_THROTTLE_CREATE_GAME_USER", "100/hour"),
+    "create_game_ip": env("CONQUEST_THROTTLE_CREATE_GAME_IP", "300/hour"),
+    "report_user": env("CONQUEST_THROTTLE_REPORT_USER", "30/hour"),
+    "report_ip": env("CONQUEST_THROTTLE_REPORT_IP", "60/hour"),
+}
+
+# Sign-in forms (the site's and the admin's) and the token call: django-axes locks an
+# account for a client address after this many failures, for this long; a success resets
+# the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(env("CONQUEST_SIGNIN_FAILURES", "10"))
+AXES_COOLOFF_TIME = float(env("CONQUEST_SIGNIN_LOCK_MINUTES", "15")) / 60
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+
+# Throttle counters live in the cache: CACHE_URL (redis://host:6379/1) for a deployment
+# with several web machines; else files under var/cache, shared by the processes of one
+# machine; locmem:// keeps them in each process (tests).
+CACHE_URL = env("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": CACHE_URL}}
+elif CACHE_URL.startswith("locmem://"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                          "LOCATION": str(VAR_DIR / "cache")}}
 
 # Game chat: messages one player may post per minute in one game; reports one user may file
 # per day.
@@ -182,6 +267,13 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Play the classic world-conquest board game asynchronously.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the drf-spectacular-sidecar package: the docs page loads nothing
+    # from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # Every territory field shares one enum in the schema.
+    "ENUM_NAME_OVERRIDES": {"TerritoryEnum": "games.rules.board.TERRITORIES"},
 }
 
 # Mail: files under var/mail/ unless EMAIL_HOST names an SMTP server.
@@ -246,6 +338,10 @@ CONQUEST_REMINDER_HOURS_MAX = 48
 CONQUEST_VACATION_DAYS_PER_YEAR = int(env("CONQUEST_VACATION_DAYS_PER_YEAR", "21"))
 # How long a mailed "open the game" link signs its player in (once, and never staff).
 CONQUEST_OPEN_LINK_HOURS = int(env("CONQUEST_OPEN_LINK_HOURS", "72"))
+# How long the mailed link that confirms an address works.
+CONQUEST_CONFIRM_LINK_HOURS = int(env("CONQUEST_CONFIRM_LINK_HOURS", "72"))
+# An API token not used for this many days is refused (and deleted).
+CONQUEST_API_TOKEN_IDLE_DAYS = int(env("CONQUEST_API_TOKEN_IDLE_DAYS", "90"))
 ANYMAIL = {
     # Each provider's inbound webhook secret, e.g. ANYMAIL_WEBHOOK_SECRET=user:password.
     "WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", "") or None,

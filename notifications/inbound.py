@@ -23,6 +23,8 @@ from notifications.models import InboundMail, Notification
 
 log = logging.getLogger(__name__)
 MAX_COMMANDS = 50
+EXPIRED = ("This reply address has expired: reply to the newest mail about this game "
+           "(this one will do).")
 
 
 def _user_for_seat(game_id: int, seat: int):
@@ -45,12 +47,15 @@ def receive(sender: str, recipients: list[str], message_id: str | None, body: st
          if found), None)
     if target is None:
         return _close(inbound, InboundMail.REFUSED, "no valid signed reply address")
-    game_id, seat, user_id = target
+    game_id, seat, user_id, mailed_turn = target
     user = get_user_model().objects.get(pk=user_id)
     if not sender_address or sender_address != (user.email or "").lower():
         return _close(inbound, InboundMail.REFUSED, "the sender is not the seat's player")
     game = Game.objects.get(pk=game_id)
     inbound.game, inbound.user = game, user
+    if game.turn > mailed_turn + links.reply_window(game.players):
+        _close(inbound, InboundMail.REFUSED, f"reply address of turn {mailed_turn} expired")
+        return _reply(inbound, game, user, [], None, EXPIRED, message_id)
     if message_id:
         try:
             with transaction.atomic():
@@ -62,6 +67,12 @@ def receive(sender: str, recipients: list[str], message_id: str | None, body: st
     applied, failed, error = _play(game, user, seat, command_lines(body))
     status = InboundMail.FAILED if error else InboundMail.APPLIED
     _close(inbound, status, error or f"{len(applied)} command(s) applied")
+    return _reply(inbound, game, user, applied, failed, error, message_id)
+
+
+def _reply(inbound, game, user, applied, failed, error, message_id) -> InboundMail:
+    """What was done, or why not, mailed back with the board and a fresh reply address."""
+    game.refresh_from_db()
     Notification.objects.get_or_create(
         user=user, key=f"reply:{inbound.pk}",
         defaults={"game": game, "kind": Notification.REPLY, "event_seq": game.version,

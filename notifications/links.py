@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+from typing import NamedTuple
 
 from django.conf import settings
 from django.core import signing
@@ -55,31 +56,55 @@ def read_unsubscribe_token(token: str) -> int | None:
         return None
 
 
-def _seat_signature(game_id: int, seat: int, user_id: int) -> str:
-    message = f"reply:{game_id}:{seat}:{user_id}".encode()
+class ReplyTarget(NamedTuple):
+    game_id: int
+    seat: int
+    user_id: int
+    turn: int  # the game's turn when the address was mailed
+
+
+def _seat_signature(game_id: int, seat: int, user_id: int, turn: int) -> str:
+    message = f"reply:v2:{game_id}:{seat}:{user_id}:{turn}".encode()
     return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:20]
 
 
-def reply_address(game_id: int, seat: int, user_id: int) -> str:
-    """play+<game>-<seat>-<signature>@<domain>: lower-case hex, safe through any MTA."""
+def reply_address(game_id: int, seat: int, user_id: int, turn: int = 0) -> str:
+    """play+<game>-<seat>-<turn>-<signature>@<domain>: lower-case hex, safe through any MTA.
+
+    A secret like a password: it moves for the seat. The signature covers the seat's player
+    and the turn it was mailed in, and inbound mail accepts it only for a round of play
+    after that (reply_window), so an address seen once (a forwarded mail, a log) soon
+    moves nothing."""
     local, domain = settings.CONQUEST_REPLY_ADDRESS.split("@", 1)
-    return f"{local}+{game_id}-{seat}-{_seat_signature(game_id, seat, user_id)}@{domain}"
+    signature = _seat_signature(game_id, seat, user_id, turn)
+    return f"{local}+{game_id}-{seat}-{turn}-{signature}@{domain}"
 
 
-# Bounded digits: a game id fits a database integer, a seat is 0-5.
-_REPLY = re.compile(r"\+(\d{1,18})-(\d{1,2})-([0-9a-f]{20})@", re.IGNORECASE)
+def reply_window(players: int) -> int:
+    """How many turns after the one it was mailed in a reply address still moves: a round
+    of play and the recipient's own next turn."""
+    return max(players, 2) + 1
 
 
-def read_reply_address(address: str, user_for_seat) -> tuple[int, int, int] | None:
-    """(game id, seat, user id) if the address carries a valid signature, else None.
+# Bounded digits: a game id fits a database integer, a seat is 0-5, a turn fits 9 digits.
+_REPLY = re.compile(r"\+(\d{1,18})-(\d{1,2})-(\d{1,9})-([0-9a-f]{20})@", re.IGNORECASE)
+
+
+def masked(address: str) -> str:
+    """An address list with each reply address's signature hidden (for the admin)."""
+    return _REPLY.sub(lambda m: f"+{m[1]}-{m[2]}-{m[3]}-…@", address or "")
+
+
+def read_reply_address(address: str, user_for_seat) -> ReplyTarget | None:
+    """Who and when the address was signed for, if its signature is valid, else None.
     `user_for_seat(game_id, seat)` says who holds the seat now."""
     match = _REPLY.search(address or "")
     if not match:
         return None
-    game_id, seat, signature = int(match[1]), int(match[2]), match[3].lower()
+    game_id, seat, turn, signature = int(match[1]), int(match[2]), int(match[3]), match[4].lower()
     user_id = user_for_seat(game_id, seat)
     if user_id is None:
         return None
-    if not hmac.compare_digest(signature, _seat_signature(game_id, seat, user_id)):
+    if not hmac.compare_digest(signature, _seat_signature(game_id, seat, user_id, turn)):
         return None
-    return game_id, seat, user_id
+    return ReplyTarget(game_id, seat, user_id, turn)

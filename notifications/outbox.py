@@ -7,32 +7,28 @@ write nothing twice. Delivery is queued only after the transaction commits.
 from __future__ import annotations
 
 import logging
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 from django.db import transaction
 
-from games.rules.bots import seats_to_act
+from accounts.models import Preferences
+from games.rules import events as ev
+from games.rules.moves import decision, seats_to_act
 from games.services import seat_rows
-from notifications.models import Notification, Preferences
+from notifications.models import Notification
 
 log = logging.getLogger(__name__)
 
 # Events everyone at the table hears about, and events only the player concerned does.
 _TO_EVERYONE = {
-    "game_finished": Notification.FINISHED,
-    "player_dropped": Notification.DROPPED,
-    "turn_timed_out": Notification.TIMED_OUT,
+    ev.GAME_FINISHED: Notification.FINISHED,
+    ev.PLAYER_DROPPED: Notification.DROPPED,
+    ev.TURN_TIMED_OUT: Notification.TIMED_OUT,
 }
-_TO_THE_PLAYER = {"player_eliminated": Notification.ELIMINATED}
-_MODERATION = {"game_paused", "game_resumed", "game_aborted", "deadline_extended"}
-
-
-def decision(state):
-    """Which decision the game waits for: a new one means new "your turn" mails."""
-    if state is None or state.finished:
-        return None
-    if state.phase in ("reinforce", "attack", "occupy", "fortify"):
-        return ("turn", state.turn)
-    return (state.phase, state.turn, state.current)
+_TO_THE_PLAYER = {ev.PLAYER_ELIMINATED: Notification.ELIMINATED}
+_MODERATION = {ev.GAME_PAUSED, ev.GAME_RESUMED, ev.GAME_ABORTED, ev.DEADLINE_EXTENDED}
 
 
 def rows_for(game, events, before, after) -> list[Notification]:
@@ -47,7 +43,7 @@ def rows_for(game, events, before, after) -> list[Notification]:
         ))
 
     for event in events:
-        if event.type == "game_started":
+        if event.type == ev.GAME_STARTED:
             for user_id in users.values():
                 add(Notification.STARTED, user_id, event.seq)
         elif event.type in _TO_EVERYONE:
@@ -61,7 +57,7 @@ def rows_for(game, events, before, after) -> list[Notification]:
             for user_id in users.values():
                 add(Notification.MODERATED, user_id, event.seq, action=event.type,
                     reason=event.data.get("reason", ""), until=event.data.get("until"))
-        elif event.type == "player_replaced":
+        elif event.type == ev.PLAYER_REPLACED:
             new_user = event.data["to_user_id"]
             add(Notification.REPLACED, new_user, event.seq, seat=event.data["seat"],
                 reason=event.data.get("reason", ""))
@@ -85,8 +81,8 @@ def rows_for(game, events, before, after) -> list[Notification]:
 
 
 def outbox_writer(game, events, before, after):
-    """APPEND_HOOKS entry: the rows these events cause, as a function for the append to
-    call inside its transaction; None if they cause none."""
+    """The rows these events cause, as a function for the commit step
+    (games.services.commit) to call inside its transaction; None if they cause none."""
     rows = rows_for(game, events, before, after)
     if not rows:
         return None
@@ -112,13 +108,49 @@ def write_outbox_rows(game, rows: list[Notification]) -> None:
 
 
 def queue_delivery(ids) -> None:
-    """After commit: hand the rows to the workers. A broker that is down must not fail the
-    move that already committed; the outbox sweep sends what this misses."""
+    """After commit: hand the rows to the workers, from a thread of this process's own.
+
+    The request (or task) that committed never waits on the broker: one that is down or
+    slow to answer would otherwise add its connection timeout to every move. Rows this
+    misses are sent by the outbox sweep once their grace is over."""
+    ids = list(ids)
+    if ids:
+        _publisher().submit(_publish, ids)
+
+
+def wait_for_publishing(timeout: float = 10.0) -> None:
+    """Until what was handed to the publishing thread so far has been published (tests,
+    and a process about to exit)."""
+    _publisher().submit(lambda: None).result(timeout)
+
+
+_pool: tuple[int, ThreadPoolExecutor] | None = None
+# After a failure, publishing to that broker pauses this long: the sweep sends what waits
+# meanwhile.
+PAUSE_AFTER_FAILURE = 30.0
+_paused: dict[str, float] = {}
+
+
+def _publisher() -> ThreadPoolExecutor:
+    global _pool
+    if _pool is None or _pool[0] != os.getpid():  # a forked child starts its own thread
+        _pool = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="conquest-publish"))
+    return _pool[1]
+
+
+def _publish(ids) -> None:
     from notifications.tasks import deliver
 
+    broker = str(deliver.app.conf.broker_url)
+    if time.monotonic() < _paused.get(broker, 0.0):
+        log.info("broker unavailable lately: %d notification(s) left to the outbox sweep",
+                 len(ids))
+        return
     for pk in ids:
         try:
             deliver.apply_async((pk,), retry=False)
         except Exception:  # noqa: BLE001 - any broker failure: the sweep will catch up
+            _paused[broker] = time.monotonic() + PAUSE_AFTER_FAILURE
             log.warning("could not queue notification %s; the outbox sweep will send it", pk)
             return
+    _paused.pop(broker, None)

@@ -22,6 +22,18 @@ def forget_recent_states():
     forget_recent()
 
 
+@pytest.fixture(autouse=True)
+def fresh_rate_limits(settings):
+    """Each test starts with no throttle counted: the counters live in a cache of this
+    process's own (the suite's workers run side by side and all come from 127.0.0.1)."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": f"tests-{os.getpid()}"}}
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture(scope="session")
 def browser():
     """One chromium for the whole run: Playwright's sync API allows one instance per

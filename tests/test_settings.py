@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def manage(*args, **env):
-    environment = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in ("SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE")}
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, text=True,
                           capture_output=True, env={**environment, **env}, timeout=120)
 
@@ -60,3 +61,57 @@ def test_it_logs_server_errors_to_the_console_whatever_debug_says():
 
 def test_it_keeps_var_readable_by_its_owner_only():
     assert (settings.VAR_DIR.stat().st_mode & 0o777) == 0o700
+
+
+STRONG_KEY = "k7Hq2mZp9Xw4Lr8Tn3Vb6Yc1Ds5Fg0Jh-Ue2Io9Pa4Sd7Fg1Hj3Kl6Zx8Cv5Bn0Mq"
+
+
+def deploy_check(**env):
+    result = manage("check", "--deploy", DEBUG="0", SECRET_KEY=STRONG_KEY, **env)
+    return result.returncode, result.stdout + result.stderr
+
+
+def test_debug_off_is_https_only_by_default():
+    code, output = deploy_check()
+
+    assert code == 0, output
+    # What is left is the operator's choice to submit the site to the browsers' preload list.
+    assert "security.W" not in output.replace("security.W021", "")
+    assert "drf_spectacular.W" not in output
+
+
+def test_turning_https_off_is_flagged_by_the_deploy_check():
+    _, output = deploy_check(SECURE_SSL_REDIRECT="0", SESSION_COOKIE_SECURE="0",
+                             CSRF_COOKIE_SECURE="0", SECURE_HSTS_SECONDS="0")
+
+    for warning in ("security.W004", "security.W008", "security.W012", "security.W016"):
+        assert warning in output
+
+
+def test_it_trusts_the_proxy_header_only_when_told(settings):
+    result = manage("shell", "-c", "from django.conf import settings; "
+                    "print(getattr(settings, 'SECURE_PROXY_SSL_HEADER', None))",
+                    SECURE_PROXY_SSL_HEADER="HTTP_X_FORWARDED_PROTO")
+
+    assert "('HTTP_X_FORWARDED_PROTO', 'https')" in result.stdout
+    assert getattr(settings, "SECURE_PROXY_SSL_HEADER", None) is None
+
+
+def test_every_page_carries_a_content_security_policy(client, db):
+    for path in ("/", "/games/", "/accounts/login/", "/admin/login/"):
+        policy = client.get(path)["Content-Security-Policy"]
+        assert "default-src 'self'" in policy and "script-src 'self'" in policy
+        assert "unsafe-inline" not in policy.split("style-src")[0]
+        assert "frame-ancestors 'none'" in policy
+
+
+def test_the_api_docs_load_nothing_from_elsewhere(client, db):
+    page = client.get("/api/v1/docs/")
+    html = page.content.decode()
+
+    assert page.status_code == 200
+    assert "cdn" not in html.lower() and "https://" not in html
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in html
+    assert "script-src 'self'" in page["Content-Security-Policy"]
+    script = client.get("/api/v1/docs/?script=")
+    assert script.status_code == 200 and "SwaggerUIBundle" in script.content.decode()

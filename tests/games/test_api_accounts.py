@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.models import ApiToken, digest
 from tests.games.api_support import API, assert_error
 
 URL = f"{API}/accounts/"
@@ -26,7 +26,7 @@ def test_it_signs_up_and_answers_id_username_and_token(db):
     assert body["username"] == user.username == "dora"
     assert user.email == "dora@example.com"
     assert user.check_password("dora-long-secret-1")
-    assert body["token"] == Token.objects.get(user=user).key
+    assert ApiToken.objects.get(user=user).digest == digest(body["token"])
 
 
 def test_it_gives_a_token_that_signs_requests_in(db):

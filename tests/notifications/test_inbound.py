@@ -18,12 +18,12 @@ from django.core import mail
 from django.core.management import call_command
 
 from games import services
-from games.models import Event
+from games.models import Event, Game
 from games.rules import NEIGHBOURS
 from games.rules.board import territory_name
 from games.rules.cards import find_sets
 from games.store import load_state
-from notifications import delivery, inbound, links
+from notifications import delivery, inbound, links, outbox
 from notifications.models import InboundMail, Notification
 from tests.notifications.support import (
     conquer,
@@ -36,7 +36,8 @@ from tests.notifications.support import (
 
 
 def address_of(game, user) -> str:
-    return links.reply_address(game.pk, seat_of(game, user), user.pk)
+    game.refresh_from_db()
+    return links.reply_address(game.pk, seat_of(game, user), user.pk, game.turn)
 
 
 def mailed(game, user, body: str, sender=None, to=None, message_id=None) -> InboundMail:
@@ -329,6 +330,7 @@ def test_it_queues_the_reply_after_commit(game, django_capture_on_commit_callbac
     with mock.patch("notifications.tasks.deliver.apply_async") as queued:
         with django_capture_on_commit_callbacks(execute=True):
             received = mailed(game, mover(game), "end")
+        outbox.wait_for_publishing()
 
     row = Notification.objects.get(key=f"reply:{received.pk}")
     assert mock.call((row.pk,), retry=False) in queued.call_args_list
@@ -608,3 +610,40 @@ def test_it_refuses_a_mailgun_call_with_a_bad_signature(client, game, charlie, w
     assert answer.status_code in (400, 403)
     assert not InboundMail.objects.exists()
     assert not Event.objects.filter(game=game, type="player_dropped").exists()
+
+
+# ---- reply addresses are scoped to a window of turns ----------------------------------
+def test_it_refuses_an_address_from_rounds_ago_and_says_so(game, alice):
+    stale = links.reply_address(game.pk, seat_of(game, alice), alice.pk, 0)
+    game.refresh_from_db()
+    Game.objects.filter(pk=game.pk).update(
+        turn=links.reply_window(game.players) + 1)
+    version = game.version
+
+    reply = inbound.receive(alice.email, [stale], "<stale@example.com>", "defense one")
+
+    assert reply.status == InboundMail.REFUSED and "expired" in reply.detail
+    game.refresh_from_db()
+    assert game.version == version
+    answer = Notification.objects.get(kind=Notification.REPLY, user=alice)
+    assert "expired" in answer.payload["error"]
+
+
+def test_it_accepts_an_address_within_its_window(game, alice):
+    game.refresh_from_db()
+    address = links.reply_address(game.pk, seat_of(game, alice), alice.pk, game.turn)
+    Game.objects.filter(pk=game.pk).update(turn=game.turn + links.reply_window(game.players))
+
+    reply = inbound.receive(alice.email, [address], "<fresh@example.com>", "defense one")
+
+    assert reply.status == InboundMail.APPLIED
+
+
+def test_a_forged_turn_breaks_the_signature(game, alice):
+    game.refresh_from_db()
+    address = links.reply_address(game.pk, seat_of(game, alice), alice.pk, 0)
+    forged = address.replace(f"+{game.pk}-{seat_of(game, alice)}-0-",
+                             f"+{game.pk}-{seat_of(game, alice)}-999-")
+
+    assert inbound.receive(alice.email, [forged], "<f@example.com>", "defense one").status \
+        == InboundMail.REFUSED

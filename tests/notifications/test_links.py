@@ -9,8 +9,8 @@ import pytest
 from django.core import signing
 from django.test import Client
 
+from accounts.models import Preferences, preferences_for
 from notifications import links
-from notifications.models import Preferences, preferences_for
 from tests.notifications.support import player
 
 
@@ -182,18 +182,18 @@ def test_it_refuses_the_unsubscribe_link_of_a_deleted_player(client, db):
 
 def test_it_reads_back_its_own_reply_address():
     holders = {(12, 1): 5}
-    address = links.reply_address(12, 1, 5)
+    address = links.reply_address(12, 1, 5, 7)
 
-    assert address.startswith("play+12-1-") and address.endswith("@localhost")
-    assert links.read_reply_address(address, lambda g, s: holders.get((g, s))) == (12, 1, 5)
+    assert address.startswith("play+12-1-7-") and address.endswith("@localhost")
+    assert links.read_reply_address(address, lambda g, s: holders.get((g, s))) == (12, 1, 5, 7)
     assert links.read_reply_address(f"Conquest <{address.upper()}>",
-                                    lambda g, s: holders.get((g, s))) == (12, 1, 5)
+                                    lambda g, s: holders.get((g, s))) == (12, 1, 5, 7)
 
 
 def test_it_refuses_a_reply_address_with_a_wrong_signature():
     holders = {(12, 1): 5, (12, 0): 4, (13, 1): 5}
     address = links.reply_address(12, 1, 5)
-    signature = address.split("-")[2].split("@")[0]
+    signature = address.split("-")[3].split("@")[0]
 
     def read(text):
         return links.read_reply_address(text, lambda g, s: holders.get((g, s)))
@@ -202,6 +202,9 @@ def test_it_refuses_a_reply_address_with_a_wrong_signature():
     assert read(address.replace("play+12-1-", "play+12-0-")) is None  # another seat
     assert read(address.replace("play+12-1-", "play+13-1-")) is None  # another game
     assert read(address.replace("play+12-1-", "play+12-2-")) is None  # nobody's seat
+    assert read(address.replace("play+12-1-0-", "play+12-1-1-")) is None  # another turn
+    old_style = f"play+12-1-{signature}@localhost"  # before turns were signed
+    assert read(old_style) is None
     assert read("play@localhost") is None
     assert read("") is None
 
@@ -211,6 +214,15 @@ def test_it_refuses_the_address_of_a_seat_that_changed_hands():
     address = links.reply_address(12, 1, 5)
 
     assert links.read_reply_address(address, lambda g, s: 6) is None
+
+
+def test_the_admin_sees_reply_addresses_without_their_signature():
+    address = links.reply_address(12, 1, 5, 3)
+
+    shown = links.masked(f"x@example.com,{address}")
+
+    assert shown == "x@example.com,play+12-1-3-…@localhost"
+    assert address.split("-")[3].split("@")[0] not in shown
 
 
 

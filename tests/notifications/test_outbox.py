@@ -3,6 +3,7 @@ transaction, once per cause and recipient, and queued only after commit."""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from unittest import mock
 
@@ -10,12 +11,13 @@ import pytest
 from django.core import mail
 from django.db import IntegrityError
 
+from accounts.models import Preferences
 from config.celery import app as celery_app
 from games import services
 from games.models import Event, Game
-from games.store import APPEND_HOOKS, VersionConflict, load_state, stored_events
+from games.store import VersionConflict, load_state, stored_events
 from notifications import delivery, outbox, tasks
-from notifications.models import Notification, Preferences
+from notifications.models import Notification
 from tests.notifications.support import (
     act,
     conquer,
@@ -202,22 +204,22 @@ def test_it_marks_turn_rows_of_digest_readers(alice, bob):
     assert not any(row.digest for row in rows(game, kind=Notification.STARTED))
 
 
-def test_it_writes_the_rows_in_the_append_transaction(alice, bob, charlie):
+def test_it_writes_the_rows_in_the_append_transaction(alice, bob, charlie, monkeypatch):
     game = started(alice, bob, charlie)
     version, count = game.version, Notification.objects.count()
+    writer = outbox.outbox_writer
 
-    def fail():
-        raise IntegrityError("a later hook fails")
+    def failing_writer(*args):
+        write = writer(*args)
 
-    def failing_hook(*args):
+        def fail():
+            write()  # the rows are written, then the transaction fails
+            raise IntegrityError("a later write fails")
         return fail
 
-    APPEND_HOOKS.append(failing_hook)
-    try:
-        with pytest.raises(VersionConflict):
-            act(game, charlie, {"type": "resign"})
-    finally:
-        APPEND_HOOKS.remove(failing_hook)
+    monkeypatch.setattr(outbox, "outbox_writer", failing_writer)
+    with pytest.raises(VersionConflict):
+        act(game, charlie, {"type": "resign"})
 
     assert Notification.objects.count() == count
     assert Game.objects.get(pk=game.pk).version == version
@@ -245,6 +247,7 @@ def test_it_queues_delivery_only_after_commit(alice, bob, charlie,
         assert len(queueing) == 1
 
         queueing[0]()
+        outbox.wait_for_publishing()
 
     dropped = {row.pk for row in rows(game, kind=Notification.DROPPED)}
     assert {call.args[0][0] for call in queued.call_args_list} >= dropped
@@ -269,6 +272,8 @@ def broker_down(monkeypatch):
     celery_app.conf.broker_url = "redis://127.0.0.1:9/0"
     celery_app.conf.broker_transport_options = {"socket_connect_timeout": 1}
     yield
+    outbox.wait_for_publishing()
+    outbox._paused.clear()
     forget_connections()
     monkeypatch.undo()
     celery_app.conf.broker_url, celery_app.conf.broker_transport_options = saved
@@ -281,6 +286,7 @@ def test_it_keeps_the_move_when_the_broker_is_down(alice, bob, charlie, broker_d
 
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         act(game, charlie, {"type": "resign"})
+    outbox.wait_for_publishing()
 
     assert callbacks
     assert "the outbox sweep will send it" in caplog.text
@@ -310,7 +316,51 @@ def test_it_keeps_an_api_move_when_the_broker_is_down(alice, bob, charlie, broke
     with django_capture_on_commit_callbacks(execute=True):
         answer = client.post(f"/api/v1/games/{game.pk}/commands/", {"type": "resign"},
                              format="json")
+    outbox.wait_for_publishing()
 
     assert answer.status_code == 201, answer.content
     assert "the outbox sweep will send it" in caplog.text
     assert len(rows(game, kind=Notification.DROPPED)) == 3
+
+
+@pytest.fixture
+def silent_broker(monkeypatch):
+    """A broker that takes the connection and never answers (a host that went away
+    mid-session, a full network queue): each publish would wait for its socket timeout."""
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)  # never accepted: the kernel completes the handshake, nobody talks
+    url = f"redis://127.0.0.1:{listener.getsockname()[1]}/0"
+    celery_app.pool.force_close_all()
+    celery_app._pool = None
+    celery_app.amqp._producer_pool = None
+    saved = celery_app.conf.broker_url, celery_app.conf.broker_transport_options
+    monkeypatch.setenv("CELERY_BROKER_URL", url)
+    celery_app.conf.broker_url = url
+    celery_app.conf.broker_transport_options = {"socket_connect_timeout": 2,
+                                                "socket_timeout": 2, "max_retries": 1}
+    yield
+    outbox.wait_for_publishing(30)
+    outbox._paused.clear()
+    listener.close()
+    celery_app.pool.force_close_all()
+    celery_app._pool = None
+    celery_app.amqp._producer_pool = None
+    celery_app.conf.broker_url, celery_app.conf.broker_transport_options = saved
+
+
+def test_a_move_never_waits_on_a_broker_that_does_not_answer(
+        alice, bob, charlie, silent_broker, django_capture_on_commit_callbacks):
+    game = started(alice, bob, charlie)
+
+    took = []
+    for user in (charlie, bob):
+        started_at = time.monotonic()
+        with django_capture_on_commit_callbacks(execute=True):
+            act(game, user, {"type": "resign"})
+        took.append(time.monotonic() - started_at)
+
+    assert max(took) < 0.5, took
+    assert Event.objects.filter(game=game, type="player_dropped").count() == 2

@@ -22,6 +22,9 @@ def sign_up(browser, base: str, name: str, contexts: list):
     page = context.new_page()
     problems = []
     page.on("pageerror", lambda error: problems.append(str(error)))
+    # Anything the Content-Security-Policy blocked (an inline script or style, a CDN).
+    page.on("console", lambda message: problems.append(f"{message.text} at {message.location}")
+            if "Content Security Policy" in message.text else None)
     page.problems = problems
     page.goto(f"{base}/")
     page.get_by_role("link", name="Sign up").first.click()

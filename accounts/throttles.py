@@ -1,0 +1,67 @@
+"""Per-address and per-account rate limits, with DRF's throttles (the rates are
+settings.CONQUEST_THROTTLE_RATES, read when a request comes).
+
+API views list them in `throttle_classes`; the web views that do the same things (sign-up,
+creating a game, reporting) ask `refused(request, *scopes)` so a form cannot get round an
+API limit."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from rest_framework.throttling import SimpleRateThrottle
+
+
+class Throttle(SimpleRateThrottle):
+    """Counts requests per client address, or per account for scopes ending in `_user`."""
+
+    scope = ""
+
+    def get_rate(self):
+        return settings.CONQUEST_THROTTLE_RATES[self.scope]
+
+    def get_cache_key(self, request, view):
+        if self.scope.endswith("_user"):
+            user = getattr(request, "user", None)
+            if user is None or not user.is_authenticated:
+                return None
+            ident = f"user-{user.pk}"
+        else:
+            ident = self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+def throttle(scope: str) -> type[Throttle]:
+    return type(f"Throttle_{scope}", (Throttle,), {"scope": scope})
+
+
+class UsernameThrottle(Throttle):
+    """Token requests per username asked for, whoever asks: a spread-out guessing of one
+    account's password runs into this even from many addresses."""
+
+    scope = "token_user"
+
+    def get_cache_key(self, request, view):
+        data = getattr(request, "data", None)
+        name = data.get("username") if isinstance(data, dict) else None
+        if not isinstance(name, str) or not name:
+            return None
+        ident = hashlib.sha256(name.lower().encode()).hexdigest()[:32]
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+SIGNUP = [throttle("signup_ip")]
+TOKEN = [throttle("token_ip"), UsernameThrottle]
+CREATE_GAME = [throttle("create_game_ip"), throttle("create_game_user")]
+REPORT = [throttle("report_ip"), throttle("report_user")]
+
+
+def refused(request, throttles) -> int | None:
+    """For a plain Django view: None if the request may go on, else the seconds to wait."""
+    waits = []
+    for throttle_class in throttles:
+        limiter = throttle_class()
+        if not limiter.allow_request(request, None):
+            waits.append(limiter.wait() or 1)
+    return int(max(waits)) + 1 if waits else None
