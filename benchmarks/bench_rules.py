@@ -16,7 +16,8 @@ from games.rules import (
     replay,
     validate_rules,
 )
-from games.rules.bots import bot_command, seats_to_act
+from games.rules.bots import bot_command
+from games.rules.moves import seats_to_act
 
 
 def play(game_number: int, players: int, aggression: float, raw: dict | None = None):

@@ -14,6 +14,7 @@ import json
 import os
 import queue
 import random
+import secrets
 import shutil
 import signal
 import socket
@@ -96,7 +97,8 @@ class Table:
 
     def next_command(self, rnd: random.Random):
         """A bot command for a seat the game waits for, and the events it will make."""
-        from games.rules.bots import bot_command, seats_to_act
+        from games.rules.bots import bot_command
+        from games.rules.moves import seats_to_act
 
         seat = rnd.choice(seats_to_act(self.state))
         payload = bot_command(self.state, seat, rnd)
@@ -112,12 +114,13 @@ class Table:
 
 def make_users(count: int, prefix: str) -> list:
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
+
+    from accounts import tokens
 
     User = get_user_model()
     users = [User.objects.create(username=f"{prefix}{n}") for n in range(count)]
     for user in users:
-        user.token = Token.objects.create(user=user).key
+        user.token = tokens.issue(user)
     return users
 
 
@@ -162,8 +165,11 @@ class Server:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
+        # As in production (DEBUG off, a key of its own), but over plain HTTP on loopback.
         env = dict(os.environ, DJANGO_SETTINGS_MODULE=SETTINGS_MODULE, DATABASE_URL=url,
-                   DEBUG="0", CONQUEST_BENCH_BROKER_DIR=broker_dir)
+                   DEBUG="0", CONQUEST_BENCH_BROKER_DIR=broker_dir,
+                   SECRET_KEY=secrets.token_urlsafe(50), SECURE_SSL_REDIRECT="0",
+                   SECURE_HSTS_SECONDS="0")
         env.pop("CONN_MAX_AGE", None)
         if conn_max_age is not None:
             env["CONN_MAX_AGE"] = str(conn_max_age)

@@ -1,10 +1,9 @@
-"""Moderator actions: each one is an event in the game's log, with who did it and why,
-appended through the same store as every move. They never edit state directly.
-
-Engine actions (pause, resume, abort, end_turn, drop) are decided by the rules; the rest
-(extend a deadline, replace a player, hide a chat message) are events the rules ignore but
-the log keeps, with their projection (deadline, seat holder, message) in the same
-transaction.
+"""Moderator actions: each one is a command the rules engine decides like any other (a
+moderator's Moderate command), committed through games.services.commit, so replay alone
+explains every event. Extending a deadline, replacing a player and hiding a message change
+no board: their events carry the facts from outside the rules (the new deadline, the new
+holder), and the commit step writes their projection (the deadline column, the seat's
+holder) in the same transaction.
 """
 
 from __future__ import annotations
@@ -12,21 +11,18 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.utils import timezone
 
 from games import rules
 from games.models import Game, Seat
 from games.rules.commands import MODERATOR_ACTIONS
-from games.services import ServiceError, Submitted, dice_for, forget_seats
-from games.store import VersionConflict, append, load_state
+from games.services import ServiceError, Submitted, commit, forget_seats
+from games.store import VersionConflict, load_state
 
 EXTEND, REPLACE = "extend_deadline", "replace_player"
-ACTIONS = (*MODERATOR_ACTIONS, EXTEND, REPLACE)
-
-# Events the rules ignore but history shows.
-DEADLINE_EXTENDED = "deadline_extended"
-PLAYER_REPLACED = "player_replaced"
+# What a moderator may do to a game from the moderation pages (hiding a message is
+# moderation.chat's).
+ACTIONS = tuple(a for a in MODERATOR_ACTIONS if a != "hide_message")
 
 
 def check_moderator(user) -> None:
@@ -61,46 +57,26 @@ def moderate(game: Game, moderator, action: str, reason: str = "", seat=None, un
         return _extend(game, moderator, state, note, until)
     if action == REPLACE:
         return _replace(game, moderator, state, note, seat, replacement)
-    command = rules.Moderate(action, note["by"], reason, seat)
-    events = rules.decide(state, command, dice_for(game))
-    after = state.copy()
-    for event in events:
-        rules.evolve(after, event)
-    append(game, events, state, after, user_id=moderator.pk)
-    return Submitted(game, events, after, None)
-
-
-def _one_event(game, moderator, state, kind, data, deadline=None, also=None) -> Submitted:
-    event = rules.Event(state.version + 1, kind, data, None)
-    after = rules.evolve(state.copy(), event)
-    with transaction.atomic():
-        append(game, [event], state, after, user_id=moderator.pk, deadline=deadline)
-        if also:
-            also()
-    return Submitted(game, [event], after, None)
+    return commit(game, state, rules.Moderate(action, note["by"], reason, seat),
+                  user_id=moderator.pk)
 
 
 def _extend(game, moderator, state, note, until) -> Submitted:
-    if state.finished or state.paused:
-        raise ServiceError(400, "moderation_refused", "only a running clock can be extended")
     if not isinstance(until, datetime) or until.tzinfo is None:
         raise ServiceError(400, "bad_request", "until must be a date and time with a zone")
     if game.deadline is not None and until <= game.deadline:
         raise ServiceError(400, "moderation_refused", "the new deadline must be later")
     if until <= timezone.now():
         raise ServiceError(400, "moderation_refused", "the new deadline must be in the future")
-    data = {**note, "until": until.isoformat(),
-            "was": game.deadline.isoformat() if game.deadline else None}
-    return _one_event(game, moderator, state, DEADLINE_EXTENDED, data, deadline=until)
+    facts = {"until": until.isoformat(),
+             "was": game.deadline.isoformat() if game.deadline else None}
+    command = rules.Moderate(EXTEND, note["by"], note["reason"], facts=facts)
+    return commit(game, state, command, user_id=moderator.pk, deadline=until)
 
 
 def _replace(game, moderator, state, note, seat, replacement) -> Submitted:
-    if state.finished:
-        raise ServiceError(400, "moderation_refused", "the game is over")
-    if not isinstance(seat, int) or not 0 <= seat < state.seats:
+    if isinstance(seat, bool) or not isinstance(seat, int):
         raise ServiceError(400, "bad_request", "name the seat to hand over")
-    if state.players[seat].out:
-        raise ServiceError(400, "moderation_refused", "that player is already out of the game")
     User = get_user_model()
     new_user = replacement if isinstance(replacement, User) else (
         User.objects.filter(username=replacement).first())
@@ -108,12 +84,13 @@ def _replace(game, moderator, state, note, seat, replacement) -> Submitted:
         raise ServiceError(400, "bad_request", "no such user to take the seat")
     if Seat.objects.filter(game=game, user=new_user).exists():
         raise ServiceError(400, "moderation_refused", f"{new_user} already plays in this game")
-    holder = Seat.objects.select_related("user").get(game=game, seat=seat)
-    data = {**note, "seat": seat, "from": holder.user.get_username(),
-            "to": new_user.get_username(), "to_user_id": new_user.pk}
+    holder = Seat.objects.select_related("user").filter(game=game, seat=seat).first()
+    facts = {"from": holder.user.get_username() if holder else None,
+             "to": new_user.get_username(), "to_user_id": new_user.pk}
 
-    def hand_over():
+    def hand_over(events):
         Seat.objects.filter(pk=holder.pk).update(user=new_user)
         forget_seats(game)
 
-    return _one_event(game, moderator, state, PLAYER_REPLACED, data, also=hand_over)
+    command = rules.Moderate(REPLACE, note["by"], note["reason"], seat, facts=facts)
+    return commit(game, state, command, user_id=moderator.pk, also=hand_over)

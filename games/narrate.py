@@ -1,105 +1,243 @@
-"""Events told in words for people: the game log, turn mails, replies to mailed moves.
+"""The one narrator: events told in words for people, on the game page and its log, in
+mail (turn mails, replies to mailed moves), on the moderators' pages and in the admin.
 
-Works on events already redacted for the reader, so it can only tell what they may know.
+Works on events already redacted for the reader, so it can only tell what they may know;
+names territories, continents, cards and colours in the active language.
 """
 
 from __future__ import annotations
 
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.rules.board import COLORS, territory_name
-from games.web.names import FINISH_REASONS
+from games.names import (
+    DEFENSE_NAMES,
+    FINISH_REASONS,
+    color_name,
+    continent_name,
+    seat_color,
+    symbol_name,
+    territory_name,
+)
+from games.rules import events as ev
+from games.rules.board import CARDS, NEUTRAL, TERRITORIES
+
+# The event types a moderator's action writes; each carries {by, reason}.
+MODERATOR_EVENTS = (ev.GAME_PAUSED, ev.GAME_RESUMED, ev.GAME_ABORTED, ev.MODERATOR_ENDED_TURN,
+                    ev.PLAYER_DROPPED, ev.DEADLINE_EXTENDED, ev.PLAYER_REPLACED, ev.CHAT_HIDDEN)
 
 
-def seat_name(seat, names: dict) -> str:
-    if seat == "neutral" or seat is None:
-        return _("Neutral")
-    colour = _(COLORS[seat].capitalize())
-    username = names.get(seat)
+def seat_name(seat, names: dict | None = None) -> str:
+    """A seat as people read it: its colour (Red, Blue ... Neutral), with the player's
+    username when `names` knows it."""
+    if seat is None:
+        return ""
+    colour = color_name(seat_color(seat))
+    username = (names or {}).get(seat)
     return f"{colour} ({username})" if username else colour
 
 
-def _places(placements: dict) -> str:
-    return ", ".join(f"{n} {territory_name(t)}" for t, n in placements.items())
+def _armies(n: int) -> str:
+    return ngettext("%(count)d army", "%(count)d armies", n) % {"count": n}
 
 
-def describe(event: dict, names: dict) -> str | None:
-    """One line for an event as its reader may see it, or None for bookkeeping events."""
-    data, kind = event["data"], event["type"]
-    who = seat_name(data.get("seat"), names) if "seat" in data else None
-    if kind == "game_started":
+def _placements(placements: dict) -> str:
+    return ", ".join(f"{territory_name(t)} {n}" for t, n in placements.items())
+
+
+def _dice(values) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def card_text(card: int) -> str:
+    territory, symbol = CARDS[card]
+    if territory is None:
+        return symbol_name(symbol)
+    return f"{territory_name(territory)} ({symbol_name(symbol)})"
+
+
+class OwnerTracker:
+    """Who holds each territory as the log is read in order, to name the defender of a
+    battle without replaying the whole game."""
+
+    def __init__(self):
+        self.owner = dict.fromkeys(TERRITORIES)
+
+    def see(self, event: dict) -> None:
+        kind, data = event["type"], event["data"]
+        if kind == ev.TERRITORIES_DEALT:
+            self.owner.update(data["owners"])
+        elif kind == ev.TERRITORY_CLAIMED:
+            self.owner[data["territory"]] = data["seat"]
+        elif kind == ev.BATTLE and data["conquered"]:
+            self.owner[data["to"]] = data["seat"]
+        elif kind == ev.CAPITAL_CAPTURED:
+            for territory in data.get("collapsed", []):
+                self.owner[territory] = data["seat"]
+        elif kind == ev.PLAYER_DROPPED:
+            for territory, owner in self.owner.items():
+                if owner == data["seat"]:
+                    self.owner[territory] = NEUTRAL
+
+
+def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None = None,
+             reasons: bool = False) -> str:
+    """One (already redacted) event as a sentence in the active language: territories,
+    continents, cards and colours in that language, counts with their plural forms.
+    `names` adds each seat's username to its colour; `owners` names the defender of a
+    battle recorded before battles carried it; `reasons` adds a moderator's reason."""
+    kind, data = event["type"], event["data"]
+    sentence = moderator_sentence(kind, data, names)
+    if sentence is not None:
+        if reasons and data.get("reason"):
+            sentence += " " + _("Reason: %(reason)s") % {"reason": data["reason"]}
+        return sentence
+    who = seat_name(data.get("seat", event.get("actor")), names)
+    if kind == ev.GAME_STARTED:
         order = ", ".join(seat_name(s, names) for s in data["order"])
         return _("The game started. Turn order: %(order)s.") % {"order": order}
-    if kind == "territory_claimed":
-        return _("%(who)s claimed %(t)s.") % {"who": who, "t": territory_name(data["territory"])}
-    if kind == "armies_placed":
-        return _("%(who)s placed %(what)s.") % {"who": who, "what": _places(data["placements"])}
-    if kind == "placement_submitted":
-        return _("%(who)s handed in their placement.") % {"who": who}
-    if kind == "capital_chosen":
-        return _("%(who)s chose a capital.") % {"who": who}
-    if kind == "turn_started":
-        return _("Turn %(turn)s: %(who)s receives %(n)s armies.") % {
-            "turn": data["turn"], "who": who, "n": data["total"]}
-    if kind == "cards_traded":
-        return _("%(who)s traded a set for %(n)s armies.") % {"who": who, "n": data["value"]}
-    if kind == "battle":
-        defender = seat_name(data.get("defender"), names)
-        line = _("%(who)s attacked %(to)s from %(frm)s: %(a)s against %(d)s") % {
-            "who": who, "to": territory_name(data["to"]), "frm": territory_name(data["from"]),
-            "a": " ".join(map(str, data["attacker_dice"])),
-            "d": " ".join(map(str, data["defender_dice"])),
-        }
+    if kind == ev.TERRITORIES_DEALT:
+        return _("The territories were dealt out.")
+    if kind == ev.TERRITORY_CLAIMED:
+        values = {"player": who, "territory": territory_name(data["territory"])}
+        if data.get("random"):
+            return _("%(player)s ran out of time and was given %(territory)s.") % values
+        return _("%(player)s claimed %(territory)s.") % values
+    if kind == ev.DECK_SHUFFLED:
+        return _("The cards were shuffled.")
+    if kind == ev.MISSIONS_DEALT:
+        return _("Secret missions were dealt.")
+    if kind == ev.ARMIES_PLACED:
+        total = sum(data["placements"].values())
+        values = {"player": who, "armies": _armies(total),
+                  "where": _placements(data["placements"])}
+        if data.get("seat") == NEUTRAL:
+            if data.get("auto"):
+                return _("The neutral's %(armies)s were spread: %(where)s.") % values
+            values["player"] = seat_name(data.get("by"), names)
+            return _("%(player)s placed %(armies)s for the neutral: %(where)s.") % values
+        if data.get("random"):
+            return _("%(player)s's %(armies)s were placed at random: %(where)s.") % values
+        if data.get("auto"):
+            return _("%(player)s's %(armies)s were placed automatically: %(where)s.") % values
+        return _("%(player)s placed %(armies)s: %(where)s.") % values
+    if kind == ev.PLACEMENT_SUBMITTED:
+        return _("%(player)s handed in their starting placement.") % {"player": who}
+    if kind == ev.CAPITAL_CHOSEN:
+        if "territory" in data:
+            return _("%(player)s chose %(territory)s as capital.") % {
+                "player": who, "territory": territory_name(data["territory"])}
+        return _("%(player)s chose a capital in secret.") % {"player": who}
+    if kind == ev.TURN_STARTED:
+        bonus = ", ".join(f"{continent_name(c)} +{b}" for c, b in data["continents"].items())
+        values = {"turn": data["turn"], "player": who, "armies": _armies(data["total"]),
+                  "base": data["base"]}
+        text = _("Turn %(turn)s: %(player)s receives %(armies)s (%(base)s for territories") % values
+        return text + (f", {bonus})." if bonus else ").")
+    if kind == ev.CARDS_TRADED:
+        text = _("%(player)s traded %(cards)s for %(armies)s.") % {
+            "player": who, "armies": _armies(data["value"]),
+            "cards": ", ".join(card_text(c) for c in data["cards"])}
+        for territory, extra in data.get("bonus", {}).items():
+            text += " " + _("%(armies)s more on %(territory)s.") % {
+                "armies": _armies(extra), "territory": territory_name(territory)}
+        return text
+    if kind == ev.BATTLE:
+        defender = data.get("defender")
+        if defender is None and owners is not None:
+            defender = owners.owner.get(data["to"])
+        values = {"player": who, "to": territory_name(data["to"]),
+                  "from": territory_name(data["from"]),
+                  "attack": _dice(data["attacker_dice"]), "defence": _dice(data["defender_dice"])}
+        text = _("%(player)s attacked %(to)s from %(from)s: %(attack)s against %(defence)s") % values
         losses = []
         if data["attacker_losses"]:
-            losses.append(ngettext("%(who)s lost %(n)s", "%(who)s lost %(n)s",
-                                   data["attacker_losses"]) % {
-                "who": who, "n": data["attacker_losses"]})
+            losses.append(_("%(player)s lost %(count)s") % {
+                "player": who, "count": data["attacker_losses"]})
         if data["defender_losses"]:
-            losses.append(ngettext("%(who)s lost %(n)s", "%(who)s lost %(n)s",
-                                   data["defender_losses"]) % {
-                "who": defender, "n": data["defender_losses"]})
-        line += ", " + ", ".join(losses)
+            losses.append(_("%(player)s lost %(count)s") % {
+                "player": seat_name(defender, names) if defender is not None else _("the defender"),
+                "count": data["defender_losses"]})
+        text += ", " + ", ".join(losses)
         if data["conquered"]:
-            line += ". " + _("%(t)s fell.") % {"t": territory_name(data["to"])}
-        return line + ("" if data["conquered"] else ".")
-    if kind == "occupied":
-        return _("%(n)s armies moved into %(t)s.") % {
-            "n": data["armies"], "t": territory_name(data["to"])}
-    if kind == "fortified":
-        return _("%(n)s armies moved from %(frm)s to %(to)s.") % {
-            "n": data["armies"], "frm": territory_name(data["from"]),
+            text += " — " + _("%(territory)s conquered!") % {"territory": values["to"]}
+        return text
+    if kind == ev.OCCUPIED:
+        return _("%(player)s moved %(armies)s from %(from)s into %(to)s.") % {
+            "player": who, "armies": _armies(data["armies"]), "from": territory_name(data["from"]),
             "to": territory_name(data["to"])}
-    if kind == "card_drawn":
-        return _("%(who)s drew a card.") % {"who": who}
-    if kind == "capital_captured":
-        return _("%(who)s captured the capital of %(owner)s, %(t)s.") % {
-            "who": who, "owner": seat_name(data["owner"], names),
-            "t": territory_name(data["territory"])}
-    if kind == "player_eliminated":
-        return _("%(who)s was eliminated by %(by)s.") % {
-            "who": who, "by": seat_name(data["by"], names)}
-    if kind == "player_dropped":
+    if kind == ev.CAPITAL_CAPTURED:
+        return _("%(player)s captured the capital of %(owner)s: %(territory)s.") % {
+            "player": who, "owner": seat_name(data["owner"], names),
+            "territory": territory_name(data["territory"])}
+    if kind == ev.FORTIFIED:
+        return _("%(player)s fortified: %(armies)s from %(from)s to %(to)s.") % {
+            "player": who, "armies": _armies(data["armies"]), "from": territory_name(data["from"]),
+            "to": territory_name(data["to"])}
+    if kind == ev.CARD_DRAWN:
+        if "card" in data:
+            return _("%(player)s drew a card: %(card)s.") % {
+                "player": who, "card": card_text(data["card"])}
+        return _("%(player)s drew a card.") % {"player": who}
+    if kind == ev.PLAYER_ELIMINATED:
+        return _("%(by)s eliminated %(player)s.") % {
+            "by": seat_name(data["by"], names), "player": who}
+    if kind == ev.PLAYER_DROPPED:
         if data.get("reason") == "resigned":
-            return _("%(who)s resigned; their territories turn neutral.") % {"who": who}
-        if "by" in data:  # a moderator's drop carries their note {by, reason}
-            return _("A moderator removed %(who)s from the game; their territories turn "
-                     "neutral.") % {"who": who}
-        return _("%(who)s missed too many turns and was dropped; their territories turn "
-                 "neutral.") % {"who": who}
-    if kind == "turn_timed_out":
-        return _("%(who)s missed the deadline (missed %(n)s in a row); the move was made "
-                 "for them.") % {"who": who, "n": data["missed"]}
-    if kind == "turn_ended":
-        return None
-    if kind == "attack_ended":
-        return _("%(who)s stopped attacking.") % {"who": who}
-    if kind == "defense_set":
-        return None
-    if kind == "game_finished":
-        return _("The game is over: %(who)s wins (%(reason)s).") % {
-            "who": seat_name(data["winner"], names), "reason": FINISH_REASONS.get(data["reason"], data["reason"])}
+            return _("%(player)s resigned; their territories turn neutral.") % {"player": who}
+        return _("%(player)s missed too many turns and was dropped; their territories turn "
+                 "neutral.") % {"player": who}
+    if kind == ev.TURN_TIMED_OUT:
+        return _("%(player)s ran out of time (missed turns in a row: %(missed)s).") % {
+            "player": who, "missed": data["missed"]}
+    if kind == ev.TURN_ENDED:
+        return _("%(player)s ended the turn.") % {"player": who}
+    if kind == ev.ATTACK_ENDED:
+        return _("%(player)s stopped attacking.") % {"player": who}
+    if kind == ev.DEFENSE_SET:
+        return _("%(player)s will now %(policy)s.") % {
+            "player": who, "policy": DEFENSE_NAMES.get(data["policy"], data["policy"])}
+    if kind == ev.GAME_FINISHED:
+        return _("%(player)s won the game: %(reason)s.") % {
+            "player": seat_name(data["winner"], names),
+            "reason": FINISH_REASONS.get(data["reason"], data["reason"])}
+    return kind.replace("_", " ")
+
+
+def _when(text) -> str:
+    moment = parse_datetime(text) if isinstance(text, str) else None
+    return date_format(localtime(moment), "j M Y, H:i T") if moment else "?"
+
+
+def moderator_sentence(kind: str, data: dict, names: dict | None = None) -> str | None:
+    """The sentence for an event a moderator wrote, or None for any other event."""
+    values = {"by": data.get("by", "?")}
+    if kind == ev.GAME_PAUSED:
+        return _("Moderator %(by)s paused the game.") % values
+    if kind == ev.GAME_RESUMED:
+        return _("Moderator %(by)s resumed the game.") % values
+    if kind == ev.GAME_ABORTED:
+        return _("Moderator %(by)s ended the game without a winner.") % values
+    if kind == ev.MODERATOR_ENDED_TURN:
+        return _("Moderator %(by)s ended the turn of an absent player.") % values
+    # A moderator's drop carries their note {by, reason} in place of the reason "moderator".
+    if kind == ev.PLAYER_DROPPED and "by" in data:
+        return _("Moderator %(by)s removed %(who)s from the game; their territories turn "
+                 "neutral.") % {**values, "who": seat_name(data.get("seat"), names)}
+    if kind == ev.DEADLINE_EXTENDED:
+        return _("Moderator %(by)s extended the deadline to %(until)s.") % {
+            **values, "until": _when(data.get("until"))}
+    if kind == ev.PLAYER_REPLACED:
+        return _("Moderator %(by)s handed seat %(seat)s from %(old)s to %(new)s.") % {
+            **values, "seat": seat_name(data.get("seat")),  # the seat, not its new holder
+            "old": data.get("from", "?"), "new": data.get("to", "?")}
+    if kind == ev.CHAT_HIDDEN:
+        return _("Moderator %(by)s hid chat message #%(message)s by %(who)s.") % {
+            **values, "message": data.get("message"),
+            "who": seat_name(data.get("author_seat"), names)}
     return None
 
 
@@ -109,13 +247,24 @@ def happened_to(events: list[dict], seat: int, names: dict) -> list[str]:
     for event in events:
         data = event["data"]
         touched = (
-            (event["type"] == "battle" and data.get("defender") == seat)
-            or event["type"] in ("player_eliminated", "player_dropped", "capital_captured",
-                                 "game_finished")
-            or (event["type"] == "turn_timed_out" and data["seat"] == seat)
+            (event["type"] == ev.BATTLE and data.get("defender") == seat)
+            or event["type"] in (ev.PLAYER_ELIMINATED, ev.PLAYER_DROPPED, ev.CAPITAL_CAPTURED,
+                                 ev.GAME_FINISHED)
+            or (event["type"] == ev.TURN_TIMED_OUT and data["seat"] == seat)
         )
         if touched:
             line = describe(event, names)
             if line:
                 lines.append(line)
     return lines
+
+
+def line(event: dict, names: dict) -> str:
+    """One line for a redacted event dict, never empty, with a moderator's reason (the
+    moderators' pages and the admin): an event shape the narrator does not know is named
+    by its type."""
+    try:
+        told = describe(event, names, reasons=True)
+    except (KeyError, TypeError, IndexError):
+        told = None
+    return told or event["type"].replace("_", " ").capitalize()

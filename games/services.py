@@ -26,6 +26,7 @@ from games.store import (
     status_of,
     stored_events_with_times,
 )
+from games.upcasters import current_version, upcast
 
 MAX_RETRIES = 5
 
@@ -182,15 +183,13 @@ def _start_locked(game: Game, locked: Game, user) -> None:
     if seated < 2:
         raise ServiceError(400, "not_enough_players", "at least two players must be seated")
     checked = rules.validate_rules(locked.rules, seated)
-    command = rules.StartGame(game.game_id, seated, checked)
-    events = rules.decide(None, command, dice_for(game))
-    after = rules.replay(events)
     if seated != locked.players:
         Game.objects.filter(pk=game.pk, status=Game.OPEN).update(players=seated)
     game.players = seated
     game.version = locked.version
     try:
-        append(game, events, None, after, user_id=getattr(user, "pk", None))
+        commit(game, None, rules.StartGame(game.game_id, seated, checked),
+               user_id=getattr(user, "pk", None))
     except VersionConflict:
         raise ServiceError(400, "game_not_open", "the game has already started") from None
 
@@ -240,11 +239,25 @@ def _decide_and_append(game, command, expected_version, user_id, seat, state=Non
     # after; the contract wins: a racing loser must learn the game moved on).
     if expected_version is not None and expected_version != state.version:
         raise VersionConflict(state.version)
+    return commit(game, state, command, user_id=user_id, seat=seat)
+
+
+def commit(game: Game, state, command, user_id=None, seat=None, deadline=None,
+           also=None) -> Submitted:
+    """The one commit step every change to a game takes: the engine decides the events of
+    `command` against `state`, they are applied, and appended with the game's projection,
+    its mail and `also` (the caller's own projection of them, e.g. a hidden chat message)
+    in one transaction. `deadline` overrides the clock (a moderator extending it)."""
     events = rules.decide(state, command, dice_for(game))
-    after = state.copy()
-    for event in events:
-        rules.evolve(after, event)
-    append(game, events, state, after, user_id=user_id)
+    after = rules.replay(events) if state is None else state.copy()
+    if state is not None:
+        for event in events:
+            rules.evolve(after, event)
+    from notifications.outbox import outbox_writer  # the app above: mail is its concern
+
+    append(game, events, state, after, user_id=user_id, deadline=deadline, writes=(
+        outbox_writer(game, events, state, after),
+        None if also is None else (lambda: also(events))))
     return Submitted(game, events, after, seat)
 
 
@@ -303,6 +316,15 @@ def event_dicts(game: Game, seat: int | None, after: int = 0,
         {**rules.redact_event(e, seat, revealed), "at": at.isoformat()}
         for e, at in stored_events_with_times(game, after, upto)
     ]
+
+
+def spectator_event(stored, game: Game) -> dict:
+    """A stored games.models.Event as a spectator may see it (everything once it is over)."""
+    data = stored.data
+    if stored.schema_version != current_version(stored.type):
+        data = upcast(stored.type, stored.schema_version, data)
+    event = rules.Event(stored.seq, stored.type, data, stored.actor)
+    return rules.redact_event(event, None, game.is_over)
 
 
 def record(game: Game, seat: int | None) -> dict:

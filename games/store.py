@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
 from functools import lru_cache
 
 from django.conf import settings
@@ -21,16 +20,10 @@ from django.utils import timezone
 from games import rules, sql
 from games.clock import game_deadline
 from games.models import Event, Game, Seat, Snapshot
+from games.rules.moves import clock_key
 from games.upcasters import current_version, upcast
 
 ENGINE_VERSION = 2  # bump when GameState's shape changes: older snapshots are then ignored
-
-# Called before each append with (game, new events, state before, state after); each
-# returns None when it has nothing to write, or a function that the append calls inside its
-# transaction, so what it writes commits or rolls back with the events (the mail outbox
-# hooks in here).
-APPEND_HOOKS: list[Callable] = []
-
 
 class VersionConflict(Exception):
     def __init__(self, current_version: int):
@@ -160,18 +153,6 @@ def _load(game: Game, upto: int | None) -> rules.GameState | None:
     return rules.replay(stored_events(game, after, upto), state)
 
 
-def clock_key(state: rules.GameState | None):
-    """What a deadline is for: the same key means the same decision is still owed.
-    A player's turn (reinforce, attack, fortify) is one decision; each setup step and the
-    neutral's placement are their own."""
-    if state is None or state.finished or state.paused:
-        return None  # no clock runs
-    if state.phase in ("reinforce", "attack", "occupy", "fortify"):
-        return ("turn", state.turn)
-    # One deadline for a simultaneous phase, however many have handed in already.
-    return (state.phase, state.turn, state.current)
-
-
 def next_deadline(game: Game, before, after, now):
     if clock_key(after) is None:
         return None
@@ -187,10 +168,12 @@ def status_of(state: rules.GameState) -> str:
 
 
 def append(game: Game, events: list[rules.Event], before, after, user_id=None,
-           deadline=None) -> Game:
+           deadline=None, writes=()) -> Game:
     """Store `events` (made against `before`, whose version they follow) and the projection
-    of `after`. Raises VersionConflict if anyone appended since `before` was loaded.
-    `deadline` overrides the clock (a moderator extending it)."""
+    of `after`, and call each of `writes` in the same transaction (the mail the events
+    cause, a caller's projection). Raises VersionConflict if anyone appended since `before`
+    was loaded. `deadline` overrides the clock (a moderator extending it). Only
+    games.services.commit calls this."""
     expected = before.version if before is not None else 0
     if game.version != expected:
         # This copy of the row is older than `before`: the deadline and status it would
@@ -209,17 +192,14 @@ def append(game: Game, events: list[rules.Event], before, after, user_id=None,
     }
     if expected == 0:
         projection["started_at"] = now
-    if after.finished:
-        projection["finished_at"] = now
+    if after.finished and (before is None or not before.finished):
+        projection["finished_at"] = now  # once: later events (a hidden message) keep it
     records = [
         {"seq": e.seq, "type": e.type, "data": e.data, "actor": e.actor, "user_id": user_id,
          "schema_version": current_version(e.type), "created_at": now}
         for e in events
     ]
-    # Each hook says now what it will write (before anything is written): a function to
-    # call inside the transaction, or None.
-    writes = [write for hook in APPEND_HOOKS
-              if (write := hook(game, events, before, after)) is not None]
+    writes = [write for write in writes if write is not None]
     snapshot_due = after.version // snapshot_every() > expected // snapshot_every()
     try:
         if not writes and not snapshot_due and _one_statement_possible():

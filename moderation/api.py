@@ -8,6 +8,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 
+from accounts import throttles
 from games.api.errors import error
 from games.api.serializers import Error
 from games.api.views import WHOLE_NUMBER, ApiView, ReadAnyoneWriteSignedIn
@@ -95,6 +96,9 @@ class ReportsView(ApiView):
     """Report a game or one of its chat messages to the moderators; list your own reports."""
 
     permission_classes = [permissions.IsAuthenticated]
+
+    def get_throttles(self):
+        return [t() for t in throttles.REPORT] if self.request.method == "POST" else []
 
     @extend_schema(responses={200: ReportOut(many=True), **ERRORS})
     def get(self, request):

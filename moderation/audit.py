@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from games import services
 from games.models import Event
+from games.narrate import MODERATOR_EVENTS
+from games.narrate import line as describe
+from games.services import spectator_event
 from moderation.models import Report
-from moderation.words import MODERATOR_EVENTS, describe, spectator_event
 
 
 def history(username: str, limit: int = 200) -> list[dict]:

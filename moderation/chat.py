@@ -2,8 +2,8 @@
 
 Posting writes a ChatMessage row and leaves the game's log and version alone. Hiding is a
 moderator's action and so an event, `chat_hidden {message, author_seat, by, reason}`,
-appended through games.store like every other, with the message's `hidden` flag (its
-projection) set in the same transaction.
+decided by the engine and committed through games.services.commit like every other, with
+the message's `hidden` flag (its projection) set in the same transaction.
 """
 
 from __future__ import annotations
@@ -18,12 +18,13 @@ from games import rules
 from games.models import Game, Seat
 from games.moderation import check_not_playing
 from games.rules.board import COLORS
-from games.services import ServiceError
-from games.store import VersionConflict, append, load_state
+from games.rules.events import CHAT_HIDDEN
+from games.services import ServiceError, commit
+from games.store import VersionConflict, load_state
 from moderation.models import ChatMessage
 from moderation.text import clean_text
 
-CHAT_HIDDEN = "chat_hidden"
+__all__ = ["CHAT_HIDDEN", "hide_message", "post_message"]
 MAX_LENGTH = 1000
 MAX_RETRIES = 5
 
@@ -86,21 +87,15 @@ def hide_message(message: ChatMessage, moderator, reason) -> ChatMessage:
         state = load_state(game)
         if state is None:  # cannot happen while chat opens only with the game
             raise ServiceError(400, "moderation_refused", "the game has not started")
-        event = rules.Event(state.version + 1, CHAT_HIDDEN, {
-            "message": message.pk, "author_seat": message.seat,
-            "by": moderator.get_username(), "reason": reason,
-        }, None)
-        after = rules.evolve(state.copy(), event)
-        finished_at = game.finished_at
+        command = rules.Moderate("hide_message", moderator.get_username(), reason, facts={
+            "message": message.pk, "author_seat": message.seat})
+
+        def flag(events, message=message):
+            ChatMessage.objects.filter(pk=message.pk).update(
+                hidden=True, hidden_by=moderator, hidden_seq=events[-1].seq)
+
         try:
-            with transaction.atomic():
-                append(game, [event], state, after, user_id=moderator.pk)
-                ChatMessage.objects.filter(pk=message.pk).update(
-                    hidden=True, hidden_by=moderator, hidden_seq=event.seq)
-                if finished_at is not None:
-                    # The store stamps finished_at on every append to a finished game; a
-                    # hidden message does not end the game again.
-                    Game.objects.filter(pk=game.pk).update(finished_at=finished_at)
+            commit(game, state, command, user_id=moderator.pk, also=flag)
         except VersionConflict:
             continue  # a move landed meanwhile: hiding does not depend on it, try again
         message.refresh_from_db()

@@ -1,5 +1,5 @@
-"""Table talk in the turn mail: the game's recent visible chat lines, as a mail context hook
-(notifications.mail.CONTEXT_HOOKS)."""
+"""Table talk in the turn mail: the game's recent visible chat lines (notifications.mail
+asks for them when it renders a game's mail)."""
 
 from __future__ import annotations
 

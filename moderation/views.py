@@ -18,9 +18,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from accounts import throttles
 from games import rules, services
 from games.models import Game
 from games.moderation import ACTIONS, moderate
+from games.narrate import line as describe
 from games.narrate import seat_name
 from games.rules.board import COLORS
 from games.rules.errors import RuleViolation
@@ -32,7 +34,6 @@ from moderation.forms import CloseReportForm, ModerateForm, ReasonForm, ReportFo
 from moderation.models import ChatMessage, Report
 from moderation.permissions import can_moderate
 from moderation.reports import close_report, file_report
-from moderation.words import describe
 
 LOG_LENGTH = 40
 # The actions that make sense in each status (the engine refuses the rest anyway).
@@ -172,7 +173,12 @@ def report_new(request):
         "game": game.pk, "message": message.pk if message else None})
     status = 200
     if request.method == "POST":
-        if form.is_valid():
+        wait = throttles.refused(request, throttles.REPORT)
+        if wait:
+            form.add_error(None, _("You filed many reports just now: try again in %(seconds)s "
+                                   "seconds.") % {"seconds": wait})
+            status = 429
+        elif form.is_valid():
             try:
                 file_report(request.user, game, form.cleaned_data["reason"], message)
             except ServiceError as error:

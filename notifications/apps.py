@@ -1,4 +1,4 @@
-"""Django app configuration for notifications: hooks the outbox into event appends."""
+"""Django app configuration for notifications: listens for anymail's inbound mail."""
 
 from django.apps import AppConfig
 
@@ -10,10 +10,6 @@ class NotificationsConfig(AppConfig):
     def ready(self):
         from anymail.signals import inbound
 
-        from games.store import APPEND_HOOKS
         from notifications.inbound import on_anymail_inbound
-        from notifications.outbox import outbox_writer
 
-        if outbox_writer not in APPEND_HOOKS:
-            APPEND_HOOKS.append(outbox_writer)
         inbound.connect(on_anymail_inbound, dispatch_uid="conquest-inbound-mail")

@@ -14,13 +14,14 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.models import Preferences
 from games import services
 from games.clock import game_deadline
 from games.models import Game, Seat
-from games.rules.bots import seats_to_act
 from games.rules.errors import RuleViolation
+from games.rules.moves import seats_to_act
 from games.store import VersionConflict, load_state
-from notifications.models import Notification, Preferences, Vacation
+from notifications.models import Notification, Vacation
 
 log = logging.getLogger(__name__)
 

@@ -3,25 +3,23 @@ time zone, showing only what the recipient's seat may see."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts import email as addresses
+from accounts.models import Preferences, preferences_for
 from games import narrate, services
 from games.clock import zone
 from games.models import Seat
-from games.rules.board import CONTINENTS, territory_name
+from games.names import continent_name, territory_name
+from games.rules import events as ev
+from games.rules.board import CONTINENTS
 from games.store import load_state
 from notifications import links
-from notifications.models import Notification, Preferences, preferences_for
-
-# Called as hook(notification, context) for a game's mail; each returns keys to add (the
-# moderation app adds recent table talk to turn mails).
-CONTEXT_HOOKS: list[Callable] = []
+from notifications.models import Notification
 
 SUBJECTS = {
     Notification.TURN: "Your move in %(game)s (%(when)s)",
@@ -39,7 +37,12 @@ SUBJECTS = {
 
 
 def wants(preferences: Preferences, notification: Notification) -> bool:
-    if preferences.unsubscribed or not notification.user.email:
+    if notification.kind == Notification.CONFIRM_EMAIL:
+        # Not once that address is the account's and confirmed (an earlier link was used).
+        email = notification.payload.get("email")
+        return bool(email) and not (email == notification.user.email
+                                    and addresses.confirmed(notification.user))
+    if preferences.unsubscribed or not addresses.confirmed(notification.user):
         return False
     if notification.kind in (Notification.TURN, Notification.REMINDER):
         return preferences.turn_mail != Preferences.NO_TURN_MAIL
@@ -52,7 +55,7 @@ def board_text(view: dict, names: dict) -> list[str]:
     """The board as text lines, continent by continent."""
     lines = []
     for continent, (bonus, territories) in CONTINENTS.items():
-        lines.append(f"{territory_name(continent)} (+{bonus})")
+        lines.append(f"{continent_name(continent)} (+{bonus})")
         for territory in territories:
             spot = view["territories"][territory]
             owner = narrate.seat_name(spot["owner"], names) if spot["owner"] is not None else "-"
@@ -99,8 +102,10 @@ def context_for(notification: Notification, preferences: Preferences) -> dict:
                              Notification.TIMED_OUT):
         context["who"] = narrate.seat_name(notification.payload.get("seat"), names)
         context["by"] = narrate.seat_name(notification.payload.get("by"), names)
-    for hook in CONTEXT_HOOKS:
-        context.update(hook(notification, context) or {})
+    # Table talk since the reader's previous turn mail (the moderation app keeps the chat).
+    from moderation.mail import chat_for_mail
+
+    context.update(chat_for_mail(notification, context))
     return context
 
 
@@ -111,7 +116,7 @@ def _since_last_turn(game, seat, names, upto) -> list[str]:
         events = [e for e in events if e["seq"] <= upto]
     start = 0
     for index, event in enumerate(events[:-1]):
-        if event["type"] == "turn_started" and event["data"]["seat"] == seat:
+        if event["type"] == ev.TURN_STARTED and event["data"]["seat"] == seat:
             start = index
     return narrate.happened_to(events[start:], seat, names)[-30:]
 
@@ -121,6 +126,8 @@ def render(notification: Notification) -> EmailMultiAlternatives | None:
     preferences = preferences_for(notification.user)
     if not wants(preferences, notification):
         return None
+    if notification.kind == Notification.CONFIRM_EMAIL:
+        return _confirmation(notification, preferences)
     with translation.override(preferences.language), timezone.override(
         zone(preferences.time_zone)
     ):
@@ -143,12 +150,32 @@ def render(notification: Notification) -> EmailMultiAlternatives | None:
     }
     reply_to = []
     if game is not None and context.get("seat") is not None and not game.is_over:
-        reply_to = [links.reply_address(game.pk, context["seat"], notification.user_id)]
+        reply_to = [links.reply_address(game.pk, context["seat"], notification.user_id,
+                                        game.turn)]
         if notification.payload.get("in_reply_to"):
             headers["In-Reply-To"] = notification.payload["in_reply_to"]
     message = EmailMultiAlternatives(
         subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL,
         to=[notification.user.email], reply_to=reply_to, headers=headers,
     )
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+def _confirmation(notification: Notification, preferences: Preferences):
+    """The link that confirms payload["email"], mailed to that address."""
+    email = notification.payload["email"]
+    with translation.override(preferences.language):
+        context = {"user": notification.user,
+                   "confirm_url": addresses.confirm_url(notification.user, email),
+                   "hours": settings.CONQUEST_CONFIRM_LINK_HOURS}
+        subject = _("Confirm your address for Conquest")
+        text = render_to_string("mail/confirm_email.txt", context)
+        html = render_to_string("mail/confirm_email.html", context)
+    message = EmailMultiAlternatives(
+        subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[email],
+        headers={"Message-ID":
+                 f"<notification-{notification.pk}@{settings.CONQUEST_MAIL_DOMAIN}>",
+                 "X-Conquest-Notification": str(notification.pk)})
     message.attach_alternative(html, "text/html")
     return message

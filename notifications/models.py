@@ -1,53 +1,9 @@
-"""Per-user preferences (time zone, language, mail), the mail outbox, and vacations."""
+"""The mail outbox, vacations and inbound mail (a player's preferences are accounts')."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-
-LANGUAGES = [("en", "English"), ("cs", "Čeština"), ("pl", "Polski")]
-
-
-def default_reminders() -> list[int]:
-    return [12, 1]
-
-
-class Preferences(models.Model):
-    """How and when a player wants to hear from the service."""
-
-    EACH_TURN, DIGEST, NO_TURN_MAIL = "each", "digest", "none"
-    TURN_MAIL = [
-        (EACH_TURN, "A mail on every turn"),
-        (DIGEST, "One daily digest of all my games"),
-        (NO_TURN_MAIL, "No turn mail"),
-    ]
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
-    )
-    time_zone = models.CharField(max_length=64, default="UTC")
-    language = models.CharField(max_length=5, choices=LANGUAGES, default="en")
-    turn_mail = models.CharField(max_length=10, choices=TURN_MAIL, default=EACH_TURN)
-    reminder_hours = models.JSONField(
-        default=default_reminders, help_text="Hours before a deadline to send a reminder."
-    )
-    game_mail = models.BooleanField(
-        default=True, help_text="Mail when a game starts, a player is eliminated, a game ends."
-    )
-    digest_hour = models.PositiveSmallIntegerField(
-        default=8, help_text="Local hour (0-23) the daily digest goes out."
-    )
-    unsubscribed = models.BooleanField(
-        default=False, help_text="One-click unsubscribe: no mail at all."
-    )
-
-    def __str__(self) -> str:
-        return f"preferences of {self.user}"
-
-
-def preferences_for(user) -> Preferences:
-    preferences, _ = Preferences.objects.get_or_create(user=user)
-    return preferences
 
 
 class Notification(models.Model):
@@ -62,9 +18,11 @@ class Notification(models.Model):
         "turn", "reminder", "started", "eliminated", "finished")
     TIMED_OUT, DROPPED, REPLY, DIGEST = "timed_out", "dropped", "reply", "digest"
     REPLACED, MODERATED = "replaced", "moderated"
+    # To payload["email"], the address to confirm (accounts.email), whatever else is set.
+    CONFIRM_EMAIL = "confirm_email"
     KINDS = [(k, k) for k in (
         TURN, REMINDER, STARTED, ELIMINATED, FINISHED, TIMED_OUT, DROPPED, REPLY, DIGEST,
-        REPLACED, MODERATED)]
+        REPLACED, MODERATED, CONFIRM_EMAIL)]
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

@@ -8,8 +8,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
+from accounts.models import preferences_for
 from notifications.links import account_state, read_open_token, read_unsubscribe_token
-from notifications.models import preferences_for
 
 
 def open_game(request, token):

@@ -1,10 +1,10 @@
-"""Regenerates games/web/board_layout.py, the drawn classic board, from real coastlines.
+"""Regenerates web/board_layout.py, the drawn classic board, from real coastlines.
 
 A development tool, not part of the service: it needs `shapely` (pip) and the
 `land-110m.json` file of the `world-atlas` npm package (Natural Earth land, public domain):
 
     npm pack world-atlas@2.0.2 && tar xzf world-atlas-2.0.2.tgz
-    python scripts/make_board_layout.py package/land-110m.json > games/web/board_layout.py
+    python scripts/make_board_layout.py package/land-110m.json > web/board_layout.py
 
 The land is projected (equirectangular, cut at 169°W so that Alaska sits on the left edge and
 Chukotka on the right, with Europe magnified), then cut into the 42 territories by the

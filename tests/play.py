@@ -6,7 +6,8 @@ import random
 
 from games import services
 from games.models import Game
-from games.rules.bots import bot_command, seats_to_act
+from games.rules.bots import bot_command
+from games.rules.moves import seats_to_act
 from games.store import load_state
 
 

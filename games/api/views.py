@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from axes.handlers.proxy import AxesProxyHandler
 from django.contrib.auth import authenticate, get_user_model, password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
@@ -9,10 +10,11 @@ from django.db.models import Count, Q
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
-from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import email as addresses
+from accounts import throttles, tokens
 from games import services
 from games.api import serializers as s
 from games.api.errors import error
@@ -63,6 +65,7 @@ class ReadAnyoneWriteSignedIn(permissions.BasePermission):
 class AccountsView(ApiView):
     permission_classes = [permissions.AllowAny]
     authentication_classes = []
+    throttle_classes = throttles.SIGNUP
 
     @extend_schema(request=s.AccountIn, responses={201: s.AccountOut, **ERRORS})
     def post(self, request):
@@ -86,27 +89,56 @@ class AccountsView(ApiView):
                     raise IntegrityError
                 # The database's unique index on lower(username) settles a race.
                 user = User.objects.create_user(data["username"], data["email"], data["password"])
+                # Mail waits until the address is confirmed through the link mailed to it.
+                addresses.start_unconfirmed(user)
         except IntegrityError:
             return error(400, "username_taken", "that username is taken")
-        token = Token.objects.create(user=user)
-        return Response({"id": user.pk, "username": user.username, "token": token.key},
+        return Response({"id": user.pk, "username": user.username, "token": tokens.issue(user)},
                         status=status.HTTP_201_CREATED)
 
 
 class TokenView(ApiView):
-    permission_classes = [permissions.AllowAny]
-    authentication_classes = []
+    """POST: a new token for a username and password (each call issues one; earlier ones
+    keep working until revoked, a password change, or CONQUEST_API_TOKEN_IDLE_DAYS unused).
+    DELETE: revoke the token the call is made with, or with `?all=1` every token of the
+    account."""
 
-    @extend_schema(request=s.TokenIn, responses={200: s.TokenOut, **ERRORS})
+    permission_classes = [permissions.AllowAny]
+
+    def get_authenticators(self):
+        # A POST signs in with a password: a stale token sent along must not refuse it.
+        method = getattr(getattr(self, "request", None), "method", None)
+        return [] if method == "POST" else super().get_authenticators()
+
+    def get_throttles(self):
+        return [t() for t in throttles.TOKEN] if self.request.method == "POST" else []
+
+    @extend_schema(request=s.TokenIn, responses={200: s.TokenOut, **ERRORS, 429: s.Error})
     def post(self, request):
         data, refusal = parsed(s.TokenIn, request)
         if refusal:
             return refusal
+        # django-axes counts failures per account and client address (settings.AXES_*).
         user = authenticate(request, username=data["username"], password=data["password"])
+        if getattr(request, "axes_locked_out", False):
+            return error(429, "too_many_attempts", "too many wrong passwords for this account "
+                         "from your address: wait a few minutes, or reset the password")
         if user is None:
             return error(400, "bad_credentials", "wrong username or password")
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        # As a sign-in through a form does: a success clears the failures counted so far.
+        AxesProxyHandler.user_logged_in(type(self), request, user)
+        return Response({"token": tokens.issue(user)})
+
+    @extend_schema(parameters=[OpenApiParameter("all", int, description="1: every token")],
+                   request=None, responses={204: None, **ERRORS})
+    def delete(self, request):
+        if not request.user.is_authenticated or not isinstance(request.auth, str):
+            return error(401, "not_authenticated", "call this with the token to revoke")
+        revoke_all = request.query_params.get("all", "0")
+        if revoke_all not in ("0", "1"):
+            return error(400, "bad_request", "all: 0 or 1")
+        tokens.revoke(request.user, None if revoke_all == "1" else request.auth)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class ClassicMapView(ApiView):
@@ -135,6 +167,9 @@ def _game_view(game, user, at=None):
 
 class GamesView(ApiView):
     permission_classes = [ReadAnyoneWriteSignedIn]
+
+    def get_throttles(self):
+        return [t() for t in throttles.CREATE_GAME] if self.request.method == "POST" else []
 
     @extend_schema(
         parameters=[

@@ -8,6 +8,7 @@ Each check returns the first reason the event is impossible, or None.
 
 from __future__ import annotations
 
+from . import events as ev
 from .board import CARDS, NEIGHBOURS, NEUTRAL
 from .cards import is_set, set_value
 from .flow import holds_capitals, reinforcements_owed, round_leader, spread, spread_neutral
@@ -266,29 +267,29 @@ def _game_finished(state: GameState, data: dict) -> str | None:
 
 
 CHECKS = {
-    "armies_placed": _armies_placed,
-    "placement_submitted": _placement_submitted,
-    "territory_claimed": _territory_claimed,
-    "capital_chosen": _capital_chosen,
-    "turn_started": _turn_started,
-    "cards_traded": _cards_traded,
-    "battle": _battle,
-    "occupied": _occupied,
-    "fortified": _fortified,
-    "card_drawn": _card_drawn,
-    "player_eliminated": _player_eliminated,
-    "player_dropped": _player_dropped,
-    "turn_timed_out": _turn_timed_out,
-    "turn_ended": _turn_ended,
-    "attack_ended": _attack_ended,
-    "game_finished": _game_finished,
+    ev.ARMIES_PLACED: _armies_placed,
+    ev.PLACEMENT_SUBMITTED: _placement_submitted,
+    ev.TERRITORY_CLAIMED: _territory_claimed,
+    ev.CAPITAL_CHOSEN: _capital_chosen,
+    ev.TURN_STARTED: _turn_started,
+    ev.CARDS_TRADED: _cards_traded,
+    ev.BATTLE: _battle,
+    ev.OCCUPIED: _occupied,
+    ev.FORTIFIED: _fortified,
+    ev.CARD_DRAWN: _card_drawn,
+    ev.PLAYER_ELIMINATED: _player_eliminated,
+    ev.PLAYER_DROPPED: _player_dropped,
+    ev.TURN_TIMED_OUT: _turn_timed_out,
+    ev.TURN_ENDED: _turn_ended,
+    ev.ATTACK_ENDED: _attack_ended,
+    ev.GAME_FINISHED: _game_finished,
 }
 
 
 def audit(state: GameState | None, event) -> str | None:
     """Why the rules could not have produced `event` from `state`, or None if they could."""
     if state is None:
-        return None if event.type == "game_started" else "the record does not start the game"
+        return None if event.type == ev.GAME_STARTED else "the record does not start the game"
     check = CHECKS.get(event.type)
     if check is None:  # draws are verify's; moderators' and chat events change no board
         return None

@@ -10,22 +10,6 @@ from .cards import find_sets
 from .state import ATTACK, CAPITAL, CLAIM, FORTIFY, NEUTRAL_PLACE, OCCUPY, REINFORCE, SETUP_PLACE
 
 
-def seats_to_act(state) -> list[int]:
-    """Seats the game is waiting for now (several during simultaneous setup phases)."""
-    if state is None or state.finished:
-        return []
-    if state.current is not None:
-        return [state.current]
-    if state.phase == SETUP_PLACE:
-        return [s for s in state.order
-                if not state.players[s].out and not state.players[s].submitted
-                and state.players[s].setup_armies > 0]
-    if state.phase == CAPITAL:
-        return [s for s in state.order
-                if not state.players[s].out and not state.players[s].submitted]
-    return []
-
-
 def _split(rnd: random.Random, territories: list[str], count: int, cap=None, armies=None):
     placements: dict[str, int] = {}
     for _ in range(count):
@@ -56,7 +40,9 @@ def bot_command(state, seat: int, rnd: random.Random, aggression: float = 0.9) -
     if phase == REINFORCE:
         hand = state.players[seat].cards
         sets = find_sets(hand)
-        if sets and (len(hand) >= 5 or rnd.random() < 0.5):
+        # After an elimination a hand is traded only down to four cards.
+        may_trade = sets and not (state.trade_down and len(hand) <= 4)
+        if may_trade and (len(hand) >= 5 or rnd.random() < 0.5):
             return {"type": "trade", "cards": list(rnd.choice(sets))}
         border = state.border_territories(seat)
         count = rnd.randint(1, state.reinforcements)

@@ -101,14 +101,19 @@ class TimeOut:
 @dataclass(frozen=True)
 class Moderate:
     """A moderator's action on the game: pause, resume, abort, end_turn (complete the owed
-    decision for an absent player without counting a miss) or drop (a seat)."""
+    decision for an absent player without counting a miss), drop (a seat), and the actions
+    that change no board: extend_deadline, replace_player and hide_message, whose facts
+    from outside the rules (the new deadline, the new holder, the message) come in `facts`
+    and go into the event as they are."""
     action: str
     by: str
     reason: str = ""
     seat: int | None = None
+    facts: dict | None = None
 
 
-MODERATOR_ACTIONS = ("pause", "resume", "abort", "end_turn", "drop")
+MODERATOR_ACTIONS = ("pause", "resume", "abort", "end_turn", "drop", "extend_deadline",
+                     "replace_player", "hide_message")
 
 
 def _territory(payload: dict, key: str) -> str:

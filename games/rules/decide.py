@@ -32,11 +32,14 @@ from .errors import (
     WrongPhase,
 )
 from .events import (
+    CHAT_HIDDEN,
+    DEADLINE_EXTENDED,
     DEFENSE_SET,
     GAME_ABORTED,
     GAME_PAUSED,
     GAME_RESUMED,
     MODERATOR_ENDED_TURN,
+    PLAYER_REPLACED,
     TURN_TIMED_OUT,
     Event,
 )
@@ -145,10 +148,29 @@ def moderate(em: Emitter, command: Moderate) -> None:
     """A moderator's action: recorded with who did it and why, refused where senseless."""
     state, action = em.state, command.action
     note = {"by": command.by, "reason": command.reason}
+    facts = command.facts or {}
     if action not in MODERATOR_ACTIONS:
         raise ModerationRefused(f"no moderator action '{action}'")
+    if action == "hide_message":  # table talk may be moderated after the end as well
+        em.emit(CHAT_HIDDEN, {"message": facts["message"],
+                              "author_seat": facts.get("author_seat"), **note})
+        return
     if state.finished:
         raise ModerationRefused("the game is over")
+    if action == "replace_player":
+        seat = command.seat
+        if not isinstance(seat, int) or not 0 <= seat < state.seats:
+            raise ModerationRefused("name the seat to hand over")
+        if state.players[seat].out:
+            raise ModerationRefused("that player is already out of the game")
+        em.emit(PLAYER_REPLACED, {**note, "seat": seat, "from": facts["from"],
+                                  "to": facts["to"], "to_user_id": facts["to_user_id"]})
+        return
+    if action == "extend_deadline":
+        if state.paused:
+            raise ModerationRefused("only a running clock can be extended")
+        em.emit(DEADLINE_EXTENDED, {**note, "until": facts["until"], "was": facts.get("was")})
+        return
     if action == "pause":
         if state.paused:
             raise ModerationRefused("the game is already paused")

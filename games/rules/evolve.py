@@ -6,6 +6,7 @@ only ever evolves its own working copy. Copy a state first to keep the old one.
 
 from __future__ import annotations
 
+from . import events as ev
 from .board import COLORS, NEUTRAL, STARTING_ARMIES, TERRITORIES
 from .events import Event
 from .options import Rules
@@ -363,40 +364,32 @@ def _no_change(state, data):
 
 
 HANDLERS = {
-    "game_started": _game_started,
-    "territories_dealt": _territories_dealt,
-    "territory_claimed": _territory_claimed,
-    "deck_shuffled": _deck_shuffled,
-    "missions_dealt": _missions_dealt,
-    "armies_placed": _armies_placed,
-    "placement_submitted": _placement_submitted,
-    "capital_chosen": _capital_chosen,
-    "turn_started": _turn_started,
-    "cards_traded": _cards_traded,
-    "battle": _battle,
-    "capital_captured": _capital_captured,
-    "player_eliminated": _player_eliminated,
-    "occupied": _occupied,
-    "attack_ended": _attack_ended,
-    "fortified": _fortified,
-    "card_drawn": _card_drawn,
-    "turn_ended": _turn_ended,
-    "turn_timed_out": _turn_timed_out,
-    "player_dropped": _player_dropped,
-    "defense_set": _defense_set,
-    "game_finished": _game_finished,
-    "game_paused": _game_paused,
-    "game_resumed": _game_resumed,
-    "game_aborted": _game_aborted,
+    ev.GAME_STARTED: _game_started,
+    ev.TERRITORIES_DEALT: _territories_dealt,
+    ev.TERRITORY_CLAIMED: _territory_claimed,
+    ev.DECK_SHUFFLED: _deck_shuffled,
+    ev.MISSIONS_DEALT: _missions_dealt,
+    ev.ARMIES_PLACED: _armies_placed,
+    ev.PLACEMENT_SUBMITTED: _placement_submitted,
+    ev.CAPITAL_CHOSEN: _capital_chosen,
+    ev.TURN_STARTED: _turn_started,
+    ev.CARDS_TRADED: _cards_traded,
+    ev.BATTLE: _battle,
+    ev.CAPITAL_CAPTURED: _capital_captured,
+    ev.PLAYER_ELIMINATED: _player_eliminated,
+    ev.OCCUPIED: _occupied,
+    ev.ATTACK_ENDED: _attack_ended,
+    ev.FORTIFIED: _fortified,
+    ev.CARD_DRAWN: _card_drawn,
+    ev.TURN_ENDED: _turn_ended,
+    ev.TURN_TIMED_OUT: _turn_timed_out,
+    ev.PLAYER_DROPPED: _player_dropped,
+    ev.DEFENSE_SET: _defense_set,
+    ev.GAME_FINISHED: _game_finished,
+    ev.GAME_PAUSED: _game_paused,
+    ev.GAME_RESUMED: _game_resumed,
+    ev.GAME_ABORTED: _game_aborted,
 }
-
-
-def register(event_type: str):
-    """Let a layer above the rules (moderation, chat) add event types replay understands."""
-    def wrap(handler):
-        HANDLERS[event_type] = handler
-        return handler
-    return wrap
 
 
 def evolve(state: GameState | None, event: Event) -> GameState:

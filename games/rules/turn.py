@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from .board import CARDS, NEIGHBOURS, NEUTRAL
 from .cards import is_set, set_value
 from .commands import Attack, EndAttack, EndTurn, Fortify, Occupy, Place, PlaceNeutral, Trade
@@ -23,6 +21,7 @@ from .errors import (
 from .events import ARMIES_PLACED, ATTACK_ENDED, BATTLE, CARDS_TRADED, FORTIFIED, OCCUPIED
 from .fair import DrawStream
 from .flow import Emitter, auto_neutral, check_win, conquer, end_turn, trade_bonus
+from .moves import reachable
 from .state import ATTACK, FORTIFY, NEUTRAL_PLACE, OCCUPY, REINFORCE, GameState
 
 
@@ -188,17 +187,7 @@ def end_attack(em: Emitter, command: EndAttack) -> None:
 # ---- fortify ---------------------------------------------------------------------------
 def connected(state: GameState, seat: int, source: str, target: str) -> bool:
     """Whether a chain of the player's own territories links source and target."""
-    owner = state.owner
-    seen, queue = {source}, deque([source])
-    while queue:
-        here = queue.popleft()
-        for there in NEIGHBOURS[here]:
-            if there == target:
-                return True
-            if there not in seen and owner[there] == seat:
-                seen.add(there)
-                queue.append(there)
-    return False
+    return target in reachable(state, seat, source)
 
 
 def fortify(em: Emitter, command: Fortify) -> None:

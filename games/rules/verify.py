@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import events as ev
 from . import setup
 from .audit import audit
 from .board import CARD_IDS
@@ -36,17 +37,17 @@ def _expected(state, event: Event, dice: FairDice):
     """The random part the event should carry, or None if it carries none."""
     data, stream = event.data, dice.at(event.seq)
     kind = event.type
-    if kind == "game_started":
+    if kind == ev.GAME_STARTED:
         return data["order"], setup.draw_order(data["players"], stream)
-    if kind == "territories_dealt":
+    if kind == ev.TERRITORIES_DEALT:
         return data["owners"], setup.draw_deal(state, stream)
-    if kind == "deck_shuffled":
+    if kind == ev.DECK_SHUFFLED:
         # The deck is shuffled whole at setup; later only the discards are shuffled back.
         pile = list(CARD_IDS) if state.turn == 0 else sorted(state.discard)
         return data["cards"], stream.shuffle(pile)
-    if kind == "missions_dealt":
+    if kind == ev.MISSIONS_DEALT:
         return data["missions"], setup.draw_missions(state, stream)
-    if kind == "battle":
+    if kind == ev.BATTLE:
         attacker, defending = roll(stream, len(data["attacker_dice"]), defender_dice(state, data["to"]))
         expected = {"attacker_dice": attacker, "defender_dice": defending,
                     "losses": list(losses(attacker, defending))}
@@ -55,11 +56,11 @@ def _expected(state, event: Event, dice: FairDice):
         return actual, expected
     if not data.get("random"):
         return None
-    if kind == "territory_claimed":
+    if kind == ev.TERRITORY_CLAIMED:
         return data["territory"], setup.draw_claim(state, stream)
-    if kind == "capital_chosen":
+    if kind == ev.CAPITAL_CHOSEN:
         return data["territory"], setup.draw_capital(state, data["seat"], stream)
-    if kind == "armies_placed":
+    if kind == ev.ARMIES_PLACED:
         count = sum(data["placements"].values())
         return data["placements"], random_placement(state, data["seat"], count, stream)
     return None

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from .board import CARDS, TERRITORIES
 from .cards import find_sets, next_set_value
-from .events import Event
+from .events import Event, redact
 from .missions import describe, effective_mission
+from .moves import legal
 from .state import OCCUPY, REINFORCE, SETUP_DONE, SETUP_PLACE, GameState
 
 
@@ -79,6 +80,8 @@ def view(state: GameState, seat: int | None) -> dict:
             "mission": mission_view(state, seat), "capital": me.capital, "defense": me.defense,
             "hidden_placement": me.hidden_placement,
             "tradeable_sets": [list(s) for s in find_sets(me.cards)],
+            # The engine's answer to "what may I do now" (games.rules.moves.legal).
+            "may": legal(state, seat),
         }
     capitals = {
         p.capital: p.seat for p in state.players
@@ -107,23 +110,9 @@ def view(state: GameState, seat: int | None) -> dict:
 
 
 def redact_event(event: Event, seat: int | None, finished: bool) -> dict:
-    """An event as `seat` may see it (everything once the game is finished)."""
+    """An event as `seat` may see it (everything once the game is finished): the rule is
+    its declaration's (games.rules.events)."""
     out = event.to_dict()
-    if finished:
-        return out
-    data, kind = event.data, event.type
-    if kind == "deck_shuffled":
-        out["data"] = {"count": len(data["cards"])}
-    elif kind == "missions_dealt":
-        out["data"] = {"missions": [m if s == seat else None for s, m in enumerate(data["missions"])]}
-    elif kind in ("card_drawn", "capital_chosen", "placement_submitted"):
-        if data["seat"] != seat:
-            hidden = {"card_drawn": "card", "capital_chosen": "territory",
-                      "placement_submitted": "placements"}[kind]
-            out["data"] = {k: v for k, v in data.items() if k != hidden}
-    elif kind in ("player_eliminated", "capital_captured"):
-        taker = data["by"] if kind == "player_eliminated" else data["seat"]
-        giver = data["seat"] if kind == "player_eliminated" else data["owner"]
-        if seat not in (taker, giver):
-            out["data"] = dict(data, cards=len(data["cards"]))
+    if not finished:
+        out["data"] = redact(event.type, event.data, seat)
     return out

@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import notifications.models
+import accounts.models
 
 
 class Migration(migrations.Migration):
@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
                 ('time_zone', models.CharField(default='UTC', max_length=64)),
                 ('language', models.CharField(choices=[('en', 'English'), ('cs', 'Čeština'), ('pl', 'Polski')], default='en', max_length=5)),
                 ('turn_mail', models.CharField(choices=[('each', 'A mail on every turn'), ('digest', 'One daily digest of all my games'), ('none', 'No turn mail')], default='each', max_length=10)),
-                ('reminder_hours', models.JSONField(default=notifications.models.default_reminders, help_text='Hours before a deadline to send a reminder.')),
+                ('reminder_hours', models.JSONField(default=accounts.models.default_reminders, help_text='Hours before a deadline to send a reminder.')),
                 ('game_mail', models.BooleanField(default=True, help_text='Mail when a game starts, a player is eliminated, a game ends.')),
                 ('digest_hour', models.PositiveSmallIntegerField(default=8, help_text='Local hour (0-23) the daily digest goes out.')),
                 ('unsubscribed', models.BooleanField(default=False, help_text='One-click unsubscribe: no mail at all.')),

@@ -6,7 +6,8 @@ import contextlib
 import json
 
 from games.models import Event, Game
-from games.rules.bots import bot_command, seats_to_act
+from games.rules.bots import bot_command
+from games.rules.moves import seats_to_act
 from games.store import load_state
 from tests.contract import DEFAULT_RULES
 

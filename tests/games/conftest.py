@@ -7,7 +7,9 @@ import pytest
 from rest_framework.test import APIClient
 
 
-def signed_up(username: str) -> APIClient:
+def signed_up(username: str, confirm: bool = True) -> APIClient:
+    """A player signed up through the API; with `confirm`, who also followed the link mailed
+    to confirm the address (the mail itself is then skipped, no longer needed)."""
     client = APIClient()
     answer = client.post("/api/v1/accounts/", {
         "username": username, "email": f"{username}@example.com",
@@ -16,7 +18,22 @@ def signed_up(username: str) -> APIClient:
     assert answer.status_code == 201, answer.content
     client.credentials(HTTP_AUTHORIZATION=f"Token {answer.json()['token']}")
     client.user_id = answer.json()["id"]
+    if confirm:
+        confirm_address(client.user_id)
     return client
+
+
+def confirm_address(user_id: int) -> None:
+    from urllib.parse import urlsplit
+
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from accounts import email as addresses
+
+    user = get_user_model().objects.get(pk=user_id)
+    link = urlsplit(addresses.confirm_url(user, user.email)).path
+    assert Client().post(link).status_code == 302
 
 
 @pytest.fixture(autouse=True)

@@ -31,7 +31,8 @@ from games.rules import (
     replay,
     validate_rules,
 )
-from games.rules.bots import bot_command, seats_to_act
+from games.rules.bots import bot_command
+from games.rules.moves import seats_to_act
 
 FOLDER = Path(__file__).resolve().parent / "regression"
 MAX_BYTES = 300_000

@@ -11,7 +11,8 @@ from django.db import connection, connections
 
 from games import services
 from games.models import Game
-from games.rules.bots import bot_command, seats_to_act
+from games.rules.bots import bot_command
+from games.rules.moves import seats_to_act
 from games.store import load_state
 
 

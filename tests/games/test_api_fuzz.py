@@ -13,12 +13,13 @@ from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, settings
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 
+from accounts import tokens
 from games import services
 from games.models import Game
-from games.rules.bots import bot_command, seats_to_act
+from games.rules.bots import bot_command
+from games.rules.moves import seats_to_act
 from games.store import load_state
 from tests.games.support import players
 
@@ -41,7 +42,7 @@ class Arena:
 
     def __init__(self):
         self.alice, self.bob = players(2, prefix="fuzz_")
-        self.token = Token.objects.create(user=self.alice).key
+        self.token = tokens.issue(self.alice)
         self.rules = itertools.cycle(RULES)
         self.rnd = random.Random(2024)
         self.examples = itertools.count()

@@ -8,7 +8,8 @@ import pytest
 
 from games.models import Game
 from games.rules import verify
-from games.rules.bots import bot_command, seats_to_act
+from games.rules.bots import bot_command
+from games.rules.moves import seats_to_act
 from games.store import load_state
 from tests.games.conftest import new_game
 

@@ -7,9 +7,9 @@ from io import StringIO
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts import tokens
 from games import services
 from games.models import Event, Game
 
@@ -38,7 +38,7 @@ def web(someone) -> Client:
 def api(someone) -> APIClient:
     client = APIClient()
     if someone is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=someone)[0].key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {tokens.issue(someone)}")
     return client
 
 

@@ -94,7 +94,7 @@ def test_it_lets_a_moderator_in(staff_pages, maud):
                   "moderation/chatmessage", "moderation/report"):
         assert client.get(f"/admin/{model}/").status_code == 200, model
     assert client.get("/admin/auth/user/").status_code == 403
-    assert client.get("/admin/notifications/preferences/").status_code == 403
+    assert client.get("/admin/accounts/preferences/").status_code == 403
 
 
 def test_it_links_the_moderation_pages_for_moderators_only(maud, alice):

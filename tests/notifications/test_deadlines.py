@@ -9,11 +9,12 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.core import mail
 
+from accounts.models import Preferences
 from games import services
 from games.models import Event, Game
 from games.store import VersionConflict, load_state
 from notifications import deadlines, tasks
-from notifications.models import Notification, Preferences, Vacation
+from notifications.models import Notification, Vacation
 from tests.notifications.support import (
     act,
     place_setup,

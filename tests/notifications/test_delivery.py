@@ -10,8 +10,9 @@ import pytest
 from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
 
+from accounts.models import Preferences
 from notifications import deadlines, delivery, links, tasks
-from notifications.models import Notification, Preferences
+from notifications.models import Notification
 from tests.notifications.support import act, mails_to, player, rows, started
 
 

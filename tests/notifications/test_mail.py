@@ -12,6 +12,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
+from accounts.models import Preferences
 from games import narrate
 from games.models import Game
 from games.rules import NEIGHBOURS, TERRITORIES
@@ -22,7 +23,7 @@ from games.store import load_state
 from notifications import delivery, links
 from notifications import mail as mails
 from notifications.inbound import _user_for_seat
-from notifications.models import Notification, Preferences
+from notifications.models import Notification
 from tests.notifications.support import (
     SEED,
     act,
@@ -38,7 +39,7 @@ from tests.notifications.support import (
     user_at,
 )
 
-KINDS = [kind for kind, _ in Notification.KINDS]
+KINDS = [kind for kind, _ in Notification.KINDS if kind != Notification.CONFIRM_EMAIL]
 
 
 def only(found: list):
@@ -134,7 +135,7 @@ def test_it_carries_the_unsubscribe_and_reply_headers(game):
     assert message.extra_headers["Message-ID"] == f"<notification-{row.pk}@localhost>"
     reply_to = only(message.reply_to)
     assert links.read_reply_address(reply_to, _user_for_seat) == (
-        game.pk, seat_of(game, row.user), row.user_id)
+        game.pk, seat_of(game, row.user), row.user_id, game.turn)
     # They survive into the message as sent.
     sent_message = message.message()
     assert sent_message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -361,9 +362,9 @@ def test_it_tells_only_what_happened_to_the_reader():
     told = narrate.happened_to(events, 0, NAMES)
 
     assert told == [
-        "Blue (bob) attacked Ural from Ukraine: 6 3 against 2, Red (alice) lost 1.",
-        "Red (alice) missed the deadline (missed 1 in a row); the move was made for them.",
-        "Green (charlie) was eliminated by Blue (bob).",
+        "Blue (bob) attacked Ural from Ukraine: 6 3 against 2, Red (alice) lost 1",
+        "Red (alice) ran out of time (missed turns in a row: 1).",
+        "Blue (bob) eliminated Green (charlie).",
         "Blue (bob) resigned; their territories turn neutral.",
     ]
 
@@ -374,20 +375,20 @@ def test_it_tells_a_conquest_and_losses_on_both_sides():
         "conquered": True}), NAMES)
 
     assert line == ("Blue (bob) attacked Ural from Ukraine: 6 3 against 2, Blue (bob) lost 1, "
-                    "Red (alice) lost 1. Ural fell.")
+                    "Red (alice) lost 1 — Ural conquered!")
 
 
 def test_it_tells_hidden_events_without_their_secret():
     # As redact_event leaves them for another seat: no card, no capital, no placement.
     assert narrate.describe(event("card_drawn", seat=1), NAMES) == "Blue (bob) drew a card."
     assert narrate.describe(event("capital_chosen", seat=1), NAMES) == \
-        "Blue (bob) chose a capital."
+        "Blue (bob) chose a capital in secret."
     assert narrate.describe(event("placement_submitted", seat=2), NAMES) == \
-        "Green (charlie) handed in their placement."
+        "Green (charlie) handed in their starting placement."
     assert narrate.describe(event("player_dropped", seat=2, reason="timeout"), NAMES) == (
         "Green (charlie) missed too many turns and was dropped; their territories turn "
         "neutral.")
-    assert narrate.describe(event("turn_ended", seat=2), NAMES) is None
+    assert narrate.describe(event("turn_ended", seat=2), NAMES) == "Green (charlie) ended the turn."
 
 
 # ---- language and time zone ------------------------------------------------------------
@@ -589,3 +590,13 @@ def test_it_shows_the_seed_only_once_the_game_is_over(alice, bob):
     assert len(finished) == 2
     assert all(SEED in message.body for message in finished)
     assert all(SEED not in message.body for message in mail.outbox if message not in finished)
+
+
+def test_a_czech_turn_mail_names_the_board_in_czech(game):
+    user = user_at(game, game.current_seat)
+    Preferences.objects.update_or_create(user=user, defaults={"language": "cs"})
+    row = any_kind(game, user, Notification.TURN)
+
+    body = mails.render(row).body
+
+    assert "Severní Evropa" in body and "Northern Europe" not in body

@@ -49,9 +49,9 @@ def first_placement(game_id: int) -> tuple[str, dict]:
 def test_it_mails_the_next_player_through_a_real_worker_and_smtp(redis):
     with smtp_server() as (mailbox, smtp_port), publishing_to(redis.url):
         celery = Celery(redis.url, smtp_port)
+        alice, bob = signed_up("alice"), signed_up("bob")  # and confirmed: no mail for that
         try:
             celery.start_worker()
-            alice, bob = signed_up("alice"), signed_up("bob")
             game_id = new_game(alice, bob, placement_batch=3)
             assert wait_until(lambda: len(mailbox.messages) >= 3, 15), celery.log("worker")
             seat, move = first_placement(game_id)
@@ -81,10 +81,10 @@ def test_it_sends_once_when_the_worker_dies_mid_delivery(redis):
     with smtp_server() as (mailbox, smtp_port), publishing_to(redis.url):
         celery = Celery(redis.url, smtp_port, CONQUEST_MAIL_LEASE_SECONDS=2,
                         CONQUEST_OUTBOX_GRACE_SECONDS=1)
+        alice, bob = signed_up("alice"), signed_up("bob")
         try:
             celery.start_worker()
             mailbox.stall.set()  # the first SMTP session hangs before any data is sent
-            alice, bob = signed_up("alice"), signed_up("bob")
             game_id = new_game(alice, bob)
             assert wait_until(mailbox.stalled.is_set, 15), celery.log("worker")
             stuck = Notification.objects.get(claimed_at__isnull=False, sent_at__isnull=True)
@@ -112,10 +112,10 @@ def test_it_moves_with_the_broker_down_and_mails_once_it_is_back(redis):
     with smtp_server() as (mailbox, smtp_port), publishing_to(redis.url):
         celery = Celery(redis.url, smtp_port, CONQUEST_OUTBOX_GRACE_SECONDS=1,
                         CONQUEST_OUTBOX_SWEEP_SECONDS=1)
+        alice, bob = signed_up("alice"), signed_up("bob")
         try:
             celery.start_worker()
             celery.start_beat()
-            alice, bob = signed_up("alice"), signed_up("bob")
             game_id = new_game(alice, bob, placement_batch=3)
             assert wait_until(lambda: len(mailbox.messages) >= 3, 15), celery.log("worker")
             redis.stop()

@@ -32,7 +32,8 @@ from games.rules import (
     validate_rules,
     verify,
 )
-from games.rules.bots import bot_command, seats_to_act
+from games.rules.bots import bot_command
+from games.rules.moves import seats_to_act
 from games.rules.state import OCCUPY
 
 OPTIONS = {

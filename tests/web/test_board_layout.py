@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from games.rules.board import BORDERS, TERRITORIES
-from games.web import board_layout as layout
+from web import board_layout as layout
 
 
 def test_it_has_a_shape_and_a_label_inside_the_map_for_each_territory():

@@ -7,8 +7,8 @@ import json
 
 import pytest
 from django.test import Client
-from rest_framework.authtoken.models import Token
 
+from accounts import tokens
 from games.models import Event
 from notifications.models import Vacation
 from tests.web.support import client_for, post_play, started_game, user
@@ -20,8 +20,8 @@ def game(alice, bob):
 
 
 def api_client(someone) -> Client:
-    token, _ = Token.objects.get_or_create(user=someone)
-    return Client(HTTP_AUTHORIZATION=f"Token {token.key}")
+    token = tokens.issue(someone)
+    return Client(HTTP_AUTHORIZATION=f"Token {token}")
 
 
 @pytest.mark.parametrize("at", ["%C2%B2", "%D9%A1", "9" * 5000, "-1", "1.5"])

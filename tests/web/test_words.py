@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from games.web.words import OwnerTracker, describe, log_entries
+from games.narrate import OwnerTracker, describe
+from web.words import log_entries
 
 
 def battle(conquered=False):
@@ -19,7 +20,7 @@ def test_it_tells_a_battle_with_dice_and_losses():
     owners.see({"type": "territories_dealt", "data": {"owners": {"ukraine": 1}}})
 
     with translation.override("en"):
-        text = describe(battle(), owners)
+        text = describe(battle(), owners=owners)
 
     assert text == "Red attacked Ukraine from Scandinavia: 6 5 2 against 4 1, Blue lost 2"
 
@@ -53,7 +54,7 @@ def test_it_keeps_hidden_cards_hidden():
 
 def test_it_speaks_polish():
     with translation.override("pl"):
-        text = describe(battle(), None)
+        text = describe(battle())
 
     assert text.startswith("Czerwony zaatakował terytorium Ukraina z terytorium Skandynawia")
 
@@ -82,5 +83,5 @@ def test_it_tells_a_timed_out_drop_apart_from_a_moderators_in_mail():
     timed_out = {"type": "player_dropped", "data": {"seat": 1, "reason": "timeout"}}
 
     with translation.override("en"):
-        assert narrate(moderated, {}).startswith("A moderator removed Blue")
+        assert narrate(moderated, {}).startswith("Moderator mona removed Blue")
         assert narrate(timed_out, {}).startswith("Blue missed too many turns")

@@ -4,7 +4,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import rules
 from games.models import Game, Snapshot
-from games.store import ENGINE_VERSION, clock_key, status_of, stored_events
+from games.rules.moves import clock_key
+from games.store import ENGINE_VERSION, status_of, stored_events
 
 
 def check_game(game: Game) -> list[str]:

@@ -3,14 +3,12 @@ border and sea lane, drawn server-side from the geometry in board_layout."""
 
 from __future__ import annotations
 
-from collections import deque
-
 from django.utils.translation import ngettext
 
-from games.rules.board import BORDERS, CONTINENTS, NEIGHBOURS, NEUTRAL, TERRITORIES
+from games.names import color_name, continent_name, seat_color, territory_name
+from games.rules.board import BORDERS, CONTINENTS, NEIGHBOURS, NEUTRAL
 
 from . import board_layout as layout
-from .names import color_name, continent_name, seat_color, territory_name
 
 # Owner colours with readable army counts on top (the count sits in a white disc).
 FILL = {
@@ -24,32 +22,15 @@ CONTINENT_TINT = {
 
 
 def legal_targets(view: dict, seat: int | None, selected: str | None) -> list[str]:
-    """Where the selected territory can attack or fortify to, in the viewer's phase."""
-    if seat is None or not selected or selected not in NEIGHBOURS:
+    """Where the selected territory can attack or fortify to now: the engine's answer
+    (the view's you.may, games.rules.moves.legal)."""
+    if seat is None or not selected:
         return []
-    territories = view["territories"]
-    if territories[selected]["owner"] != seat or view.get("current_seat") != seat:
+    may = (view.get("you") or {}).get("may") or {}
+    kind = "attack" if view.get("phase") == "attack" else "fortify"
+    if view.get("phase") not in ("attack", "fortify"):
         return []
-    phase = view.get("phase")
-    if phase == "attack" and territories[selected]["armies"] >= 2:
-        return [t for t in NEIGHBOURS[selected] if territories[t]["owner"] != seat]
-    if phase == "fortify" and territories[selected]["armies"] >= 2:
-        return fortify_targets(view, seat, selected)
-    return []
-
-
-def fortify_targets(view: dict, seat: int, source: str) -> list[str]:
-    territories = view["territories"]
-    if view["rules"].get("fortify") != "connected":
-        return [t for t in NEIGHBOURS[source] if territories[t]["owner"] == seat]
-    seen, queue = {source}, deque([source])
-    while queue:
-        here = queue.popleft()
-        for there in NEIGHBOURS[here]:
-            if there not in seen and territories[there]["owner"] == seat:
-                seen.add(there)
-                queue.append(there)
-    return [t for t in TERRITORIES if t in seen and t != source]
+    return list(may.get(kind, {}).get(selected, []))
 
 
 def board_context(view: dict, seat: int | None, selected: str | None = None,

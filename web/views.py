@@ -7,6 +7,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,19 +18,22 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
-from games import rules, services
+from accounts import email as addresses
+from accounts import throttles
+from accounts.models import Preferences, preferences_for
+from games import narrate, rules, services
 from games.inputs import whole_number
 from games.models import Game, Seat
+from games.names import color_name, error_text, phase_name, seat_color
+from games.rules import events as ev
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
 from games.store import VersionConflict, load_state
 from notifications import vacations
-from notifications.models import Preferences, Vacation, preferences_for
+from notifications.models import Vacation
 
-from . import words
 from .commands import FormProblem, payload_from_post
 from .forms import PRESETS, CreateGameForm, PreferencesForm, SignUpForm, VacationForm
-from .names import color_name, error_text, phase_name, seat_color
 from .page import game_context, stamp
 
 # The form the refusal of each command is shown next to.
@@ -113,6 +117,12 @@ def create_game(request):
     if request.method != "POST":
         return redirect("lobby")
     form = CreateGameForm(request.POST)
+    wait = throttles.refused(request, throttles.CREATE_GAME)
+    if wait:
+        form.is_valid()
+        form.add_error(None, _("You created many games just now: try again in %(seconds)s "
+                               "seconds.") % {"seconds": wait})
+        return _lobby(request, form, status=429)
     if not form.is_valid():
         return _lobby(request, form, status=400)
     players, rules_raw = form.game_arguments()
@@ -183,15 +193,15 @@ def _success_text(game, done, seat) -> str:
     """The command's events in words, e.g. the dice of each battle it fought."""
     finished = done.state.finished
     events = [rules.redact_event(e, seat, finished) for e in done.events]
-    owners = words.OwnerTracker()
-    if any(e["type"] == "battle" for e in events):
+    owners = narrate.OwnerTracker()
+    if any(e["type"] == ev.BATTLE for e in events):
         # Defenders are named by who held the territory before this command.
         before = load_state(game, done.events[0].seq - 1)
         owners.owner.update(before.owner)
     sentences = []
     for event in events:
-        if event["type"] != "deck_shuffled":
-            sentences.append(words.describe(event, owners))
+        if event["type"] != ev.DECK_SHUFFLED:
+            sentences.append(narrate.describe(event, owners=owners))
         owners.see(event)
     if len(sentences) > 8:
         sentences = sentences[:3] + ["…"] + sentences[-4:]
@@ -241,19 +251,29 @@ def signup(request):
     if request.user.is_authenticated:
         return redirect("lobby")
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save(commit=False)
-        user.email = form.cleaned_data["email"]
-        user.save()
-        language = getattr(request, "LANGUAGE_CODE", "en")
-        Preferences.objects.create(user=user, language=language if language in ("en", "cs", "pl")
-                                   else "en")
+    status = 400 if request.method == "POST" else 200
+    wait = throttles.refused(request, throttles.SIGNUP) if request.method == "POST" else None
+    if wait:
+        form.is_valid()
+        form.add_error(None, _("Many accounts were made from your address just now: try again "
+                               "in %(seconds)s seconds.") % {"seconds": wait})
+        status = 429
+    elif request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user = form.save(commit=False)
+            user.email = form.cleaned_data["email"]
+            user.save()
+            language = getattr(request, "LANGUAGE_CODE", "en")
+            Preferences.objects.create(
+                user=user, language=language if language in ("en", "cs", "pl") else "en")
+            # Mail waits until the address is confirmed through the link mailed to it.
+            addresses.start_unconfirmed(user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome, %(name)s! Join a game or create one.") % {
-            "name": user.username})
+        messages.success(request, _(
+            "Welcome, %(name)s! Join a game or create one. We mailed a link to %(email)s: "
+            "follow it to get turn mail.") % {"name": user.username, "email": user.email})
         return redirect("lobby")
-    return render(request, "registration/signup.html", {"form": form},
-                  status=400 if request.method == "POST" else 200)
+    return render(request, "registration/signup.html", {"form": form}, status=status)
 
 
 @login_required
@@ -264,6 +284,11 @@ def profile(request):
         if form.is_valid():
             form.save()
             messages.success(request, _("Your preferences are saved."))
+            if form.new_email:
+                messages.info(request, _(
+                    "We mailed a link to %(email)s: your address changes when you follow it. "
+                    "Until then mail goes to %(old)s.") % {
+                    "email": form.new_email, "old": request.user.email})
             response = redirect("profile")
             response.set_cookie("django_language", preferences.language, samesite="Lax")
             return response
@@ -275,6 +300,7 @@ def _profile(request, form, vacation_form, status=200):
     year = timezone.now().year
     return render(request, "accounts/profile.html", {
         "form": form, "vacation_form": vacation_form,
+        "email_confirmed": addresses.confirmed(request.user),
         "vacations": vacations.current_and_coming(request.user),
         "vacation_days_used": round(vacations.days_in_year(request.user, year), 1),
         "vacation_allowance": settings.CONQUEST_VACATION_DAYS_PER_YEAR, "year": year,

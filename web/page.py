@@ -7,15 +7,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import rules, services
+from games import narrate, rules, services
 from games.models import Game
-from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
-from games.rules.cards import set_kinds, set_value
-from games.store import load_state
-
-from . import words
-from .board import board_context, fortify_targets, legal_targets, neighbours_json
-from .names import (
+from games.names import (
     DEFENSE_NAMES,
     FINISH_REASONS,
     RULE_CHOICES,
@@ -28,6 +22,12 @@ from .names import (
     symbol_name,
     territory_name,
 )
+from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
+from games.rules.cards import set_kinds, set_value
+from games.store import load_state
+
+from . import words
+from .board import board_context, neighbours_json
 
 LOG_LENGTH = 60
 
@@ -147,7 +147,7 @@ def trade_sets(view: dict, rules_obj) -> list[dict]:
         kinds = set_kinds(trio)
         sets.append({
             "ids": ",".join(str(c) for c in trio),
-            "cards": [words.card_text(c) for c in trio],
+            "cards": [narrate.card_text(c) for c in trio],
             "value": set_value(rules_obj, trio, view["sets_traded"]),
             "kind": symbol_name(kinds[0] if kinds else "mixed"),
             "bonus": [territory_name(names[c]["territory"]) for c in trio
@@ -213,15 +213,15 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
     if phase == "occupy" and pending["occupy"]:
         forms["occupy"] = {**pending["occupy"], "from_name": territory_name(
             pending["occupy"]["from"]), "to_name": territory_name(pending["occupy"]["to"])}
+    may = (view.get("you") or {}).get("may") or {}
     if phase == "attack":
-        sources = [t for t in own if territories[t]["armies"] >= 2
-                   and any(territories[n]["owner"] != seat for n in NEIGHBOURS[t])]
+        attacks = may.get("attack", {})
+        sources = _sorted(attacks)
         source = selected if selected in sources else posted.get("from")
         if source in sources:
-            targets = legal_targets(view, seat, source)
+            targets = attacks[source]
         else:
-            targets = sorted({n for t in sources for n in NEIGHBOURS[t]
-                              if territories[n]["owner"] != seat}, key=territory_name)
+            targets = sorted({t for ts in attacks.values() for t in ts}, key=territory_name)
         forms["attack"] = {
             "sources": [_option(t, view) for t in sources],
             "targets": [{**_option(t, view), "owner": color_name(seat_color(
@@ -232,14 +232,14 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
         forms["end_attack"] = True
     if phase in ("attack", "fortify"):
         mode = view["rules"].get("fortify", "adjacent")
-        sources = [t for t in own if territories[t]["armies"] >= 2
-                   and any(territories[n]["owner"] == seat for n in NEIGHBOURS[t])]
+        moves = may.get("fortify", {})
+        sources = _sorted(moves)
         if phase == "fortify" and selected in sources:
             source = selected
         else:
             source = posted.get("from") if posted.get("type") == "fortify" else None
         if source in sources:
-            targets = fortify_targets(view, seat, source)
+            targets = moves[source]
         else:
             targets = own
         forms["fortify"] = {

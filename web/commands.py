@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.names import territory_name
 from games.rules.board import TERRITORIES
-
-from .names import territory_name
 
 COMMAND_TYPES = (
     "claim", "place", "place_neutral", "choose_capital", "trade", "attack", "occupy",

@@ -8,7 +8,7 @@ import zoneinfo
 from django.conf import settings
 from django.utils import timezone, translation
 
-from notifications.models import Preferences
+from accounts.models import Preferences
 
 
 class PreferencesMiddleware:

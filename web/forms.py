@@ -10,12 +10,12 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from accounts import email as addresses
+from accounts.models import Preferences
 from games.inputs import whole_number
+from games.names import RULE_CHOICES, RULE_LABELS
 from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules
-from notifications.models import Preferences
 from notifications.vacations import MAX_DAYS_AHEAD
-
-from .names import RULE_CHOICES, RULE_LABELS
 
 # Presets fill in the rules; "custom" takes them from the fields below.
 PRESETS = {
@@ -169,7 +169,13 @@ def time_zone_choices() -> list[tuple[str, str]]:
 
 
 class PreferencesForm(forms.ModelForm):
-    email = forms.EmailField(label=_("Email"))
+    email = forms.EmailField(
+        label=_("Email"), help_text=_("A new address takes effect when you follow the link "
+                                      "we mail to it."))
+    current_password = forms.CharField(
+        label=_("Your password"), required=False, strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("Needed only to change your email address."))
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
     reminder_hours = forms.CharField(
         label=_("Reminders"), required=False,
@@ -192,6 +198,7 @@ class PreferencesForm(forms.ModelForm):
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
+        self.new_email = None
         if user is not None:
             self.fields["email"].initial = user.email
         hours = self.instance.reminder_hours or []
@@ -217,6 +224,22 @@ class PreferencesForm(forms.ModelForm):
             hours.append(hour)
         return sorted(set(hours), reverse=True)
 
+    def clean(self):
+        cleaned = super().clean()
+        email = cleaned.get("email")
+        self.new_email = None
+        if self.user is None or not email or email.lower() == (self.user.email or "").lower():
+            return cleaned
+        if not self.user.check_password(cleaned.get("current_password") or ""):
+            self.add_error("current_password",
+                           _("Type your password to change your email address."))
+        elif get_user_model().objects.filter(email__iexact=email).exclude(
+                pk=self.user.pk).exists():
+            self.add_error("email", _("Another account uses this address."))
+        else:
+            self.new_email = email
+        return cleaned
+
     def clean_digest_hour(self) -> int:
         hour = self.cleaned_data["digest_hour"]
         if not 0 <= hour <= 23:
@@ -225,9 +248,9 @@ class PreferencesForm(forms.ModelForm):
 
     def save(self, commit=True):
         preferences = super().save(commit=commit)
-        if self.user is not None and commit:
-            self.user.email = self.cleaned_data["email"]
-            self.user.save(update_fields=["email"])
+        if self.user is not None and commit and self.new_email:
+            # Only a confirmed address replaces the current one (accounts.email).
+            addresses.ask_to_confirm(self.user, self.new_email)
         return preferences
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from games.web import views
+from web import views
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -1,0 +1,180 @@
+"""The admin of games: games (with the moderators' actions, which go through
+games.moderation.moderate), seats, the event log (read-only, in words) and snapshots."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
+
+from games.admin_base import (
+    HIDDEN,
+    FilterOnlyWhatIsShown,
+    GameFilter,
+    _json,
+    _names,
+    game_link,
+    reason_action,
+)
+from games.models import Event, Game, Seat, Snapshot
+from games.moderation import moderate
+from games.narrate import line as describe
+from games.services import spectator_event
+
+
+def _moderate(kind: str):
+    def run(request, game, reason):
+        done = moderate(game, request.user, kind, reason)
+        return f"done ({len(done.events)} event(s) written)"
+    return run
+
+
+# ---- games -----------------------------------------------------------------------------
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ("seat", "user", "joined_at")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
+    list_display = ("id", "name", "status", "phase", "turn", "current_seat", "deadline",
+                    "version", "players", "created_at", "moderate_link")
+    list_display_links = ("id", "name")
+    list_filter = ("status", "phase", "created_at")
+    search_fields = ("=id", "name", "seats__user__username")
+    date_hierarchy = "created_at"
+    ordering = ("-id",)
+    fields = ("name", "creator", "status", "players", "rules", "deadline_seconds", "version",
+              "phase", "turn", "current_seat", "deadline", "winner", "clock_time_zone",
+              "quiet_from", "quiet_until", "pause_weekends", "created_at", "started_at",
+              "finished_at", "seed_hash", "seed_revealed", "links")
+    readonly_fields = ("seed_hash", "seed_revealed", "links", "created_at")
+    inlines = [SeatInline]
+    actions = [
+        reason_action("pause_games", "Pause the selected games", _moderate("pause")),
+        reason_action("resume_games", "Resume the selected games", _moderate("resume")),
+        reason_action("end_turns", "End the current turn (absent player)", _moderate("end_turn")),
+        reason_action("abort_games", "Abort the selected games (no winner)", _moderate("abort")),
+    ]
+
+    def has_add_permission(self, request):
+        return False  # games are created by players, through the lobby
+
+    def has_change_permission(self, request, obj=None):
+        return False  # changed only by events (the actions and the moderation page)
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # its events are kept for good
+
+    def has_moderate_permission(self, request):
+        return request.user.has_perm("games.moderate_game")
+
+    @admin.display(description="seed")
+    def seed_revealed(self, game):
+        return game.seed if game.is_over else HIDDEN
+
+    @admin.display(description="moderate")
+    def moderate_link(self, game):
+        return format_html('<a href="{}">moderate</a>',
+                           reverse("moderation-game", args=[game.pk]))
+
+    @admin.display(description="links")
+    def links(self, game):
+        return format_html(
+            '<a href="{}">moderation page</a> · <a href="{}?game={}">event log</a> · '
+            '<a href="{}">game page</a>',
+            reverse("moderation-game", args=[game.pk]),
+            reverse("admin:games_event_changelist"), game.pk, reverse("game", args=[game.pk]))
+
+
+@admin.register(Seat)
+class SeatAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
+    list_display = ("game", "seat", "user", "joined_at")
+    list_filter = (GameFilter,)
+    search_fields = ("user__username", "=game__id", "game__name")
+    list_select_related = ("game", "user")
+    fields = ("game", "seat", "user", "joined_at")
+    readonly_fields = ("joined_at",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False  # a seat changes hands only by a player_replaced event
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Event)
+class EventAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
+    """The log, read-only: as a spectator sees it until the game is over."""
+
+    list_display = ("seq", "game_column", "type", "in_words", "actor", "user_id",
+                    "created_at")
+    list_display_links = ("seq",)
+    list_filter = (GameFilter, "type")
+    search_fields = ("=game__id", "game__name", "type")
+    list_select_related = ("game",)
+    ordering = ("-id",)
+    fields = ("game", "seq", "type", "actor", "user_id", "schema_version", "created_at",
+              "in_words", "data_shown")
+    readonly_fields = fields
+    actions = None
+    show_full_result_count = False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("game__seats__user")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="game", ordering="game_id")
+    def game_column(self, event):
+        return game_link(event.game)
+
+    @admin.display(description="in words")
+    def in_words(self, event):
+        return describe(spectator_event(event, event.game), _names(event.game))
+
+    @admin.display(description="data")
+    def data_shown(self, event):
+        return _json(spectator_event(event, event.game)["data"])
+
+
+@admin.register(Snapshot)
+class SnapshotAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
+    list_display = ("game", "seq", "engine_version", "created_at")
+    list_filter = (GameFilter, "engine_version")
+    search_fields = ("=game__id", "game__name")
+    list_select_related = ("game",)
+    fields = ("game", "seq", "engine_version", "created_at", "state_shown")
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="state")
+    def state_shown(self, snapshot):
+        # The whole state holds every hand, mission and capital.
+        return _json(snapshot.state) if snapshot.game.is_over else HIDDEN
+
+

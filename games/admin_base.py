@@ -1,0 +1,124 @@
+"""What every admin page of the site shares: no query-string lookup on a hidden column,
+how hidden values are shown, the game filter and link, and actions that ask for a reason.
+
+Every game is shown as a spectator sees it until it is over (no seed, no hidden event
+data, no snapshot state, no mailed moves), so a moderator who also plays learns nothing in
+the admin.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html
+
+from games.models import Game
+from games.rules.errors import RuleViolation
+from games.services import ServiceError
+from games.store import VersionConflict
+
+HIDDEN = "(hidden until the game is over)"
+
+
+# Plain comparisons a list filter's links make (status__exact, created_at__gte, ...).
+FILTER_COMPARISONS = {"exact", "iexact", "gte", "gt", "lte", "lt", "isnull", "in", "id"}
+
+
+class FilterOnlyWhatIsShown:
+    """Query-string lookups only on the columns the list filters offer.
+
+    Django accepts any lookup on a model's own columns (`?seed__startswith=9`), and a
+    changelist that shows or hides a row answers a yes/no question about a hidden value:
+    the seed, a card drawn, a snapshot's state or a mailed move would come out one
+    character at a time. Anything but a filter's own plain comparison answers 400."""
+
+    def lookup_allowed(self, lookup, value, request=None):
+        own_filters = {f.parameter_name for f in self.list_filter
+                       if isinstance(f, type) and issubclass(f, admin.SimpleListFilter)}
+        if lookup in own_filters:  # ours: each reads only its own public column
+            return super().lookup_allowed(lookup, value, request)
+        field, *comparisons = lookup.split("__")
+        offered = {f for f in self.list_filter if isinstance(f, str)}
+        if field not in offered or not set(comparisons) <= FILTER_COMPARISONS:
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
+
+def _json(data) -> str:
+    return format_html("<pre>{}</pre>", json.dumps(data, indent=2, ensure_ascii=False,
+                                                   sort_keys=True, default=str))
+
+
+def _names(game: Game) -> dict:
+    """Seat usernames of a game (its seats and users prefetched by the list's queryset)."""
+    return {seat.seat: seat.user.get_username() for seat in game.seats.all()}
+
+
+def game_link(game: Game | None) -> str:
+    if game is None:
+        return "-"
+    return format_html('<a href="{}">{}</a>',
+                       reverse("admin:games_game_change", args=[game.pk]), str(game))
+
+
+class GameFilter(admin.SimpleListFilter):
+    """By game: the latest games to click, and any id as ?game=<id>."""
+
+    title = "game"
+    parameter_name = "game"
+
+    def lookups(self, request, model_admin):
+        choices = [(str(pk), f"#{pk} {name}")
+                   for pk, name in Game.objects.order_by("-id").values_list("pk", "name")[:15]]
+        wanted = self.value()
+        if wanted and wanted.isdigit() and wanted not in dict(choices):
+            choices.insert(0, (wanted, f"#{wanted}"))
+        return choices
+
+    def queryset(self, request, queryset):
+        wanted = self.value()
+        if wanted is None:
+            return queryset
+        if not (wanted.isascii() and wanted.isdigit() and len(wanted) < 19):
+            return queryset.none()
+        return queryset.filter(game_id=int(wanted))
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+def reason_action(name: str, label: str, run, field: str = "reason",
+                  permission: str = "moderate"):
+    """An admin action that first asks for a reason (or note), then runs `run(request,
+    obj, text)` on each selected object and reports each outcome as a message."""
+    def action(modeladmin, request, queryset):
+        form = ReasonForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            for obj in queryset:
+                try:
+                    said = run(request, obj, form.cleaned_data["reason"])
+                    modeladmin.message_user(request, f"{obj}: {said}", messages.SUCCESS)
+                except (ServiceError, RuleViolation, VersionConflict) as error:
+                    detail = getattr(error, "detail", None) or str(error)
+                    modeladmin.message_user(request, f"{obj}: nothing was done: {detail}",
+                                            messages.ERROR)
+            return None
+        return TemplateResponse(request, "moderation/admin_reason.html", {
+            **modeladmin.admin_site.each_context(request),
+            "title": label, "label": label, "action": name, "field": field,
+            "queryset": queryset, "form": form, "opts": modeladmin.model._meta,
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        })
+
+    action.__name__ = name
+    action.short_description = label
+    action.allowed_permissions = (permission,)
+    return action
+
+

@@ -1,0 +1,52 @@
+"""Every event type is declared once, in games/rules/events.py, with its redaction rule."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from games.rules import events as ev
+from games.rules.evolve import HANDLERS
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION = ("accounts", "config", "games", "moderation", "notifications")
+
+
+def test_every_type_replay_understands_is_declared():
+    assert set(HANDLERS) <= set(ev.EVENT_TYPES)
+
+
+def test_no_production_module_spells_an_event_type_itself():
+    spelled = {}
+    pattern = re.compile("^(" + "|".join(ev.EVENT_TYPES) + ")$")
+    for package in PRODUCTION:
+        for path in (ROOT / package).rglob("*.py"):
+            # errors.py: error codes are another namespace ("game_paused" is one as well).
+            if "migrations" in path.parts or path.name in ("events.py", "upcasters.py",
+                                                           "errors.py"):
+                continue
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                        and pattern.match(node.value):
+                    spelled.setdefault(str(path.relative_to(ROOT)), []).append(node.value)
+    assert spelled == {}
+
+
+def test_an_undeclared_type_shows_nothing_before_the_end():
+    assert ev.redact("something_new", {"card": 7}, 0) == {}
+
+
+def test_each_redaction_keeps_the_owner_s_view_whole():
+    data = {"seat": 1, "card": 12}
+    assert ev.redact(ev.CARD_DRAWN, data, 1) == data
+    assert ev.redact(ev.CARD_DRAWN, data, 0) == {"seat": 1}
+    assert ev.redact(ev.CARD_DRAWN, data, None) == {"seat": 1}
+    taken = {"seat": 2, "by": 0, "cards": [1, 2, 3]}
+    assert ev.redact(ev.PLAYER_ELIMINATED, taken, 0) == taken
+    assert ev.redact(ev.PLAYER_ELIMINATED, taken, 2) == taken
+    assert ev.redact(ev.PLAYER_ELIMINATED, taken, 1)["cards"] == 3
+    deck = {"cards": list(range(44))}
+    assert ev.redact(ev.DECK_SHUFFLED, deck, 0) == {"count": 44}
+    missions = {"missions": [3, 5, 9]}
+    assert ev.redact(ev.MISSIONS_DEALT, missions, 1) == {"missions": [None, 5, None]}
