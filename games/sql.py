@@ -186,14 +186,22 @@ def prepared(model, values: dict) -> tuple[list[str], list]:
     return columns, params
 
 
+# PostgreSQL takes at most 65,535 parameters in a statement and SQLite 32,766: a long
+# history appended at once (an import, a crafted test game) goes in several statements.
+INSERT_BATCH = 1000
+
+
 def insert(model, records: list[dict]) -> None:
-    """INSERT the records ({attname: value}, all with the same keys) in one statement."""
-    columns, params = prepared(model, records[0])
-    for record in records[1:]:
-        params += prepared(model, record)[1]
-    one = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    execute(f"INSERT INTO {table(model)} ({', '.join(columns)}) VALUES "
-            + ", ".join([one] * len(records)), params)
+    """INSERT the records ({attname: value}, all with the same keys): one statement for
+    each INSERT_BATCH of them (the caller's transaction keeps them together)."""
+    for start in range(0, len(records), INSERT_BATCH):
+        batch = records[start:start + INSERT_BATCH]
+        columns, params = prepared(model, batch[0])
+        for record in batch[1:]:
+            params += prepared(model, record)[1]
+        one = "(" + ", ".join(["%s"] * len(columns)) + ")"
+        execute(f"INSERT INTO {table(model)} ({', '.join(columns)}) VALUES "
+                + ", ".join([one] * len(batch)), params)
 
 
 def update(model, values: dict, where: str, params) -> int:

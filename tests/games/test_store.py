@@ -647,3 +647,20 @@ def test_it_plays_the_same_with_or_without_prepared_statements(
     assert row.version == game.version and services.seat_rows(row)
     # The query log shows each statement's text (psycopg keeps none of a prepared run).
     assert "SELECT" in queries.captured_queries[0]["sql"]
+
+
+def test_it_writes_more_rows_than_one_statement_may_carry(game):
+    # 9,000 events of 8 columns are 72,000 parameters: more than PostgreSQL (65,535) or
+    # SQLite (32,766) take in one statement.
+    from django.utils import timezone
+
+    from games import sql
+    last = Event.objects.filter(game=game).order_by("-seq").first().seq
+    now = timezone.now()
+    rows = [{"game_id": game.pk, "seq": last + i, "type": "forged", "data": {}, "actor": None,
+             "user_id": None, "schema_version": 1, "created_at": now}
+            for i in range(1, 9001)]
+    with transaction.atomic():
+        sql.insert(Event, rows)
+    assert seqs(game)[-1] == last + 9000
+    assert Event.objects.filter(game=game, type="forged").count() == 9000
