@@ -221,6 +221,7 @@ RULE_LABELS = {
     "deadline_seconds": _("Time for each decision"),
     "max_missed_turns": _("Missed turns before a player is dropped"),
     "round_limit": _("Rounds before the game ends"),
+    "dropped_seat": _("A player dropped for missed turns"),
 }
 
 RULE_CHOICES = {
@@ -263,7 +264,22 @@ RULE_CHOICES = {
         "opponent": _("placed by the other player"),
         "auto": _("spread automatically"),
     },
+    "dropped_seat": {
+        "neutral": _("leaves: their territories turn neutral"),
+        "bot": _("is replaced by a computer player, who plays the seat on"),
+    },
 }
+
+# Computer players' levels (bots.LEVELS).
+BOT_LEVELS = {
+    "easy": _("easy"),
+    "normal": _("normal"),
+    "hard": _("hard"),
+}
+
+
+def level_name(level) -> str:
+    return str(BOT_LEVELS.get(level, level))
 
 DEFENSE_NAMES = {
     "max": _("defend with as many dice as possible"),

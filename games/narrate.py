@@ -18,6 +18,7 @@ from games.names import (
     FINISH_REASONS,
     color_name,
     continent_name,
+    level_name,
     seat_color,
     symbol_name,
     territory_name,
@@ -190,6 +191,10 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
             return _("%(player)s resigned; their territories turn neutral.") % {"player": who}
         return _("%(player)s missed too many turns and was dropped; their territories turn "
                  "neutral.") % {"player": who}
+    if kind == ev.SEAT_TO_BOT:
+        return _("%(player)s missed too many turns; a computer player (%(level)s) plays the "
+                 "seat on with its territories and cards.") % {
+            "player": who, "level": level_name(data.get("level"))}
     if kind == ev.TURN_TIMED_OUT:
         return _("%(player)s ran out of time (missed turns in a row: %(missed)s).") % {
             "player": who, "missed": data["missed"]}

@@ -83,4 +83,5 @@ DEFAULT_RULES = {
     "deadline_seconds": 86400,
     "max_missed_turns": 3,
     "round_limit": None,
+    "dropped_seat": "neutral",
 }

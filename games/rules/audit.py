@@ -232,6 +232,15 @@ def _player_dropped(state: GameState, data: dict) -> str | None:
     return "drops a player who is already out" if state.players[data["seat"]].out else None
 
 
+def _seat_to_bot(state: GameState, data: dict) -> str | None:
+    player = state.players[data["seat"]]
+    if player.out or player.bot is not None:
+        return "hands a seat to a bot that is out or a bot's already"
+    if state.rules.dropped_seat != "bot" or player.missed_turns < state.rules.max_missed_turns:
+        return "hands a seat to a bot that the rules keep with its player"
+    return None
+
+
 def _turn_timed_out(state: GameState, data: dict) -> str | None:
     if data.get("missed") != state.players[data["seat"]].missed_turns + 1:
         return "counts the missed turns wrongly"
@@ -279,6 +288,7 @@ CHECKS = {
     ev.CARD_DRAWN: _card_drawn,
     ev.PLAYER_ELIMINATED: _player_eliminated,
     ev.PLAYER_DROPPED: _player_dropped,
+    ev.SEAT_TO_BOT: _seat_to_bot,
     ev.TURN_TIMED_OUT: _turn_timed_out,
     ev.TURN_ENDED: _turn_ended,
     ev.ATTACK_ENDED: _attack_ended,

@@ -40,6 +40,7 @@ from .events import (
     GAME_RESUMED,
     MODERATOR_ENDED_TURN,
     PLAYER_REPLACED,
+    SEAT_TO_BOT,
     TURN_TIMED_OUT,
     Event,
 )
@@ -229,7 +230,12 @@ def timeout(em: Emitter, counted: bool = True) -> None:
         if counted and not em.state.finished and not player.out and (
             player.missed_turns >= limit
         ):
-            drop(em, seat, "timeout")
+            if em.state.rules.dropped_seat == "bot" and player.bot is None:
+                # The seat keeps its territories and cards; a computer player plays on
+                # (and if even it misses its deadlines, the seat is dropped after all).
+                em.emit(SEAT_TO_BOT, {"seat": seat, "level": "normal", "reason": "timeout"})
+            else:
+                drop(em, seat, "timeout")
     state = em.state
     if state.finished:
         return

@@ -73,6 +73,7 @@ CARD_DRAWN = declare("card_drawn", "a card for a conquest", _only_for_owner("car
 PLAYER_ELIMINATED = declare("player_eliminated", "a seat out, its cards to the taker",
                             _cards_counted_for_others("by", "seat"))
 PLAYER_DROPPED = declare("player_dropped", "a seat resigned, timed out or was dropped")
+SEAT_TO_BOT = declare("seat_to_bot", "a seat dropped for missed turns, played on by a bot")
 TURN_TIMED_OUT = declare("turn_timed_out", "a deadline passed and the decision was made")
 TURN_ENDED = declare("turn_ended", "a seat ended its turn")
 ATTACK_ENDED = declare("attack_ended", "a seat stopped attacking")

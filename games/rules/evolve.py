@@ -292,6 +292,13 @@ def _turn_timed_out(state, data):
     return state
 
 
+def _seat_to_bot(state, data):
+    player = state.players[data["seat"]]
+    player.bot = data["level"]
+    player.missed_turns = 0
+    return state
+
+
 def _player_dropped(state, data):
     seat = data["seat"]
     player = state.players[seat]
@@ -384,6 +391,7 @@ HANDLERS = {
     ev.TURN_ENDED: _turn_ended,
     ev.TURN_TIMED_OUT: _turn_timed_out,
     ev.PLAYER_DROPPED: _player_dropped,
+    ev.SEAT_TO_BOT: _seat_to_bot,
     ev.DEFENSE_SET: _defense_set,
     ev.GAME_FINISHED: _game_finished,
     ev.GAME_PAUSED: _game_paused,

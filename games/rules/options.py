@@ -19,6 +19,7 @@ CHOICES = {
     "objective": ("domination", "missions", "capitals"),
     "capitals_to_win": ("table", "all"),
     "neutral_reinforcement": ("opponent", "auto"),
+    "dropped_seat": ("neutral", "bot"),
 }
 
 
@@ -38,6 +39,9 @@ class Rules:
     capital_collapse: bool = False
     neutral: bool = True
     neutral_reinforcement: str = "opponent"
+    # A player dropped for missed turns: the seat turns neutral, or a computer player
+    # plays it on with its territories and cards (CONTRACT.md "Computer players").
+    dropped_seat: str = "neutral"
     deadline_seconds: int = 86400
     max_missed_turns: int = 3
     # Nothing in the rulebooks forces an attack, so a game can go on for ever; the big sites

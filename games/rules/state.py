@@ -40,6 +40,7 @@ class Player:
     setup_armies: int = 0
     submitted: bool = False  # simultaneous placement or capital choice handed in
     hidden_placement: dict | None = None  # simultaneous placement not yet disclosed
+    bot: str | None = None  # the level of the computer player that took the seat over
 
     @property
     def out(self) -> bool:

@@ -65,6 +65,8 @@ def view(state: GameState, seat: int | None) -> dict:
             "armies": totals.get(p.seat, 0), "cards": len(p.cards), "eliminated": p.eliminated,
             "dropped": p.dropped, "missed_turns": p.missed_turns, "defense": p.defense,
             "unplaced": p.setup_armies, "ready": p.submitted,
+            # A computer player took the seat over (the service adds the seats it made).
+            "bot": p.bot,
         }
         if revealed:
             entry["mission"] = mission_view(state, p.seat)
@@ -93,6 +95,8 @@ def view(state: GameState, seat: int | None) -> dict:
         "round": state.round,
         "turn_seat": state.turn_seat,
         "current_seat": state.current,
+        # The player whose turn it is has conquered a territory in it: a card is due.
+        "conquered": state.conquered,
         "order": list(state.order),
         "winner": state.winner,
         "paused": state.paused,

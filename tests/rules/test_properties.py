@@ -52,6 +52,7 @@ OPTIONS = {
     "neutral_reinforcement": ["opponent", "auto"],
     "max_missed_turns": [1, 3],
     "round_limit": [None, None, 60],
+    "dropped_seat": ["neutral", "bot"],
 }
 GAMES_PER_CASE = 25
 # 3,000 games in all (the engine never touches a database, so .ci/run plays them only in its
@@ -123,7 +124,7 @@ def test_it_plays_random_games_to_the_end(case):
         if state.finish_reason == "domination":
             assert state.living() == [state.winner]
         if state.has_neutral and raw["objective"] == "missions":  # missions not used
-            assert state.finish_reason == "domination"
+            assert state.finish_reason in ("domination", "round_limit")
             assert all(player.mission is None for player in state.players)
         stored = [Event.from_dict(json.loads(json.dumps(e.to_dict()))) for e in events]
         assert replay(stored) == state

@@ -36,6 +36,7 @@ SAMPLES = {
     ev.CARD_DRAWN: {"seat": 0, "card": 7},
     ev.PLAYER_ELIMINATED: {"seat": 2, "by": 1, "cards": 3},
     ev.PLAYER_DROPPED: {"seat": 2, "reason": "resigned", "cards_to": "deck"},
+    ev.SEAT_TO_BOT: {"seat": 1, "level": "normal", "reason": "timeout"},
     ev.TURN_TIMED_OUT: {"seat": 0, "missed": 2},
     ev.TURN_ENDED: {"seat": 0},
     ev.ATTACK_ENDED: {"seat": 0},
