@@ -1,0 +1,138 @@
+"""What a computer player knows: one seat's view of the game (CONTRACT.md's game view,
+`you` included) and the game's public rules, read into the few facts its choices need.
+
+Nothing else comes in: no seed, no deck order, no other seat's cards or mission.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cached_property
+
+from games.rules.board import (
+    CARDS,
+    CONTINENT_BONUS,
+    CONTINENT_OF,
+    CONTINENT_TERRITORIES,
+    NEIGHBOURS,
+    NEUTRAL,
+    TERRITORIES,
+)
+
+from .odds import armies_left, conquer_probability
+
+
+class Table:
+    """The board from one seat, with the measures every level reads."""
+
+    def __init__(self, view: dict, rules: dict) -> None:
+        you = view["you"]
+        self.view, self.rules = view, rules
+        self.me: int = you["seat"]
+        self.phase: str | None = view["phase"]
+        self.pending: dict = view["pending"]
+        self.may: dict = you["may"]
+        self.commands: list[str] = self.may["commands"]
+        self.hand: list[int] = [card["id"] for card in you["cards"]]
+        self.sets: list[list[int]] = you["tradeable_sets"]
+        mission = you.get("mission")
+        self.mission: str | None = mission["effective"] if mission else None
+        self.capital: str | None = you.get("capital")
+        self.owner: dict = {t: v["owner"] for t, v in view["territories"].items()}
+        self.armies: dict = {t: v["armies"] for t, v in view["territories"].items()}
+        self.players: list[dict] = view["players"]
+        self.defense = {p["seat"]: p["defense"] for p in view["players"]}
+        self.capitals: dict = view.get("capitals") or {}
+        self.mine = [t for t in TERRITORIES if self.owner[t] == self.me]
+
+    # ---- who holds what -----------------------------------------------------------
+    def enemy(self, territory: str) -> bool:
+        owner = self.owner[territory]
+        return owner is not None and owner != self.me
+
+    def hostile(self, territory: str) -> bool:
+        """Held by a player who can attack (the neutral never does)."""
+        owner = self.owner[territory]
+        return owner is not None and owner != self.me and owner != NEUTRAL
+
+    def defense_of(self, territory: str) -> str:
+        owner = self.owner[territory]
+        return "max" if owner == NEUTRAL else self.defense.get(owner, "max")
+
+    @cached_property
+    def living(self) -> list[int]:
+        return [p["seat"] for p in self.players
+                if not p["eliminated"] and not p["dropped"] and p["territories"] > 0]
+
+    def player(self, seat) -> dict | None:
+        if isinstance(seat, int) and 0 <= seat < len(self.players):
+            return self.players[seat]
+        return None
+
+    @cached_property
+    def holds(self) -> dict[str, object]:
+        """Each continent's sole holder (a seat or the neutral), if anyone holds it all."""
+        held = {}
+        for continent, territories in CONTINENT_TERRITORIES.items():
+            owners = {self.owner[t] for t in territories}
+            if len(owners) == 1:
+                held[continent] = owners.pop()
+        return held
+
+    def share(self, continent: str, seat=None) -> float:
+        seat = self.me if seat is None else seat
+        territories = CONTINENT_TERRITORIES[continent]
+        return sum(1 for t in territories if self.owner[t] == seat) / len(territories)
+
+    # ---- fronts ---------------------------------------------------------------------
+    def threat(self, territory: str) -> int:
+        """Armies that could attack `territory` next turn from its hostile neighbours."""
+        return sum(self.armies[n] - 1 for n in NEIGHBOURS[territory]
+                   if self.hostile(n) and self.armies[n] > 1)
+
+    @cached_property
+    def borders(self) -> list[str]:
+        """Own territories with an enemy (or neutral) neighbour."""
+        return [t for t in self.mine if any(self.enemy(n) for n in NEIGHBOURS[t])]
+
+    @cached_property
+    def front_distance(self) -> dict[str, int]:
+        """For own territories: steps through own territories to the nearest border."""
+        distance = {t: 0 for t in self.borders}
+        queue = deque(self.borders)
+        while queue:
+            here = queue.popleft()
+            for there in NEIGHBOURS[here]:
+                if self.owner[there] == self.me and there not in distance:
+                    distance[there] = distance[here] + 1
+                    queue.append(there)
+        return distance
+
+    # ---- odds -------------------------------------------------------------------------
+    def odds(self, armies: int, target: str) -> float:
+        return conquer_probability(armies, self.armies[target], self.defense_of(target))
+
+    def left_after(self, armies: int, target: str) -> float:
+        return armies_left(armies, self.armies[target], self.defense_of(target))
+
+    # ---- cards ------------------------------------------------------------------------
+    def set_value(self, trio) -> int:
+        if self.rules.get("card_values", "escalating") == "fixed":
+            symbols = [CARDS[c][1] for c in trio]
+            wilds = symbols.count("wild")
+            real = [s for s in symbols if s != "wild"]
+            values = self.rules.get("fixed_values") or {}
+            kinds = [s for s in ("infantry", "cavalry", "artillery")
+                     if real.count(s) + wilds == 3]
+            if len(set(real)) == len(real):
+                kinds.append("mixed")
+            return max((values.get(k, 0) for k in kinds), default=0)
+        return self.view.get("next_set_value") or 0
+
+
+def continent_bonus(continent: str) -> int:
+    return CONTINENT_BONUS[continent]
+
+
+def continent_of(territory: str) -> str:
+    return CONTINENT_OF[territory]

@@ -1,0 +1,117 @@
+"""The computer players: every command they send is legal, under every rule option mix;
+they read nothing but their seat's view; and the levels differ in strength."""
+
+from __future__ import annotations
+
+import ast
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+import bots
+from bots.arena import play, wilson
+from games.rules import FairDice, StartGame, decide, parse_command, replay, validate_rules, view
+from games.rules.moves import seats_to_act
+from tests.rules.test_properties import OPTIONS
+
+# Thousands of games in the first CI pass; CONQUEST_BOT_GAMES lowers it (the PostgreSQL
+# pass plays a sample: these never touch a database).
+GAMES = int(os.environ.get("CONQUEST_BOT_GAMES", "1000"))
+PER_CASE = 20
+OPTIONS = {**OPTIONS, "dropped_seat": ["neutral", "bot"]}
+OPTIONS.pop("round_limit")
+OPTIONS.pop("max_missed_turns")
+
+
+def random_table(rnd: random.Random) -> tuple[list[str], dict]:
+    players = rnd.randint(2, 6)
+    levels = [rnd.choice(bots.LEVELS) for _ in range(players)]
+    return levels, {key: rnd.choice(values) for key, values in OPTIONS.items()}
+
+
+@pytest.mark.parametrize("case", range(-(-GAMES // PER_CASE)))
+def test_bots_play_every_option_mix_to_the_end_with_legal_commands_only(case):
+    """Every command legal, always. Nearly every game won: bots that cannot break a front
+    may stall a game of weak players until the arena's decision limit (about one game in
+    two hundred, mostly easy ones); more than one in a case of twenty is a regression."""
+    undecided = []
+    for number in range(case * PER_CASE, min(GAMES, (case + 1) * PER_CASE)):
+        rnd = random.Random(number)
+        levels, rules = random_table(rnd)
+        result = play(levels, rules, seed=number)
+        assert result.refused == [], (levels, rules, result.refused[:3])
+        if result.winner is None:
+            undecided.append((number, levels, result.turns))
+    assert len(undecided) <= 1, undecided
+
+
+def game_in_progress(seed: int, steps: int, **rules):
+    """A 4-player game played `steps` commands in by normal bots: (state, dice)."""
+    parsed = validate_rules(rules, 4)
+    dice = FairDice(f"{seed:064x}", f"g{seed}")
+    state = replay(decide(None, StartGame(f"g{seed}", 4, parsed), dice))
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if state.finished or not seats_to_act(state):
+            break
+        seat = seats_to_act(state)[0]
+        command = bots.choose(view(state, seat), parsed.to_dict(), "normal", rnd)
+        for event in decide(state, parse_command(command, seat), dice):
+            state = replay([event], state)
+    return state, parsed
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+@pytest.mark.parametrize("steps", [5, 60, 150, 300])
+def test_a_bot_decides_the_same_whatever_it_cannot_see(level, steps):
+    """Other seats' cards and missions, the deck's order and the seed change nothing."""
+    state, parsed = game_in_progress(7 + steps, steps, objective="missions")
+    if state.finished or not seats_to_act(state):
+        pytest.skip("the game ended early")
+    seat = seats_to_act(state)[0]
+    other = state.copy()
+    rnd = random.Random(99)
+    others = [p for p in other.players if p.seat != seat]
+    pool = other.deck + [c for p in others for c in p.cards]
+    rnd.shuffle(pool)
+    for p in others:
+        p.cards, pool = pool[:len(p.cards)], pool[len(p.cards):]
+        p.mission = rnd.choice(["occupy_24", "asia_africa", "occupy_18_with_2"])
+    other.deck = pool
+    assert view(other, seat) == view(state, seat)  # the view hides all of it …
+    for trial in range(3):  # … and the bot reads nothing else
+        assert (bots.choose(view(state, seat), parsed.to_dict(), level, random.Random(trial))
+                == bots.choose(view(other, seat), parsed.to_dict(), level,
+                               random.Random(trial)))
+
+
+def test_the_bots_import_nothing_that_holds_hidden_information():
+    """No Django, no engine state, dice or store: only the board's public data."""
+    allowed = {"__future__", "random", "dataclasses", "functools", "itertools", "collections",
+               "math", "games.rules.board"}
+    for name in ("__init__.py", "play.py", "reading.py", "odds.py"):
+        tree = ast.parse((Path(bots.__file__).parent / name).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 0:
+                assert node.module in allowed, (name, node.module)
+            elif isinstance(node, ast.Import):
+                assert all(alias.name in allowed for alias in node.names), name
+
+
+def test_hard_beats_easy_and_normal_beats_easy():
+    """A sample, not the arena's figures (make bench prints those): far from parity."""
+    wins = {"hard": 0, "normal": 0}
+    for seed in range(30):
+        hard = play(["hard", "easy"], {}, seed=seed)
+        wins["hard"] += hard.winner == 0
+        normal = play(["normal", "easy"], {}, seed=seed)
+        wins["normal"] += normal.winner == 0
+    assert wilson(wins["hard"], 30)[0] > 0.5
+    assert wilson(wins["normal"], 30)[0] > 0.5
+
+
+def test_the_wilson_interval_holds_the_rate():
+    low, high = wilson(60, 100)
+    assert low < 0.6 < high and high - low < 0.2
