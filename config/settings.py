@@ -273,7 +273,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Every territory field shares one enum in the schema.
-    "ENUM_NAME_OVERRIDES": {"TerritoryEnum": "games.rules.board.TERRITORIES"},
+    "ENUM_NAME_OVERRIDES": {"TerritoryEnum": "games.rules.board.TERRITORIES",
+                            "BotLevelEnum": "bots.LEVELS"},
 }
 
 # Mail: files under var/mail/ unless EMAIL_HOST names an SMTP server.
@@ -322,6 +323,8 @@ CELERY_BEAT_SCHEDULE: dict = {
                "schedule": float(env("CONQUEST_OUTBOX_SWEEP_SECONDS", "30"))},
     "reminders": {"task": "notifications.tasks.sweep_reminders", "schedule": 60.0},
     "digests": {"task": "notifications.tasks.send_digests", "schedule": 600.0},
+    "bots": {"task": "games.tasks.sweep_bots",
+             "schedule": float(env("CONQUEST_BOT_SWEEP_SECONDS", "30"))},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
@@ -333,6 +336,8 @@ CONQUEST_MAIL_DOMAIN = env("CONQUEST_MAIL_DOMAIN", "localhost")
 CONQUEST_REPLY_ADDRESS = env("CONQUEST_REPLY_ADDRESS", f"play@{CONQUEST_MAIL_DOMAIN}")
 CONQUEST_MAIL_LEASE_SECONDS = int(env("CONQUEST_MAIL_LEASE_SECONDS", "300"))
 CONQUEST_OUTBOX_GRACE_SECONDS = int(env("CONQUEST_OUTBOX_GRACE_SECONDS", "20"))
+# Computer players move this many seconds (at most) after their decision falls due.
+CONQUEST_BOT_DELAY_SECONDS = float(env("CONQUEST_BOT_DELAY_SECONDS", "2"))
 CONQUEST_MAIL_MAX_ATTEMPTS = int(env("CONQUEST_MAIL_MAX_ATTEMPTS", "10"))
 CONQUEST_REMINDER_HOURS_MAX = 48
 CONQUEST_VACATION_DAYS_PER_YEAR = int(env("CONQUEST_VACATION_DAYS_PER_YEAR", "21"))

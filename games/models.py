@@ -86,6 +86,10 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="seats")
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    # A computer player's seat: its level (bots.LEVELS); `user` is then one of the inactive
+    # bot accounts (games.computer.bot_user), which can never sign in or get mail.
+    bot = models.CharField(max_length=10, null=True, blank=True,
+                           choices=[(level, level) for level in ("easy", "normal", "hard")])
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -80,7 +80,8 @@ def _replace(game, moderator, state, note, seat, replacement) -> Submitted:
     User = get_user_model()
     new_user = replacement if isinstance(replacement, User) else (
         User.objects.filter(username=replacement).first())
-    if new_user is None:
+    if new_user is None or not new_user.is_active:
+        # (Bot accounts are inactive: a seat goes to a computer player only by the rules.)
         raise ServiceError(400, "bad_request", "no such user to take the seat")
     if Seat.objects.filter(game=game, user=new_user).exists():
         raise ServiceError(400, "moderation_refused", f"{new_user} already plays in this game")
@@ -89,7 +90,8 @@ def _replace(game, moderator, state, note, seat, replacement) -> Submitted:
              "to": new_user.get_username(), "to_user_id": new_user.pk}
 
     def hand_over(events):
-        Seat.objects.filter(pk=holder.pk).update(user=new_user)
+        # A person takes the seat: a computer player that held it stops playing it.
+        Seat.objects.filter(pk=holder.pk).update(user=new_user, bot=None)
         forget_seats(game)
 
     command = rules.Moderate(REPLACE, note["by"], note["reason"], seat, facts=facts)

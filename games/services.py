@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from games import rules
+from games import computer, rules
 from games.clock import zone
 from games.models import Game, Seat
 from games.rules.errors import GameNotActive
@@ -57,8 +57,8 @@ def dice_for(game: Game) -> rules.FairDice:
     return rules.FairDice(game.seed, game.game_id)
 
 
-def seat_rows(game: Game) -> list[tuple[int, int, str]]:
-    """(seat, user id, username) of everyone seated, read once per Game object: a command
+def seat_rows(game: Game) -> list[tuple[int, int, str, str | None]]:
+    """(seat, user id, username, bot level or None) of everyone seated, read once per Game object: a command
     asks for them several times. Whatever changes the seats calls forget_seats()."""
     rows = getattr(game, "_seat_rows", None)
     if rows is None:
@@ -73,7 +73,7 @@ def forget_seats(game: Game) -> None:
 def seat_of(game: Game, user) -> int | None:
     if user is None or not user.is_authenticated:
         return None
-    return next((seat for seat, user_id, _ in seat_rows(game) if user_id == user.pk), None)
+    return next((row[0] for row in seat_rows(game) if row[1] == user.pk), None)
 
 
 # ---- lobby -----------------------------------------------------------------------------
@@ -117,9 +117,13 @@ def check_game_name(name) -> str:
     return name.strip()
 
 
-def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None) -> Game:
+def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
+                bots=None) -> Game:
+    """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
+    it starts at once if they fill it."""
     name = check_game_name(name)
     clock_fields = check_clock(clock)
+    bots = computer.check_levels(bots)
     # No rules (or null) means every default; deadline_seconds may come without them.
     raw = dict(rules_raw) if isinstance(rules_raw, dict) else (
         {} if rules_raw is None else rules_raw)
@@ -128,12 +132,44 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
             raise rules.errors.BadRules("rules must be an object")
         raw["deadline_seconds"] = deadline_seconds
     checked = rules.validate_rules(raw, players)
+    if len(bots) >= players:
+        raise ServiceError(400, "bad_request",
+                           "bots take the seats after yours: at most players - 1 of them")
     with transaction.atomic():
         game = Game.objects.create(
             name=name, creator=user, players=players, rules=checked.to_dict(),
             deadline_seconds=checked.deadline_seconds, **clock_fields,
         )
         Seat.objects.create(game=game, seat=0, user=user)
+        for seat, level in enumerate(bots, start=1):
+            computer.seat_bot(game, seat, level)
+        if 1 + len(bots) == players:
+            _start_locked(game, _locked(game), user)
+    if bots:
+        game.refresh_from_db()
+        forget_seats(game)
+    return game
+
+
+def add_bot(game: Game, user, level) -> Game:
+    """The creator seats a computer player in the next free seat of an open game; the game
+    starts by itself when that fills it."""
+    computer.check_levels([level])
+    if user is None or game.creator_id != user.pk:
+        raise ServiceError(403, "not_creator", "only the game's creator can add a bot")
+    with transaction.atomic():
+        locked = _locked(game)
+        if locked.status != Game.OPEN:
+            raise ServiceError(400, "game_not_open", "the game is not open for joining")
+        seated = Seat.objects.filter(game=locked).count()
+        if seated >= locked.players:
+            raise ServiceError(400, "game_full", "every seat of this game is taken")
+        computer.seat_bot(locked, seated, level)
+        forget_seats(game)
+        if seated + 1 >= locked.players:
+            _start_locked(game, locked, None)
+    game.refresh_from_db()
+    forget_seats(game)
     return game
 
 
@@ -215,8 +251,12 @@ def submit(game: Game, user, payload, expected_version=None) -> Submitted:
         if seat is None:
             raise ServiceError(403, "not_seated", "you do not play in this game")
         command = dataclasses.replace(command, seat=seat)
+        state = load_state(game)
+        if state is not None and state.players[seat].bot and not state.players[seat].out:
+            raise ServiceError(403, "played_by_bot", "you missed too many turns: a computer "
+                               "player plays your seat to the end of the game")
         try:
-            return _decide_and_append(game, command, expected_version, user.pk, seat)
+            return _decide_and_append(game, command, expected_version, user.pk, seat, state)
         except VersionConflict:
             if expected_version is not None:
                 raise
@@ -243,7 +283,7 @@ def _decide_and_append(game, command, expected_version, user_id, seat, state=Non
 
 
 def commit(game: Game, state, command, user_id=None, seat=None, deadline=None,
-           also=None) -> Submitted:
+           also=None, queue_bots=True) -> Submitted:
     """The one commit step every change to a game takes: the engine decides the events of
     `command` against `state`, they are applied, and appended with the game's projection,
     its mail and `also` (the caller's own projection of them, e.g. a hidden chat message)
@@ -258,16 +298,30 @@ def commit(game: Game, state, command, user_id=None, seat=None, deadline=None,
     append(game, events, state, after, user_id=user_id, deadline=deadline, writes=(
         outbox_writer(game, events, state, after),
         None if also is None else (lambda: also(events))))
+    if queue_bots:  # (the bots' own runner plays on without queueing itself again)
+        computer.queue_if_owed(game, after)
     return Submitted(game, events, after, seat)
 
 
 # ---- what a caller may see -------------------------------------------------------------
 def usernames(game: Game) -> dict[int, str]:
-    return {seat: username for seat, _, username in seat_rows(game)}
+    return {row[0]: row[2] for row in seat_rows(game)}
+
+
+def bot_levels(game: Game, state: rules.GameState | None = None) -> dict[int, str]:
+    """The seats computer players play, with their levels: seats made for a bot, and (with
+    `state`) seats a bot took over under the dropped_seat rule."""
+    levels = {row[0]: row[3] for row in seat_rows(game) if row[3]}
+    if state is not None:
+        for player in state.players:
+            if player.bot and not player.out:
+                levels.setdefault(player.seat, player.bot)
+    return levels
 
 
 def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> dict:
     names = usernames(game)
+    bots = bot_levels(game, state)
     view = {
         "id": game.pk, "name": game.name, "status": game.status, "version": game.version,
         "rules": game.rules, "deadline_seconds": game.deadline_seconds,
@@ -283,7 +337,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
             "players": [
                 {"seat": s, "username": name, "color": rules.board.COLORS[s], "territories": 0,
                  "armies": 0, "cards": 0, "eliminated": False, "dropped": False,
-                 "missed_turns": 0}
+                 "missed_turns": 0, "bot": bots.get(s)}
                 for s, name in sorted(names.items())
             ],
             "territories": {t: {"owner": None, "armies": 0} for t in rules.TERRITORIES},
@@ -299,6 +353,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
     engine_view = rules.view(state, seat)
     for player in engine_view["players"]:
         player["username"] = names.get(player["seat"])
+        player["bot"] = bots.get(player["seat"])
     view.update(engine_view)
     if state.version != game.version:  # ?at=N: the status as of that version, too
         view["status"] = status_of(state)
@@ -330,10 +385,11 @@ def spectator_event(stored, game: Game) -> dict:
 def record(game: Game, seat: int | None) -> dict:
     revealed = game.is_over
     names = usernames(game)
+    bots = bot_levels(game)
     return {
         "id": game.pk, "name": game.name, "status": game.status, "rules": game.rules,
         "seats": [
-            {"seat": s, "username": name, "color": rules.board.COLORS[s]}
+            {"seat": s, "username": name, "color": rules.board.COLORS[s], "bot": bots.get(s)}
             for s, name in sorted(names.items())
         ],
         "seed_hash": game.seed_hash,

@@ -278,14 +278,15 @@ def fetch_game(pk) -> Game | None:
     return game
 
 
-def read_seats(game: Game) -> list[tuple[int, int, str]]:
-    """[(seat, user id, username)] in seat order, as fetch_game reads them with the row."""
+def read_seats(game: Game) -> list[tuple[int, int, str, str | None]]:
+    """[(seat, user id, username, bot level or None)] in seat order, as fetch_game reads
+    them with the row."""
     found = sql.rows(f"SELECT {_seats_column(connection.vendor)} FROM {sql.table(Game)} "
                      f"WHERE {sql.table(Game)}.{sql.quote('id')} = %s", [game.pk], (None,))
     return _seat_list(found[0][0] if found else None)
 
 
-def _seat_list(column) -> list[tuple[int, int, str]]:
+def _seat_list(column) -> list[tuple[int, int, str, str | None]]:
     if isinstance(column, str | bytes):  # SQLite answers JSON as text
         column = json.loads(column)
     return sorted(tuple(seat) for seat in column or ())
@@ -293,15 +294,15 @@ def _seat_list(column) -> list[tuple[int, int, str]]:
 
 @lru_cache(maxsize=4)
 def _seats_column(vendor: str) -> str:
-    """The seats as one JSON column of the game's row, [[seat, user id, username], ...]:
-    a join would repeat the whole row once per seat."""
+    """The seats as one JSON column of the game's row, [[seat, user id, username, bot],
+    ...]: a join would repeat the whole row once per seat."""
     User = get_user_model()
     q = sql.quote
-    seat, user = (q(Seat._meta.get_field(name).column) for name in ("seat", "user"))
+    seat, user, bot = (q(Seat._meta.get_field(name).column) for name in ("seat", "user", "bot"))
     name = q(User._meta.get_field(User.USERNAME_FIELD).column)
     aggregate, array = (("json_agg", "json_build_array") if vendor == "postgresql"
                         else ("json_group_array", "json_array"))  # SQLite
-    return (f"(SELECT {aggregate}({array}(s.{seat}, s.{user}, u.{name})) "
+    return (f"(SELECT {aggregate}({array}(s.{seat}, s.{user}, u.{name}, s.{bot})) "
             f"FROM {sql.table(Seat)} s JOIN {sql.table(User)} u "
             f"ON u.{q(User._meta.pk.column)} = s.{user} "
             f"WHERE s.{q('game_id')} = {sql.table(Game)}.{q('id')})")

@@ -16,7 +16,7 @@ from django.db import transaction
 from accounts.models import Preferences
 from games.rules import events as ev
 from games.rules.moves import decision, seats_to_act
-from games.services import seat_rows
+from games.services import bot_levels, seat_rows
 from notifications.models import Notification
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,9 @@ _MODERATION = {ev.GAME_PAUSED, ev.GAME_RESUMED, ev.GAME_ABORTED, ev.DEADLINE_EXT
 
 
 def rows_for(game, events, before, after) -> list[Notification]:
-    users = {seat: user_id for seat, user_id, _ in seat_rows(game)}
+    # Computer players get no mail (nor does a dropped player whose seat a bot plays on).
+    bots = bot_levels(game, after)
+    users = {row[0]: row[1] for row in seat_rows(game) if row[0] not in bots}
     rows: list[Notification] = []
 
     def add(kind, user_id, seq, digest=False, **payload):
@@ -50,7 +52,7 @@ def rows_for(game, events, before, after) -> list[Notification]:
             for user_id in users.values():
                 add(_TO_EVERYONE[event.type], user_id, event.seq,
                     seat=event.data.get("seat"), winner=event.data.get("winner"))
-        elif event.type in _TO_THE_PLAYER:
+        elif event.type in _TO_THE_PLAYER and event.data["seat"] in users:
             add(_TO_THE_PLAYER[event.type], users[event.data["seat"]], event.seq,
                 by=event.data["by"])
         elif event.type in _MODERATION:
@@ -73,7 +75,7 @@ def rows_for(game, events, before, after) -> list[Notification]:
             Preferences.objects.filter(user_id__in=users.values(), turn_mail=Preferences.DIGEST)
             .values_list("user_id", flat=True)
         )
-        for seat in sorted(waiting):
+        for seat in sorted(waiting & set(users)):
             user_id = users[seat]
             add(Notification.TURN, user_id, events[-1].seq, digest=user_id in digest_users,
                 seat=seat)
@@ -116,6 +118,25 @@ def queue_delivery(ids) -> None:
     ids = list(ids)
     if ids:
         _publisher().submit(_publish, ids)
+
+
+def publish_later(task_name: str, args: tuple, countdown: float = 0) -> None:
+    """After commit: send one task by name to the workers from the publishing thread,
+    never blocking the caller (the sweeps catch up on what a dead broker loses)."""
+    _publisher().submit(_publish_task, task_name, tuple(args), countdown)
+
+
+def _publish_task(task_name: str, args: tuple, countdown: float) -> None:
+    from config.celery import app
+
+    broker = str(app.conf.broker_url)
+    if time.monotonic() < _paused.get(broker, 0.0):
+        return
+    try:
+        app.send_task(task_name, args, countdown=countdown, retry=False)
+    except Exception:  # noqa: BLE001 - any broker failure: the sweep will catch up
+        _paused[broker] = time.monotonic() + PAUSE_AFTER_FAILURE
+        log.warning("broker unavailable: %s%r left to its sweep", task_name, args)
 
 
 def wait_for_publishing(timeout: float = 10.0) -> None:

@@ -12,8 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import email as addresses
 from accounts.models import Preferences
+from games.computer import ACCOUNT_PREFIX
 from games.inputs import whole_number
-from games.names import RULE_CHOICES, RULE_LABELS
+from games.names import BOT_LEVELS, RULE_CHOICES, RULE_LABELS
 from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules
 from notifications.vacations import MAX_DAYS_AHEAD
 
@@ -113,6 +114,17 @@ class CreateGameForm(forms.Form):
     neutral_reinforcement = _choice("neutral_reinforcement")
     max_missed_turns = forms.IntegerField(
         label=RULE_LABELS["max_missed_turns"], min_value=1, max_value=100, initial=3)
+    dropped_seat = forms.ChoiceField(
+        label=RULE_LABELS["dropped_seat"], required=False, widget=forms.RadioSelect,
+        choices=[(v, RULE_CHOICES["dropped_seat"][v]) for v in CHOICES["dropped_seat"]],
+        initial=DEFAULTS.dropped_seat)
+    bots = forms.IntegerField(
+        label=_("Computer players"), min_value=0, max_value=5, initial=0, required=False,
+        help_text=_("They take the seats after yours; the game starts when every seat is "
+                    "taken."))
+    bot_level = forms.ChoiceField(
+        label=_("Their level"), required=False, initial="normal",
+        choices=[(level, name) for level, name in BOT_LEVELS.items()])
     round_limit = forms.IntegerField(
         label=RULE_LABELS["round_limit"], min_value=1, max_value=10_000, required=False,
         help_text=_("Leave empty to play until someone wins. After this many rounds the "
@@ -122,8 +134,12 @@ class CreateGameForm(forms.Form):
         "setup", "initial_placement", "placement_batch", "initial_max_per_territory",
         "card_values", "card_territory_bonus", "occupy_minimum", "fortify", "objective",
         "capitals_to_win", "capital_collapse", "neutral", "neutral_reinforcement",
-        "max_missed_turns", "round_limit",
+        "max_missed_turns", "round_limit", "dropped_seat",
     )
+
+    def bot_levels(self) -> list[str]:
+        data = self.cleaned_data
+        return [data.get("bot_level") or "normal"] * (data.get("bots") or 0)
 
     def clock(self) -> dict:
         """The clock options for services.create_game (which checks that they make sense)."""
@@ -141,6 +157,7 @@ class CreateGameForm(forms.Form):
         if preset["rules"] is not None:
             return players, dict(preset["rules"])
         rules = {key: data[key] for key in self.RULE_FIELDS}
+        rules["dropped_seat"] = rules["dropped_seat"] or DEFAULTS.dropped_seat
         rules["fixed_values"] = {
             kind: data[f"fixed_{kind}"] for kind in ("infantry", "cavalry", "artillery", "mixed")
         }
@@ -161,6 +178,13 @@ class SignUpForm(UserCreationForm):
             raise forms.ValidationError(_("An account with this email address exists already; "
                                           "reset its password if it is yours."))
         return email
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if username and username.lower().startswith(ACCOUNT_PREFIX):
+            raise forms.ValidationError(_("Names starting with “bot-” are kept for computer "
+                                          "players."))
+        return username
 
 
 def time_zone_choices() -> list[tuple[str, str]]:

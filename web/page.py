@@ -10,12 +10,14 @@ from django.utils.translation import ngettext
 from games import narrate, rules, services
 from games.models import Game
 from games.names import (
+    BOT_LEVELS,
     DEFENSE_NAMES,
     FINISH_REASONS,
     RULE_CHOICES,
     RULE_LABELS,
     STATUS_NAMES,
     color_name,
+    level_name,
     mission_text,
     phase_name,
     seat_color,
@@ -120,6 +122,10 @@ def players_panel(view: dict, game: Game) -> list[dict]:
             status = _("to move")
         elif player.get("ready"):
             status = _("ready")
+        if player.get("bot"):
+            # A computer player: say so, with its level (also for a seat it took over).
+            status = " · ".join(filter(None, [
+                _("computer, %(level)s") % {"level": level_name(player["bot"])}, status]))
         rows.append({
             **player, "color_name": color_name(player["color"]), "status": status,
             "acting": player["seat"] in acting and game.status == Game.ACTIVE,
@@ -313,6 +319,9 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         and user.pk not in seated_users,
         "can_start": game.status == Game.OPEN and user.is_authenticated
         and game.creator_id == user.pk and len(seated_users) >= 2,
+        "can_add_bot": game.status == Game.OPEN and user.is_authenticated
+        and game.creator_id == user.pk and len(seated_users) < game.players,
+        "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
         "seats_taken": len(seated_users),
         "winner_name": color_name(seat_color(view.get("winner")))
         if view.get("winner") is not None else "",

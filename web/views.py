@@ -24,7 +24,7 @@ from accounts.models import Preferences, preferences_for
 from games import narrate, rules, services
 from games.inputs import whole_number
 from games.models import Game, Seat
-from games.names import color_name, error_text, phase_name, seat_color
+from games.names import BOT_LEVELS, color_name, error_text, level_name, phase_name, seat_color
 from games.rules import events as ev
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
@@ -86,7 +86,9 @@ def _my_games(user):
 
 def home(request):
     mine = [row for row in _my_games(request.user) if row["game"].status == Game.ACTIVE]
-    return render(request, "home.html", {"games": mine})
+    return render(request, "home.html", {
+        "games": mine, "opponent_counts": range(1, 6),
+        "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS]})
 
 
 def _lobby(request, form, status=200):
@@ -129,7 +131,7 @@ def create_game(request):
     try:
         game = services.create_game(request.user, form.cleaned_data["name"], players,
                                     rules_raw, form.cleaned_data["deadline_seconds"],
-                                    form.clock())
+                                    form.clock(), bots=form.bot_levels())
     except (RuleViolation, ServiceError) as error:
         form.add_error(None, refusal_text(error))
         return _lobby(request, form, status=400)
@@ -147,6 +149,41 @@ def join_game(request, game_id):
         messages.success(request, _("You joined the game."))
     except ServiceError as error:
         messages.error(request, refusal_text(error))
+    return redirect("game", game_id=game.pk)
+
+
+@require_POST
+@login_required
+def add_bot(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        services.add_bot(game, request.user, request.POST.get("level"))
+        messages.success(request, _("A computer player took a seat."))
+    except (ServiceError, RuleViolation) as error:
+        messages.error(request, refusal_text(error))
+    return redirect("game", game_id=game.pk)
+
+
+@require_POST
+@login_required
+def play_the_computer(request):
+    """One click from the home page: a game of the viewer and computer players, started."""
+    level = request.POST.get("level", "normal")
+    opponents = whole_number(request.POST.get("opponents", "2"))
+    if level not in BOT_LEVELS or opponents is None or not 1 <= opponents <= 5:
+        messages.error(request, _("Choose a level and one to five computer opponents."))
+        return redirect("home")
+    wait = throttles.refused(request, throttles.CREATE_GAME)
+    if wait:
+        messages.error(request, _("You created many games just now: try again in %(seconds)s "
+                                  "seconds.") % {"seconds": wait})
+        return redirect("home")
+    name = _("%(user)s against the computer") % {"user": request.user.get_username()}
+    rules = {"placement_batch": 100, "deadline_seconds": 7 * 86400}
+    game = services.create_game(request.user, name[:100], opponents + 1, rules,
+                                bots=[level] * opponents)
+    messages.success(request, _("Your game has started: the computer players move within "
+                                "seconds of their turn."))
     return redirect("game", game_id=game.pk)
 
 

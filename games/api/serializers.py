@@ -44,6 +44,14 @@ class GameIn(serializers.Serializer):
         required=False,
         help_text="Rest the clock: {time_zone, quiet_from, quiet_until (hours), weekends}",
     )
+    bots = serializers.ListField(
+        child=serializers.ChoiceField(choices=["easy", "normal", "hard"]), required=False,
+        help_text="Computer players for the seats after yours (players counts them)",
+    )
+
+
+class BotIn(serializers.Serializer):
+    level = serializers.ChoiceField(choices=["easy", "normal", "hard"])
 
 
 class GameListItem(serializers.Serializer):

@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/", views.GamesView.as_view(), name="api-games"),
     path("games/<int:game_id>/", views.GameView.as_view(), name="api-game"),
     path("games/<int:game_id>/join/", views.JoinView.as_view(), name="api-join"),
+    path("games/<int:game_id>/bots/", views.BotsView.as_view(), name="api-bots"),
     path("games/<int:game_id>/start/", views.StartView.as_view(), name="api-start"),
     path("games/<int:game_id>/commands/", views.CommandsView.as_view(), name="api-commands"),
     path("games/<int:game_id>/events/", views.EventsView.as_view(), name="api-events"),

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from accounts import email as addresses
 from accounts import throttles, tokens
-from games import services
+from games import computer, services
 from games.api import serializers as s
 from games.api.errors import error
 from games.api.parsers import StrictJSONParser
@@ -74,6 +74,9 @@ class AccountsView(ApiView):
             return refusal
         User = get_user_model()
         candidate = User(username=data["username"], email=data["email"])
+        if data["username"].lower().startswith(computer.ACCOUNT_PREFIX):
+            return error(400, "username_taken", "names starting with 'bot-' are kept for "
+                         "computer players")
         try:
             User.username_validator(data["username"])
             # The same password rules as the sign-up page (length, common words, likeness).
@@ -206,7 +209,7 @@ class GamesView(ApiView):
         players = data.get("players")
         game = services.create_game(
             request.user, data.get("name"), players, data.get("rules"),
-            data.get("deadline_seconds"), data.get("clock"),
+            data.get("deadline_seconds"), data.get("clock"), data.get("bots"),
         )
         return Response(_game_view(game, request.user), status=status.HTTP_201_CREATED)
 
@@ -232,6 +235,16 @@ class JoinView(ApiView):
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
         game = services.join_game(found(game_id), request.user)
+        return Response(_game_view(game, request.user))
+
+
+class BotsView(ApiView):
+    """The creator of an open game seats a computer player (CONTRACT.md)."""
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.BotIn, responses={200: s.GameView, **ERRORS})
+    def post(self, request, game_id):
+        game = services.add_bot(found(game_id), request.user, body(request).get("level"))
         return Response(_game_view(game, request.user))
 
 

@@ -518,7 +518,7 @@ def test_it_reads_the_game_with_its_seats_in_one_query(game, two, django_assert_
     with django_assert_num_queries(1):
         row = store.fetch_game(game.pk)
         seated = services.seat_rows(row)
-    assert seated == [(n, user.pk, user.username) for n, user in enumerate(two)]
+    assert seated == [(n, user.pk, user.username, None) for n, user in enumerate(two)]
     assert {f.attname: getattr(row, f.attname) for f in Game._meta.concrete_fields} == {
         f.attname: getattr(fresh(game), f.attname) for f in Game._meta.concrete_fields}
     assert store.fetch_game(game.pk + 1000) is None

@@ -175,3 +175,46 @@ def test_it_applies_each_timeout_once_when_two_sweeps_race():
         assert Event.objects.filter(game_id=game_id, type="turn_timed_out").count() == 1
     again = sweep_deadlines()  # the deadlines moved on: a third sweep finds nothing due
     assert again["timed_out"] == 0
+
+
+def test_a_human_plays_two_bots_through_a_real_worker_to_the_end(redis):
+    """The human sends only their own moves; the worker plays the bots' within their delay,
+    and mails nobody but the human."""
+    import random
+
+    from games.rules.bots import bot_command
+    from games.rules.moves import seats_to_act
+
+    with smtp_server() as (mailbox, smtp_port), publishing_to(redis.url):
+        celery = Celery(redis.url, smtp_port, CONQUEST_BOT_DELAY_SECONDS="0.2")
+        alice = signed_up("alice")
+        rnd = random.Random(4)
+        try:
+            celery.start_worker()
+            answer = alice.post("/api/v1/games/", {
+                "name": "Alice against the machine", "players": 3,
+                "bots": ["normal", "hard"], "rules": {"placement_batch": 100}}, format="json")
+            assert answer.status_code == 201, answer.content
+            game = Game.objects.get(pk=answer.json()["id"])
+            deadline = time.monotonic() + 240
+            waits = []
+            while time.monotonic() < deadline:
+                game.refresh_from_db()  # the worker moves the game on
+                state = load_state(game)
+                if state.finished:
+                    break
+                if 0 not in seats_to_act(state) or state.players[0].out:
+                    waits.append(time.monotonic())
+                    time.sleep(0.05)
+                    continue
+                command = bot_command(state, 0, rnd) | {"expected_version": state.version}
+                sent = alice.post(f"/api/v1/games/{game.pk}/commands/", command, format="json")
+                assert sent.status_code in (201, 400, 409), sent.content
+            game.refresh_from_db()
+            assert load_state(game).finished, celery.log("worker")
+        finally:
+            celery.stop()
+    humans = set(Event.objects.filter(game=game, actor=0).values_list("user_id", flat=True))
+    assert humans <= {alice.user_id}
+    assert Event.objects.filter(game=game, actor__in=[1, 2]).exists()
+    assert {m["To"] for m in mailbox.messages} <= {"alice@example.com"}

@@ -46,7 +46,7 @@ def test_it_creates_a_game_with_every_rule_chosen(as_alice):
         "card_territory_bonus": "each", "occupy_minimum": "one", "fortify": "spread",
         "objective": "capitals", "capitals_to_win": "all", "capital_collapse": True,
         "neutral": False, "neutral_reinforcement": "auto", "deadline_seconds": 3600,
-        "max_missed_turns": 5, "round_limit": 50,
+        "max_missed_turns": 5, "round_limit": 50, "dropped_seat": "neutral",
     }
 
 
@@ -134,3 +134,40 @@ def test_it_refuses_a_clock_that_makes_no_sense(as_alice, clock):
     assert response.status_code == 400
     assert 'role="alert"' in response.content.decode()
     assert not Game.objects.exists()
+
+
+def test_it_creates_a_game_with_computer_players_that_starts_when_they_fill_it(as_alice):
+    as_alice.post("/games/new/", {**BASE, **CUSTOM, "players": "3", "bots": "2",
+                                  "bot_level": "hard", "dropped_seat": "bot"})
+
+    game = Game.objects.get()
+    assert game.status == Game.ACTIVE and game.rules["dropped_seat"] == "bot"
+    assert list(game.seats.order_by("seat").values_list("bot", flat=True)) == [
+        None, "hard", "hard"]
+    page = as_alice.get(f"/games/{game.pk}/").content.decode()
+    assert page.count("computer, hard") == 2
+
+
+def test_it_starts_a_game_against_the_computer_in_one_click(as_alice):
+    home = as_alice.get("/").content.decode()
+    assert "Play against the computer" in home
+
+    response = as_alice.post("/games/against-the-computer/", {"level": "easy",
+                                                              "opponents": "3"})
+
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert game.status == Game.ACTIVE and game.players == 4
+    assert as_alice.post("/games/against-the-computer/", {"level": "genius"}).status_code == 302
+    assert Game.objects.count() == 1
+
+
+def test_the_creator_adds_a_computer_player_from_the_game_page(as_alice):
+    as_alice.post("/games/new/", {**BASE, **CUSTOM, "players": "2"})
+    game = Game.objects.get()
+    assert "Add a computer player" in as_alice.get(f"/games/{game.pk}/").content.decode()
+
+    as_alice.post(f"/games/{game.pk}/bots/", {"level": "normal"})
+
+    game.refresh_from_db()
+    assert game.status == Game.ACTIVE

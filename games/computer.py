@@ -1,0 +1,147 @@
+"""Computer players in the service: their seats and accounts, and playing their moves.
+
+A bot is an ordinary seat. Its moves go through the one write path (services.commit), by a
+Celery task queued when a commit leaves a decision to a bot (after
+CONQUEST_BOT_DELAY_SECONDS), and by a sweep that catches what the queue missed. Playing is
+idempotent: it reads the game afresh, plays only what a bot owes now, and a second run
+that races the first loses on the version and stops. A bot that fails is logged and left:
+its seat's deadline applies as to anyone's, so the game never stalls.
+
+What a bot is given is its seat's view (games.rules.view) and the public rules, nothing
+else: the bots package never sees the seed, the deck or another seat's hand.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+
+import bots
+from games import rules
+from games.models import Game, Seat
+from games.rules.moves import seats_to_act
+from games.store import VersionConflict, fetch_game, load_state
+
+log = logging.getLogger(__name__)
+
+LEVELS = bots.LEVELS
+# Bot accounts are named bot-<level>-<n>; sign-up refuses names with this prefix.
+ACCOUNT_PREFIX = "bot-"
+# Commands one run plays at most before it hands over to a fresh task (a long turn of
+# single battles is a few dozen).
+MOVES_PER_RUN = 400
+
+
+def check_levels(levels) -> list[str]:
+    from games.services import ServiceError
+
+    if levels is None:
+        return []
+    if not isinstance(levels, list) or any(level not in LEVELS for level in levels):
+        raise ServiceError(400, "bad_request",
+                           f"bots must be a list of levels: {', '.join(LEVELS)}")
+    return levels
+
+
+def bot_user(level: str, taken: set[int]):
+    """An inactive account for a bot of `level` not already seated (ids in `taken`)."""
+    from accounts.models import Account
+
+    User = get_user_model()
+    for n in range(1, 7):
+        user, made = User.objects.get_or_create(
+            username=f"{ACCOUNT_PREFIX}{level}-{n}", defaults={"is_active": False})
+        if made:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+            # Never confirmed: no mail can go to a bot.
+            Account.objects.get_or_create(user=user, defaults={"email_confirmed": False})
+        if user.pk not in taken:
+            return user
+    raise AssertionError("a game has at most six seats")
+
+
+def seat_bot(game: Game, seat: int, level: str) -> None:
+    """Seat a bot of `level` at `seat` (inside the caller's transaction)."""
+    taken = set(Seat.objects.filter(game=game).values_list("user_id", flat=True))
+    Seat.objects.create(game=game, seat=seat, user=bot_user(level, taken), bot=level)
+
+
+# ---- playing ------------------------------------------------------------------------
+def owed(game: Game, state) -> list[tuple[int, str]]:
+    """(seat, level) of the bots the game waits for now."""
+    from games.services import bot_levels
+
+    if state is None or state.paused or state.finished or game.status != Game.ACTIVE:
+        return []
+    levels = bot_levels(game, state)
+    return [(seat, levels[seat]) for seat in seats_to_act(state) if seat in levels]
+
+
+def command_for(game: Game, state, seat: int, level: str) -> dict:
+    """The JSON command the bot plays: a function of its seat's view and the rules only."""
+    # Reproducible for the same game, version and seat; the secret seed is not used.
+    rnd = random.Random(f"{game.pk}:{state.version}:{seat}")
+    return bots.choose(rules.view(state, seat), game.rules, level, rnd)
+
+
+def play(game_id: int) -> int:
+    """Play every move bots owe in the game now; returns how many were played."""
+    from games.services import commit
+
+    played = 0
+    while played < MOVES_PER_RUN:
+        game = fetch_game(game_id)
+        if game is None:
+            return played
+        state = load_state(game)
+        due = owed(game, state)
+        if not due:
+            return played
+        seat, level = due[0]
+        try:
+            payload = command_for(game, state, seat, level)
+            command = rules.parse_command(payload, seat)
+            commit(game, state, command, seat=seat, queue_bots=False)
+        except VersionConflict:
+            # Someone else moved (another run, a human, the clock): whoever it was queued
+            # the bots again if they owe the next decision.
+            log.info("game %s moved on under bot %s at seat %s", game_id, level, seat)
+            return played
+        except Exception:  # noqa: BLE001 - a failing bot must not stop the game: its deadline applies
+            log.exception("bot %s at seat %s of game %s failed; its deadline applies",
+                          level, seat, game_id)
+            return played
+        played += 1
+    queue(game_id)  # more to play: a fresh task, so one game cannot hold a worker
+    return played
+
+
+def queue(game_id: int) -> None:
+    """After the transaction commits: ask a worker to play the bots' moves of the game."""
+    from notifications.outbox import publish_later
+
+    # Half the delay, so that a worker's pick-up time keeps the move within it.
+    delay = settings.CONQUEST_BOT_DELAY_SECONDS / 2
+    transaction.on_commit(
+        lambda: publish_later("games.tasks.play_bots", (game_id,), countdown=delay))
+
+
+def queue_if_owed(game: Game, after) -> None:
+    """Called by the commit step: queue a run if a bot owes the next decision."""
+    if owed(game, after):
+        queue(game.pk)
+
+
+def sweep() -> int:
+    """Play the bots of every running game that waits for one (what the queue missed:
+    a broker that was down, a worker that died). Returns the moves played."""
+    with_bots = Q(seats__bot__isnull=False) | Q(rules__dropped_seat="bot")
+    games = (Game.objects.filter(status=Game.ACTIVE).filter(with_bots)
+             .values_list("pk", flat=True).distinct())
+    return sum(play(pk) for pk in games)
