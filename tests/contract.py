@@ -84,4 +84,6 @@ DEFAULT_RULES = {
     "max_missed_turns": 3,
     "round_limit": None,
     "dropped_seat": "neutral",
+    "fog": False,
+    "team_size": 1,
 }

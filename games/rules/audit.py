@@ -13,6 +13,7 @@ from .board import CARDS, NEIGHBOURS, NEUTRAL
 from .cards import is_set, set_value
 from .flow import holds_capitals, reinforcements_owed, round_leader, spread, spread_neutral
 from .missions import fulfilled
+from .sight import fogged, in_sight
 from .state import (
     ATTACK,
     CAPITAL,
@@ -59,6 +60,9 @@ def _armies_placed(state: GameState, data: dict) -> str | None:
             return f"places {total} neutral armies of {state.reinforcements}"
         if data.get("auto") and placements != spread_neutral(state, state.reinforcements):
             return "is not the neutral's automatic spread"
+        if not data.get("auto") and fogged(state) and not set(placements) <= in_sight(
+                state, state.current):
+            return "places neutral armies out of the placing player's sight"
         return _owned_by(state, NEUTRAL, placements)
     problem = _owned_by(state, seat, placements)
     if problem:
@@ -161,8 +165,8 @@ def _battle(state: GameState, data: dict) -> str | None:
         return "attacks outside the attacker's attack phase"
     if source not in NEIGHBOURS or target not in NEIGHBOURS.get(source, ()):
         return f"{source} does not border {target}"
-    if state.owner[source] != seat or state.owner[target] == seat:
-        return "attacks from a territory not the attacker's, or into one of its own"
+    if state.owner[source] != seat or state.allied(seat, state.owner[target]):
+        return "attacks from a territory not the attacker's, or into its own or a teammate's"
     rolled = len(data.get("attacker_dice") or [])
     if not 1 <= rolled <= min(3, state.armies[source] - 1):
         return f"rolls {rolled} dice from {source} with {state.armies[source]} armies"
@@ -196,8 +200,8 @@ def _fortified(state: GameState, data: dict) -> str | None:
         return "fortifies outside the fortify phase"
     if source not in NEIGHBOURS or target not in NEIGHBOURS or source == target:
         return "fortifies between unknown territories"
-    if state.owner[source] != seat or state.owner[target] != seat:
-        return "fortifies between territories not the player's"
+    if state.owner[source] != seat or not state.allied(seat, state.owner[target]):
+        return "fortifies between territories not the player's (or a teammate's)"
     if state.rules.fortify == "connected":
         if not connected(state, seat, source, target):
             return f"no chain of own territories links {source} and {target}"
@@ -260,7 +264,11 @@ def _attack_ended(state: GameState, data: dict) -> str | None:
 def _game_finished(state: GameState, data: dict) -> str | None:
     winner, reason = data.get("winner"), data.get("reason")
     if reason == "domination":
-        return None if state.living() == [winner] else "declares a winner with rivals left"
+        if not isinstance(winner, int) or state.living_teams() != [state.team_of(winner)]:
+            return "declares a winner with rivals left"
+        if state.rules.team_size > 1 and data.get("team") != state.team_of(winner):
+            return "names a team other than the winner's"
+        return None
     if reason == "round_limit":
         limit = state.rules.round_limit
         if limit is None or state.round < limit or state.phase is not None:

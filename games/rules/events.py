@@ -4,71 +4,140 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .sight import Sight
 
 
 @dataclass(frozen=True)
 class EventType:
     """One kind of event, declared once: its wire name (CONTRACT.md), what it records, and
-    its redaction rule: what a seat sees of its data before the game is over (None: all of
-    it). After the end every seat sees everything."""
+    its redaction rules: what a seat sees of its data before the game is over (None: all
+    of it), and under fog of war what is left of that outside the seat's sight (None: the
+    event says nothing about the board). After the end every seat sees everything.
+
+    A rule takes the data and the seat's Sight (games.rules.sight)."""
 
     name: str
     records: str
-    redact: Callable[[dict, int | None], dict] | None = None
+    redact: Callable[[dict, Sight], dict] | None = None
+    fog: Callable[[dict, Sight], dict] | None = None
 
 
 EVENT_TYPES: dict[str, EventType] = {}
 
 
-def declare(name: str, records: str, redact=None) -> str:
-    EVENT_TYPES[name] = EventType(name, records, redact)
+def declare(name: str, records: str, redact=None, fog=None) -> str:
+    EVENT_TYPES[name] = EventType(name, records, redact, fog)
     return name
 
 
+# ---- what only some seats see ------------------------------------------------------------
 def _only_for_owner(field: str, owner: str = "seat"):
-    """`field` is seen only by the seat named in `owner`."""
-    def rule(data: dict, seat: int | None) -> dict:
-        if data.get(owner) == seat:
+    """`field` is seen only by the seat named in `owner` (and its teammates)."""
+    def rule(data: dict, sight: Sight) -> dict:
+        if data.get(owner) in sight.allies:
             return data
         return {k: v for k, v in data.items() if k != field}
     return rule
 
 
 def _cards_counted_for_others(taker: str, giver: str):
-    """Cards changing hands: the two seats involved see them, the others only how many."""
-    def rule(data: dict, seat: int | None) -> dict:
-        if seat is not None and seat in (data.get(taker), data.get(giver)):
+    """Cards changing hands: the two seats involved (and their teams) see them, the others
+    only how many."""
+    def rule(data: dict, sight: Sight) -> dict:
+        if data.get(taker) in sight.allies or data.get(giver) in sight.allies:
             return data
         return dict(data, cards=len(data["cards"]))
     return rule
 
 
-def _deck_counted(data: dict, seat: int | None) -> dict:
+def _deck_counted(data: dict, sight: Sight) -> dict:
     return {"count": len(data["cards"])}
 
 
-def _own_mission_only(data: dict, seat: int | None) -> dict:
-    return {"missions": [m if s == seat else None for s, m in enumerate(data["missions"])]}
+def _own_mission_only(data: dict, sight: Sight) -> dict:
+    return {"missions": [m if s == sight.seat else None for s, m in enumerate(data["missions"])]}
+
+
+# ---- what fog of war leaves (the seat's sight is what it saw before or after) -----------
+def _fog_owners(data: dict, sight: Sight) -> dict:
+    return dict(data, owners={t: o for t, o in data["owners"].items() if sight.sees(t)})
+
+
+def _fog_territory(data: dict, sight: Sight) -> dict:
+    return data if sight.sees(data.get("territory")) else {}
+
+
+def _fog_placements(data: dict, sight: Sight) -> dict:
+    if "placements" not in data:
+        return data
+    return dict(data, placements={t: n for t, n in data["placements"].items() if sight.sees(t)})
+
+
+def _fog_totals(data: dict, sight: Sight) -> dict:
+    """Another team's reinforcements are out of sight: whose turn it is, no more."""
+    if data.get("seat") in sight.allies:
+        return data
+    return {"seat": data["seat"], "turn": data["turn"]}
+
+
+def _fog_trade(data: dict, sight: Sight) -> dict:
+    """Another team's trade: that a set went (its count of cards stays public) and a
+    territory bonus only where it is in sight."""
+    if data.get("seat") in sight.allies:
+        return data
+    return {"seat": data["seat"],
+            "bonus": {t: n for t, n in data.get("bonus", {}).items() if sight.sees(t)}}
+
+
+def _fog_between(*hidden_with_target: str):
+    """A battle or a move between two territories: seen if either end is in sight, with
+    the end out of sight left out (and what only the far end tells: `hidden_with_target`)."""
+    def rule(data: dict, sight: Sight) -> dict:
+        source, target = data.get("from"), data.get("to")
+        if not sight.sees(source) and not sight.sees(target):
+            return {}
+        out = dict(data)
+        if not sight.sees(source):
+            del out["from"]
+        if not sight.sees(target):
+            for key in ("to", *hidden_with_target):
+                out.pop(key, None)
+        return out
+    return rule
+
+
+def _fog_capital(data: dict, sight: Sight) -> dict:
+    out = dict(data, collapsed=[t for t in data.get("collapsed", []) if sight.sees(t)])
+    if not sight.sees(data.get("territory")):
+        out.pop("territory", None)
+    return out
 
 
 GAME_STARTED = declare("game_started", "the table: seats, rules, turn order")
-TERRITORIES_DEALT = declare("territories_dealt", "random setup: owner of each territory")
-TERRITORY_CLAIMED = declare("territory_claimed", "claim setup: a seat takes a territory")
+TERRITORIES_DEALT = declare("territories_dealt", "random setup: owner of each territory",
+                            fog=_fog_owners)
+TERRITORY_CLAIMED = declare("territory_claimed", "claim setup: a seat takes a territory",
+                            fog=_fog_territory)
 DECK_SHUFFLED = declare("deck_shuffled", "the draw pile's order", _deck_counted)
 MISSIONS_DEALT = declare("missions_dealt", "each seat's secret mission", _own_mission_only)
-ARMIES_PLACED = declare("armies_placed", "armies put on territories")
+ARMIES_PLACED = declare("armies_placed", "armies put on territories", fog=_fog_placements)
 PLACEMENT_SUBMITTED = declare(
     "placement_submitted", "simultaneous setup: one seat's placement, secret until all are in",
-    _only_for_owner("placements"))
+    _only_for_owner("placements"), _fog_placements)
 CAPITAL_CHOSEN = declare("capital_chosen", "a seat's secret capital",
                          _only_for_owner("territory"))
-TURN_STARTED = declare("turn_started", "a seat's turn and its reinforcements")
-CARDS_TRADED = declare("cards_traded", "a set traded for armies")
-BATTLE = declare("battle", "one roll of the dice and its losses")
-OCCUPIED = declare("occupied", "armies moved into a conquered territory")
+TURN_STARTED = declare("turn_started", "a seat's turn and its reinforcements",
+                       fog=_fog_totals)
+CARDS_TRADED = declare("cards_traded", "a set traded for armies", fog=_fog_trade)
+BATTLE = declare("battle", "one roll of the dice and its losses",
+                 fog=_fog_between("conquered", "defender"))
+OCCUPIED = declare("occupied", "armies moved into a conquered territory", fog=_fog_between())
 CAPITAL_CAPTURED = declare("capital_captured", "a capital taken, with its cards",
-                           _cards_counted_for_others("seat", "owner"))
-FORTIFIED = declare("fortified", "armies moved between own territories")
+                           _cards_counted_for_others("seat", "owner"), _fog_capital)
+FORTIFIED = declare("fortified", "armies moved between own territories", fog=_fog_between())
 CARD_DRAWN = declare("card_drawn", "a card for a conquest", _only_for_owner("card"))
 PLAYER_ELIMINATED = declare("player_eliminated", "a seat out, its cards to the taker",
                             _cards_counted_for_others("by", "seat"))
@@ -92,12 +161,16 @@ PLAYER_REPLACED = declare("player_replaced", "{by, reason, seat, from, to, to_us
 CHAT_HIDDEN = declare("chat_hidden", "{by, reason, message, author_seat}")
 
 
-def redact(event_type: str, data: dict, seat: int | None) -> dict:
-    """The data of an event as `seat` may see it before the game is over."""
+def redact(event_type: str, data: dict, sight: Sight) -> dict:
+    """The data of an event as a seat with this sight may see it before the game is over."""
     declared = EVENT_TYPES.get(event_type)
     if declared is None:  # never made by this engine: nothing of it is shown
         return {}
-    return data if declared.redact is None else declared.redact(data, seat)
+    if declared.redact is not None:
+        data = declared.redact(data, sight)
+    if sight.fogged and declared.fog is not None and data:
+        data = declared.fog(data, sight)
+    return data
 
 
 @dataclass(slots=True)

@@ -235,7 +235,7 @@ def conquer(em: Emitter, seat: int, source: str, target: str, loser) -> None:
         em.emit(PLAYER_ELIMINATED, {
             "seat": loser, "by": seat, "cards": list(state.players[loser].cards),
         })
-    if len(em.state.living()) == 1:
+    if len(em.state.living_teams()) == 1:
         complete_occupation(em)
         finish(em, seat, "domination")
 
@@ -259,10 +259,11 @@ def drop(em: Emitter, seat: int, reason: str, note: dict | None = None) -> None:
     em.emit(PLAYER_DROPPED, {"seat": seat, "reason": reason, "cards_to": "deck", **(note or {})})
     state = em.state
     living = state.living()
-    if len(living) == 1:
+    if len(state.living_teams()) == 1:
         if state.phase == OCCUPY:
             complete_occupation(em)
-        finish(em, living[0], "domination")
+        # The seat in turn wins for its team when it is still in; else the first left.
+        finish(em, state.turn_seat if state.turn_seat in living else living[0], "domination")
         return
     if state.phase in (CLAIM, SETUP_PLACE, CAPITAL, SETUP_DONE):
         continue_setup(em)
@@ -304,5 +305,9 @@ def check_win(em: Emitter) -> None:
 
 
 def finish(em: Emitter, winner: int, reason: str) -> None:
-    em.emit(GAME_FINISHED, {"winner": winner, "reason": reason})
+    data = {"winner": winner, "reason": reason}
+    if em.state.rules.team_size > 1:  # every member of the winner's team wins
+        data["team"] = em.state.team_of(winner)
+        data["winners"] = sorted(em.state.allies(winner))
+    em.emit(GAME_FINISHED, data)
 

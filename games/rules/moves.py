@@ -63,13 +63,14 @@ def clock_key(state: GameState | None):
 
 
 def reachable(state: GameState, seat: int, source: str) -> list[str]:
-    """Own territories a chain of own territories links to `source` (in board order)."""
-    owner = state.owner
+    """Territories of the seat's team that a chain of them links to `source` (in board
+    order): its own, and its teammates' in a team game."""
+    owner, allies = state.owner, state.allies(seat)
     seen, queue = {source}, deque([source])
     while queue:
         here = queue.popleft()
         for there in NEIGHBOURS[here]:
-            if there not in seen and owner[there] == seat:
+            if there not in seen and owner[there] in allies:
                 seen.add(there)
                 queue.append(there)
     return [t for t in TERRITORIES if t in seen and t != source]
@@ -78,7 +79,8 @@ def reachable(state: GameState, seat: int, source: str) -> list[str]:
 def attack_targets(state: GameState, seat: int, source: str) -> list[str]:
     if state.owner[source] != seat or state.armies[source] < 2:
         return []
-    return [t for t in NEIGHBOURS[source] if state.owner[t] != seat]
+    allies = state.allies(seat)
+    return [t for t in NEIGHBOURS[source] if state.owner[t] not in allies]
 
 
 def fortify_targets(state: GameState, seat: int, source: str) -> list[str]:
@@ -86,7 +88,8 @@ def fortify_targets(state: GameState, seat: int, source: str) -> list[str]:
         return []
     if state.rules.fortify == "connected":
         return reachable(state, seat, source)
-    return [t for t in NEIGHBOURS[source] if state.owner[t] == seat]
+    allies = state.allies(seat)
+    return [t for t in NEIGHBOURS[source] if state.owner[t] in allies]
 
 
 def legal(state: GameState | None, seat: int | None) -> dict:

@@ -47,6 +47,12 @@ class Rules:
     # Nothing in the rulebooks forces an attack, so a game can go on for ever; the big sites
     # offer a round limit, after which the player holding most territories wins.
     round_limit: int | None = None
+    # Fog of war: a seat sees only its own territories, their neighbours and its teammates'
+    # (CONTRACT.md "Fog of war").
+    fog: bool = False
+    # Teams of this many seats (1: every player for themselves); seat s plays in team
+    # s % (players / team_size) (CONTRACT.md "Teams").
+    team_size: int = 1
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -60,6 +66,18 @@ class Rules:
     def has_neutral(self, players: int) -> bool:
         """Whether the two-player neutral army plays."""
         return players == 2 and self.neutral
+
+    def team_count(self, players: int) -> int:
+        """How many teams (one per player without teams)."""
+        return players // self.team_size
+
+    def allies(self, players: int, seat) -> frozenset:
+        """The seat and its teammates (nobody for a spectator or the neutral): seat s plays
+        in team s % teams."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return frozenset()
+        teams = self.team_count(players)
+        return frozenset(range(seat % teams, players, teams))
 
 
 def _int(raw: dict, key: str, default, low: int, high: int | None = None):
@@ -93,7 +111,7 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
         if value not in allowed:
             raise BadRules(f"rules.{key} must be one of: {', '.join(allowed)}")
         values[key] = value
-    for key in ("capital_collapse", "neutral"):
+    for key in ("capital_collapse", "neutral", "fog"):
         value = raw.get(key, getattr(defaults, key))
         if not isinstance(value, bool):
             raise BadRules(f"rules.{key} must be true or false")
@@ -102,6 +120,8 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
     values["deadline_seconds"] = _int(raw, "deadline_seconds", 86400, 10, 365 * 86400)
     values["max_missed_turns"] = _int(raw, "max_missed_turns", 3, 1, 100)
     values["round_limit"] = _int(raw, "round_limit", None, 1, 10_000)
+    values["team_size"] = _int(raw, "team_size", 1, 1, 3)
+    _check_combinations(values, players)
     cap = _int(raw, "initial_max_per_territory", None, 1, 1000)
     if cap is not None:
         slots = players + (1 if players == 2 and values["neutral"] else 0)
@@ -125,6 +145,24 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
         merged[key] = value
     values["fixed_values"] = merged
     return Rules(**values)
+
+
+def _check_combinations(values: dict, players: int) -> None:
+    """Options that cannot be played together, refused with the reason."""
+    size = values["team_size"]
+    if size > 1:
+        if players % size or players // size < 2:
+            raise BadRules(
+                f"rules.team_size {size} needs a multiple of {size} players and at least two "
+                f"teams ({2 * size}{' or ' + str(3 * size) if 3 * size <= 6 else ''} players)"
+            )
+        if values["objective"] != "domination":
+            raise BadRules(
+                f"{values['objective']} are not played with teams: a team wins by domination")
+    if values["fog"] and values["setup"] == "claim":
+        raise BadRules(
+            "fog is not played with setup claim: claiming needs the whole board in sight "
+            "(use deal or random)")
 
 
 def capitals_needed(rules: Rules, players: int) -> int:

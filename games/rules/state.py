@@ -131,6 +131,23 @@ class GameState:
     def has_neutral(self) -> bool:
         return self.rules.has_neutral(self.seats)
 
+    # ---- teams -------------------------------------------------------------------------
+    def team_of(self, seat: int) -> int:
+        """A seat's team (CONTRACT.md: seat s in team s % teams); its own seat without teams."""
+        return seat % self.rules.team_count(self.seats)
+
+    def allies(self, seat: int | None) -> frozenset[int]:
+        """The seat and its teammates (nobody for a spectator)."""
+        return self.rules.allies(self.seats, seat)
+
+    def allied(self, seat: int, owner) -> bool:
+        """Whether `owner` (a seat, the neutral or nobody) is `seat` or its teammate."""
+        return isinstance(owner, int) and self.team_of(owner) == self.team_of(seat)
+
+    def living_teams(self) -> list[int]:
+        """Teams with a seat still in the game, in the turn order of their first seat."""
+        return list(dict.fromkeys(self.team_of(s) for s in self.living()))
+
     def living(self) -> list[int]:
         """Seats still in the game, in turn order."""
         return [s for s in self.order if not self.players[s].out]

@@ -22,6 +22,7 @@ from .events import ARMIES_PLACED, ATTACK_ENDED, BATTLE, CARDS_TRADED, FORTIFIED
 from .fair import DrawStream
 from .flow import Emitter, auto_neutral, check_win, conquer, end_turn, trade_bonus
 from .moves import reachable
+from .sight import fogged, in_sight
 from .state import ATTACK, FORTIFY, NEUTRAL_PLACE, OCCUPY, REINFORCE, GameState
 
 
@@ -55,7 +56,7 @@ def place(em: Emitter, command: Place) -> None:
     if total > state.reinforcements:
         raise BadPlacement(f"only {state.reinforcements} armies to place (got {total})")
     em.emit(ARMIES_PLACED, {"seat": seat, "placements": command.placements})
-    if em.state.rules.neutral_reinforcement == "auto":
+    if em.state.rules.neutral_reinforcement == "auto" or neutral_out_of_sight(em.state):
         auto_neutral(em)
     check_win(em)
 
@@ -85,11 +86,24 @@ def trade(em: Emitter, command: Trade) -> None:
     check_win(em)
 
 
+def neutral_out_of_sight(state) -> bool:
+    """Under fog the opponent places the neutral's share only where they see the neutral;
+    when they see none of its territories it is spread automatically."""
+    if state.phase != NEUTRAL_PLACE or not fogged(state):
+        return False
+    return not any(state.owner[t] == NEUTRAL for t in in_sight(state, state.current))
+
+
 def place_neutral(em: Emitter, command: PlaceNeutral) -> None:
     state = em.state
     if state.phase != NEUTRAL_PLACE:
         raise WrongPhase("the neutral has no reinforcements to place now")
+    seen = in_sight(state, command.seat) if fogged(state) else None
     for territory in command.placements:
+        # Under fog a territory out of sight is refused as such, whoever holds it: the
+        # refusal must not tell whether it is neutral.
+        if seen is not None and territory not in seen:
+            raise NotOwner(f"{territory} is out of your sight")
         if state.owner[territory] != NEUTRAL:
             raise NotOwner(f"{territory} is not neutral")
     total = sum(command.placements.values())
@@ -132,6 +146,8 @@ def attack(em: Emitter, command: Attack) -> None:
         raise NotOwner(f"{source} is not yours")
     if state.owner[target] == seat:
         raise BadTarget(f"{target} is yours")
+    if state.allied(seat, state.owner[target]):
+        raise BadTarget(f"{target} belongs to your teammate")
     if target not in NEIGHBOURS[source]:
         raise NotAdjacent(f"{source} does not border {target}")
     if state.armies[source] < 2:
@@ -186,7 +202,7 @@ def end_attack(em: Emitter, command: EndAttack) -> None:
 
 # ---- fortify ---------------------------------------------------------------------------
 def connected(state: GameState, seat: int, source: str, target: str) -> bool:
-    """Whether a chain of the player's own territories links source and target."""
+    """Whether a chain of the player's (and teammates') territories links source and target."""
     return target in reachable(state, seat, source)
 
 
@@ -202,8 +218,9 @@ def fortify(em: Emitter, command: Fortify) -> None:
     if len(set(targets)) != len(targets):
         raise BadCommand("each territory may appear once in 'moves'")
     for to in targets:
-        if to == source or state.owner[to] != seat:
-            raise NotOwner(f"{to} is not another territory of yours")
+        if to == source or not state.allied(seat, state.owner[to]):
+            whose = "yours or a teammate's" if state.rules.team_size > 1 else "yours"
+            raise NotOwner(f"{to} is not another territory of {whose}")
         if mode == "connected":
             if not connected(state, seat, source, to):
                 raise NotAdjacent(f"no chain of your territories links {source} and {to}")

@@ -5,9 +5,14 @@ from __future__ import annotations
 from .board import CARDS, TERRITORIES
 from .cards import find_sets, next_set_value
 from .events import Event, redact
+from .evolve import evolve
 from .missions import describe, effective_mission
 from .moves import legal
+from .options import Rules
+from .sight import NOTHING, Sight, in_sight, sight_of
 from .state import OCCUPY, REINFORCE, SETUP_DONE, SETUP_PLACE, GameState
+
+FOGGED = {"owner": None, "armies": None, "fog": True}
 
 
 def card_view(card: int) -> dict:
@@ -49,8 +54,10 @@ def pending_for(state: GameState, seat: int | None) -> dict:
 
 def view(state: GameState, seat: int | None) -> dict:
     """The game as `seat` may see it: other seats' cards, missions, capitals and undisclosed
-    placements removed until the game is finished."""
+    placements removed until the game is finished; under fog of war, the territories out of
+    the seat's sight and other teams' totals as well. Teammates see each other's cards."""
     revealed = state.finished
+    sight = sight_of(state, seat)
     owner, armies = state.owner, state.armies
     counts: dict = {}
     totals: dict = {}
@@ -58,8 +65,10 @@ def view(state: GameState, seat: int | None) -> dict:
         o = owner[territory]
         counts[o] = counts.get(o, 0) + 1
         totals[o] = totals.get(o, 0) + armies[territory]
+    teams = state.rules.team_size > 1
     players = []
     for p in state.players:
+        ally = p.seat in sight.allies
         entry = {
             "seat": p.seat, "color": p.color, "territories": counts.get(p.seat, 0),
             "armies": totals.get(p.seat, 0), "cards": len(p.cards), "eliminated": p.eliminated,
@@ -67,10 +76,15 @@ def view(state: GameState, seat: int | None) -> dict:
             "unplaced": p.setup_armies, "ready": p.submitted,
             # A computer player took the seat over (the service adds the seats it made).
             "bot": p.bot,
+            "team": state.team_of(p.seat) if teams else None,
         }
+        if sight.fogged and not ally:
+            entry["territories"] = entry["armies"] = None
         if revealed:
             entry["mission"] = mission_view(state, p.seat)
             entry["capital"] = p.capital
+            entry["hand"] = [card_view(c) for c in p.cards]
+        elif ally and p.seat != seat:  # a teammate's hand is open to the team
             entry["hand"] = [card_view(c) for c in p.cards]
         players.append(entry)
     phase = state.phase
@@ -84,11 +98,20 @@ def view(state: GameState, seat: int | None) -> dict:
             "tradeable_sets": [list(s) for s in find_sets(me.cards)],
             # The engine's answer to "what may I do now" (games.rules.moves.legal).
             "may": legal(state, seat),
+            "team": state.team_of(seat) if teams else None,
         }
     capitals = {
         p.capital: p.seat for p in state.players
         if p.capital and (revealed or p.capital in state.revealed_capitals)
+        and sight.sees(p.capital)
     }
+    territories = {
+        t: {"owner": owner[t], "armies": armies[t]} if sight.sees(t) else dict(FOGGED)
+        for t in TERRITORIES
+    }
+    winners = None
+    if state.winner is not None:
+        winners = sorted(state.allies(state.winner)) if teams else [state.winner]
     return {
         "phase": None if phase == SETUP_DONE else phase,
         "turn": state.turn,
@@ -99,10 +122,15 @@ def view(state: GameState, seat: int | None) -> dict:
         "conquered": state.conquered,
         "order": list(state.order),
         "winner": state.winner,
+        # Every seat that won: the winner's whole team in a team game.
+        "winners": winners,
+        "winning_team": state.team_of(state.winner) if teams and state.winner is not None
+        else None,
         "paused": state.paused,
         "finish_reason": state.finish_reason,
+        "fog": sight.fogged,
         "players": players,
-        "territories": {t: {"owner": owner[t], "armies": armies[t]} for t in TERRITORIES},
+        "territories": territories,
         "pending": pending_for(state, seat),
         "sets_traded": state.sets_traded,
         "next_set_value": next_set_value(state.rules, state.sets_traded),
@@ -113,10 +141,41 @@ def view(state: GameState, seat: int | None) -> dict:
     }
 
 
-def redact_event(event: Event, seat: int | None, finished: bool) -> dict:
-    """An event as `seat` may see it (everything once the game is finished): the rule is
-    its declaration's (games.rules.events)."""
+def redact_event(event: Event, seat: int | None, finished: bool,
+                 sight: Sight | None = None) -> dict:
+    """An event as `seat` may see it (everything once the game is finished): the rules are
+    its declaration's (games.rules.events). `sight` is the seat's (redact_events works it
+    out, fog included); without it the seat is taken to play alone, with no fog."""
     out = event.to_dict()
     if not finished:
-        out["data"] = redact(event.type, event.data, seat)
+        out["data"] = redact(event.type, event.data, sight or Sight(seat, frozenset(
+            [] if seat is None else [seat])))
+    return out
+
+
+def redact_events(events: list[Event], seat: int | None, finished: bool, rules: Rules,
+                  players: int, before: GameState | None = None) -> list[dict]:
+    """Consecutive events as `seat` may see them. Under fog a seated player's sight changes
+    with the board: `before`, the state the first event applies to (left unchanged), is
+    needed then, unless the events start the game. A seat sees an event where it saw the
+    board before it or after it."""
+    if finished:
+        return [e.to_dict() for e in events]
+    allies = rules.allies(players, seat)
+    if not rules.fog or seat is None:
+        sight = Sight(seat, allies, NOTHING if rules.fog else None)
+        return [redact_event(e, seat, False, sight) for e in events]
+    state = before.copy() if before is not None else None
+    out = []
+    seen = in_sight(state, seat) if state is not None else NOTHING
+    board = None if state is None else tuple(state.owner.values())
+    for event in events:
+        state = evolve(state, event)
+        if state.finished:  # the end lifts the fog
+            out.append(event.to_dict())
+            continue
+        now = tuple(state.owner.values())
+        after = seen if now == board else in_sight(state, seat)
+        out.append(redact_event(event, seat, False, Sight(seat, allies, seen | after)))
+        seen, board = after, now
     return out

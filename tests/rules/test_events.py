@@ -8,6 +8,12 @@ from pathlib import Path
 
 from games.rules import events as ev
 from games.rules.evolve import HANDLERS
+from games.rules.sight import Sight
+
+
+def alone(seat):
+    """The sight of a seat playing for itself, without fog."""
+    return Sight(seat, frozenset() if seat is None else frozenset([seat]))
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = ("accounts", "config", "games", "moderation", "notifications")
@@ -34,19 +40,19 @@ def test_no_production_module_spells_an_event_type_itself():
 
 
 def test_an_undeclared_type_shows_nothing_before_the_end():
-    assert ev.redact("something_new", {"card": 7}, 0) == {}
+    assert ev.redact("something_new", {"card": 7}, alone(0)) == {}
 
 
 def test_each_redaction_keeps_the_owner_s_view_whole():
     data = {"seat": 1, "card": 12}
-    assert ev.redact(ev.CARD_DRAWN, data, 1) == data
-    assert ev.redact(ev.CARD_DRAWN, data, 0) == {"seat": 1}
-    assert ev.redact(ev.CARD_DRAWN, data, None) == {"seat": 1}
+    assert ev.redact(ev.CARD_DRAWN, data, alone(1)) == data
+    assert ev.redact(ev.CARD_DRAWN, data, alone(0)) == {"seat": 1}
+    assert ev.redact(ev.CARD_DRAWN, data, alone(None)) == {"seat": 1}
     taken = {"seat": 2, "by": 0, "cards": [1, 2, 3]}
-    assert ev.redact(ev.PLAYER_ELIMINATED, taken, 0) == taken
-    assert ev.redact(ev.PLAYER_ELIMINATED, taken, 2) == taken
-    assert ev.redact(ev.PLAYER_ELIMINATED, taken, 1)["cards"] == 3
+    assert ev.redact(ev.PLAYER_ELIMINATED, taken, alone(0)) == taken
+    assert ev.redact(ev.PLAYER_ELIMINATED, taken, alone(2)) == taken
+    assert ev.redact(ev.PLAYER_ELIMINATED, taken, alone(1))["cards"] == 3
     deck = {"cards": list(range(44))}
-    assert ev.redact(ev.DECK_SHUFFLED, deck, 0) == {"count": 44}
+    assert ev.redact(ev.DECK_SHUFFLED, deck, alone(0)) == {"count": 44}
     missions = {"missions": [3, 5, 9]}
-    assert ev.redact(ev.MISSIONS_DEALT, missions, 1) == {"missions": [None, 5, None]}
+    assert ev.redact(ev.MISSIONS_DEALT, missions, alone(1)) == {"missions": [None, 5, None]}

@@ -4,6 +4,10 @@ After every event: each owned territory holds an army (but a conquest waiting to
 occupied), all 44 cards are accounted for, and only the seat that owed a decision acted.
 After every game: a replay from zero equals the incrementally built state, the game has a
 winner, and verify() accepts every draw.
+
+Fogged games are refereed as they go (tests/rules/fog_referee.py, an independent reading of
+CONTRACT.md): after every command one seat's view (in turn) and the spectator's, and after
+the game every seat's whole event stream, event by event. Team games: no one attacks a teammate, and a team wins.
 """
 
 from __future__ import annotations
@@ -32,9 +36,12 @@ from games.rules import (
     validate_rules,
     verify,
 )
+from games.rules import view as seat_view
 from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.rules.state import OCCUPY
+from games.rules.view import redact_events
+from tests.rules import fog_referee
 
 OPTIONS = {
     "setup": ["deal", "claim", "random"],
@@ -53,6 +60,8 @@ OPTIONS = {
     "max_missed_turns": [1, 3],
     "round_limit": [None, None, 60],
     "dropped_seat": ["neutral", "bot"],
+    "fog": [False, False, True],
+    "team_size": [1, 1, 1, 2, 3],
 }
 GAMES_PER_CASE = 25
 # 3,000 games in all (the engine never touches a database, so .ci/run plays them only in its
@@ -65,6 +74,12 @@ STEPS = 40_000
 def random_rules(rnd: random.Random) -> tuple[int, dict]:
     players = rnd.randint(2, 6)
     raw = {key: rnd.choice(values) for key, values in OPTIONS.items()}
+    # Only the mixes the rules accept (the others are refused at creation: test_options).
+    if raw["team_size"] > 1:
+        players = rnd.choice([4, 6]) if raw["team_size"] == 2 else 6
+        raw["objective"] = "domination"
+    if raw["fog"] and raw["setup"] == "claim":
+        raw["setup"] = "deal"
     return players, raw
 
 
@@ -108,10 +123,42 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001, 
         for event in new_events:
             assert event.actor == actor
             assert event.seq == state.version + 1
+            if event.type == "battle":  # never into a teammate's territory
+                assert not state.allied(event.data["seat"], event.data["defender"]), event
             state = evolve(state, event)
             check_invariants(state)
+        if state.rules.fog and not state.finished:
+            referee_views(state, state.version)
         events.extend(new_events)
+    if state.rules.fog:
+        referee_events(events, state)
     return state, events, {"id": game_id, "seed": seed, "events": events}, raw
+
+
+def referee_views(state: GameState, seq: int) -> None:
+    """The spectator's view and one seat's (each in turn) against the referee's."""
+    size = state.rules.team_size
+    for seat in (None, seq % state.seats):
+        fog_referee.check_view(seat_view(state, seat), state.owner, state.armies, seat,
+                               state.seats, size)
+
+
+def referee_events(events: list[Event], final: GameState) -> None:
+    """Each seat's whole event stream (and the spectator's) against the referee's."""
+    players, size = final.seats, final.rules.team_size
+    streams = {seat: redact_events(events, seat, False, final.rules, players)
+               for seat in [None, *range(players)]}
+    state = None
+    sights = fog_referee.Sights(players, size)
+    before = {t: None for t in TERRITORIES}
+    for index, event in enumerate(events):
+        state = evolve(state, event)
+        if state.finished:  # the end lifts the fog
+            break
+        for seat, stream in streams.items():
+            fog_referee.check_event(stream[index], event, sights.of(before, seat)
+                                    | sights.of(state.owner, seat), seat, sights.team(seat))
+        before = dict(state.owner)
 
 
 @pytest.mark.parametrize("case", range(CASES))
@@ -122,7 +169,9 @@ def test_it_plays_random_games_to_the_end(case):
         assert state.winner is not None, raw
         assert not state.players[state.winner].out
         if state.finish_reason == "domination":
-            assert state.living() == [state.winner]
+            assert state.living_teams() == [state.team_of(state.winner)]
+        if raw["team_size"] > 1:
+            assert events[-1].data["team"] == state.team_of(state.winner)
         if state.has_neutral and raw["objective"] == "missions":  # missions not used
             assert state.finish_reason in ("domination", "round_limit")
             assert all(player.mission is None for player in state.players)
@@ -137,7 +186,8 @@ def test_it_plays_random_games_to_the_end(case):
 ])
 def test_it_wins_by_each_objective(objective, reason):
     reasons = {
-        play_game(n, timeouts=0.0, resigns=0.0, objective=objective, round_limit=None)[0]
+        play_game(n, timeouts=0.0, resigns=0.0, objective=objective, round_limit=None,
+                  team_size=1)[0]
         .finish_reason
         for n in range(5000, 5008)
     }

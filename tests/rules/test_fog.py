@@ -1,0 +1,90 @@
+"""Fog of war (CONTRACT.md "Fog of war"): a seat sees its own territories, their neighbours
+and its teammates'; events keep seq and type with what the seat could see; the end lifts it."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.rules import TERRITORIES, RuleViolation, validate_rules, view
+from games.rules.view import redact_events
+from tests.rules.support import ALICE, BOB, CAROL, DAVE, card, given, position, when
+
+FOG = {"fog": True}
+# Alice holds Australia; Bob holds Siam and the rest of Asia; Carol the rest of the world.
+AUSTRALIA = ("indonesia", "new_guinea", "eastern_australia", "western_australia")
+OWNERS = {**{t: ALICE for t in AUSTRALIA}, "siam": BOB, "india": BOB, "china": BOB}
+
+
+def fogged_game(phase="attack", **extra):
+    events = position(owners=OWNERS, rest=CAROL, armies={"indonesia": 8, "siam": 3},
+                      phase=phase, **{**FOG, **extra})
+    return given(*events), events
+
+
+def test_a_seat_sees_its_territories_and_their_neighbours_only():
+    state, _ = fogged_game()
+    shown = view(state, ALICE)["territories"]
+    assert shown["siam"] == {"owner": BOB, "armies": 3}
+    assert shown["indonesia"] == {"owner": ALICE, "armies": 8}
+    assert shown["india"] == {"owner": None, "armies": None, "fog": True}
+    assert shown["alaska"] == {"owner": None, "armies": None, "fog": True}
+    assert sum(1 for t in shown.values() if not t.get("fog")) == 5
+
+
+def test_other_players_totals_are_fogged_but_card_counts_stay():
+    state, _ = fogged_game(hands={BOB: [card("peru")]})
+    bob = view(state, ALICE)["players"][BOB]
+    assert bob["territories"] is None and bob["armies"] is None and bob["cards"] == 1
+    assert view(state, ALICE)["players"][ALICE]["territories"] == 4
+
+
+def test_a_spectator_sees_a_fully_fogged_board_until_the_end():
+    state, _ = fogged_game()
+    assert all(t == {"owner": None, "armies": None, "fog": True}
+               for t in view(state, None)["territories"].values())
+    state.finished = True
+    assert all("fog" not in t for t in view(state, None)["territories"].values())
+
+
+def test_a_teammate_s_territories_are_in_sight():
+    events = position(players=4, owners={"alaska": ALICE, "argentina": CAROL, "brazil": BOB},
+                      rest=DAVE, phase="attack", fog=True, team_size=2)
+    shown = view(given(*events), ALICE)["territories"]
+    assert shown["argentina"]["owner"] == CAROL
+    assert shown["brazil"].get("fog")  # next to the teammate only: out of sight
+
+
+def test_a_battle_next_to_a_seat_is_seen_with_its_dice_and_one_far_away_is_not():
+    state, _ = fogged_game()
+    outcome = when(state, ALICE, {"type": "attack", "from": "indonesia", "to": "siam"},
+                   dice=[6, 5, 4, 1, 1])
+    seen = redact_events(outcome.events, CAROL, False, state.rules, 3, state)
+    assert all(e["data"] == {} for e in seen)  # Carol holds nothing near Siam
+    bob_sees = redact_events(outcome.events, BOB, False, state.rules, 3, state)
+    assert bob_sees[0]["data"]["attacker_dice"] == [6, 5, 4]
+    assert bob_sees[0]["data"]["to"] == "siam"
+    assert [e["seq"] for e in seen] == [e.seq for e in outcome.events]
+    assert [e["type"] for e in seen] == [e.type for e in outcome.events]
+
+
+def test_other_players_reinforcements_and_trades_are_fogged():
+    state, _ = fogged_game(phase="fortify")
+    outcome = when(state, ALICE, {"type": "end_turn"})
+    started = redact_events(outcome.events, CAROL, False, state.rules, 3, state)[-1]
+    assert started["type"] == "turn_started"
+    assert started["data"] == {"seat": BOB, "turn": outcome.of("turn_started")[0]["turn"]}
+    own = redact_events(outcome.events, BOB, False, state.rules, 3, state)[-1]
+    assert "total" in own["data"]
+
+
+def test_fog_is_refused_with_claimed_setup():
+    with pytest.raises(RuleViolation, match="fog"):
+        validate_rules({"fog": True, "setup": "claim"}, 3)
+
+
+def test_the_end_lifts_the_fog_in_the_event_stream():
+    state, _ = fogged_game()
+    state.finished = True
+    shown = view(state, CAROL)["territories"]
+    assert len([t for t in shown.values() if "fog" in t]) == 0
+    assert len(shown) == len(TERRITORIES)
