@@ -32,29 +32,54 @@ def _dice(armies: int, defenders: int, defense: str) -> tuple[int, int]:
     return min(3, armies - 1), (1 if defense == "one" else min(2, defenders))
 
 
+# The table is exact up to this many armies a side (a 400 x 400 table, filled once in about a
+# second). Larger stacks only happen in games where nobody attacks for many rounds; there the
+# odds of (a, d) are read at the same ratio scaled down to the table, where the chance is
+# already all but decided by the ratio.
+LIMIT = 400
+
+
+def _scaled(armies: int, defenders: int) -> tuple[int, int]:
+    top = max(armies, defenders)
+    if top <= LIMIT:
+        return armies, defenders
+    return max(1, round(armies * LIMIT / top)), max(1, round(defenders * LIMIT / top))
+
+
 class _Table:
     """P(conquer) and E[attacking armies left, if it falls] for an assault, filled in
-    bottom-up as larger armies are asked for (one table per defence policy)."""
+    bottom-up as larger armies are asked for (one table per defence policy). A cell only
+    depends on cells with fewer armies, so growing keeps what is there and fills in the new
+    rows and columns; it grows to at least twice its size so that a game whose stacks creep
+    up by one a turn does not refill it every turn."""
 
     def __init__(self, defense: str) -> None:
         self.defense = defense
-        self.size = (1, 0)
         # win[a][d]: probability that `a` armies on the source take `d` defenders;
         # left[a][d]: E[armies on the source at the fall, times the fall's indicator].
-        self.win = [[1.0], [1.0]]
-        self.left = [[0.0], [1.0]]
+        self.win: list[list[float]] = []
+        self.left: list[list[float]] = []
+        self.size = (-1, -1)
 
     def grow(self, armies: int, defenders: int) -> None:
         have_a, have_d = self.size
         if armies <= have_a and defenders <= have_d:
             return
-        top_a, top_d = max(armies, have_a), max(defenders, have_d)
-        win = [[0.0] * (top_d + 1) for _ in range(top_a + 1)]
-        left = [[0.0] * (top_d + 1) for _ in range(top_a + 1)]
+        top_a = min(LIMIT, max(armies, have_a, 2 * have_a, 16))
+        top_d = min(LIMIT, max(defenders, have_d, 2 * have_d, 16))
+        win, left = self.win, self.left
+        for row_w, row_l in zip(win, left, strict=True):  # new columns of the old rows
+            row_w.extend([0.0] * (top_d - have_d))
+            row_l.extend([0.0] * (top_d - have_d))
+        for _ in range(have_a + 1, top_a + 1):
+            win.append([0.0] * (top_d + 1))
+            left.append([0.0] * (top_d + 1))
         for a in range(top_a + 1):
-            win[a][0] = 1.0
-            left[a][0] = float(a)
-            for d in range(1, top_d + 1):
+            first_d = have_d + 1 if a <= have_a else 0
+            for d in range(first_d, top_d + 1):
+                if d == 0:
+                    win[a][0], left[a][0] = 1.0, float(a)
+                    continue
                 if a < 2:
                     continue
                 p_win = p_left = 0.0
@@ -63,7 +88,7 @@ class _Table:
                     p_win += p * win[na][nd]
                     p_left += p * left[na][nd]
                 win[a][d], left[a][d] = p_win, p_left
-        self.win, self.left, self.size = win, left, (top_a, top_d)
+        self.size = (top_a, top_d)
 
 
 _TABLES = {"max": _Table("max"), "one": _Table("one")}
@@ -76,6 +101,7 @@ def conquer_probability(armies: int, defenders: int, defense: str = "max") -> fl
         return 1.0
     if armies < 2:
         return 0.0
+    armies, defenders = _scaled(armies, defenders)
     table = _TABLES[defense]
     table.grow(armies, defenders)
     return table.win[armies][defenders]
@@ -88,4 +114,5 @@ def armies_left(armies: int, defenders: int, defense: str = "max") -> float:
         return 1.0
     if defenders <= 0:
         return float(armies)
-    return _TABLES[defense].left[armies][defenders] / p
+    small_a, small_d = _scaled(armies, defenders)
+    return _TABLES[defense].left[small_a][small_d] / p * armies / small_a

@@ -351,8 +351,12 @@ class Player:
 
     def risk(self, chance: float, armies: int, target: str) -> float:
         """What a failed assault costs: the armies it burns, no more than it takes to wear
-        the defenders down."""
-        return (1 - chance) * min(armies, 2 * self.t.armies[target] + 2) / 4
+        the defenders down. Past a hundred armies on the source the cost is weighed against
+        the stack, and it fades as the rounds go by: where armies have piled up on both
+        sides, an assault must not look too dear to try, or the game never ends."""
+        burned = (1 - chance) * min(armies, 2 * self.t.armies[target] + 2) / 4
+        rounds = self.t.view.get("round") or 0
+        return burned * min(1.0, 100 / max(armies, 1)) * max(0.0, 1 - rounds / 400)
 
     def odds_wanted(self) -> float:
         """The least chance an attack needs. A game that drags on (armies pile up on both
@@ -380,7 +384,7 @@ class Player:
             if self.style.depth > 1:
                 score, path = self.best_path(source, armies)
                 if path and t.odds(armies, path[0]) >= self.odds_wanted():
-                    score -= self.exposure(source, armies)
+                    score -= self.exposure(source, path)
                     if score > best_score:
                         best, best_score = (source, path[0]), score
                 continue
@@ -398,13 +402,15 @@ class Player:
         return {"type": "attack", "from": best[0], "to": best[1],
                 "repeat": self.style.depth <= 1}
 
-    def exposure(self, source: str, armies: int) -> float:
-        """What leaving `source` with one army risks, for a player that guards."""
+    def exposure(self, source: str, path: list[str]) -> float:
+        """What leaving `source` with one army risks, for a player that guards: the threat
+        from its hostile neighbours, but for the ones the attack is about to take."""
         t = self.t
         if not self.style.defends:
             return 0.0
         held = {c for c, h in t.holds.items() if h == t.me}
-        threat = t.threat(source)
+        threat = t.threat(source) - sum(
+            t.armies[x] - 1 for x in path if x in NEIGHBOURS[source] and t.hostile(x))
         if CONTINENT_OF[source] in held and threat > 2:
             return min(CONTINENT_BONUS[CONTINENT_OF[source]], threat / 3)
         if source == t.capital and threat > 0:

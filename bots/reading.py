@@ -38,22 +38,32 @@ class Table:
         mission = you.get("mission")
         self.mission: str | None = mission["effective"] if mission else None
         self.capital: str | None = you.get("capital")
+        # Under fog a territory out of sight has no owner or armies: the player reads it as
+        # nobody's, with no armies, and plans with what it sees.
         self.owner: dict = {t: v["owner"] for t, v in view["territories"].items()}
-        self.armies: dict = {t: v["armies"] for t, v in view["territories"].items()}
-        self.players: list[dict] = view["players"]
+        self.armies: dict = {t: v["armies"] or 0 for t, v in view["territories"].items()}
+        self.fogged = frozenset(t for t, v in view["territories"].items() if v.get("fog"))
+        # Fogged totals (another team's territories) read as "still many".
+        self.players: list[dict] = [
+            p if p["territories"] is not None else dict(p, territories=len(TERRITORIES))
+            for p in view["players"]]
+        team = you.get("team")
+        self.allies = frozenset([self.me]) | frozenset(
+            p["seat"] for p in view["players"] if team is not None and p.get("team") == team)
         self.defense = {p["seat"]: p["defense"] for p in view["players"]}
         self.capitals: dict = view.get("capitals") or {}
         self.mine = [t for t in TERRITORIES if self.owner[t] == self.me]
 
     # ---- who holds what -----------------------------------------------------------
     def enemy(self, territory: str) -> bool:
+        """Held by another team or the neutral (a teammate's is never attacked)."""
         owner = self.owner[territory]
-        return owner is not None and owner != self.me
+        return owner is not None and owner not in self.allies
 
     def hostile(self, territory: str) -> bool:
         """Held by a player who can attack (the neutral never does)."""
         owner = self.owner[territory]
-        return owner is not None and owner != self.me and owner != NEUTRAL
+        return owner is not None and owner not in self.allies and owner != NEUTRAL
 
     def defense_of(self, territory: str) -> str:
         owner = self.owner[territory]

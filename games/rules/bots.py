@@ -7,6 +7,7 @@ import random
 
 from .board import NEIGHBOURS, NEUTRAL
 from .cards import find_sets
+from .sight import fogged, in_sight
 from .state import ATTACK, CAPITAL, CLAIM, FORTIFY, NEUTRAL_PLACE, OCCUPY, REINFORCE, SETUP_PLACE
 
 
@@ -35,6 +36,9 @@ def bot_command(state, seat: int, rnd: random.Random, aggression: float = 0.9) -
         return {"type": "choose_capital", "territory": rnd.choice(own)}
     if phase == NEUTRAL_PLACE:
         neutral = state.territories_of(NEUTRAL)
+        if fogged(state):  # only where the placing player sees the neutral
+            seen = in_sight(state, seat)
+            neutral = [t for t in neutral if t in seen] or neutral
         count = rnd.randint(1, state.reinforcements)
         return {"type": "place_neutral", "placements": _split(rnd, neutral, count)}
     if phase == REINFORCE:
@@ -52,10 +56,12 @@ def bot_command(state, seat: int, rnd: random.Random, aggression: float = 0.9) -
         most = armies[occupation.source] - 1
         return {"type": "occupy", "armies": rnd.randint(occupation.minimum, most)}
     if phase == ATTACK:
+        allies = state.allies(seat)
         options = [
             (a, b) for a in own if armies[a] >= 2
-            for b in NEIGHBOURS[a] if owner[b] != seat
-            and (armies[a] > armies[b] + 1 or rnd.random() < 0.05)
+            # now and then a teammate's territory: the engine must refuse that attack
+            for b in NEIGHBOURS[a] if (owner[b] not in allies or rnd.random() < 0.01)
+            and owner[b] != seat and (armies[a] > armies[b] + 1 or rnd.random() < 0.05)
         ]
         if options and rnd.random() < aggression:
             source, target = rnd.choice(options)
@@ -75,11 +81,12 @@ def bot_command(state, seat: int, rnd: random.Random, aggression: float = 0.9) -
 
 
 def _fortify_move(state, seat, own, rnd):
-    armies, owner = state.armies, state.owner
+    armies, owner, allies = state.armies, state.owner, state.allies(seat)
     sources = [t for t in own if armies[t] >= 2]
     rnd.shuffle(sources)
     for source in sources:
-        friends = [n for n in NEIGHBOURS[source] if owner[n] == seat]
+        # its own territories, and in a team game its teammates'
+        friends = [n for n in NEIGHBOURS[source] if owner[n] in allies]
         if not friends:
             continue
         if state.rules.fortify == "spread":
@@ -95,7 +102,7 @@ def _fortify_move(state, seat, own, rnd):
             return {"type": "fortify", "from": source, "moves": moves}
         target = rnd.choice(friends)
         if state.rules.fortify == "connected" and rnd.random() < 0.5:
-            reachable = [t for t in own if t != source]
+            reachable = [t for t, holder in owner.items() if holder in allies and t != source]
             target = rnd.choice(reachable)  # may be unconnected: the engine must refuse it
         return {"type": "fortify", "from": source, "to": target,
                 "armies": rnd.randint(1, armies[source] - 1)}

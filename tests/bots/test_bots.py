@@ -27,8 +27,35 @@ OPTIONS.pop("max_missed_turns")
 
 def random_table(rnd: random.Random) -> tuple[list[str], dict]:
     players = rnd.randint(2, 6)
+    rules = {key: rnd.choice(values) for key, values in OPTIONS.items()}
+    # Only the mixes the rules accept (fog and teams included).
+    if rules["team_size"] > 1:
+        players = rnd.choice([4, 6]) if rules["team_size"] == 2 else 6
+        rules["objective"] = "domination"
+    if rules["fog"] and rules["setup"] == "claim":
+        rules["setup"] = "deal"
     levels = [rnd.choice(bots.LEVELS) for _ in range(players)]
-    return levels, {key: rnd.choice(values) for key, values in OPTIONS.items()}
+    return levels, rules
+
+
+@pytest.mark.parametrize(("players", "rules"), [
+    (3, {"fog": True}),
+    (2, {"fog": True}),  # with the two-player neutral
+    (4, {"team_size": 2}),
+    (6, {"team_size": 2, "fog": True}),
+    (6, {"team_size": 3}),
+    (4, {"fog": True, "team_size": 2, "fortify": "connected"}),
+])
+def test_bots_play_fogged_and_team_games_from_their_redacted_view(players, rules):
+    """Every command accepted, games won, teammates never attacked (the engine refuses it,
+    so a refusal would show here), with every level at the table."""
+    won = 0
+    for number in range(12):
+        levels = [bots.LEVELS[(number + seat) % len(bots.LEVELS)] for seat in range(players)]
+        result = play(levels, rules, seed=500 + number)
+        assert result.refused == [], (levels, rules, result.refused[:3])
+        won += result.winner is not None
+    assert won >= 11
 
 
 @pytest.mark.parametrize("case", range(-(-GAMES // PER_CASE)))
