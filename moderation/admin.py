@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.db.models import Q
 from django.utils.text import Truncator
 
 from games.admin_base import (
@@ -13,7 +14,10 @@ from games.admin_base import (
     GameFilter,
     reason_action,
 )
+from games.models import Game, Seat
+from games.services import team_of
 from moderation.chat import hide_message
+from moderation.chat import team_game as chat_team_game
 from moderation.models import ChatMessage, Report
 from moderation.permissions import GROUP, make_moderator, remove_moderator
 from moderation.reports import close_report
@@ -45,14 +49,25 @@ class ReadOnlyObjects:
 
 @admin.register(ChatMessage)
 class ChatMessageAdmin(FilterOnlyWhatIsShown, ReadOnlyObjects, admin.ModelAdmin):
-    list_display = ("id", "game", "seat", "user", "short_text", "created_at", "hidden",
-                    "hidden_by")
+    list_display = ("id", "game", "seat", "user", "team", "short_text", "created_at",
+                    "hidden", "hidden_by")
     list_filter = ("hidden", GameFilter, "created_at")
     search_fields = ("text", "user__username", "=game__id")
     list_select_related = ("game", "user", "hidden_by")
-    fields = ("game", "seat", "user", "text", "created_at", "hidden", "hidden_by",
+    fields = ("game", "seat", "user", "team", "text", "created_at", "hidden", "hidden_by",
               "hidden_seq")
     readonly_fields = fields
+
+    def get_queryset(self, request):
+        """Not another team's chat in a game the moderator plays in (until it is over)."""
+        rows = super().get_queryset(request)
+        hidden = Q()
+        for seat in Seat.objects.filter(user_id=request.user.pk).exclude(
+                game__status__in=[Game.FINISHED, Game.ABORTED]).select_related("game"):
+            if chat_team_game(seat.game):
+                hidden |= Q(game_id=seat.game_id) & Q(team__isnull=False) & ~Q(
+                    team=team_of(seat.game, seat.seat))
+        return rows.exclude(hidden) if hidden else rows
     actions = [reason_action("hide_messages", "Hide the selected messages", _hide,
                              permission="change")]
 

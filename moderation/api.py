@@ -3,6 +3,7 @@ with the API's token auth and {"error", "detail"} errors (games.api.errors)."""
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
@@ -23,6 +24,8 @@ BIGGEST_ID = 2**63 - 1
 
 class ChatIn(serializers.Serializer):
     text = serializers.CharField(max_length=chat_service.MAX_LENGTH)
+    team = serializers.BooleanField(required=False, default=False,
+                                    help_text="true: only your team reads it (team games)")
 
 
 class ChatMessageOut(serializers.Serializer):
@@ -32,6 +35,8 @@ class ChatMessageOut(serializers.Serializer):
     color = serializers.CharField()
     text = serializers.CharField(allow_null=True, help_text="null once a moderator hid it")
     hidden = serializers.BooleanField()
+    team = serializers.IntegerField(allow_null=True,
+                                    help_text="the team whose chat it is; null for table talk")
     created_at = serializers.DateTimeField()
 
 
@@ -67,7 +72,9 @@ def _id(value) -> int | None:
 
 
 class ChatView(ApiView):
-    """Anyone may read a game's table talk; only its seated players write."""
+    """Anyone may read a game's table talk; only its seated players write. In a team game
+    a player also reads and writes their team's chat (`team: true`), which no other team
+    sees; moderators who do not play in the game read every team's."""
 
     permission_classes = [ReadAnyoneWriteSignedIn]
 
@@ -81,14 +88,17 @@ class ChatView(ApiView):
             if not WHOLE_NUMBER.fullmatch(after):
                 return error(400, "bad_request", "after must be a message id")
             after = min(int(after), BIGGEST_ID)
-        rows = chat_service.recent_messages(game, 100, after)
+        rows = chat_service.recent_messages(game, 100, after,
+                                            chat_service.readable_teams(game, request.user))
         return Response({"open": chat_service.chat_open(game),
                          "messages": [chat_service.message_dict(m) for m in rows]})
 
     @extend_schema(request=ChatIn, responses={201: ChatMessageOut, **ERRORS})
     def post(self, request, game_id):
         game = get_object_or_404(Game, pk=game_id)
-        message = chat_service.post_message(game, request.user, _body(request).get("text"))
+        data = _body(request)
+        message = chat_service.post_message(game, request.user, data.get("text"),
+                                            team=data.get("team", False))
         return Response(chat_service.message_dict(message), status=status.HTTP_201_CREATED)
 
 
@@ -119,8 +129,10 @@ class ReportsView(ApiView):
             message_id = _id(data.get("message"))
             if message_id is None:
                 return error(400, "bad_request", "message must be a chat message id")
-            message = ChatMessage.objects.filter(pk=message_id, game=game,
-                                                 hidden=False).first()
+            message = ChatMessage.objects.filter(
+                Q(team__isnull=True) | Q(team__in=sorted(
+                    chat_service.readable_teams(game, request.user))),
+                pk=message_id, game=game, hidden=False).first()
             if message is None:
                 return error(404, "not_found", "no such message in this game")
         report = file_report(request.user, game, data.get("reason"), message)

@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import rules
@@ -19,12 +20,14 @@ from games.models import Game, Seat
 from games.moderation import check_not_playing
 from games.rules.board import COLORS
 from games.rules.events import CHAT_HIDDEN
-from games.services import ServiceError, commit
+from games.services import ServiceError, commit, team_of
 from games.store import VersionConflict, load_state
 from moderation.models import ChatMessage
 from moderation.text import clean_text
 
-__all__ = ["CHAT_HIDDEN", "hide_message", "post_message"]
+__all__ = ["CHAT_HIDDEN", "hide_message", "post_message", "readable_teams", "recent_messages"]
+# Every team's chat: what a moderator who does not play in the game reads.
+EVERY_TEAM = frozenset(range(3))
 MAX_LENGTH = 1000
 MAX_RETRIES = 5
 
@@ -47,9 +50,31 @@ def check_post(game: Game, user, text) -> str:
     return text
 
 
-def post_message(game: Game, user, text) -> ChatMessage:
-    """Post `text` as `user`, a seated player of `game`; refused past the rate limit."""
+def team_game(game: Game) -> bool:
+    return game.rules.get("team_size", 1) > 1
+
+
+def readable_teams(game: Game, user) -> frozenset[int]:
+    """The teams whose chat `user` reads in `game`: their own team's; every team's for a
+    moderator who does not play in it; none for anyone else (and in a game without teams)."""
+    if not team_game(game) or user is None or not user.is_authenticated:
+        return frozenset()
+    seat = Seat.objects.filter(game=game, user=user).values_list("seat", flat=True).first()
+    if seat is not None:
+        return frozenset([team_of(game, seat)])
+    from moderation.permissions import can_moderate
+
+    return EVERY_TEAM if can_moderate(user) else frozenset()
+
+
+def post_message(game: Game, user, text, team: bool = False) -> ChatMessage:
+    """Post `text` as `user`, a seated player of `game`, to the table or (`team`) to their
+    team only; refused past the rate limit."""
     text = check_post(game, user, text)
+    if team is not True and team is not False:
+        raise ServiceError(400, "bad_request", "team must be true or false")
+    if team and not team_game(game):
+        raise ServiceError(400, "bad_request", "this game has no teams: write to the table")
     with transaction.atomic():
         # Locking the author's seat makes their posts in this game take turns, so two at
         # once cannot both slip under the limit.
@@ -65,6 +90,7 @@ def post_message(game: Game, user, text) -> ChatMessage:
             raise ServiceError(429, "rate_limited",
                                f"at most {limit} messages a minute: wait a moment")
         return ChatMessage.objects.create(game=game, user=user, seat=seat, text=text,
+                                          team=team_of(game, seat) if team else None,
                                           created_at=now)
 
 
@@ -103,8 +129,13 @@ def hide_message(message: ChatMessage, moderator, reason) -> ChatMessage:
     raise ServiceError(409, "version_conflict", "the game kept moving; try again")
 
 
-def recent_messages(game: Game, limit: int = 50, after: int | None = None) -> list:
-    rows = ChatMessage.objects.filter(game=game).select_related("user")
+def recent_messages(game: Game, limit: int = 50, after: int | None = None,
+                    teams: frozenset[int] = frozenset()) -> list:
+    """The last `limit` messages: the table talk and the chat of `teams` (readable_teams)."""
+    visible = Q(team__isnull=True)
+    if teams:
+        visible |= Q(team__in=sorted(teams))
+    rows = ChatMessage.objects.filter(visible, game=game).select_related("user")
     if after is not None:
         rows = rows.filter(pk__gt=after)
     return list(reversed(rows.order_by("-id")[:limit]))
@@ -117,5 +148,6 @@ def message_dict(message: ChatMessage, show_hidden: bool = False) -> dict:
         "id": message.pk, "seat": message.seat, "username": message.user.get_username(),
         "color": COLORS[message.seat],
         "text": message.text if visible else None, "hidden": message.hidden,
+        "team": message.team,
         "created_at": message.created_at.isoformat(),
     }

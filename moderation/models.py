@@ -19,6 +19,10 @@ class ChatMessage(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                              related_name="chat_messages")
     text = models.TextField(max_length=1000)
+    # Team chat in a team game: only that team (and moderators who do not play in the
+    # game) read it. None: table talk, which everyone reads.
+    team = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The team whose chat this is; empty for table talk.")
     created_at = models.DateTimeField(default=timezone.now)
     # Projection of the game's chat_hidden event: never set except with that event.
     hidden = models.BooleanField(default=False)
@@ -32,6 +36,10 @@ class ChatMessage(models.Model):
         indexes = [
             # The rate limit counts one author's recent messages in one game.
             models.Index(fields=["game", "user", "created_at"], name="chat_author_recent"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(team__isnull=True) | models.Q(team__lt=3),
+                                   name="chat_team_in_range"),
         ]
 
     def __str__(self) -> str:

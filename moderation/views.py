@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
-from games import rules, services
+from games import services
 from games.models import Game
 from games.moderation import ACTIONS, moderate
 from games.narrate import line as describe
@@ -85,30 +85,37 @@ def _back(request, fallback: str) -> str:
 # ---- the chat box ----------------------------------------------------------------------
 def chat_lines(game: Game, user, *, limit: int = 50, show_hidden: bool = False) -> list[dict]:
     lines = []
-    for message in chat_service.recent_messages(game, limit):
+    teams = chat_service.readable_teams(game, user)
+    for message in chat_service.recent_messages(game, limit, teams=teams):
         visible = show_hidden or not message.hidden
         lines.append({
             "id": message.pk, "seat": message.seat, "username": message.user.get_username(),
             "color": COLORS[message.seat], "text": message.text if visible else "",
             "hidden": message.hidden, "at": message.created_at,
+            "team": message.team, "team_number": None if message.team is None
+            else message.team + 1,
             "own": user.is_authenticated and message.user_id == user.pk,
         })
     return lines
 
 
 def chat_context(request, game: Game, *, error: str = "", draft: str = "",
-                 full: bool = False) -> dict:
+                 full: bool = False, posted_to_team: bool = False) -> dict:
     """What the chat box shows this viewer: lines, and the form if they hold a seat."""
     user = request.user
     is_open = chat_service.chat_open(game)
-    seated = services.seat_of(game, user) is not None
+    seat = services.seat_of(game, user)
+    seated = seat is not None
     lines = chat_lines(game, user, limit=500 if full else 50)
+    team = services.team_of(game, seat) if seated else None
     return {
         "open": is_open, "lines": lines,
         # Changes when a line comes or is hidden: the box's script redraws only then.
         "stamp": f"{lines[-1]['id'] if lines else 0}."
                  f"{sum(1 for line in lines if line['hidden'])}",
         "can_post": is_open and seated, "signed_in": user.is_authenticated,
+        "team": team, "team_number": None if team is None else team + 1,
+        "to_team": team is not None and posted_to_team,
         "error": error, "draft": draft, "per_minute": chat_service.per_minute(),
         "polling": game.status in (Game.ACTIVE, Game.PAUSED),
     }
@@ -125,10 +132,11 @@ def _chat_fragment(request) -> str | None:
     return None
 
 
-def _chat_answer(request, game, *, error="", draft="", status=200):
+def _chat_answer(request, game, *, error="", draft="", status=200, to_team=False):
     fragment = _chat_fragment(request)
     context = {"game": game, "chat": chat_context(request, game, error=error, draft=draft,
-                                                  full=fragment is None)}
+                                                  full=fragment is None,
+                                                  posted_to_team=to_team)}
     if fragment is not None:
         template = ("moderation/_chat_lines.html" if fragment == "lines"
                     else "moderation/_chat.html")
@@ -145,13 +153,14 @@ def chat(request, game_id):
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("game", args=[game.pk]))
     text = request.POST.get("text", "")
+    to_team = request.POST.get("to") == "team"
     try:
-        chat_service.post_message(game, request.user, text)
+        chat_service.post_message(game, request.user, text, team=to_team)
     except ServiceError as error:
         return _chat_answer(request, game, error=error.detail, draft=text[:2000],
-                            status=error.status)
+                            status=error.status, to_team=to_team)
     if _chat_fragment(request) is not None:
-        return _chat_answer(request, game)
+        return _chat_answer(request, game, to_team=to_team)
     return redirect(reverse("game", args=[game.pk]) + "#chat")
 
 
@@ -266,8 +275,7 @@ def act(request, game_id):
         messages.error(request, _("Nothing was done: %(why)s") % {"why": refusal_text(error)})
         return redirect("moderation-game", game_id=game.pk)
     names = services.usernames(game)
-    finished = done.state.finished
-    said = [describe(rules.redact_event(e, None, finished), names) for e in done.events[:6]]
+    said = [describe(e, names) for e in services.redacted(game, done.events[:6], None)]
     messages.success(request, " ".join(said))
     return redirect("moderation-game", game_id=game.pk)
 

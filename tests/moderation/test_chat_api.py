@@ -18,7 +18,7 @@ def test_it_posts_a_message(game, alice):
     answer = api(alice).post(url(game), {"text": "hello"}, format="json")
     assert answer.status_code == 201
     body = answer.json()
-    assert set(body) == {"id", "seat", "username", "color", "text", "hidden", "created_at"}
+    assert set(body) == {"id", "seat", "username", "color", "text", "hidden", "team", "created_at"}
     assert body["text"] == "hello" and body["seat"] == 0
     assert body["username"] == "alice" and body["color"] == "red" and body["hidden"] is False
     assert event_count(game) == game.version  # no event, no new version

@@ -1,0 +1,110 @@
+"""Team chat in a team game: beside the table talk, read only by the team and by moderators
+who do not play in the game, in the API, the game page, the chat box, turn mail and admin."""
+
+from __future__ import annotations
+
+import pytest
+
+from moderation.mail import chat_for_mail
+from moderation.models import ChatMessage
+from notifications.models import Notification
+from tests.moderation.support import api, moderator, started_game, user, web
+
+
+def url(game) -> str:
+    return f"/api/v1/games/{game.pk}/chat/"
+
+
+@pytest.fixture
+def four(db):
+    """alice (seat 0) and carol (seat 2) are team 0; bob (1) and dave (3) team 1."""
+    return [user("alice"), user("bob"), user("carol"), user("dave")]
+
+
+@pytest.fixture
+def team_game(four):
+    return started_game(four, team_size=2)
+
+
+def texts(answer) -> list:
+    return [m["text"] for m in answer.json()["messages"]]
+
+
+def test_a_team_message_is_read_by_the_team_and_nobody_else(team_game, four, charlie):
+    alice, bob, carol, dave = four
+    posted = api(alice).post(url(team_game), {"text": "attack bob in asia", "team": True},
+                             format="json")
+    assert posted.status_code == 201, posted.content
+    assert posted.json()["team"] == 0
+    api(bob).post(url(team_game), {"text": "hello all"}, format="json")
+    assert texts(api(carol).get(url(team_game))) == ["attack bob in asia", "hello all"]
+    for outsider in (bob, dave, charlie, None):
+        answer = api(outsider).get(url(team_game))
+        assert texts(answer) == ["hello all"]
+        assert "attack bob" not in answer.content.decode()
+    # The other team's own chat stays with it.
+    api(dave).post(url(team_game), {"text": "hold the line", "team": True}, format="json")
+    assert "hold the line" in texts(api(bob).get(url(team_game)))
+    assert "hold the line" not in texts(api(alice).get(url(team_game)))
+
+
+def test_moderators_read_every_team_unless_they_play(team_game, four):
+    alice, *_ = four
+    api(alice).post(url(team_game), {"text": "secret plan", "team": True}, format="json")
+    maud = moderator("maud")
+    assert texts(api(maud).get(url(team_game))) == ["secret plan"]
+    assert "secret plan" in web(maud).get(f"/moderation/games/{team_game.pk}/").content.decode()
+    assert "secret plan" in web(maud).get(
+        "/admin/moderation/chatmessage/").content.decode()
+    # A moderator seated in the other team reads no more than a player.
+    playing = moderator("bob")
+    assert texts(api(playing).get(url(team_game))) == []
+    assert "secret plan" not in web(playing).get(
+        "/admin/moderation/chatmessage/").content.decode()
+    assert "secret plan" not in web(playing).get(
+        f"/moderation/games/{team_game.pk}/").content.decode()
+
+
+def test_team_chat_is_refused_without_teams(db, four):
+    game = started_game(four[:2])
+    answer = api(four[0]).post(url(game), {"text": "hi", "team": True}, format="json")
+    assert answer.status_code == 400 and answer.json()["error"] == "bad_request"
+    assert "no teams" in answer.json()["detail"]
+    assert not ChatMessage.objects.exists()
+    answer = api(four[0]).post(url(game), {"text": "hi", "team": "yes"}, format="json")
+    assert answer.status_code == 400 and not ChatMessage.objects.exists()
+
+
+def test_the_chat_box_offers_the_team_and_marks_team_lines(team_game, four):
+    alice, bob, carol, dave = four
+    box = web(alice).get(f"/games/{team_game.pk}/").content.decode()
+    assert 'name="to" value="team"' in box and "Team 1" in box
+    answer = web(carol).post(f"/games/{team_game.pk}/chat/", {"text": "with you", "to": "team"})
+    assert answer.status_code == 302
+    assert ChatMessage.objects.get().team == 0
+    page = web(alice).get(f"/games/{team_game.pk}/").content.decode()
+    assert "with you" in page and "team-line" in page
+    assert "with you" not in web(bob).get(f"/games/{team_game.pk}/").content.decode()
+    assert "with you" not in web(None).get(f"/games/{team_game.pk}/chat/").content.decode()
+
+
+def test_turn_mail_carries_only_the_readers_team_chat(team_game, four):
+    alice, bob, carol, dave = four
+    api(alice).post(url(team_game), {"text": "red plan", "team": True}, format="json")
+    api(bob).post(url(team_game), {"text": "blue plan", "team": True}, format="json")
+    api(dave).post(url(team_game), {"text": "good luck all"}, format="json")
+    for reader, own, other in ((carol, "red plan", "blue plan"), (dave, "blue plan", "red plan")):
+        note = Notification.objects.create(user=reader, game=team_game, kind=Notification.TURN,
+                                           event_seq=team_game.version)
+        lines = chat_for_mail(note, {})["chat"]
+        assert any(own in line for line in lines) and any("good luck" in line for line in lines)
+        assert not any(other in line for line in lines)
+
+
+def test_a_player_cannot_report_another_teams_message(team_game, four):
+    alice, bob, *_ = four
+    api(alice).post(url(team_game), {"text": "our secret", "team": True}, format="json")
+    message = ChatMessage.objects.get()
+    answer = api(bob).post("/api/v1/reports/", {"game": team_game.pk, "message": message.pk,
+                                                "reason": "guessing"}, format="json")
+    assert answer.status_code == 404
