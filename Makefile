@@ -12,10 +12,17 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test bench lint browser messages
 
+# Running needs the service's own packages only; the tests and the bench add the dev tools
+# (pytest, playwright, schemathesis, ...).
+$(VENV)/.runtime: pyproject.toml
+	python3 -m venv $(VENV)
+	$(BIN)/pip install -e .
+	touch $@
+
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(BIN)/pip install -e '.[dev]'
-	touch $@
+	touch $(VENV)/.runtime $@
 
 # The browser tests drive Debian's chromium (never a downloaded browser build).
 browser:
@@ -29,7 +36,7 @@ messages: $(VENV)/.installed
 		--ignore=.venv --ignore=var --ignore=tests --ignore=benchmarks --ignore=scripts
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
-run: $(VENV)/.installed
+run: $(VENV)/.runtime
 	mkdir -p -m 700 var
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0

@@ -40,8 +40,9 @@ if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
         "to a long random value (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
     )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
-# Where mails link to: the scheme, host and port players reach the site on.
-SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Where mails link to: the scheme, host and port players reach the site on. Without it, the
+# address `make run` serves on (its PORT), so that mailed links work out of the box.
+SITE_URL = env("SITE_URL", f"http://127.0.0.1:{env('PORT', '8000')}").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

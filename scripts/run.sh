@@ -6,14 +6,40 @@ cd "$(dirname "$0")/.."
 
 BIN=.venv/bin
 PORT="${PORT:-8000}"
+# How long the three get to stop on their own before they are killed.
+GRACE_SECONDS="${CONQUEST_STOP_GRACE_SECONDS:-5}"
 pids=()
+# Each of the three runs in a process group of its own, so that stopping one stops its
+# children too (the worker's pool, gunicorn's workers) and a terminal's Ctrl-C reaches this
+# script alone, which stops them in order.
+set -m
+
+alive() {
+    local pid
+    for pid in "$@"; do
+        kill -0 -- "-$pid" 2>/dev/null && return 0
+    done
+    return 1
+}
 
 stop() {
     trap - INT TERM EXIT
-    if ((${#pids[@]})); then
-        kill -TERM "${pids[@]}" 2>/dev/null || true
-        wait "${pids[@]}" 2>/dev/null || true
+    ((${#pids[@]})) || return 0
+    local pid
+    for pid in "${pids[@]}"; do
+        kill -TERM -- "-$pid" 2>/dev/null || true
+    done
+    for _ in $(seq $((GRACE_SECONDS * 10))); do
+        alive "${pids[@]}" || break
+        sleep 0.1
+    done
+    if alive "${pids[@]}"; then
+        echo "run.sh: still running after ${GRACE_SECONDS} s, killing what is left" >&2
+        for pid in "${pids[@]}"; do
+            kill -KILL -- "-$pid" 2>/dev/null || true
+        done
     fi
+    wait 2>/dev/null || true
 }
 trap 'stop; exit 130' INT
 trap 'stop; exit 143' TERM

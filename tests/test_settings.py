@@ -115,3 +115,20 @@ def test_the_api_docs_load_nothing_from_elsewhere(client, db):
     assert "script-src 'self'" in page["Content-Security-Policy"]
     script = client.get("/api/v1/docs/?script=")
     assert script.status_code == 200 and "SwaggerUIBundle" in script.content.decode()
+
+
+def test_mailed_links_default_to_the_port_make_run_serves_on():
+    def site_url(**env):
+        environment = {k: v for k, v in os.environ.items() if k not in ("SITE_URL", "PORT")}
+        result = subprocess.run(
+            [sys.executable, "-c",
+             "import django; django.setup(); from django.conf import settings; "
+             "print(settings.SITE_URL)"],
+            cwd=ROOT, text=True, capture_output=True, timeout=120,
+            env={**environment, "DJANGO_SETTINGS_MODULE": "config.settings", **env})
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip()
+
+    assert site_url(PORT="8101") == "http://127.0.0.1:8101"
+    assert site_url() == "http://127.0.0.1:8000"
+    assert site_url(PORT="8101", SITE_URL="https://conquest.example/") == "https://conquest.example"

@@ -1,0 +1,82 @@
+"""`make run`'s script: web, worker and beat come up together and Ctrl-C stops them all
+within a few seconds, whatever one of them does with its signal."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def marked(marker: str) -> list[int]:
+    """Processes still running with `marker` in their environment."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        if marker.encode() in environ:
+            found.append(int(entry.name))
+    return found
+
+
+def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path):
+    marker = f"CONQUEST_RUN_TEST={uuid.uuid4().hex}"
+    port = free_port()
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    environment.update({
+        "PORT": str(port),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}",
+        "CELERY_BROKER_URL": "memory://",  # this test's worker must not take others' tasks
+        "CONQUEST_STOP_GRACE_SECONDS": "3",
+        marker.split("=")[0]: marker.split("=")[1],
+    })
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
+                   env=environment, check=True, capture_output=True, timeout=120)
+    script = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=environment,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise AssertionError("the web app never came up")
+        time.sleep(2)  # the worker and beat start up too
+        assert len(marked(marker)) >= 4  # the script, gunicorn and its workers, celery...
+
+        os.killpg(script.pid, signal.SIGINT)  # what a terminal's Ctrl-C sends
+        started = time.monotonic()
+        script.wait(timeout=15)
+        stopped_in = time.monotonic() - started
+        for _ in range(20):
+            if not marked(marker):
+                break
+            time.sleep(0.1)
+        assert marked(marker) == []
+        assert stopped_in < 8, stopped_in
+    finally:
+        for pid in marked(marker):
+            os.kill(pid, signal.SIGKILL)
+        if script.poll() is None:
+            script.kill()
