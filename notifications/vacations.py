@@ -22,6 +22,11 @@ class VacationError(ValueError):
     pass
 
 
+def days(value: float) -> str:
+    """A number of days as people write it: 5, 2.5 (never 5.0)."""
+    return f"{value:.1f}".removesuffix(".0")
+
+
 def days_in_year(user, year: int, excluding=None) -> float:
     start = datetime(year, 1, 1, tzinfo=UTC)
     end = datetime(year + 1, 1, 1, tzinfo=UTC)
@@ -63,8 +68,8 @@ def _declare(user, starts: datetime, ends: datetime) -> Vacation:
         used = days_in_year(user, year)
         if used + wanted > allowance + 1e-9:
             raise VacationError(
-                f"that would make {used + wanted:.1f} days of vacation in {year}; "
-                f"the allowance is {allowance} days a year ({used:.1f} used)"
+                f"that would make {days(used + wanted)} days of vacation in {year}; "
+                f"the allowance is {allowance} days a year ({days(used)} used)"
             )
     return Vacation.objects.create(user=user, starts=starts, ends=ends)
 

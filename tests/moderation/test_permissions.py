@@ -72,7 +72,10 @@ def test_it_sends_anonymous_visitors_to_sign_in(staff_pages):
 
 def test_it_refuses_a_plain_player(staff_pages, alice):
     for url in staff_pages:
-        assert web(alice).get(url).status_code == 403, url
+        answer = web(alice).get(url)
+        assert answer.status_code == 403, url
+        page = answer.content.decode()  # in the site's layout, saying why, with a way on
+        assert "This page is not open to you" in page and 'href="/games/"' in page, url
     assert web(alice).get("/admin/").status_code == 302  # the admin's own sign-in page
 
 
