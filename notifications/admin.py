@@ -22,7 +22,7 @@ class DeliveryFilter(admin.SimpleListFilter):
 
     def lookups(self, request, model_admin):
         return [("sent", "sent"), ("waiting", "waiting"), ("failing", "failing"),
-                ("skipped", "skipped (not wanted)")]
+                ("skipped", "skipped (not wanted, or no longer current)")]
 
     def queryset(self, request, queryset):
         value = self.value()

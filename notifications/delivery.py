@@ -62,9 +62,11 @@ def send_one(pk: int) -> str:
         # its last_error says why, for an operator to see in the admin.
         Notification.objects.filter(pk=pk).update(sent_at=timezone.now(), skipped=True)
         return "gave up"
-    if stale_reminder(notification):
+    why = stale_reminder(notification) and "the decision was made meanwhile" or (
+        obsolete_turn_mail(notification))
+    if why:
         Notification.objects.filter(pk=pk).update(
-            sent_at=timezone.now(), skipped=True, last_error="the decision was made meanwhile")
+            sent_at=timezone.now(), skipped=True, last_error=why)
         return "skipped"
     try:
         message = mail.render(notification)
@@ -91,6 +93,25 @@ def stale_reminder(notification: Notification) -> bool:
     deadline = notification.game.deadline
     return deadline is None or notification.payload.get("deadline", deadline.isoformat()) != (
         deadline.isoformat())
+
+
+def obsolete_turn_mail(notification: Notification) -> str | None:
+    """Why a "your move" mail is no longer worth sending when its turn to go out comes
+    (a fast game moves on before a backlog of mail drains), or None while it is current."""
+    game = notification.game
+    if notification.kind != Notification.TURN or game is None:
+        return None
+    if game.is_over:
+        return "the game ended before it went out"
+    if Notification.objects.filter(
+            user_id=notification.user_id, game=game, kind=Notification.TURN,
+            event_seq__gt=notification.event_seq or 0).exists():
+        return "a newer turn mail replaces it"
+    seat = notification.payload.get("seat")
+    if (game.current_seat is not None and seat is not None and game.current_seat != seat
+            and game.version > (notification.event_seq or 0)):
+        return "the turn passed before it went out"
+    return None
 
 
 def unsent(limit: int = 500) -> list[int]:

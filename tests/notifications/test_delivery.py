@@ -11,9 +11,18 @@ from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
 
 from accounts.models import Preferences
+from games.store import load_state
 from notifications import deadlines, delivery, links, tasks
 from notifications.models import Notification
-from tests.notifications.support import act, mails_to, player, rows, started
+from tests.notifications.support import (
+    act,
+    mails_to,
+    place_setup,
+    player,
+    rows,
+    started,
+    user_at,
+)
 
 
 @pytest.fixture
@@ -330,3 +339,75 @@ def test_it_drops_a_reminder_whose_deadline_moved_on(django_user_model):
 
     assert delivery.send_one(row.pk) == "skipped"
     assert not [m for m in mail.outbox if "Reminder" in m.subject]
+
+
+
+def unsent_turn_rows(game) -> list[Notification]:
+    return [r for r in rows(game, kind=Notification.TURN) if r.sent_at is None]
+
+
+def quiet_turn(game) -> None:
+    """The player whose turn it is places everything on one territory and passes."""
+    state = load_state(game)
+    seat = state.current
+    user = user_at(game, seat)
+    act(game, user, {"type": "place",
+                     "placements": {state.territories_of(seat)[0]: state.reinforcements}})
+    act(game, user, {"type": "end_attack"})
+    act(game, user, {"type": "end_turn"})
+    game.refresh_from_db()
+
+
+def test_it_skips_a_turn_mail_whose_turn_passed_before_it_went_out(alice, bob, charlie, clock):
+    """A fast game moves on before a backlog drains: the stale "your move" mails are not
+    sent, and the admin sees why."""
+    game = started(alice, bob, charlie, initial_placement="simultaneous")
+    place_setup(game)
+    game.refresh_from_db()
+    Notification.objects.filter(game=game).update(sent_at=clock.now)  # that mail went out
+    quiet_turn(game)
+    second = game.current_seat
+    quiet_turn(game)
+    third = game.current_seat
+    waiting = {r.payload["seat"]: r for r in unsent_turn_rows(game)}
+    assert set(waiting) == {second, third}
+
+    assert delivery.send_one(waiting[second].pk) == "skipped"
+    assert delivery.send_one(waiting[third].pk) == "sent"
+    passed = refresh(waiting[second])
+    assert passed.skipped and passed.last_error == "the turn passed before it went out"
+    assert [m.to for m in mail.outbox] == [[user_at(game, third).email]]
+
+
+def test_it_skips_a_turn_mail_a_newer_one_replaces(alice, bob, clock):
+    game = started(alice, bob, initial_placement="simultaneous", neutral=False)
+    place_setup(game)
+    game.refresh_from_db()
+    Notification.objects.filter(game=game).update(sent_at=clock.now)
+    first = game.current_seat
+    quiet_turn(game)
+    quiet_turn(game)  # back to the first player: their mail of this turn is the one to send
+    mine = sorted((r for r in unsent_turn_rows(game) if r.payload["seat"] == first),
+                  key=lambda r: r.event_seq)
+    assert len(mine) == 1  # (the first turn's mail went out with the setup ones)
+    quiet_turn(game)
+    quiet_turn(game)
+    mine = sorted((r for r in unsent_turn_rows(game) if r.payload["seat"] == first),
+                  key=lambda r: r.event_seq)
+    assert len(mine) == 2
+
+    assert delivery.send_one(mine[0].pk) == "skipped"
+    assert refresh(mine[0]).last_error == "a newer turn mail replaces it"
+    assert delivery.send_one(mine[1].pk) == "sent"
+
+
+def test_it_skips_turn_mail_once_the_game_is_over(game, alice, clock):
+    waiting = unsent_turn_rows(game)
+    assert waiting
+    act(game, alice, {"type": "resign"})  # two players: the other one wins
+    game.refresh_from_db()
+    assert game.is_over
+
+    assert [delivery.send_one(row.pk) for row in waiting] == ["skipped"] * len(waiting)
+    assert {refresh(row).last_error for row in waiting} == {
+        "the game ended before it went out"}
