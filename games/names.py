@@ -222,6 +222,8 @@ RULE_LABELS = {
     "max_missed_turns": _("Missed turns before a player is dropped"),
     "round_limit": _("Rounds before the game ends"),
     "dropped_seat": _("A player dropped for missed turns"),
+    "fog": _("Fog of war"),
+    "team_size": _("Teams"),
 }
 
 RULE_CHOICES = {

@@ -41,6 +41,12 @@ def seat_name(seat, names: dict | None = None) -> str:
     return f"{colour} ({username})" if username else colour
 
 
+def team_words(team: int, seats, names: dict | None = None) -> str:
+    """A team as people read it: "Team 1 (Red, Yellow)"."""
+    return _("Team %(number)s (%(members)s)") % {
+        "number": team + 1, "members": ", ".join(seat_name(s, names) for s in seats)}
+
+
 def _armies(n: int) -> str:
     return ngettext("%(count)d army", "%(count)d armies", n) % {"count": n}
 
@@ -71,9 +77,9 @@ class OwnerTracker:
         kind, data = event["type"], event["data"]
         if kind == ev.TERRITORIES_DEALT:
             self.owner.update(data["owners"])
-        elif kind == ev.TERRITORY_CLAIMED:
+        elif kind == ev.TERRITORY_CLAIMED and "territory" in data:
             self.owner[data["territory"]] = data["seat"]
-        elif kind == ev.BATTLE and data["conquered"]:
+        elif kind == ev.BATTLE and data.get("conquered") and "to" in data:
             self.owner[data["to"]] = data["seat"]
         elif kind == ev.CAPITAL_CAPTURED:
             for territory in data.get("collapsed", []):
@@ -103,6 +109,8 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
     if kind == ev.TERRITORIES_DEALT:
         return _("The territories were dealt out.")
     if kind == ev.TERRITORY_CLAIMED:
+        if "territory" not in data:
+            return _("%(player)s claimed a territory out of sight.") % {"player": who}
         values = {"player": who, "territory": territory_name(data["territory"])}
         if data.get("random"):
             return _("%(player)s ran out of time and was given %(territory)s.") % values
@@ -112,6 +120,9 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
     if kind == ev.MISSIONS_DEALT:
         return _("Secret missions were dealt.")
     if kind == ev.ARMIES_PLACED:
+        if not data.get("placements"):
+            # under fog of war: placed where the reader cannot see
+            return _("%(player)s placed armies out of sight.") % {"player": who}
         total = sum(data["placements"].values())
         values = {"player": who, "armies": _armies(total),
                   "where": _placements(data["placements"])}
@@ -133,12 +144,20 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
                 "player": who, "territory": territory_name(data["territory"])}
         return _("%(player)s chose a capital in secret.") % {"player": who}
     if kind == ev.TURN_STARTED:
+        if "total" not in data:  # another team's reinforcements, under fog of war
+            return _("Turn %(turn)s: %(player)s's turn.") % {"turn": data["turn"], "player": who}
         bonus = ", ".join(f"{continent_name(c)} +{b}" for c, b in data["continents"].items())
         values = {"turn": data["turn"], "player": who, "armies": _armies(data["total"]),
                   "base": data["base"]}
         text = _("Turn %(turn)s: %(player)s receives %(armies)s (%(base)s for territories") % values
         return text + (f", {bonus})." if bonus else ").")
     if kind == ev.CARDS_TRADED:
+        if "cards" not in data:  # another team's trade, under fog of war
+            text = _("%(player)s traded a set of cards.") % {"player": who}
+            for territory, extra in data.get("bonus", {}).items():
+                text += " " + _("%(armies)s more on %(territory)s.") % {
+                    "armies": _armies(extra), "territory": territory_name(territory)}
+            return text
         text = _("%(player)s traded %(cards)s for %(armies)s.") % {
             "player": who, "armies": _armies(data["value"]),
             "cards": ", ".join(card_text(c) for c in data["cards"])}
@@ -147,13 +166,24 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
                 "armies": _armies(extra), "territory": territory_name(territory)}
         return text
     if kind == ev.BATTLE:
+        if not data:
+            return _("A battle out of sight.")
         defender = data.get("defender")
-        if defender is None and owners is not None:
+        if defender is None and owners is not None and "to" in data:
             defender = owners.owner.get(data["to"])
-        values = {"player": who, "to": territory_name(data["to"]),
-                  "from": territory_name(data["from"]),
+        values = {"player": who, "to": territory_name(data["to"]) if "to" in data else "",
+                  "from": territory_name(data["from"]) if "from" in data else "",
                   "attack": _dice(data["attacker_dice"]), "defence": _dice(data["defender_dice"])}
-        text = _("%(player)s attacked %(to)s from %(from)s: %(attack)s against %(defence)s") % values
+        # Under fog of war one end of a battle may be out of the reader's sight.
+        if "from" not in data:
+            text = _("%(player)s attacked %(to)s from out of sight: %(attack)s against "
+                     "%(defence)s") % values
+        elif "to" not in data:
+            text = _("%(player)s attacked out of sight from %(from)s: %(attack)s against "
+                     "%(defence)s") % values
+        else:
+            text = _("%(player)s attacked %(to)s from %(from)s: %(attack)s against "
+                     "%(defence)s") % values
         losses = []
         if data["attacker_losses"]:
             losses.append(_("%(player)s lost %(count)s") % {
@@ -163,14 +193,19 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
                 "player": seat_name(defender, names) if defender is not None else _("the defender"),
                 "count": data["defender_losses"]})
         text += ", " + ", ".join(losses)
-        if data["conquered"]:
+        if data.get("conquered") and "to" in data:
             text += " — " + _("%(territory)s conquered!") % {"territory": values["to"]}
         return text
+    if kind in (ev.OCCUPIED, ev.FORTIFIED) and not ("from" in data and "to" in data):
+        return _fogged_move(kind, data, who)
     if kind == ev.OCCUPIED:
         return _("%(player)s moved %(armies)s from %(from)s into %(to)s.") % {
             "player": who, "armies": _armies(data["armies"]), "from": territory_name(data["from"]),
             "to": territory_name(data["to"])}
     if kind == ev.CAPITAL_CAPTURED:
+        if "territory" not in data:
+            return _("%(player)s captured the capital of %(owner)s.") % {
+                "player": who, "owner": seat_name(data["owner"], names)}
         return _("%(player)s captured the capital of %(owner)s: %(territory)s.") % {
             "player": who, "owner": seat_name(data["owner"], names),
             "territory": territory_name(data["territory"])}
@@ -206,10 +241,26 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
         return _("%(player)s will now %(policy)s.") % {
             "player": who, "policy": DEFENSE_NAMES.get(data["policy"], data["policy"])}
     if kind == ev.GAME_FINISHED:
-        return _("%(player)s won the game: %(reason)s.") % {
-            "player": seat_name(data["winner"], names),
-            "reason": FINISH_REASONS.get(data["reason"], data["reason"])}
+        values = {"player": seat_name(data["winner"], names),
+                  "reason": FINISH_REASONS.get(data["reason"], data["reason"])}
+        if data.get("team") is not None:
+            values["team"] = team_words(data["team"], data.get("winners") or [data["winner"]],
+                                        names)
+            return _("%(team)s won the game: %(reason)s.") % values
+        return _("%(player)s won the game: %(reason)s.") % values
     return kind.replace("_", " ")
+
+
+def _fogged_move(kind: str, data: dict, who: str) -> str:
+    """An occupation or fortification with one end (or both) out of the reader's sight."""
+    if not data:
+        return _("Armies moved out of sight.")
+    values = {"player": who, "armies": _armies(data["armies"])}
+    if "to" in data:
+        values["to"] = territory_name(data["to"])
+        return _("%(player)s moved %(armies)s into %(to)s from out of sight.") % values
+    values["from"] = territory_name(data["from"])
+    return _("%(player)s moved %(armies)s from %(from)s out of sight.") % values
 
 
 def _when(text) -> str:

@@ -13,10 +13,12 @@ import unicodedata
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.timezone import now
 
 from games import computer, rules
 from games.clock import zone
 from games.models import Game, Seat
+from games.rules import events as ev
 from games.rules.errors import GameNotActive
 from games.store import (
     VersionConflict,
@@ -24,6 +26,7 @@ from games.store import (
     load_state,
     read_seats,
     status_of,
+    stored_events,
     stored_events_with_times,
 )
 from games.upcasters import current_version, upcast
@@ -45,12 +48,25 @@ class Submitted:
     events: list
     state: rules.GameState
     seat: int | None
+    before: rules.GameState | None = None
 
     def event_dicts(self) -> list[dict]:
         """The new events as GET .../events/ shows them to the sender, with their times."""
-        revealed = self.game.is_over
-        return [{**rules.redact_event(e, self.seat, revealed), "at": at.isoformat()}
-                for e, at in zip(self.events, self.game.appended_at, strict=True)]
+        seen = redacted(self.game, self.events, self.seat, self.before)
+        return [{**e, "at": at.isoformat()}
+                for e, at in zip(seen, self.game.appended_at, strict=True)]
+
+
+def redacted(game: Game, events: list, seat: int | None,
+             before: rules.GameState | None = None) -> list[dict]:
+    """Consecutive events of `game` as `seat` may see them (games.rules.sight decides):
+    under fog a seated player's sight needs the state before the first one, read here when
+    the caller has none."""
+    game_rules = rules.Rules.from_dict(game.rules)
+    if (before is None and events and events[0].seq > 1 and game_rules.fog
+            and seat is not None and not game.is_over):
+        before = load_state(game, upto=events[0].seq - 1)
+    return rules.redact_events(events, seat, game.is_over, game_rules, game.players, before)
 
 
 def dice_for(game: Game) -> rules.FairDice:
@@ -197,6 +213,44 @@ def join_game(game: Game, user) -> Game:
     return game
 
 
+def leave_game(game: Game, user) -> Game:
+    """A player gives up their seat in a game that has not started; the seats after it move
+    up one, so seats stay numbered from 0 in the order taken. The creator cancels instead."""
+    with transaction.atomic():
+        locked = _locked(game)
+        if locked.status != Game.OPEN:
+            raise ServiceError(400, "game_not_open",
+                               "the game has started: resign to leave it")
+        seat = Seat.objects.filter(game=locked, user=user).first()
+        if seat is None:
+            raise ServiceError(400, "not_seated", "you do not play in this game")
+        if locked.creator_id == user.pk:
+            raise ServiceError(400, "creator_cannot_leave",
+                               "you created this game: cancel it instead")
+        seat.delete()
+        for later in Seat.objects.filter(game=locked, seat__gt=seat.seat).order_by("seat"):
+            Seat.objects.filter(pk=later.pk).update(seat=later.seat - 1)
+        forget_seats(game)
+    game.refresh_from_db()
+    forget_seats(game)
+    return game
+
+
+def cancel_game(game: Game, user) -> Game:
+    """The creator calls off a game before it starts: it is aborted with no move played,
+    and leaves the lobby (its seats and any table talk stay on record)."""
+    if user is None or game.creator_id != user.pk:
+        raise ServiceError(403, "not_creator", "only the game's creator can cancel it")
+    with transaction.atomic():
+        locked = _locked(game)
+        if locked.status != Game.OPEN:
+            raise ServiceError(400, "game_not_open",
+                               "the game has started: it can no longer be cancelled")
+        Game.objects.filter(pk=game.pk).update(status=Game.ABORTED, finished_at=now())
+    game.refresh_from_db()
+    return game
+
+
 def _locked(game: Game) -> Game:
     """The game's row, locked until the transaction ends."""
     return Game.objects.select_for_update().get(pk=game.pk)
@@ -231,8 +285,11 @@ def _start_locked(game: Game, locked: Game, user) -> None:
 
 
 # ---- the write path --------------------------------------------------------------------
-def submit(game: Game, user, payload, expected_version=None) -> Submitted:
-    """Play one command for `user` in `game`."""
+def submit(game: Game, user, payload, expected_version=None,
+           others_policies_pass: bool = False) -> Submitted:
+    """Play one command for `user` in `game`. With `others_policies_pass` (the web form), a
+    version that only other players' policy changes moved past still counts as current;
+    the API keeps CONTRACT.md's strict expected_version."""
     if expected_version is not None and (
         isinstance(expected_version, bool) or not isinstance(expected_version, int)
         or expected_version < 0
@@ -256,6 +313,9 @@ def submit(game: Game, user, payload, expected_version=None) -> Submitted:
             raise ServiceError(403, "played_by_bot", "you missed too many turns: a computer "
                                "player plays your seat to the end of the game")
         try:
+            if others_policies_pass and expected_version is not None and state is not None \
+                    and only_others_policies(game, expected_version, state.version, seat):
+                expected_version = state.version
             return _decide_and_append(game, command, expected_version, user.pk, seat, state)
         except VersionConflict:
             if expected_version is not None:
@@ -282,6 +342,21 @@ def _decide_and_append(game, command, expected_version, user_id, seat, state=Non
     return commit(game, state, command, user_id=user_id, seat=seat)
 
 
+# How many events a stale client may have missed and still be let through, if they were all
+# other players' standing policies.
+POLICY_SLACK = 20
+
+
+def only_others_policies(game: Game, seen: int, current: int, seat) -> bool:
+    """Whether everything appended since version `seen` is another player's change of a
+    standing policy (their defence dice), which cannot change this seat's decision: an
+    opponent's policy change must not bounce a reinforcement half filled in."""
+    if seat is None or not 0 <= seen < current or current - seen > POLICY_SLACK:
+        return False
+    return all(e.type == ev.DEFENSE_SET and e.data.get("seat") != seat
+               for e in stored_events(game, after=seen, upto=current))
+
+
 def commit(game: Game, state, command, user_id=None, seat=None, deadline=None,
            also=None, queue_bots=True) -> Submitted:
     """The one commit step every change to a game takes: the engine decides the events of
@@ -300,7 +375,7 @@ def commit(game: Game, state, command, user_id=None, seat=None, deadline=None,
         None if also is None else (lambda: also(events))))
     if queue_bots:  # (the bots' own runner plays on without queueing itself again)
         computer.queue_if_owed(game, after)
-    return Submitted(game, events, after, seat)
+    return Submitted(game, events, after, seat, state)
 
 
 # ---- what a caller may see -------------------------------------------------------------
@@ -317,6 +392,12 @@ def bot_levels(game: Game, state: rules.GameState | None = None) -> dict[int, st
             if player.bot and not player.out:
                 levels.setdefault(player.seat, player.bot)
     return levels
+
+
+def team_of(game: Game, seat: int) -> int | None:
+    """A seat's team in a team game (CONTRACT.md: seat s in team s % teams), else None."""
+    game_rules = rules.Rules.from_dict(game.rules)
+    return None if game_rules.team_size == 1 else seat % game_rules.team_count(game.players)
 
 
 def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> dict:
@@ -337,7 +418,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
             "players": [
                 {"seat": s, "username": name, "color": rules.board.COLORS[s], "territories": 0,
                  "armies": 0, "cards": 0, "eliminated": False, "dropped": False,
-                 "missed_turns": 0, "bot": bots.get(s)}
+                 "missed_turns": 0, "bot": bots.get(s), "team": team_of(game, s)}
                 for s, name in sorted(names.items())
             ],
             "territories": {t: {"owner": None, "armies": 0} for t in rules.TERRITORIES},
@@ -365,12 +446,10 @@ def event_dicts(game: Game, seat: int | None, after: int = 0,
                 upto: int | None = None) -> list[dict]:
     """The game's events after `after` (up to `upto`), as `seat` may see them, with their
     times."""
-    revealed = game.is_over
     # One read: a second one for the times could see an event the first did not.
-    return [
-        {**rules.redact_event(e, seat, revealed), "at": at.isoformat()}
-        for e, at in stored_events_with_times(game, after, upto)
-    ]
+    rows = stored_events_with_times(game, after, upto)
+    seen = redacted(game, [e for e, _ in rows], seat)
+    return [{**e, "at": at.isoformat()} for e, (_, at) in zip(seen, rows, strict=True)]
 
 
 def spectator_event(stored, game: Game) -> dict:
@@ -379,7 +458,7 @@ def spectator_event(stored, game: Game) -> dict:
     if stored.schema_version != current_version(stored.type):
         data = upcast(stored.type, stored.schema_version, data)
     event = rules.Event(stored.seq, stored.type, data, stored.actor)
-    return rules.redact_event(event, None, game.is_over)
+    return redacted(game, [event], None)[0]
 
 
 def record(game: Game, seat: int | None) -> dict:

@@ -58,6 +58,9 @@ def board_text(view: dict, names: dict) -> list[str]:
         lines.append(f"{continent_name(continent)} (+{bonus})")
         for territory in territories:
             spot = view["territories"][territory]
+            if spot.get("fog"):  # fog of war: neither owner nor armies are known
+                lines.append(f"  {territory_name(territory):<24} {_('(out of sight)'):<22} ?")
+                continue
             owner = narrate.seat_name(spot["owner"], names) if spot["owner"] is not None else "-"
             lines.append(f"  {territory_name(territory):<24} {owner:<22} {spot['armies']}")
     return lines
@@ -98,6 +101,8 @@ def context_for(notification: Notification, preferences: Preferences) -> dict:
     if notification.kind == Notification.FINISHED:
         context["seed"] = game.seed if game.is_over else None
         context["winner"] = narrate.seat_name(view.get("winner"), names)
+        if view.get("winning_team") is not None:  # a team game: every member won
+            context["winner"] = narrate.team_words(view["winning_team"], view["winners"], names)
     if notification.kind in (Notification.ELIMINATED, Notification.DROPPED,
                              Notification.TIMED_OUT):
         context["who"] = narrate.seat_name(notification.payload.get("seat"), names)

@@ -3,6 +3,7 @@ border and sea lane, drawn server-side from the geometry in board_layout."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.names import color_name, continent_name, seat_color, territory_name
@@ -15,6 +16,8 @@ FILL = {
     "red": "#d1342f", "blue": "#2f63c4", "green": "#2e9a4f", "yellow": "#e9bd2a",
     "black": "#3b3b3b", "white": "#f7f7f2", NEUTRAL: "#9b968c", "": "#e4dcc6",
 }
+# A territory under fog of war: a cloud-grey with the hatch pattern over it.
+FOG = "#b9bcc2"
 CONTINENT_TINT = {
     "north_america": "#c9962b", "south_america": "#c0563a", "europe": "#3f73b5",
     "africa": "#9b6a2f", "asia": "#3f8b43", "australia": "#8e4c96",
@@ -56,18 +59,23 @@ def board_context(view: dict, seat: int | None, selected: str | None = None,
                 classes.append("target")
             if seat is not None and owner == seat:
                 classes.append("mine")
-            owner_words = color_name(color) if color else "—"
+            fogged = bool(square.get("fog"))
+            if fogged:  # fog of war: neither owner nor armies are known here
+                classes.append("fogged")
+                words = _("out of sight")
+            else:
+                words = f"{color_name(color) if color else '—'}, " + ngettext(
+                    "%(count)d army", "%(count)d armies", armies) % {"count": armies}
             label_x, label_y = layout.LABELS[territory]
             territories.append({
                 "id": territory, "name": territory_name(territory),
                 "owner": "" if owner is None else owner, "color": color,
-                "fill": FILL[color], "armies": armies, "path": layout.SHAPES[territory],
+                "fill": FOG if fogged else FILL[color],
+                "armies": "?" if fogged else armies, "fogged": fogged,
+                "path": layout.SHAPES[territory],
                 "x": label_x, "y": label_y, "classes": " ".join(classes),
                 "capital": territory in capitals,
-                "label": f"{territory_name(territory)}, {continent_name(continent)}: "
-                         f"{owner_words}, "
-                         + ngettext("%(count)d army", "%(count)d armies", armies)
-                         % {"count": armies},
+                "label": f"{territory_name(territory)}, {continent_name(continent)}: {words}",
             })
         continents.append({
             "id": continent, "name": continent_name(continent), "bonus": bonus,

@@ -33,6 +33,14 @@ PRESETS = {
                     "help": _("Two players and a neutral army that only defends."),
                     "rules": {"neutral": True, "neutral_reinforcement": "opponent"},
                     "players": 2},
+    "fog": {"label": _("Fog of war"),
+            "help": _("You see only your territories and their neighbours; the rest is "
+                      "fog until the end."),
+            "rules": {"fog": True, "initial_placement": "simultaneous"}},
+    "teams": {"label": _("Two against two"),
+              "help": _("Four players in two teams: teammates never attack each other, "
+                        "see each other's cards and win together."),
+              "rules": {"team_size": 2}, "players": 4},
     "quick": {"label": _("Quick async: simultaneous setup"),
               "help": _("Everyone places all starting armies at once, in secret."),
               "rules": {"initial_placement": "simultaneous"}},
@@ -118,6 +126,17 @@ class CreateGameForm(forms.Form):
         label=RULE_LABELS["dropped_seat"], required=False, widget=forms.RadioSelect,
         choices=[(v, RULE_CHOICES["dropped_seat"][v]) for v in CHOICES["dropped_seat"]],
         initial=DEFAULTS.dropped_seat)
+    fog = forms.BooleanField(
+        label=RULE_LABELS["fog"], required=False,
+        help_text=_("Each player sees only their own territories, their neighbours and "
+                    "their teammates'; everything is revealed at the end."))
+    team_size = forms.TypedChoiceField(
+        label=RULE_LABELS["team_size"], coerce=int, initial=1, required=False,
+        empty_value=1,
+        choices=[(1, _("no teams")), (2, _("teams of 2 (2 against 2, or 2v2v2)")),
+                 (3, _("teams of 3 (3 against 3)"))],
+        help_text=_("Seats form teams in join order: with 4 players, seats 1 and 3 play "
+                    "seats 2 and 4. Not played with missions or capitals."))
     bots = forms.IntegerField(
         label=_("Computer players"), min_value=0, max_value=5, initial=0, required=False,
         help_text=_("They take the seats after yours; the game starts when every seat is "
@@ -134,7 +153,7 @@ class CreateGameForm(forms.Form):
         "setup", "initial_placement", "placement_batch", "initial_max_per_territory",
         "card_values", "card_territory_bonus", "occupy_minimum", "fortify", "objective",
         "capitals_to_win", "capital_collapse", "neutral", "neutral_reinforcement",
-        "max_missed_turns", "round_limit", "dropped_seat",
+        "max_missed_turns", "round_limit", "dropped_seat", "fog", "team_size",
     )
 
     def bot_levels(self) -> list[str]:
@@ -158,6 +177,7 @@ class CreateGameForm(forms.Form):
             return players, dict(preset["rules"])
         rules = {key: data[key] for key in self.RULE_FIELDS}
         rules["dropped_seat"] = rules["dropped_seat"] or DEFAULTS.dropped_seat
+        rules["team_size"] = rules["team_size"] or 1
         rules["fixed_values"] = {
             kind: data[f"fixed_{kind}"] for kind in ("infantry", "cavalry", "artillery", "mixed")
         }

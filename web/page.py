@@ -64,6 +64,11 @@ def rules_in_words(rules_dict: dict, players: int | None = None) -> list[dict]:
             words_ = ", ".join(f"{symbol_name(k)} {v}" for k, v in value.items())
         elif key in ("capital_collapse", "neutral"):
             words_ = _("yes") if value else _("no")
+        elif key == "fog":
+            words_ = (_("yes: you see your territories, their neighbours and your "
+                        "teammates'") if value else _("no"))
+        elif key == "team_size":
+            words_ = team_size_words(value or 1, players)
         elif key in ("initial_max_per_territory", "round_limit"):
             words_ = value if value is not None else _("no limit")
         elif key == "deadline_seconds":
@@ -72,6 +77,16 @@ def rules_in_words(rules_dict: dict, players: int | None = None) -> list[dict]:
             words_ = value
         lines.append({"key": key, "label": label, "value": words_})
     return lines
+
+
+def team_size_words(team_size: int, players: int | None) -> str:
+    if team_size <= 1:
+        return _("no teams: everyone for themselves")
+    if players:
+        return _("%(teams)s teams of %(size)s; teammates never attack each other, see each "
+                 "other's cards and win together") % {"teams": players // team_size,
+                                                      "size": team_size}
+    return _("teams of %(size)s") % {"size": team_size}
 
 
 def clock_in_words(game: Game) -> list[dict]:
@@ -110,6 +125,8 @@ def players_panel(view: dict, game: Game) -> list[dict]:
                   if not p.get("ready") and not p["eliminated"] and not p["dropped"]
                   and (view["phase"] == "capital" or p.get("unplaced"))}
     rows = []
+    teams = view["rules"].get("team_size", 1) > 1
+    names = {p["seat"]: f"{color_name(p['color'])}" for p in view["players"]}
     for player in view["players"]:
         status = ""
         if view.get("winner") == player["seat"]:
@@ -126,11 +143,21 @@ def players_panel(view: dict, game: Game) -> list[dict]:
             # A computer player: say so, with its level (also for a seat it took over).
             status = " · ".join(filter(None, [
                 _("computer, %(level)s") % {"level": level_name(player["bot"])}, status]))
+        team = player.get("team") if teams else None
+        mates = [names[p["seat"]] for p in view["players"]
+                 if team is not None and p.get("team") == team and p["seat"] != player["seat"]]
         rows.append({
             **player, "color_name": color_name(player["color"]), "status": status,
+            # under fog of war another team's totals are unknown
+            "territories": "?" if player["territories"] is None else player["territories"],
+            "armies": "?" if player["armies"] is None else player["armies"],
+            "team": team, "team_number": None if team is None else team + 1,
+            "team_words": _("team of %(mates)s") % {"mates": ", ".join(mates)} if mates else "",
             "acting": player["seat"] in acting and game.status == Game.ACTIVE,
             "defense_words": DEFENSE_NAMES.get(player.get("defense", "max")),
         })
+    if teams:  # teammates side by side
+        rows.sort(key=lambda row: (row["team"], row["seat"]))
     return rows
 
 
@@ -321,12 +348,19 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         and game.creator_id == user.pk and len(seated_users) >= 2,
         "can_add_bot": game.status == Game.OPEN and user.is_authenticated
         and game.creator_id == user.pk and len(seated_users) < game.players,
+        "can_leave": game.status == Game.OPEN and user.is_authenticated
+        and game.creator_id != user.pk and user.pk in seated_users,
+        "can_cancel": game.status == Game.OPEN and user.is_authenticated
+        and game.creator_id == user.pk,
         "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
         "seats_taken": len(seated_users),
         "winner_name": color_name(seat_color(view.get("winner")))
         if view.get("winner") is not None else "",
         "winner_username": next((p["username"] for p in view["players"]
                                  if p["seat"] == view.get("winner")), ""),
+        "winning_team": narrate.team_words(view["winning_team"], view["winners"],
+                                           services.usernames(game))
+        if view.get("winning_team") is not None else "",
         "finish_reason": FINISH_REASONS.get(view.get("finish_reason"), ""),
         "proof": verification(game) if finished else None,
         "neighbours": neighbours_json(),

@@ -21,14 +21,14 @@ from django.views.i18n import set_language as django_set_language
 from accounts import email as addresses
 from accounts import throttles
 from accounts.models import Preferences, preferences_for
-from games import narrate, rules, services
+from games import narrate, services
 from games.inputs import whole_number
 from games.models import Game, Seat
 from games.names import BOT_LEVELS, color_name, error_text, level_name, phase_name, seat_color
 from games.rules import events as ev
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
-from games.store import VersionConflict, load_state
+from games.store import VersionConflict
 from notifications import vacations
 from notifications.models import Vacation
 
@@ -199,6 +199,32 @@ def start_game(request, game_id):
     return redirect("game", game_id=game.pk)
 
 
+@require_POST
+@login_required
+def leave_game(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        services.leave_game(game, request.user)
+        messages.success(request, _("You left the game."))
+        return redirect("lobby")
+    except ServiceError as error:
+        messages.error(request, refusal_text(error))
+    return redirect("game", game_id=game.pk)
+
+
+@require_POST
+@login_required
+def cancel_game(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        services.cancel_game(game, request.user)
+        messages.success(request, _("The game was cancelled."))
+        return redirect("lobby")
+    except ServiceError as error:
+        messages.error(request, refusal_text(error))
+    return redirect("game", game_id=game.pk)
+
+
 # ---- the game page ---------------------------------------------------------------------
 def _at(request, game):
     return whole_number(request.GET.get("at", ""), 1, game.version - 1)
@@ -228,13 +254,11 @@ def game_live(request, game_id):
 
 def _success_text(game, done, seat) -> str:
     """The command's events in words, e.g. the dice of each battle it fought."""
-    finished = done.state.finished
-    events = [rules.redact_event(e, seat, finished) for e in done.events]
+    events = done.event_dicts()
     owners = narrate.OwnerTracker()
     if any(e["type"] == ev.BATTLE for e in events):
         # Defenders are named by who held the territory before this command.
-        before = load_state(game, done.events[0].seq - 1)
-        owners.owner.update(before.owner)
+        owners.owner.update(done.before.owner)
     sentences = []
     for event in events:
         if event["type"] != ev.DECK_SHUFFLED:
@@ -258,7 +282,8 @@ def game_play(request, game_id):
         if version is None:
             raise FormProblem(_("The page did not say which move it was showing; reload it."))
         payload = payload_from_post(request.POST)
-        done = services.submit(game, request.user, payload, version)
+        done = services.submit(game, request.user, payload, version,
+                               others_policies_pass=True)
     except VersionConflict as conflict:
         game.refresh_from_db()
         text = _("The game moved on while you were deciding (it was at move %(seen)s, it is "

@@ -248,6 +248,26 @@ class BotsView(ApiView):
         return Response(_game_view(game, request.user))
 
 
+class LeaveView(ApiView):
+    """A seated player (not the creator) leaves a game that has not started."""
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
+    def post(self, request, game_id):
+        game = services.leave_game(found(game_id), request.user)
+        return Response(_game_view(game, request.user))
+
+
+class CancelView(ApiView):
+    """The creator cancels a game that has not started (it ends as aborted)."""
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
+    def post(self, request, game_id):
+        game = services.cancel_game(found(game_id), request.user)
+        return Response(_game_view(game, request.user))
+
+
 class StartView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
 

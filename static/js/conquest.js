@@ -26,7 +26,7 @@
   }
   function territory(id) { return $('svg.board [data-territory="' + id + '"]'); }
   function ownerOf(id) { var t = territory(id); return t ? t.getAttribute("data-owner") : ""; }
-  function armiesOf(id) { var t = territory(id); return t ? parseInt(t.getAttribute("data-armies"), 10) : 0; }
+  function armiesOf(id) { var t = territory(id); return t ? (parseInt(t.getAttribute("data-armies"), 10) || 0) : 0; }
   function nameOf(id) { var t = territory(id); return t ? t.getAttribute("data-name") : id; }
   function say(text) { var live = document.getElementById("selection"); if (live) { live.textContent = text; } }
 
@@ -319,7 +319,8 @@
         initial_max_per_territory: "", card_values: "escalating", card_territory_bonus: "once",
         occupy_minimum: "dice", fortify: "adjacent", objective: "domination",
         capitals_to_win: "table", capital_collapse: false, neutral: true,
-        neutral_reinforcement: "opponent", max_missed_turns: "3"
+        neutral_reinforcement: "opponent", max_missed_turns: "3", dropped_seat: "neutral",
+        fog: false, team_size: "1"
       };
       Object.keys(defaults).forEach(function (key) {
         var value = key in chosen ? chosen[key] : defaults[key];

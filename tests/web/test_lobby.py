@@ -46,7 +46,8 @@ def test_it_creates_a_game_with_every_rule_chosen(as_alice):
         "card_territory_bonus": "each", "occupy_minimum": "one", "fortify": "spread",
         "objective": "capitals", "capitals_to_win": "all", "capital_collapse": True,
         "neutral": False, "neutral_reinforcement": "auto", "deadline_seconds": 3600,
-        "max_missed_turns": 5, "round_limit": 50, "dropped_seat": "neutral",
+        "max_missed_turns": 5, "round_limit": 50, "dropped_seat": "neutral", "fog": False,
+        "team_size": 1,
     }
 
 

@@ -103,6 +103,26 @@ def test_it_refuses_bad_starting_placements(two):
             version=1)
 
 
+def test_an_opponents_policy_change_does_not_make_the_form_stale(two):
+    """An opponent changing their defence dice cannot change the mover's decision: the
+    half-filled reinforcement goes through. A real move in between still bounces it."""
+    game = started_game(two, setup="deal", placement_batch=3)
+    state = load_state(game)
+    seen = state.version
+    mine = own(state, state.current)[0]
+    services.submit(game, two[1 - state.current], {"type": "set_defense", "policy": "one"})
+    services.submit(game, two[1 - state.current], {"type": "set_defense", "policy": "max"})
+
+    accepted_at = post_play(mover(state, two), game, {"type": "place", f"place-{mine}": "1"},
+                            version=seen)
+    assert accepted_at.status_code == 302
+    assert load_state(game).armies[mine] == state.armies[mine] + 1
+
+    # The mover's own placement moved the game on: a form from before it is stale.
+    refused(mover(load_state(game), two), game, {"type": "place", f"place-{mine}": "1"},
+            "The game moved on", 409, version=seen)
+
+
 def test_it_takes_a_whole_simultaneous_placement_and_hides_it(two):
     game = started_game(two, initial_placement="simultaneous")
     state = load_state(game)
@@ -473,12 +493,15 @@ def test_it_shows_a_stale_page_the_new_state(two):
     client = mover(state, two)
     mine = own(state, state.current)[0]
     seen = game.version
-    services.submit(game, two[1 - state.current], {"type": "set_defense", "policy": "one"})
+    # The same player, in another tab, places an army: the page's form is stale.
+    services.submit(game, two[state.current], {"type": "place", "placements": {mine: 1}})
+    game.refresh_from_db()
+    now = game.version
 
     response = refused(client, game, {"type": "place", f"place-{mine}": "1"},
                        "The game moved on while you were deciding", 409, version=seen)
 
-    assert f'data-version="{seen + 1}"' in response.content.decode()
+    assert now > seen and f'data-version="{now}"' in response.content.decode()
 
 
 def test_it_answers_an_htmx_refusal_with_the_game_area(two):

@@ -147,7 +147,17 @@ def test_two_players_play_a_turn_each_in_the_browser(browser, live_server, conte
     page.check("#attack-repeat")
     screenshot(page, "04-attack-selected")
     page.get_by_role("button", name="Roll the dice").click()
-    page.wait_for_selector("#form-occupy", timeout=WAIT)
+    page.wait_for_selector("#form-occupy, #game [role=alert]", timeout=WAIT)
+    alert = page.locator("#game [role=alert]")
+    if alert.count() and not page.locator("#form-occupy").count():
+        # The live poll can redraw the game area (the opponent's move landing) between the
+        # choice and the roll; the page says why, and the player chooses again.
+        print("the roll was sent back:", alert.first.inner_text())
+        click_on_map(page, source)
+        press_on_map(page, target)
+        page.check("#attack-repeat")
+        page.get_by_role("button", name="Roll the dice").click()
+        page.wait_for_selector("#form-occupy", timeout=WAIT)
     assert "conquered!" in page.locator("#game .notes").inner_text()
     state = load_state(game)
     assert state.phase == "occupy" and state.owner[target] == first
