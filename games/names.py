@@ -3,9 +3,11 @@ symbols, phases, missions, rule options and the rules' error codes."""
 
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.board import COLORS, NEUTRAL
+from games.rules.board import COLORS, NEUTRAL, TERRITORIES
 
 TERRITORY_NAMES = {
     "alaska": _("Alaska"),
@@ -200,6 +202,20 @@ def mission_text(mission: str | None) -> str:
 
 def error_text(code: str) -> str:
     return str(ERROR_CODES.get(code, _("That move is not allowed.")))
+
+
+_TERRITORY_ID = re.compile(r"\b[a-z]+(?:_[a-z]+)*\b")
+
+
+def detail_words(detail: str) -> str:
+    """A refusal's detail as players read it: territories by their names in the active
+    language, never their ids ("alaska is not yours" -> "Alaska is not yours"). The API
+    keeps the ids, for programs."""
+    def name(match: re.Match) -> str:
+        word = match.group(0)
+        return str(territory_name(word)) if word in TERRITORIES else word
+
+    return _TERRITORY_ID.sub(name, str(detail)).replace(" territory id", " territory")
 
 
 # Rule options of RULES.md in plain words: key -> (label, {value: words}) for choices.

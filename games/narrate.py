@@ -19,6 +19,7 @@ from games.names import (
     color_name,
     continent_name,
     level_name,
+    mission_text,
     seat_color,
     symbol_name,
     territory_name,
@@ -118,6 +119,10 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
     if kind == ev.DECK_SHUFFLED:
         return _("The cards were shuffled.")
     if kind == ev.MISSIONS_DEALT:
+        missions = data.get("missions") or []
+        if missions and all(missions):  # the game is over: every mission is revealed
+            return _("Secret missions were dealt: %(missions)s.") % {"missions": "; ".join(
+                f"{seat_name(seat, names)}: {mission_text(m)}" for seat, m in enumerate(missions))}
         return _("Secret missions were dealt.")
     if kind == ev.ARMIES_PLACED:
         if not data.get("placements"):
@@ -128,13 +133,13 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
                   "where": _placements(data["placements"])}
         if data.get("seat") == NEUTRAL:
             if data.get("auto"):
-                return _("The neutral's %(armies)s were spread: %(where)s.") % values
+                return _("Spread over the neutral's territories: %(where)s (%(armies)s).") % values
             values["player"] = seat_name(data.get("by"), names)
             return _("%(player)s placed %(armies)s for the neutral: %(where)s.") % values
         if data.get("random"):
-            return _("%(player)s's %(armies)s were placed at random: %(where)s.") % values
+            return _("Placed at random for %(player)s: %(where)s (%(armies)s).") % values
         if data.get("auto"):
-            return _("%(player)s's %(armies)s were placed automatically: %(where)s.") % values
+            return _("Placed automatically for %(player)s: %(where)s (%(armies)s).") % values
         return _("%(player)s placed %(armies)s: %(where)s.") % values
     if kind == ev.PLACEMENT_SUBMITTED:
         return _("%(player)s handed in their starting placement.") % {"player": who}
@@ -219,8 +224,16 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
                 "player": who, "card": card_text(data["card"])}
         return _("%(player)s drew a card.") % {"player": who}
     if kind == ev.PLAYER_ELIMINATED:
-        return _("%(by)s eliminated %(player)s.") % {
-            "by": seat_name(data["by"], names), "player": who}
+        values = {"by": seat_name(data["by"], names), "player": who}
+        if "cards" not in data:
+            return _("%(by)s eliminated %(player)s.") % values
+        cards = data["cards"]
+        count = values["count"] = cards if isinstance(cards, int) else len(cards)
+        if not count:
+            return _("%(by)s eliminated %(player)s, who held no cards.") % values
+        return ngettext("%(by)s eliminated %(player)s and took their %(count)d card.",
+                        "%(by)s eliminated %(player)s and took their %(count)d cards.",
+                        count) % values
     if kind == ev.PLAYER_DROPPED:
         if data.get("reason") == "resigned":
             return _("%(player)s resigned; their territories turn neutral.") % {"player": who}

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 
 from games import services
 from games.models import Game, Seat
+from games.names import detail_words
 from games.rules.errors import RuleViolation
 from games.store import VersionConflict, load_state
 from notifications import links
@@ -94,7 +95,7 @@ def _play(game, user, seat, lines):
                 continue
             services.submit(game, user, payload)
         except (MailCommandError, RuleViolation, services.ServiceError, VersionConflict) as problem:
-            failed, error = line, getattr(problem, "detail", None) or str(problem)
+            failed, error = line, detail_words(getattr(problem, "detail", None) or str(problem))
             break
         applied.append(line)
     return applied, failed, error

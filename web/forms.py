@@ -19,31 +19,41 @@ from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules
 from notifications.vacations import MAX_DAYS_AHEAD
 
 # Presets fill in the rules; "custom" takes them from the fields below.
+# The lobby's presets are made for play by the day: every starting army is placed at once,
+# in secret, by everyone together (one decision and one mail per player instead of a
+# placement turn per army: 63 turns for three players under the rulebooks' one at a time).
+# The rulebooks' one-by-one placement stays a choice under Custom. The API's defaults stay
+# RULES.md's, as CONTRACT.md promises.
+ASYNC_SETUP = {"initial_placement": "simultaneous"}
 PRESETS = {
     "classic": {"label": _("Classic"),
-                "help": _("The rulebook game: territories dealt, conquer the world."),
-                "rules": {}},
+                "help": _("Territories dealt, starting armies placed all at once, conquer "
+                          "the world."),
+                "rules": {**ASYNC_SETUP}},
     "missions": {"label": _("Secret missions"),
                  "help": _("Each player gets a secret mission; the first to fulfil it wins."),
-                 "rules": {"objective": "missions", "neutral": False}},
+                 "rules": {**ASYNC_SETUP, "objective": "missions", "neutral": False}},
     "capitals": {"label": _("Capitals"),
                  "help": _("Each player picks a secret capital; hold enough capitals to win."),
-                 "rules": {"objective": "capitals"}},
+                 "rules": {**ASYNC_SETUP, "objective": "capitals"}},
     "two_neutral": {"label": _("Two players with neutral"),
                     "help": _("Two players and a neutral army that only defends."),
-                    "rules": {"neutral": True, "neutral_reinforcement": "opponent"},
+                    "rules": {**ASYNC_SETUP, "neutral": True,
+                              "neutral_reinforcement": "opponent"},
                     "players": 2},
     "fog": {"label": _("Fog of war"),
             "help": _("You see only your territories and their neighbours; the rest is "
                       "fog until the end."),
-            "rules": {"fog": True, "initial_placement": "simultaneous"}},
+            "rules": {**ASYNC_SETUP, "fog": True}},
     "teams": {"label": _("Two against two"),
               "help": _("Four players in two teams: teammates never attack each other, "
                         "see each other's cards and win together."),
-              "rules": {"team_size": 2}, "players": 4},
-    "quick": {"label": _("Quick async: simultaneous setup"),
-              "help": _("Everyone places all starting armies at once, in secret."),
-              "rules": {"initial_placement": "simultaneous"}},
+              "rules": {**ASYNC_SETUP, "team_size": 2}, "players": 4},
+    "rulebook": {"label": _("Rulebook setup: one army per turn"),
+                 "help": _("The classic game with the rulebooks' setup: starting armies "
+                           "placed one per turn, in turn. Slow by mail: dozens of turns "
+                           "before the first attack."),
+                 "rules": {"initial_placement": "turns", "placement_batch": 1}},
     "custom": {"label": _("Custom"), "help": _("Use the rules chosen below."), "rules": None},
 }
 
@@ -94,6 +104,7 @@ class CreateGameForm(forms.Form):
     )
     setup = _choice("setup")
     initial_placement = _choice("initial_placement")
+    initial_placement.initial = "simultaneous"  # async-friendly, as the presets
     placement_batch = forms.IntegerField(
         label=RULE_LABELS["placement_batch"], min_value=1, max_value=100, initial=1)
     initial_max_per_territory = forms.IntegerField(

@@ -24,6 +24,7 @@ from games.names import (
     symbol_name,
     territory_name,
 )
+from games.rules import events as ev
 from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.rules.cards import set_kinds, set_value
 from games.store import load_state
@@ -48,10 +49,26 @@ def _sorted(territories) -> list[str]:
     return sorted(territories, key=territory_name)
 
 
+def _irrelevant(key: str, rules_dict: dict, players: int | None) -> bool:
+    """Rules a game's panel leaves out because they cannot apply to it: capitals' rules in
+    a game without capitals, the neutral's in a game without one, and the like."""
+    if key in ("capitals_to_win", "capital_collapse"):
+        return rules_dict.get("objective") != "capitals"
+    if key == "neutral":
+        return players is not None and players != 2
+    if key == "neutral_reinforcement":
+        return not rules_dict.get("neutral") or (players is not None and players != 2)
+    if key == "placement_batch":
+        return rules_dict.get("initial_placement") == "simultaneous"
+    return False
+
+
 def rules_in_words(rules_dict: dict, players: int | None = None) -> list[dict]:
     lines = []
     for key, label in RULE_LABELS.items():
         value = rules_dict.get(key)
+        if _irrelevant(key, rules_dict, players):
+            continue
         if key in RULE_CHOICES:
             words_ = RULE_CHOICES[key].get(value, value)
             if (key == "objective" and value == "missions" and players == 2
@@ -77,6 +94,27 @@ def rules_in_words(rules_dict: dict, players: int | None = None) -> list[dict]:
             words_ = value
         lines.append({"key": key, "label": label, "value": words_})
     return lines
+
+
+def open_game_words(game: Game) -> str:
+    """An open game's rules in one line for the lobby: how to win, the clock, and whatever
+    departs from the classic game."""
+    rules_dict = game.rules or {}
+    parts = [RULE_CHOICES["objective"].get(rules_dict.get("objective"), ""),
+             _("%(time)s per move") % {"time": duration_words(game.deadline_seconds)}]
+    if rules_dict.get("initial_placement") == "simultaneous":
+        parts.append(_("starting armies placed all at once"))
+    else:
+        batch = rules_dict.get("placement_batch") or 1
+        parts.append(_("starting armies placed one per turn") if batch == 1 else
+                     _("starting armies placed %(n)s per turn") % {"n": batch})
+    if rules_dict.get("fog"):
+        parts.append(_("fog of war"))
+    if (rules_dict.get("team_size") or 1) > 1:
+        parts.append(team_size_words(rules_dict["team_size"], None))
+    if game.players == 2 and rules_dict.get("neutral"):
+        parts.append(_("with a neutral army"))
+    return "; ".join(str(p) for p in parts if p)
 
 
 def team_size_words(team_size: int, players: int | None) -> str:
@@ -286,6 +324,62 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
     return forms
 
 
+def pause_reason(events: list[dict]) -> str:
+    """Why a moderator paused the game: the reason of the last pause (players may read it)."""
+    for event in reversed(events):
+        if event["type"] == ev.GAME_RESUMED:
+            return ""
+        if event["type"] == ev.GAME_PAUSED:
+            return event["data"].get("reason") or ""
+    return ""
+
+
+def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
+    """How a finished game went for each seat, from its revealed event log: how it ended
+    for them, their secret mission and capital, the sets they traded, their battles."""
+    rows = {p["seat"]: {
+        "seat": p["seat"], "name": narrate.seat_name(p["seat"], names),
+        "color": seat_color(p["seat"]),
+        "won": p["seat"] in (view.get("winners") or [view.get("winner")]),
+        "outcome": "", "mission": mission_text((p.get("mission") or {}).get("effective")
+                                               or (p.get("mission") or {}).get("id")),
+        "capital": territory_name(p["capital"]) if p.get("capital") else "",
+        "sets": 0, "set_armies": 0, "attacks": 0, "conquests": 0,
+        "killed": 0, "lost": 0, "eliminated": [],
+    } for p in view["players"]}
+    for event in events:
+        data, kind = event["data"], event["type"]
+        if kind == ev.CARDS_TRADED and data.get("seat") in rows:
+            row = rows[data["seat"]]
+            row["sets"] += 1
+            row["set_armies"] += data.get("value") or 0
+        elif kind == ev.BATTLE and data.get("seat") in rows:
+            row = rows[data["seat"]]
+            row["attacks"] += 1
+            row["conquests"] += bool(data.get("conquered"))
+            row["killed"] += data.get("defender_losses") or 0
+            row["lost"] += data.get("attacker_losses") or 0
+            if data.get("defender") in rows:
+                rows[data["defender"]]["killed"] += data.get("attacker_losses") or 0
+                rows[data["defender"]]["lost"] += data.get("defender_losses") or 0
+        elif kind == ev.PLAYER_ELIMINATED and data.get("seat") in rows:
+            rows[data["seat"]]["outcome"] = _("eliminated by %(by)s") % {
+                "by": narrate.seat_name(data.get("by"), names)}
+            if data.get("by") in rows:
+                rows[data["by"]]["eliminated"].append(narrate.seat_name(data["seat"], names))
+        elif kind == ev.PLAYER_DROPPED and data.get("seat") in rows:
+            rows[data["seat"]]["outcome"] = (
+                _("resigned") if data.get("reason") == "resigned"
+                else _("dropped for missed turns") if data.get("reason") == "timeout"
+                else _("removed by a moderator"))
+    for row in rows.values():
+        if row["won"]:
+            row["outcome"] = _("won")
+        elif not row["outcome"]:
+            row["outcome"] = _("still in the game at the end")
+    return sorted(rows.values(), key=lambda row: (not row["won"], row["seat"]))
+
+
 def deadline_context(game: Game) -> dict | None:
     if game.deadline is None or game.status != Game.ACTIVE:
         return None
@@ -363,6 +457,11 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         if view.get("winning_team") is not None else "",
         "finish_reason": FINISH_REASONS.get(view.get("finish_reason"), ""),
         "proof": verification(game) if finished else None,
+        "summary": end_summary(view, events, services.usernames(game)) if finished else [],
+        "pause_reason": pause_reason(events) if game.status == Game.PAUSED else "",
+        "playing": live and you is not None and game.status == Game.ACTIVE
+        and not next((p for p in view["players"] if p["seat"] == seat and
+                      (p["eliminated"] or p["dropped"])), None),
         "neighbours": neighbours_json(),
         "polling": live and game.status in (Game.OPEN, Game.ACTIVE, Game.PAUSED),
     }

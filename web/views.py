@@ -24,7 +24,15 @@ from accounts.models import Preferences, preferences_for
 from games import narrate, services
 from games.inputs import whole_number
 from games.models import Game, Seat
-from games.names import BOT_LEVELS, color_name, error_text, level_name, phase_name, seat_color
+from games.names import (
+    BOT_LEVELS,
+    color_name,
+    detail_words,
+    error_text,
+    level_name,
+    phase_name,
+    seat_color,
+)
 from games.rules import events as ev
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
@@ -34,7 +42,7 @@ from notifications.models import Vacation
 
 from .commands import FormProblem, payload_from_post
 from .forms import PRESETS, CreateGameForm, PreferencesForm, SignUpForm, VacationForm
-from .page import game_context, stamp
+from .page import game_context, open_game_words, stamp
 
 # The form the refusal of each command is shown next to.
 FORM_OF = {"set_defense": "defense"}
@@ -51,20 +59,45 @@ def refusal_text(error: Exception) -> str:
     code = getattr(error, "code", "")
     detail = getattr(error, "detail", str(error))
     lead = error_text(code)
-    return f"{lead} ({detail})" if detail else lead
+    return f"{lead} ({detail_words(detail)})" if detail else lead
 
 
 # ---- home and lobby --------------------------------------------------------------------
+def _names(game_ids) -> dict:
+    """(game id, seat) -> username, for every seat of these games, in one query."""
+    return {(game_id, seat): username for game_id, seat, username in
+            Seat.objects.filter(game_id__in=game_ids)
+            .values_list("game_id", "seat", "user__username")}
+
+
+def _winning_seats(game: Game) -> list[int]:
+    """The seats that won a finished game: every member of a winning team."""
+    if game.status != Game.FINISHED or game.winner is None:
+        return []
+    team_size = (game.rules or {}).get("team_size") or 1
+    if team_size <= 1:
+        return [game.winner]
+    teams = game.players // team_size
+    return [s for s in range(game.players) if s % teams == game.winner % teams]
+
+
+def _winner_words(game: Game, names: dict) -> str:
+    return ", ".join(f"{color_name(seat_color(s))} ({names.get((game.pk, s), '')})"
+                     for s in _winning_seats(game))
+
+
+# The lobby lists a player's games in the order they need attention: their move first,
+# then the others under way by deadline, then the ones still filling, then the finished.
+_STATUS_ORDER = {Game.ACTIVE: 1, Game.PAUSED: 1, Game.OPEN: 2}
+
+
 def _my_games(user):
     if not user.is_authenticated:
         return []
     seats = dict(Seat.objects.filter(user=user).values_list("game_id", "seat"))
-    games = (Game.objects.filter(pk__in=seats)
-             .annotate(seats_taken=Count("seats")).order_by("-id")[:50])
-    names = {}
-    for game_id, seat, username in Seat.objects.filter(game_id__in=[g.pk for g in games]) \
-            .values_list("game_id", "seat", "user__username"):
-        names[(game_id, seat)] = username
+    games = list(Game.objects.filter(pk__in=seats)
+                 .annotate(seats_taken=Count("seats")).order_by("-id")[:50])
+    names = _names([g.pk for g in games])
     rows = []
     for game in games:
         seat = seats[game.pk]
@@ -80,8 +113,29 @@ def _my_games(user):
             "color_name": color_name(seat_color(seat)), "turn": turn,
             "your_turn": game.status == Game.ACTIVE and current == seat,
             "phase": phase_name(game.phase) if game.status == Game.ACTIVE else "",
+            "winner": _winner_words(game, names),
+            "you_won": seat in _winning_seats(game),
         })
+    far = timezone.now() + timezone.timedelta(days=36500)
+    rows.sort(key=lambda row: (
+        0 if row["your_turn"] else _STATUS_ORDER.get(row["game"].status, 3),
+        row["game"].deadline or far if row["game"].status == Game.ACTIVE else far,
+        -row["game"].pk))
     return rows
+
+
+def _running_games(user) -> list[dict]:
+    """Games under way that the viewer does not play in: to watch (what spectators may see)."""
+    games = Game.objects.filter(status__in=(Game.ACTIVE, Game.PAUSED)).order_by("-started_at",
+                                                                               "-id")
+    if user.is_authenticated:
+        games = games.exclude(seats__user=user)
+    games = list(games[:50])
+    names = _names([g.pk for g in games])
+    return [{"game": game, "round": game.turn, "phase": phase_name(game.phase),
+             "players": ", ".join(names.get((game.pk, s), "") for s in range(game.players)
+                                  if (game.pk, s) in names)}
+            for game in games]
 
 
 def home(request):
@@ -97,9 +151,13 @@ def _lobby(request, form, status=200):
     mine = set()
     if request.user.is_authenticated:
         mine = set(Seat.objects.filter(user=request.user).values_list("game_id", flat=True))
-    rows = [{"game": g, "mine": g.pk in mine} for g in open_games if g.seats_taken < g.players]
+    rows = [{"game": g, "mine": g.pk in mine, "rules": open_game_words(g)}
+            for g in open_games if g.seats_taken < g.players]
+    my_games = _my_games(request.user)
     return render(request, "games/lobby.html", {
-        "open_games": rows, "my_games": _my_games(request.user), "form": form,
+        "open_games": rows, "my_games": my_games, "form": form,
+        "running_games": _running_games(request.user),
+        "your_moves": sum(row["your_turn"] for row in my_games),
         "presets": PRESETS,
         "preset_rules": {k: p["rules"] for k, p in PRESETS.items()},
         "preset_players": {k: p.get("players") for k, p in PRESETS.items()},

@@ -270,7 +270,7 @@ def test_it_says_when_the_dice_are_wrong(game):
     received = mailed(game, mover(game), "\n".join(lines))
 
     check_refused_line(received, lines[:1], lines[1],
-                       f"roll 1 to 3 dice from {source}")
+                       f"roll 1 to 3 dice from {territory_name(source)}")
 
 
 def test_it_says_when_there_is_no_set_to_trade(game):

@@ -364,7 +364,7 @@ def test_it_tells_only_what_happened_to_the_reader():
     assert told == [
         "Blue (bob) attacked Ural from Ukraine: 6 3 against 2, Red (alice) lost 1",
         "Red (alice) ran out of time (missed turns in a row: 1).",
-        "Blue (bob) eliminated Green (charlie).",
+        "Blue (bob) eliminated Green (charlie) and took their 3 cards.",
         "Blue (bob) resigned; their territories turn neutral.",
     ]
 

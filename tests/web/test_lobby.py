@@ -18,11 +18,11 @@ CUSTOM = {
 
 
 @pytest.mark.parametrize(("preset", "expected", "players"), [
-    ("classic", {"objective": "domination", "initial_placement": "turns"}, 3),
+    ("classic", {"objective": "domination", "initial_placement": "simultaneous"}, 3),
     ("missions", {"objective": "missions"}, 3),
     ("capitals", {"objective": "capitals"}, 3),
     ("two_neutral", {"neutral": True, "neutral_reinforcement": "opponent"}, 2),
-    ("quick", {"initial_placement": "simultaneous"}, 3),
+    ("rulebook", {"initial_placement": "turns", "placement_batch": 1}, 3),
 ])
 def test_it_creates_a_game_from_a_preset(as_alice, preset, expected, players):
     response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": preset})

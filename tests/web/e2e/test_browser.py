@@ -67,10 +67,10 @@ def test_two_players_play_a_turn_each_in_the_browser(browser, live_server, conte
     alice = sign_up(browser, base, "alice", contexts)
     bob = sign_up(browser, base, "bob", contexts)
 
-    # alice creates a two-player game with the quick preset (simultaneous setup)
+    # alice creates a two-player game with the classic preset (simultaneous setup)
     alice.fill("#id_name", "Browser game")
     alice.select_option("#id_players", "2")
-    alice.get_by_label("Quick async: simultaneous setup").check()
+    alice.get_by_label("Classic", exact=True).check()
     alice.get_by_role("button", name="Create the game").click()
     alice.wait_for_url(f"{base}/games/*/")
     game = Game.objects.get(name="Browser game")

@@ -1,0 +1,145 @@
+"""The lobby as a returning player reads it: their move first, winners of finished games,
+the rules of open games, games under way to watch, a tab title that says it is their move;
+and the game page once it is over or paused."""
+
+from __future__ import annotations
+
+import re
+
+from games import narrate, services
+from games.models import Game
+from games.moderation import moderate
+from games.rules import events as ev
+from games.store import load_state
+from tests.moderation.support import moderator
+from tests.notifications.support import conquer, seats_to_act, user_at
+from tests.web.support import client_for, started_game
+
+
+def _row_names(page: str) -> list[str]:
+    mine = page.split('id="mine-title"', 1)[1].split("</table>", 1)[0]
+    return re.findall(r'<a href="/games/\d+/">([^<]+)</a>', mine)
+
+
+def test_my_games_come_in_the_order_they_need_me(alice, bob, as_alice):
+    waiting = started_game([alice, bob])
+    Game.objects.filter(pk=waiting.pk).update(name="Theirs")
+    mine = started_game([alice, bob])
+    Game.objects.filter(pk=mine.pk).update(name="Mine")
+    open_one = services.create_game(alice, "Filling", 3, {})
+    # "Mine" waits for alice (seat 0), "Theirs" for bob, whatever order was drawn: the
+    # lobby reads the projection's current seat
+    Game.objects.filter(pk=mine.pk).update(current_seat=0)
+    Game.objects.filter(pk=waiting.pk).update(current_seat=1)
+    page = as_alice.get("/games/").content.decode()
+
+    assert _row_names(page) == ["Mine", "Theirs", open_one.name]
+    assert "<title>(1) Your move" in page
+
+
+def test_a_finished_game_names_its_winner_and_others_can_watch_running_ones(alice, bob,
+                                                                           charlie):
+    game = started_game([alice, bob], initial_placement="simultaneous")
+    state = conquer(game, alice)
+    assert state.finished
+    running = started_game([alice, bob])
+    Game.objects.filter(pk=running.pk).update(name="Under way")
+
+    page = client_for(alice).get("/games/").content.decode()
+    assert "You won" in page and "(alice)" in page
+
+    watching = client_for(charlie).get("/games/").content.decode()
+    running_list = watching.split('id="running-title"', 1)[1].split("</section>", 1)[0]
+    assert "Under way" in running_list and "alice, bob" in running_list
+    assert game.name not in running_list  # finished: not under way
+
+
+def test_an_open_game_shows_its_rules_and_clock(alice, as_bob):
+    services.create_game(alice, "Slow and foggy", 3,
+                         {"fog": True, "initial_placement": "simultaneous"}, 2 * 86400)
+
+    page = as_bob.get("/games/").content.decode()
+    line = page.split("Slow and foggy", 1)[1].split("</li>", 1)[0]
+    assert "2 days per move" in line
+    assert "fog of war" in line and "starting armies placed all at once" in line
+
+
+def test_the_end_of_a_game_reveals_missions_and_sums_it_up(alice, bob, charlie):
+    game = started_game([alice, bob, charlie], objective="missions",
+                        initial_placement="simultaneous")
+    state = conquer(game, alice)
+    assert state.finished
+    page = client_for(bob).get(f"/games/{game.pk}/").content.decode()
+
+    summary = page.split('id="summary-title"', 1)[1].split("</section>", 1)[0]
+    for seat in range(3):
+        assert narrate.seat_name(seat) in summary
+    assert summary.count("Secret mission:") == 3
+    assert "attack roll" in summary and "won" in summary
+    # the log tells every mission now that the game is over
+    log = client_for(bob).get(f"/games/{game.pk}/?log=all").content.decode()
+    assert "Secret missions were dealt:" in log
+    # nothing to fill in any more
+    assert "to fill in the forms" not in page
+    assert "No cards yet" not in page
+
+
+def test_a_paused_game_says_why(alice, bob):
+    game = started_game([alice, bob])
+    moderate(game, moderator("mod"), "pause", "waiting for an answer from bob")
+
+    page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
+    assert "Paused by a moderator" in page and "waiting for an answer from bob" in page
+
+
+def test_an_eliminated_player_is_not_asked_to_fill_in_forms(alice, bob, charlie):
+    game = started_game([alice, bob, charlie], initial_placement="simultaneous")
+    def someone_out(state):
+        return any(p.out for p in state.players)
+
+    state = conquer(game, alice, until=someone_out)
+    loser = next(p.seat for p in state.players if p.out)
+    page = client_for(user_at(game, loser)).get(f"/games/{game.pk}/").content.decode()
+    assert "to fill in the forms" not in page
+    assert "No cards yet" not in page
+
+
+def test_the_log_says_whose_cards_an_elimination_took(alice, bob, charlie):
+    game = started_game([alice, bob, charlie], initial_placement="simultaneous")
+    conquer(game, alice, until=lambda state: any(p.eliminated for p in state.players))
+    events = services.event_dicts(game, None)
+    told = [narrate.describe(e) for e in events if e["type"] == ev.PLAYER_ELIMINATED]
+    assert told and re.search(r"eliminated .+ (and took their \d+ cards?|who held no cards)",
+                              told[0])
+
+
+def test_random_placements_read_as_sentences(alice, bob):
+    game = started_game([alice, bob], initial_placement="simultaneous")
+    state = load_state(game)
+    seat = seats_to_act(state)[0]
+    event = {"seq": 1, "type": ev.ARMIES_PLACED, "actor": None,
+             "data": {"seat": seat, "random": True, "placements": {"alaska": 1}}}
+    assert narrate.describe(event) == (
+        f"Placed at random for {narrate.seat_name(seat)}: Alaska 1 (1 army).")
+
+
+def test_refusals_name_territories_not_ids():
+    from games.names import detail_words
+
+    assert detail_words("alaska is not yours") == "Alaska is not yours"
+    assert detail_words("roll 1 to 1 dice from north_africa") == (
+        "roll 1 to 1 dice from North Africa")
+    assert detail_words("'to' must be a territory id") == "'to' must be a territory"
+
+
+def test_the_rules_panel_lists_only_rules_that_apply():
+    from games.rules import Rules
+    from web.page import rules_in_words
+
+    three = {line["key"] for line in rules_in_words(Rules().to_dict(), 3)}
+    assert not three & {"capitals_to_win", "capital_collapse", "neutral",
+                        "neutral_reinforcement"}
+    capitals_for_two = {line["key"] for line in rules_in_words(
+        Rules.from_dict({"objective": "capitals"}).to_dict(), 2)}
+    assert {"capitals_to_win", "capital_collapse", "neutral",
+            "neutral_reinforcement"} <= capitals_for_two
