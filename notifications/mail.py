@@ -7,7 +7,9 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
 
 from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
@@ -21,18 +23,19 @@ from games.store import load_state
 from notifications import links
 from notifications.models import Notification
 
+# Marked for the catalogues here, translated when a mail is rendered in its reader's language.
 SUBJECTS = {
-    Notification.TURN: "Your move in %(game)s (%(when)s)",
-    Notification.REMINDER: "Reminder: your move in %(game)s is due %(deadline)s",
-    Notification.STARTED: "%(game)s has started",
-    Notification.ELIMINATED: "You were eliminated from %(game)s",
-    Notification.FINISHED: "%(game)s is over",
-    Notification.TIMED_OUT: "A deadline passed in %(game)s",
-    Notification.DROPPED: "A player left %(game)s",
-    Notification.REPLY: "Re: your moves in %(game)s",
-    Notification.DIGEST: "Your games waiting for you",
-    Notification.REPLACED: "You take over a seat in %(game)s",
-    Notification.MODERATED: "A moderator acted in %(game)s",
+    Notification.TURN: gettext_noop("Your move in %(game)s (%(when)s)"),
+    Notification.REMINDER: gettext_noop("Reminder: your move in %(game)s is due %(deadline)s"),
+    Notification.STARTED: gettext_noop("%(game)s has started"),
+    Notification.ELIMINATED: gettext_noop("You were eliminated from %(game)s"),
+    Notification.FINISHED: gettext_noop("%(game)s is over"),
+    Notification.TIMED_OUT: gettext_noop("A deadline passed in %(game)s"),
+    Notification.DROPPED: gettext_noop("A player left %(game)s"),
+    Notification.REPLY: gettext_noop("Re: your moves in %(game)s"),
+    Notification.DIGEST: gettext_noop("Your games waiting for you"),
+    Notification.REPLACED: gettext_noop("You take over a seat in %(game)s"),
+    Notification.MODERATED: gettext_noop("A moderator acted in %(game)s"),
 }
 
 
@@ -93,6 +96,9 @@ def context_for(notification: Notification, preferences: Preferences) -> dict:
         "game_url": links.open_game_url(notification.user, game.pk),
         "deadline": deadline, "turn": view.get("turn"),
         "you": view.get("you"),
+        # each card by its id (mailed trades name them) and its names in the reader's language
+        "cards": [{"id": card["id"], "words": narrate.card_text(card["id"])}
+                  for card in (view.get("you") or {}).get("cards", [])],
         "me": narrate.seat_name(seat, names) if seat is not None else None,
         "board": board_text(view, names) if state is not None else [],
     })
@@ -142,7 +148,8 @@ def render(notification: Notification) -> EmailMultiAlternatives | None:
             "game": game.name if game else "Conquest", "turn": context.get("turn"),
             "when": _("turn %(turn)s") % {"turn": context["turn"]} if context.get("turn")
             else _("setup"),
-            "deadline": context["deadline"].strftime("%a %d %b %H:%M")
+            # the reader's language's own short date ("čt 11. 6. 19:00", not "Thu 11 Jun")
+            "deadline": date_format(context["deadline"], pgettext("short date", "D j M H:i"))
             if context.get("deadline") else "",
         }
         text = render_to_string("mail/notification.txt", context)

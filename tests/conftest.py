@@ -23,6 +23,17 @@ def forget_recent_states():
 
 
 @pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the site's default language: a page asked for in Czech leaves
+    Czech active in the thread, and the next test would read its words in Czech."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
 def fresh_rate_limits(settings):
     """Each test starts with no throttle counted: the counters live in a cache of this
     process's own (the suite's workers run side by side and all come from 127.0.0.1)."""

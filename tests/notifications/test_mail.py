@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.core import mail
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.models import Preferences
 from games import narrate
@@ -218,8 +218,8 @@ def test_it_shows_the_players_own_cards_and_mission(alice, bob, charlie):
     mission = describe(effective_mission(state, seat))
     assert f"Your mission: {mission}" in body
     for card in state.players[seat].cards:
-        territory, symbol = CARDS[card]
-        assert (f"{territory} ({symbol})" if territory else "wild") in body
+        # by its id (a mailed trade names it) and its names, never the territory's id
+        assert f"#{card} {narrate.card_text(card)}" in body
 
 
 # ---- the other mails -------------------------------------------------------------------
@@ -600,3 +600,32 @@ def test_a_czech_turn_mail_names_the_board_in_czech(game):
     body = mails.render(row).body
 
     assert "Severní Evropa" in body and "Northern Europe" not in body
+
+
+@pytest.mark.parametrize("language, month, card_symbols", [
+    ("cs", "června", ("pěchota", "jízda", "dělostřelectvo", "žolík")),
+    ("pl", "czerwca", ("piechota", "kawaleria", "artyleria", "dżoker")),
+])
+def test_a_czech_or_polish_turn_mail_is_in_that_language_throughout(
+        alice, bob, charlie, clock, language, month, card_symbols):
+    game = started(alice, bob, charlie, placement_batch=50)
+    state = play_until(game, lambda s: s.phase == "reinforce" and s.players[s.current].cards,
+                       seed="cards")
+    user = user_at(game, state.current)
+    Preferences.objects.update_or_create(user=user, defaults={"language": language})
+
+    message = mails.render(any_kind(game, user, Notification.TURN))
+    reminder = mails.render(any_kind(game, user, Notification.REMINDER))
+
+    assert "Your move" not in message.subject and "turn" not in message.subject
+    assert "Your move" not in reminder.subject
+    assert re.search(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|"
+                     r"Oct|Nov|Dec)\b", reminder.subject) is None
+    deadline_line = next(line for line in message.body.splitlines() if "2026" in line)
+    assert month in deadline_line  # the month's genitive: "11. června", "11 czerwca"
+    for card in state.players[state.current].cards:
+        territory, symbol = CARDS[card]
+        assert f"#{card} {territory} ({symbol})" not in message.body
+        with translation.override(language):
+            assert f"#{card} {narrate.card_text(card)}" in message.body
+    assert any(word in message.body for word in card_symbols)

@@ -46,7 +46,8 @@ def test_a_finished_game_names_its_winner_and_others_can_watch_running_ones(alic
     Game.objects.filter(pk=running.pk).update(name="Under way")
 
     page = client_for(alice).get("/games/").content.decode()
-    assert "You won" in page and "(alice)" in page
+    assert "You won" in page
+    assert "Won by Red (alice)" in client_for(bob).get("/games/").content.decode()
 
     watching = client_for(charlie).get("/games/").content.decode()
     running_list = watching.split('id="running-title"', 1)[1].split("</section>", 1)[0]

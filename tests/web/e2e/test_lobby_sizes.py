@@ -1,0 +1,67 @@
+"""The lobby in a real browser on a laptop (1366×900) and a phone (390×844): a returning
+player sees the game waiting for their move first, the tab title says so, open games show
+their rules, finished games their winner, and nothing needs sideways scrolling."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import services
+from games.models import Game
+from tests.notifications.support import conquer
+from tests.web.support import started_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "a-long-browser-password-3"
+SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
+
+
+def account(name: str):
+    return get_user_model().objects.create_user(name, f"{name}@example.com", PASSWORD)
+
+
+def signed_in(browser, base: str, name: str, size: tuple[int, int], contexts: list):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(f"{base}/accounts/login/?next=/games/")
+    page.fill("#id_username", name)
+    page.fill("#id_password", PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(f"{base}/games/")
+    return page
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_the_lobby_puts_your_move_first_at_both_sizes(browser, live_server, contexts,
+                                                     screenshot, size):
+    alice, bob = account("alice"), account("bob")
+    theirs = started_game([alice, bob])
+    Game.objects.filter(pk=theirs.pk).update(name="Bob to move", current_seat=1)
+    mine = started_game([alice, bob])
+    Game.objects.filter(pk=mine.pk).update(name="Alice to move", current_seat=0)
+    done = started_game([alice, bob], initial_placement="simultaneous")
+    Game.objects.filter(pk=done.pk).update(name="Over")
+    conquer(done, alice)
+    services.create_game(bob, "Foggy evening", 3, {"fog": True}, 3600)
+
+    page = signed_in(browser, live_server.url, "alice", size, contexts)
+
+    assert page.title().startswith("(1) Your move")
+    rows = page.locator("table.games tbody tr")
+    assert "Alice to move" in rows.nth(0).inner_text()
+    assert "Your move!" in rows.nth(0).inner_text()
+    assert "Bob to move" in rows.nth(1).inner_text()
+    assert "You won" in rows.nth(rows.count() - 1).inner_text()
+    open_line = page.locator("#open-title + ul li", has_text="Foggy evening")
+    assert "fog of war" in open_line.inner_text()
+    assert "1 hour per move" in open_line.inner_text()
+    # nothing wider than the screen: no sideways scrolling on a phone
+    overflow = page.evaluate(
+        "document.scrollingElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1
+    first = rows.nth(0).bounding_box()
+    assert first["x"] >= 0 and first["x"] + first["width"] <= size[0] + 1
+    screenshot(page, f"lobby-{size[0]}")
