@@ -158,7 +158,25 @@ def players_panel(view: dict, game: Game) -> list[dict]:
         })
     if teams:  # teammates side by side
         rows.sort(key=lambda row: (row["team"], row["seat"]))
-    return rows
+    neutral = neutral_row(view)
+    return rows + [neutral] if neutral else rows
+
+
+def neutral_row(view: dict) -> dict | None:
+    """The neutral army as a row of the players' table, in games that have one: two
+    players with the neutral option, or wherever a territory has turned neutral."""
+    squares = view["territories"].values()
+    held = [s for s in squares if s["owner"] == NEUTRAL]
+    if not held and not (view["rules"].get("neutral") and len(view["players"]) == 2):
+        return None
+    fogged = any(s.get("fog") for s in squares)
+    return {
+        "seat": NEUTRAL, "color": NEUTRAL, "color_name": color_name(NEUTRAL), "username": "",
+        "neutral": True, "status": _("not a player: it only defends"),
+        "territories": "?" if fogged else len(held),
+        "armies": "?" if fogged else sum(s["armies"] for s in held),
+        "cards": "—", "missed_turns": "—",
+    }
 
 
 def card_rows(view: dict) -> list[dict]:
