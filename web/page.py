@@ -273,11 +273,15 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
             targets = attacks[source]
         else:
             targets = sorted({t for ts in attacks.values() for t in ts}, key=territory_name)
+        dice = posted.get("dice", "")
+        if source not in sources or (dice.isdigit()
+                                     and int(dice) >= territories[source]["armies"]):
+            dice = ""  # the kept choice of dice would now be refused: as many as possible
         forms["attack"] = {
             "sources": [_option(t, view) for t in sources],
             "targets": [{**_option(t, view), "owner": color_name(seat_color(
                 territories[t]["owner"]))} for t in _sorted(targets)],
-            "from": source, "to": posted.get("to"), "dice": posted.get("dice", ""),
+            "from": source, "to": posted.get("to"), "dice": dice,
             "repeat": posted.get("repeat") == "on",
         }
         forms["end_attack"] = True
@@ -357,6 +361,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "actions": actions(view, seat, game, selected, posted) if live else {},
         "deadline": deadline_context(game) if live else None,
         "log": list(reversed(shown)), "log_total": len(entries),
+        "last_roll": words.last_battles(entries) if live and not finished else [],
         "log_cut": len(shown) < len(entries),
         "rules_words": rules_in_words(view["rules"], game.players) + clock_in_words(game),
         "next_set_value": view.get("next_set_value"),

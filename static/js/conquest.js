@@ -571,8 +571,30 @@
       showStaleBanner();
     }
   });
-  // The new map takes the player's zoom before it is first painted.
-  document.addEventListener("htmx:afterSwap", function () { initMap(); });
+  // Swapping the whole game area out and in lets the browser's scroll anchoring jump to
+  // the foot of the page: the page stays where the player had it. The new map takes the
+  // player's zoom before it is first painted.
+  var scrolledTo = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "game") { scrolledTo = window.scrollY; }
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (scrolledTo !== null) { window.scrollTo(0, scrolledTo); scrolledTo = null; }
+    initMap();
+  });
+
+  // Bring a node into sight below the map when the map is pinned to the top of the screen
+  // (one column), or into the window otherwise.
+  function reveal(node) {
+    var area = $("#board"), top = 0;
+    if (area && window.getComputedStyle(area).position === "sticky") {
+      top = area.getBoundingClientRect().bottom;
+    }
+    var box = node.getBoundingClientRect();
+    if (box.top < top || box.top > window.innerHeight - 96) {
+      window.scrollBy(0, box.top - top - 8);
+    }
+  }
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.target && event.detail.target.id === "game" || document.getElementById("game")) {
       dirty = false; stale = false;
@@ -580,7 +602,10 @@
       var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
       if (elt && elt.tagName === "FORM" && elt.classList.contains("act")) {
         var alert = $("#game [role=alert]") || $("#game .notes");
-        if (alert) { alert.setAttribute("tabindex", "-1"); alert.focus({ preventScroll: true }); }
+        if (alert) {
+          alert.setAttribute("tabindex", "-1"); alert.focus({ preventScroll: true });
+          reveal(alert);
+        }
       }
     }
   });
