@@ -326,7 +326,7 @@
 
   function labelPoint(id) {
     var count = $('svg.board .count[data-for="' + id + '"]');
-    var match = count && /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(count.getAttribute("data-at") || count.getAttribute("transform"));
+    var match = count && /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(count.getAttribute("transform"));
     return match ? [parseFloat(match[1]), parseFloat(match[2])] : [MAP_W / 2, MAP_H / 2];
   }
 
@@ -497,6 +497,18 @@
     if (how === "in") { zoomBy(ZOOM_STEP); } else if (how === "out") { zoomBy(1 / ZOOM_STEP); } else { resetView(); }
   });
   window.addEventListener("resize", function () { applyView(null, true); });
+  // A territory reached with Tab comes into the view if it is zoomed out of it.
+  document.addEventListener("focusin", function (event) {
+    var t = event.target.closest && event.target.closest("svg.board [data-territory]");
+    var svg = board();
+    if (!t || !svg || !mapView) { return; }
+    var at = labelPoint(t.getAttribute("data-territory"));
+    var box = (svg.getAttribute("viewBox") || "").split(" ").map(parseFloat);
+    if (at[0] < box[0] || at[0] > box[0] + box[2] || at[1] < box[1] || at[1] > box[1] + box[3]) {
+      mapView.cx = at[0]; mapView.cy = at[1];
+      applyView(svg);
+    }
+  });
 
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("svg.board [data-territory]") : null;
