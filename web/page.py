@@ -281,7 +281,8 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
             "sources": [_option(t, view) for t in sources],
             "targets": [{**_option(t, view), "owner": color_name(seat_color(
                 territories[t]["owner"]))} for t in _sorted(targets)],
-            "from": source, "to": posted.get("to"), "dice": dice,
+            "from": source, "to": posted.get("to") if source in sources else None,
+            "dice": dice,
             "repeat": posted.get("repeat") == "on",
         }
         forms["end_attack"] = True

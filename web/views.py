@@ -308,7 +308,8 @@ def game_play(request, game_id):
     if text:
         messages.success(request, text)
     selected, kept = None, {}
-    if kind == "attack" and done.state.phase == "attack":
+    if (kind == "attack" and done.state.phase == "attack"
+            and done.state.armies[payload["from"]] >= 2):
         # The attack stays chosen for the next roll; whatever is no longer legal (the
         # source down to one army, the dice more than it may roll) falls back to a blank.
         selected = payload["from"]

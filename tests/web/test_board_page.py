@@ -148,3 +148,30 @@ def test_it_draws_continents_in_no_players_colour(alice, bob, client):
                                 "south_america"]
     assert 'class="continent-outline c-europe" d=' in html
     assert not re.search(r'continent-outline[^>]*(stroke|fill)="#', html)
+
+
+def test_it_lets_go_of_an_attack_that_cannot_go_on(alice, bob):
+    users = [alice, bob]
+    game = started_game(users, setup="random")
+
+    def weak_against_strong(state):
+        return state.phase == "attack" and any(
+            state.owner[t] == state.current and state.armies[t] == 2
+            and any(state.owner[n] != state.current and state.armies[n] >= 4
+                    for n in NEIGHBOURS[t]) for t in NEIGHBOURS)
+    state = play_until(game, users, weak_against_strong)
+    seat = state.current
+    source = next(t for t in NEIGHBOURS if state.owner[t] == seat and state.armies[t] == 2
+                  and any(state.owner[n] != seat and state.armies[n] >= 4
+                          for n in NEIGHBOURS[t]))
+    target = next(n for n in NEIGHBOURS[source] if state.owner[n] != seat
+                  and state.armies[n] >= 4)
+
+    html = post_play(client_for(users[seat]), game, {
+        "type": "attack", "from": source, "to": target, "repeat": "on"},
+        HTTP_HX_REQUEST="true").content.decode()
+
+    assert load_state(game).armies[source] == 1  # (with this seed one die fell short)
+    assert selected_value(html, "attack-from") is None
+    assert selected_value(html, "attack-to") is None
+    assert "territory selected" not in html
