@@ -57,7 +57,8 @@ def _placements(placements: dict) -> str:
 
 
 def _dice(values) -> str:
-    return " ".join(str(v) for v in values)
+    # High to low: the order in which the rules compare them, pair by pair.
+    return " ".join(str(v) for v in sorted(values, reverse=True))
 
 
 def card_text(card: int) -> str:

@@ -18,10 +18,10 @@ FILL = {
 }
 # A territory under fog of war: a cloud-grey with the hatch pattern over it.
 FOG = "#b9bcc2"
-CONTINENT_TINT = {
-    "north_america": "#c9962b", "south_america": "#c0563a", "europe": "#3f73b5",
-    "africa": "#9b6a2f", "asia": "#3f8b43", "australia": "#8e4c96",
-}
+# Continents are told apart by dashed outlines in hues no player wears (violet, orange,
+# teal, brown, magenta, indigo) and by the dash pattern, so that a continent never reads as
+# an owner: the colours and dashes live in conquest.css (.c-<continent>), for the board
+# and the legend alike.
 
 
 def legal_targets(view: dict, seat: int | None, selected: str | None) -> list[str]:
@@ -79,7 +79,7 @@ def board_context(view: dict, seat: int | None, selected: str | None = None,
             })
         continents.append({
             "id": continent, "name": continent_name(continent), "bonus": bonus,
-            "tint": CONTINENT_TINT[continent], "outline": layout.CONTINENT_OUTLINES[continent],
+            "outline": layout.CONTINENT_OUTLINES[continent],
             "territories": territories,
         })
     borders = []

@@ -196,7 +196,25 @@ def players_panel(view: dict, game: Game) -> list[dict]:
         })
     if teams:  # teammates side by side
         rows.sort(key=lambda row: (row["team"], row["seat"]))
-    return rows
+    neutral = neutral_row(view)
+    return rows + [neutral] if neutral else rows
+
+
+def neutral_row(view: dict) -> dict | None:
+    """The neutral army as a row of the players' table, in games that have one: two
+    players with the neutral option, or wherever a territory has turned neutral."""
+    squares = view["territories"].values()
+    held = [s for s in squares if s["owner"] == NEUTRAL]
+    if not held and not (view["rules"].get("neutral") and len(view["players"]) == 2):
+        return None
+    fogged = any(s.get("fog") for s in squares)
+    return {
+        "seat": NEUTRAL, "color": NEUTRAL, "color_name": color_name(NEUTRAL), "username": "",
+        "neutral": True, "status": _("not a player: it only defends"),
+        "territories": "?" if fogged else len(held),
+        "armies": "?" if fogged else sum(s["armies"] for s in held),
+        "cards": "—", "missed_turns": "—",
+    }
 
 
 def card_rows(view: dict) -> list[dict]:
@@ -293,11 +311,16 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
             targets = attacks[source]
         else:
             targets = sorted({t for ts in attacks.values() for t in ts}, key=territory_name)
+        dice = posted.get("dice", "")
+        if source not in sources or (dice.isdigit()
+                                     and int(dice) >= territories[source]["armies"]):
+            dice = ""  # the kept choice of dice would now be refused: as many as possible
         forms["attack"] = {
             "sources": [_option(t, view) for t in sources],
             "targets": [{**_option(t, view), "owner": color_name(seat_color(
                 territories[t]["owner"]))} for t in _sorted(targets)],
-            "from": source, "to": posted.get("to"), "dice": posted.get("dice", ""),
+            "from": source, "to": posted.get("to") if source in sources else None,
+            "dice": dice,
             "repeat": posted.get("repeat") == "on",
         }
         forms["end_attack"] = True
@@ -433,6 +456,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "actions": actions(view, seat, game, selected, posted) if live else {},
         "deadline": deadline_context(game) if live else None,
         "log": list(reversed(shown)), "log_total": len(entries),
+        "last_roll": words.last_battles(entries) if live and not finished else [],
         "log_cut": len(shown) < len(entries),
         "rules_words": rules_in_words(view["rules"], game.players) + clock_in_words(game),
         "next_set_value": view.get("next_set_value"),

@@ -13,6 +13,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -299,7 +300,10 @@ def render_game(request, game, *, at=None, selected=None, form_error=None, poste
 
 def game_page(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
-    return render_game(request, game, at=_at(request, game), selected=request.GET.get("sel"))
+    # ?sel=…&to=…&dice=…: the attack kept chosen after a roll, when the page is reloaded.
+    kept = {key: request.GET[key] for key in ("to", "dice") if key in request.GET}
+    return render_game(request, game, at=_at(request, game), selected=request.GET.get("sel"),
+                       posted=kept or None)
 
 
 def game_live(request, game_id):
@@ -319,7 +323,9 @@ def _success_text(game, done, seat) -> str:
         owners.owner.update(done.before.owner)
     sentences = []
     for event in events:
-        if event["type"] != ev.DECK_SHUFFLED:
+        # The battles are on the page right under this message, one per line, with their
+        # dice paired (_game.html's last roll): not told twice.
+        if event["type"] not in (ev.DECK_SHUFFLED, ev.BATTLE):
             sentences.append(narrate.describe(event, owners=owners))
         owners.see(event)
     if len(sentences) > 8:
@@ -356,14 +362,22 @@ def game_play(request, game_id):
         return render_game(request, game, form_error={"form": form, "text": refusal_text(error)},
                            posted=request.POST, selected=request.POST.get("from"),
                            status=status)
-    messages.success(request, _success_text(game, done, done.seat))
-    selected = None
-    if kind == "attack" and done.state.phase == "attack":
+    text = _success_text(game, done, done.seat)
+    if text:
+        messages.success(request, text)
+    selected, kept = None, {}
+    if (kind == "attack" and done.state.phase == "attack"
+            and done.state.armies[payload["from"]] >= 2):
+        # The attack stays chosen for the next roll; whatever is no longer legal (the
+        # source down to one army, the dice more than it may roll) falls back to a blank.
         selected = payload["from"]
+        kept = {"to": payload["to"], "dice": request.POST.get("dice", "")}
     if _fragment(request):
-        return render_game(request, done.game, selected=selected)
+        return render_game(request, done.game, selected=selected, posted=kept or None)
     url = reverse("game", args=[game.pk])
-    return redirect(f"{url}?sel={selected}#play" if selected else f"{url}#play")
+    if not selected:
+        return redirect(f"{url}#play")
+    return redirect(f"{url}?{urlencode({'sel': selected, **kept})}#play")
 
 
 # ---- accounts --------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from games.names import seat_color
 from games.narrate import OwnerTracker, describe
+from games.rules import events as ev
 
 
 def log_entries(events: list[dict]) -> list[dict]:
@@ -22,5 +23,30 @@ def log_entries(events: list[dict]) -> list[dict]:
             "seq": event["seq"], "type": event["type"], "text": text,
             "at": datetime.fromisoformat(event["at"]) if event.get("at") else None,
             "color": seat_color(seat),
+            **(duels(data) if event["type"] == ev.BATTLE and data else {}),
         })
     return entries
+
+
+def duels(battle: dict) -> dict:
+    """A battle's dice as the rules compare them: the highest of each side against each
+    other, then the second highest; a tie goes to the defender. Dice left unpaired count
+    for nothing."""
+    attack = sorted(battle.get("attacker_dice") or [], reverse=True)
+    defence = sorted(battle.get("defender_dice") or [], reverse=True)
+    pairs = [{"attack": a, "defence": d, "sign": ">" if a > d else ("=" if a == d else "<"),
+              "winner": "attacker" if a > d else "defender"}
+             for a, d in zip(attack, defence, strict=False)]
+    return {"duels": pairs, "unpaired_attack": attack[len(pairs):],
+            "unpaired_defence": defence[len(pairs):]}
+
+
+def last_battles(entries: list[dict], most: int = 12) -> list[dict]:
+    """The battles since anything else happened, newest first: the roll (or the repeated
+    attack's rolls) just made, one per line, at most the last `most`."""
+    trailing = []
+    for entry in reversed(entries):
+        if entry["type"] != ev.BATTLE or "duels" not in entry:
+            break
+        trailing.append(entry)
+    return trailing[:most]

@@ -1,7 +1,8 @@
 /* Conquest pages, progressively enhanced: every form works without this script.
    It makes clicking (or Enter on) a territory fill in the forms, highlights legal targets,
    counts armies left to place, shows a picked card set's value, counts deadlines down,
-   and keeps the live poll from wiping a form the player is filling in. */
+   keeps the live poll from wiping a form the player is filling in, and zooms and pans the
+   map (buttons, dragging, pinching) with its labels kept legible. */
 (function () {
   "use strict";
 
@@ -273,8 +274,241 @@
       var selected = $("svg.board .territory.selected");
       g.setAttribute("data-selected", selected ? selected.getAttribute("data-territory") : "");
     }
+    initMap();
     tick();
   }
+
+
+  // ---- The map's zoom and pan --------------------------------------------------------
+  // The view is kept as a centre in map units and a zoom factor over the base scale, per
+  // game, in this module and in sessionStorage: the live poll, a form's answer and a reload
+  // redraw the map, and the view the player chose comes back with it.
+  var MAP_W = 1000, MAP_H = 600, ZOOM_MAX = 8, ZOOM_STEP = 1.5;
+  var ARMIES_PX = 11, NAME_PX = 10;   // the smallest army count and name drawn on screen
+  var mapView = null;                 // {game, cx, cy, z}
+  var gesture = null, pointers = {}, swallowClick = false;
+
+  function board() { return $("svg.board"); }
+  function gameId() { var g = game(); return g ? g.getAttribute("data-game") : ""; }
+
+  // Base scale (screen px per map unit): the whole map on a wide box; on a narrow one, the
+  // map's full height, so that a phone shows part of the world large enough to read.
+  function baseScale(svg) {
+    var w = svg.clientWidth, h = svg.clientHeight;
+    var whole = Math.min(w / MAP_W, h / MAP_H);
+    return w < 600 ? Math.max(whole, h / MAP_H) : whole;
+  }
+  function zoomMin(svg) {
+    var w = svg.clientWidth, h = svg.clientHeight;
+    return Math.min(w / MAP_W, h / MAP_H) / baseScale(svg);
+  }
+
+  function startingView(svg) {
+    var id = gameId();
+    try {
+      var saved = JSON.parse(window.sessionStorage.getItem("conquest-map-" + id) || "null");
+      if (saved && typeof saved.z === "number") { saved.game = id; return saved; }
+    } catch (e) { /* storage refused: start afresh */ }
+    // A narrow box cannot show the whole width: centre it on the viewer's territories.
+    var points = $all(".territory.selected", svg);
+    if (!points.length) { points = $all(".territory.mine", svg); }
+    var cx = MAP_W / 2, cy = MAP_H / 2;
+    if (points.length) {
+      var sx = 0, sy = 0;
+      points.forEach(function (t) {
+        var at = labelPoint(t.getAttribute("data-territory"));
+        sx += at[0]; sy += at[1];
+      });
+      cx = sx / points.length; cy = sy / points.length;
+    }
+    return { game: id, cx: cx, cy: cy, z: 1 };
+  }
+
+  function labelPoint(id) {
+    var count = $('svg.board .count[data-for="' + id + '"]');
+    var match = count && /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(count.getAttribute("transform"));
+    return match ? [parseFloat(match[1]), parseFloat(match[2])] : [MAP_W / 2, MAP_H / 2];
+  }
+
+  function saveView() {
+    try { window.sessionStorage.setItem("conquest-map-" + mapView.game, JSON.stringify(mapView)); }
+    catch (e) { /* private mode: the view lasts until the page is left */ }
+  }
+
+  function applyView(svg, relabel) {
+    svg = svg || board();
+    if (!svg || !svg.clientWidth || !svg.clientHeight) { return; }
+    if (!mapView || mapView.game !== gameId()) { mapView = startingView(svg); relabel = true; }
+    var zmin = zoomMin(svg);
+    mapView.z = Math.max(zmin, Math.min(ZOOM_MAX, mapView.z));
+    var s = baseScale(svg) * mapView.z;
+    var w = svg.clientWidth / s, h = svg.clientHeight / s;
+    mapView.cx = w >= MAP_W ? MAP_W / 2 : Math.max(w / 2, Math.min(MAP_W - w / 2, mapView.cx));
+    mapView.cy = h >= MAP_H ? MAP_H / 2 : Math.max(h / 2, Math.min(MAP_H - h / 2, mapView.cy));
+    svg.setAttribute("viewBox", [mapView.cx - w / 2, mapView.cy - h / 2, w, h]
+      .map(function (n) { return n.toFixed(2); }).join(" "));
+    svg.classList.add("zoomable");
+    if (relabel || svg._scale !== s) { scaleLabels(svg, s); svg._scale = s; }
+    saveView();
+  }
+
+  // Counts and names grow against the zoom to stay legible; a name that would cover
+  // another is hidden until the player zooms in (their own and the selection go first).
+  function scaleLabels(svg, s) {
+    var disc = Math.max(1, ARMIES_PX / (8.5 * s));
+    var name = Math.max(1, NAME_PX / (5.6 * s));
+    var below = 7.5 * disc + 1.5 + 5.6 * name * 0.8;
+    $all(".count", svg).forEach(function (count) {
+      var d = $(".disc", count), label = $(".name", count);
+      if (d) { d.setAttribute("transform", "scale(" + disc.toFixed(3) + ")"); }
+      if (label) {
+        label.setAttribute("y", "0");
+        label.setAttribute("transform", "translate(0 " + below.toFixed(2) + ") scale(" + name.toFixed(3) + ")");
+        label.classList.remove("crowded");
+      }
+    });
+    uncrowd(svg);
+  }
+
+  function overlaps(a, b) {
+    return a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  }
+
+  function uncrowd(svg) {
+    var discs = $all(".count .disc circle", svg).map(function (c) {
+      return { owner: c.closest(".count"), box: c.getBoundingClientRect() };
+    });
+    var rank = function (count) {
+      var t = territory(count.getAttribute("data-for"));
+      if (count.classList.contains("selected") || count.classList.contains("target")) { return 0; }
+      return t && t.classList.contains("mine") ? 1 : 2;
+    };
+    var counts = $all(".count", svg).sort(function (a, b) { return rank(a) - rank(b); });
+    var shown = [];
+    counts.forEach(function (count) {
+      var label = $(".name", count);
+      if (!label) { return; }
+      var box = label.getBoundingClientRect();
+      var clash = shown.some(function (other) { return overlaps(box, other); })
+        || discs.some(function (d) { return d.owner !== count && overlaps(box, d.box); });
+      if (clash) { label.classList.add("crowded"); } else { shown.push(box); }
+    });
+  }
+
+  function zoomBy(factor, atX, atY) {
+    var svg = board();
+    if (!svg || !mapView) { return; }
+    var rect = svg.getBoundingClientRect();
+    var s = baseScale(svg) * mapView.z;
+    // Keep the map point under (atX, atY) where it is; the box's centre by default.
+    var px = atX === undefined ? rect.width / 2 : atX - rect.left;
+    var py = atY === undefined ? rect.height / 2 : atY - rect.top;
+    var mx = mapView.cx + (px - rect.width / 2) / s, my = mapView.cy + (py - rect.height / 2) / s;
+    mapView.z = Math.max(zoomMin(svg), Math.min(ZOOM_MAX, mapView.z * factor));
+    var s2 = baseScale(svg) * mapView.z;
+    mapView.cx = mx - (px - rect.width / 2) / s2;
+    mapView.cy = my - (py - rect.height / 2) / s2;
+    applyView(svg);
+  }
+
+  function resetView() {
+    var svg = board();
+    if (!svg) { return; }
+    mapView = { game: gameId(), cx: MAP_W / 2, cy: MAP_H / 2, z: zoomMin(svg) };
+    applyView(svg, true);
+  }
+
+  function initMap() {
+    var svg = board();
+    if (!svg) { return; }
+    $all(".zoom, .zoom-help").forEach(function (node) { node.hidden = false; });
+    applyView(svg, true);
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var svg = event.target.closest && event.target.closest("svg.board");
+    if (!svg || !mapView || (event.pointerType === "mouse" && event.button !== 0)) { return; }
+    pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
+    var ids = Object.keys(pointers);
+    if (ids.length === 1) {
+      gesture = { x: event.clientX, y: event.clientY, cx: mapView.cx, cy: mapView.cy, moved: false, svg: svg, id: event.pointerId };
+    } else if (ids.length === 2) {
+      var a = pointers[ids[0]], b = pointers[ids[1]];
+      gesture = { pinch: Math.hypot(a.x - b.x, a.y - b.y) || 1, z: mapView.z, moved: true, svg: svg };
+    }
+  });
+
+  document.addEventListener("pointermove", function (event) {
+    if (!gesture || !pointers[event.pointerId]) { return; }
+    pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
+    var svg = gesture.svg, ids = Object.keys(pointers);
+    if (gesture.pinch && ids.length === 2) {
+      var a = pointers[ids[0]], b = pointers[ids[1]];
+      var factor = gesture.z * (Math.hypot(a.x - b.x, a.y - b.y) || 1) / gesture.pinch / mapView.z;
+      zoomBy(factor, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      return;
+    }
+    if (gesture.pinch) { return; }
+    var dx = event.clientX - gesture.x, dy = event.clientY - gesture.y;
+    if (!gesture.moved && Math.hypot(dx, dy) < 6) { return; }
+    if (!gesture.moved) {
+      gesture.moved = true;
+      svg.classList.add("panning");
+      try { svg.setPointerCapture(event.pointerId); } catch (e) { /* the pointer is gone */ }
+    }
+    var s = baseScale(svg) * mapView.z;
+    mapView.cx = gesture.cx - dx / s;
+    mapView.cy = gesture.cy - dy / s;
+    applyView(svg);
+  });
+
+  function pointerGone(event) {
+    if (!pointers[event.pointerId]) { return; }
+    delete pointers[event.pointerId];
+    if (gesture && gesture.moved) {
+      swallowClick = true;  // a drag or a pinch is no click on a territory
+      window.setTimeout(function () { swallowClick = false; }, 0);
+    }
+    if (gesture && gesture.svg) { gesture.svg.classList.remove("panning"); }
+    var left = Object.keys(pointers);
+    gesture = left.length === 1 && mapView ? { x: pointers[left[0]].x, y: pointers[left[0]].y, cx: mapView.cx, cy: mapView.cy, moved: true, svg: board() } : null;
+  }
+  document.addEventListener("pointerup", pointerGone);
+  document.addEventListener("pointercancel", pointerGone);
+  document.addEventListener("click", function (event) {
+    if (swallowClick && event.target.closest && event.target.closest("svg.board")) {
+      event.preventDefault(); event.stopPropagation(); swallowClick = false;
+    }
+  }, true);
+  document.addEventListener("dragstart", function (event) {
+    if (event.target.closest && event.target.closest("svg.board")) { event.preventDefault(); }
+  });
+  // A trackpad's pinch (and Ctrl + wheel) zooms the map; the plain wheel scrolls the page.
+  document.addEventListener("wheel", function (event) {
+    var svg = event.target.closest && event.target.closest("svg.board");
+    if (!svg || !event.ctrlKey) { return; }
+    event.preventDefault();
+    zoomBy(Math.exp(-event.deltaY / 300), event.clientX, event.clientY);
+  }, { passive: false });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-zoom]");
+    if (!button) { return; }
+    var how = button.getAttribute("data-zoom");
+    if (how === "in") { zoomBy(ZOOM_STEP); } else if (how === "out") { zoomBy(1 / ZOOM_STEP); } else { resetView(); }
+  });
+  window.addEventListener("resize", function () { applyView(null, true); });
+  // A territory reached with Tab comes into the view if it is zoomed out of it.
+  document.addEventListener("focusin", function (event) {
+    var t = event.target.closest && event.target.closest("svg.board [data-territory]");
+    var svg = board();
+    if (!t || !svg || !mapView) { return; }
+    var at = labelPoint(t.getAttribute("data-territory"));
+    var box = (svg.getAttribute("viewBox") || "").split(" ").map(parseFloat);
+    if (at[0] < box[0] || at[0] > box[0] + box[2] || at[1] < box[1] || at[1] > box[1] + box[3]) {
+      mapView.cx = at[0]; mapView.cy = at[1];
+      applyView(svg);
+    }
+  });
 
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("svg.board [data-territory]") : null;
@@ -349,6 +583,30 @@
       showStaleBanner();
     }
   });
+  // Swapping the whole game area out and in lets the browser's scroll anchoring jump to
+  // the foot of the page: the page stays where the player had it. The new map takes the
+  // player's zoom before it is first painted.
+  var scrolledTo = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "game") { scrolledTo = window.scrollY; }
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (scrolledTo !== null) { window.scrollTo(0, scrolledTo); scrolledTo = null; }
+    initMap();
+  });
+
+  // Bring a node into sight below the map when the map is pinned to the top of the screen
+  // (one column), or into the window otherwise.
+  function reveal(node) {
+    var area = $("#board"), top = 0;
+    if (area && window.getComputedStyle(area).position === "sticky") {
+      top = area.getBoundingClientRect().bottom;
+    }
+    var box = node.getBoundingClientRect();
+    if (box.top < top || box.top > window.innerHeight - 96) {
+      window.scrollBy(0, box.top - top - 8);
+    }
+  }
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.target && event.detail.target.id === "game" || document.getElementById("game")) {
       dirty = false; stale = false;
@@ -356,7 +614,10 @@
       var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
       if (elt && elt.tagName === "FORM" && elt.classList.contains("act")) {
         var alert = $("#game [role=alert]") || $("#game .notes");
-        if (alert) { alert.setAttribute("tabindex", "-1"); alert.focus({ preventScroll: true }); }
+        if (alert) {
+          alert.setAttribute("tabindex", "-1"); alert.focus({ preventScroll: true });
+          reveal(alert);
+        }
       }
     }
   });
