@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "moderation",
+    "ratings",
     "web",
 ]
 
@@ -324,6 +325,8 @@ CELERY_BEAT_SCHEDULE: dict = {
                "schedule": float(env("CONQUEST_OUTBOX_SWEEP_SECONDS", "30"))},
     "reminders": {"task": "notifications.tasks.sweep_reminders", "schedule": 60.0},
     "digests": {"task": "notifications.tasks.send_digests", "schedule": 600.0},
+    "results": {"task": "ratings.tasks.record_results",
+                "schedule": float(env("CONQUEST_RESULTS_SWEEP_SECONDS", "60"))},
     "bots": {"task": "games.tasks.sweep_bots",
              "schedule": float(env("CONQUEST_BOT_SWEEP_SECONDS", "30"))},
 }
