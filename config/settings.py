@@ -260,6 +260,9 @@ else:
 CONQUEST_CHAT_PER_MINUTE = int(env("CONQUEST_CHAT_PER_MINUTE", "5"))
 CONQUEST_REPORTS_PER_DAY = int(env("CONQUEST_REPORTS_PER_DAY", "20"))
 
+# Rated games a player needs before the leaderboard lists them.
+CONQUEST_LEADERBOARD_MIN_GAMES = int(env("CONQUEST_LEADERBOARD_MIN_GAMES", "5"))
+
 # Take a snapshot of a game's state every this many events (snapshots only save time).
 CONQUEST_SNAPSHOT_EVERY = int(env("CONQUEST_SNAPSHOT_EVERY", "100"))
 # Each process keeps the newest state of this many recently used games (0: none).
