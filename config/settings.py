@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "notifications",
     "moderation",
     "ratings",
+    "tournaments",
     "web",
 ]
 
@@ -330,6 +331,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "digests": {"task": "notifications.tasks.send_digests", "schedule": 600.0},
     "results": {"task": "ratings.tasks.record_results",
                 "schedule": float(env("CONQUEST_RESULTS_SWEEP_SECONDS", "60"))},
+    "tournaments": {"task": "tournaments.tasks.sweep_tournaments",
+                    "schedule": float(env("CONQUEST_TOURNAMENT_SWEEP_SECONDS", "60"))},
     "bots": {"task": "games.tasks.sweep_bots",
              "schedule": float(env("CONQUEST_BOT_SWEEP_SECONDS", "30"))},
 }

@@ -385,9 +385,12 @@ def commit(game: Game, state, command, user_id=None, seat=None, deadline=None,
         computer.queue_if_owed(game, after)
     if after.finished and after.finish_reason != "aborted" and (
             state is None or not state.finished):
-        from ratings.record import queue_recording  # the app above: ratings are its concern
+        # The apps above: ratings and tournaments are their concern, done by the worker.
+        from ratings.record import queue_recording
+        from tournaments.queue import queue_advance
 
         queue_recording()
+        queue_advance(game.pk)
     return Submitted(game, events, after, seat, state)
 
 

@@ -33,6 +33,7 @@ SUBJECTS = {
     Notification.DIGEST: "Your games waiting for you",
     Notification.REPLACED: "You take over a seat in %(game)s",
     Notification.MODERATED: "A moderator acted in %(game)s",
+    Notification.TOURNAMENT: "%(tournament)s: news of your tournament",
 }
 
 
@@ -79,6 +80,9 @@ def context_for(notification: Notification, preferences: Preferences) -> dict:
         "preferences_url": links.site("/accounts/profile/"),
         "time_zone": preferences.time_zone,
     }
+    if notification.kind == Notification.TOURNAMENT:
+        context["tournament_url"] = links.site(
+            f"/tournaments/{notification.payload.get('tournament_id')}/")
     if game is None:
         return context
     seat = Seat.objects.filter(game=game, user_id=notification.user_id).values_list(
@@ -144,6 +148,7 @@ def render(notification: Notification) -> EmailMultiAlternatives | None:
             else _("setup"),
             "deadline": context["deadline"].strftime("%a %d %b %H:%M")
             if context.get("deadline") else "",
+            "tournament": notification.payload.get("tournament", ""),
         }
         text = render_to_string("mail/notification.txt", context)
         html = render_to_string("mail/notification.html", context)
