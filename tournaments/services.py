@@ -69,7 +69,8 @@ def check_tournament(data) -> dict:
     if kind not in (Tournament.KNOCKOUT, Tournament.ROUND_ROBIN):
         raise ServiceError(400, "bad_request", "format must be knockout or round_robin")
     seats = _whole(data, "seats", 4, 2, 6)
-    advance = _whole(data, "advance", 1, 1, max(seats - 1, 1))
+    advance = (_whole(data, "advance", 1, 1, max(seats - 1, 1))
+               if kind == Tournament.KNOCKOUT else 1)
     rounds = _whole(data, "rounds", 3, 1, 20)
     max_players = _whole(data, "max_players", 16, 2, MAX_PLAYERS)
     raw_rules = data.get("rules") or {}
@@ -88,10 +89,10 @@ def check_tournament(data) -> dict:
     now = timezone.now()
     opens = _moment(data, "signup_opens", now)
     closes = _moment(data, "signup_closes", opens + timedelta(days=7))
-    if closes <= opens:
-        raise ServiceError(400, "bad_request", "signup_closes must come after signup_opens")
     if closes <= now:
         raise ServiceError(400, "bad_request", "signup_closes must be in the future")
+    if closes <= opens:
+        raise ServiceError(400, "bad_request", "signup_closes must come after signup_opens")
     return {"name": name, "format": kind, "seats": seats, "advance": advance,
             "rounds": rounds, "max_players": max_players, "rules": checked.to_dict(),
             "deadline_seconds": checked.deadline_seconds, "signup_opens": opens,
