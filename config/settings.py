@@ -61,6 +61,8 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "moderation",
+    "ratings",
+    "tournaments",
     "web",
 ]
 
@@ -259,6 +261,9 @@ else:
 CONQUEST_CHAT_PER_MINUTE = int(env("CONQUEST_CHAT_PER_MINUTE", "5"))
 CONQUEST_REPORTS_PER_DAY = int(env("CONQUEST_REPORTS_PER_DAY", "20"))
 
+# Rated games a player needs before the leaderboard lists them.
+CONQUEST_LEADERBOARD_MIN_GAMES = int(env("CONQUEST_LEADERBOARD_MIN_GAMES", "5"))
+
 # Take a snapshot of a game's state every this many events (snapshots only save time).
 CONQUEST_SNAPSHOT_EVERY = int(env("CONQUEST_SNAPSHOT_EVERY", "100"))
 # Each process keeps the newest state of this many recently used games (0: none).
@@ -324,6 +329,10 @@ CELERY_BEAT_SCHEDULE: dict = {
                "schedule": float(env("CONQUEST_OUTBOX_SWEEP_SECONDS", "30"))},
     "reminders": {"task": "notifications.tasks.sweep_reminders", "schedule": 60.0},
     "digests": {"task": "notifications.tasks.send_digests", "schedule": 600.0},
+    "results": {"task": "ratings.tasks.record_results",
+                "schedule": float(env("CONQUEST_RESULTS_SWEEP_SECONDS", "60"))},
+    "tournaments": {"task": "tournaments.tasks.sweep_tournaments",
+                    "schedule": float(env("CONQUEST_TOURNAMENT_SWEEP_SECONDS", "60"))},
     "bots": {"task": "games.tasks.sweep_bots",
              "schedule": float(env("CONQUEST_BOT_SWEEP_SECONDS", "30"))},
 }

@@ -10,6 +10,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from games.api.urls import fallback as api_fallback
 from moderation.api import ChatView, ReportsView
 from notifications.api import VacationsView, VacationView
+from ratings.urls import api_urlpatterns as ratings_api
+from tournaments.urls import api_urlpatterns as tournaments_api
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -28,11 +30,15 @@ urlpatterns = [
     path("api/v1/vacations/<int:vacation_id>/", VacationView.as_view(), name="api-vacation"),
     path("api/v1/games/<int:game_id>/chat/", ChatView.as_view(), name="api-chat"),
     path("api/v1/reports/", ReportsView.as_view(), name="api-reports"),
+    path("api/v1/", include(ratings_api)),
+    path("api/v1/", include(tournaments_api)),
     path("api/v1/", include("games.api.urls")),
     path("mail/", include("notifications.urls")),
     path("anymail/", include("anymail.urls")),
     *api_fallback,
     path("", include("accounts.urls")),
     path("", include("moderation.urls")),
+    path("", include("ratings.urls")),
+    path("", include("tournaments.urls")),
     path("", include("web.urls")),
 ]

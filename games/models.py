@@ -49,6 +49,10 @@ class Game(models.Model):
         null=True, blank=True, help_text="Hour (0-23) the clock runs again."
     )
     pause_weekends = models.BooleanField(default=False)
+    # Whether the game moves its human players' ratings (CONTRACT.md "Ratings and players"):
+    # null is the default, rated unless computer players are seated; true or false is the
+    # creator's choice.
+    rated = models.BooleanField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -133,11 +133,19 @@ def check_game_name(name) -> str:
     return name.strip()
 
 
+def check_rated(rated) -> bool | None:
+    """The creator's choice of whether the game is rated: true, false, or none (the default)."""
+    if rated is not None and not isinstance(rated, bool):
+        raise ServiceError(400, "bad_request", "rated must be true or false")
+    return rated
+
+
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
-                bots=None) -> Game:
+                bots=None, rated=None) -> Game:
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
-    it starts at once if they fill it."""
+    it starts at once if they fill it. `rated` None: rated unless bots are seated."""
     name = check_game_name(name)
+    rated = check_rated(rated)
     clock_fields = check_clock(clock)
     bots = computer.check_levels(bots)
     # No rules (or null) means every default; deadline_seconds may come without them.
@@ -154,7 +162,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
     with transaction.atomic():
         game = Game.objects.create(
             name=name, creator=user, players=players, rules=checked.to_dict(),
-            deadline_seconds=checked.deadline_seconds, **clock_fields,
+            deadline_seconds=checked.deadline_seconds, rated=rated, **clock_fields,
         )
         Seat.objects.create(game=game, seat=0, user=user)
         for seat, level in enumerate(bots, start=1):
@@ -375,6 +383,14 @@ def commit(game: Game, state, command, user_id=None, seat=None, deadline=None,
         None if also is None else (lambda: also(events))))
     if queue_bots:  # (the bots' own runner plays on without queueing itself again)
         computer.queue_if_owed(game, after)
+    if after.finished and after.finish_reason != "aborted" and (
+            state is None or not state.finished):
+        # The apps above: ratings and tournaments are their concern, done by the worker.
+        from ratings.record import queue_recording
+        from tournaments.queue import queue_advance
+
+        queue_recording()
+        queue_advance(game.pk)
     return Submitted(game, events, after, seat, state)
 
 
@@ -394,6 +410,14 @@ def bot_levels(game: Game, state: rules.GameState | None = None) -> dict[int, st
     return levels
 
 
+def rated(game: Game) -> bool:
+    """Whether the game moves ratings: the creator's choice, else true unless a computer
+    player was seated (a dropped seat a bot plays on does not change it)."""
+    if game.rated is not None:
+        return game.rated
+    return not any(row[3] for row in seat_rows(game))
+
+
 def team_of(game: Game, seat: int) -> int | None:
     """A seat's team in a team game (CONTRACT.md: seat s in team s % teams), else None."""
     game_rules = rules.Rules.from_dict(game.rules)
@@ -411,6 +435,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
         "clock": {"time_zone": game.clock_time_zone, "quiet_from": game.quiet_from,
                   "quiet_until": game.quiet_until, "weekends": game.pause_weekends},
         "creator": names.get(0),
+        "rated": rated(game),
     }
     if state is None:
         view.update({

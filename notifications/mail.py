@@ -36,6 +36,7 @@ SUBJECTS = {
     Notification.DIGEST: gettext_noop("Your games waiting for you"),
     Notification.REPLACED: gettext_noop("You take over a seat in %(game)s"),
     Notification.MODERATED: gettext_noop("A moderator acted in %(game)s"),
+    Notification.TOURNAMENT: gettext_noop("%(tournament)s: news of your tournament"),
 }
 
 
@@ -82,6 +83,9 @@ def context_for(notification: Notification, preferences: Preferences) -> dict:
         "preferences_url": links.site("/accounts/profile/"),
         "time_zone": preferences.time_zone,
     }
+    if notification.kind == Notification.TOURNAMENT:
+        context["tournament_url"] = links.site(
+            f"/tournaments/{notification.payload.get('tournament_id')}/")
     if game is None:
         return context
     seat = Seat.objects.filter(game=game, user_id=notification.user_id).values_list(
@@ -151,6 +155,7 @@ def render(notification: Notification) -> EmailMultiAlternatives | None:
             # the reader's language's own short date ("čt 11. 6. 19:00", not "Thu 11 Jun")
             "deadline": date_format(context["deadline"], pgettext("short date", "D j M H:i"))
             if context.get("deadline") else "",
+            "tournament": notification.payload.get("tournament", ""),
         }
         text = render_to_string("mail/notification.txt", context)
         html = render_to_string("mail/notification.html", context)

@@ -18,11 +18,13 @@ class Notification(models.Model):
         "turn", "reminder", "started", "eliminated", "finished")
     TIMED_OUT, DROPPED, REPLY, DIGEST = "timed_out", "dropped", "reply", "digest"
     REPLACED, MODERATED = "replaced", "moderated"
+    # A tournament's news (payload["what"]: round, out, finished, cancelled).
+    TOURNAMENT = "tournament"
     # To payload["email"], the address to confirm (accounts.email), whatever else is set.
     CONFIRM_EMAIL = "confirm_email"
     KINDS = [(k, k) for k in (
         TURN, REMINDER, STARTED, ELIMINATED, FINISHED, TIMED_OUT, DROPPED, REPLY, DIGEST,
-        REPLACED, MODERATED, CONFIRM_EMAIL)]
+        REPLACED, MODERATED, CONFIRM_EMAIL, TOURNAMENT)]
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

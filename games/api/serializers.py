@@ -48,6 +48,9 @@ class GameIn(serializers.Serializer):
         child=serializers.ChoiceField(choices=["easy", "normal", "hard"]), required=False,
         help_text="Computer players for the seats after yours (players counts them)",
     )
+    rated = serializers.BooleanField(
+        required=False, allow_null=True,
+        help_text="Whether the game moves ratings (default: yes, unless bots are seated)")
 
 
 class BotIn(serializers.Serializer):

@@ -210,6 +210,7 @@ class GamesView(ApiView):
         game = services.create_game(
             request.user, data.get("name"), players, data.get("rules"),
             data.get("deadline_seconds"), data.get("clock"), data.get("bots"),
+            data.get("rated"),
         )
         return Response(_game_view(game, request.user), status=status.HTTP_201_CREATED)
 

@@ -1,0 +1,1 @@
+"""Ratings, player records and tournaments: projections of the finished games' event logs."""

@@ -1,0 +1,65 @@
+"""API views of players and the leaderboard: read-only, open to anyone."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.response import Response
+
+from games.api.errors import error
+from games.api.serializers import Error
+from games.api.views import ApiView
+from ratings import players
+
+
+class PlayerOut(serializers.Serializer):
+    username = serializers.CharField()
+    rating = serializers.IntegerField(allow_null=True)
+    uncertainty = serializers.IntegerField(allow_null=True)
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    average_placement = serializers.FloatField(allow_null=True)
+    favourite_options = serializers.ListField(child=serializers.DictField())
+    history = serializers.ListField(child=serializers.DictField())
+    luck = serializers.DictField()
+    current = serializers.ListField(child=serializers.DictField())
+    recent = serializers.ListField(child=serializers.DictField())
+
+
+class LeaderboardOut(serializers.Serializer):
+    players = serializers.IntegerField(allow_null=True)
+    min_games = serializers.IntegerField()
+    count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    next = serializers.IntegerField(allow_null=True)
+    previous = serializers.IntegerField(allow_null=True)
+    results = serializers.ListField(child=serializers.DictField())
+
+
+class PlayerView(ApiView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: PlayerOut, 404: Error})
+    def get(self, request, username):
+        user = players.find_player(username)
+        if user is None:
+            return error(404, "not_found", "no player of that name")
+        return Response(players.profile(user))
+
+
+class LeaderboardView(ApiView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[OpenApiParameter("players", int, description="game size 2-6"),
+                               OpenApiParameter("page", int)],
+                   responses={200: LeaderboardOut, 400: Error})
+    def get(self, request):
+        try:
+            pool, page = players.check_leaderboard_query(request.query_params)
+        except players.BadQuery as problem:
+            return error(400, "bad_request", str(problem))
+        board = players.leaderboard(pool, page)
+        if page > board["pages"]:
+            return error(404, "not_found", f"there are {board['pages']} page(s)")
+        return Response(board)

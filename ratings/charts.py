@@ -1,0 +1,44 @@
+"""Small SVG charts drawn on the server, like the board: coordinates only, no script."""
+
+from __future__ import annotations
+
+WIDTH, HEIGHT, PAD = 320, 90, 6
+
+
+def line(values: list[float], width: int = WIDTH, height: int = HEIGHT) -> dict | None:
+    """A polyline through `values` (oldest first), scaled to the box; None with none."""
+    if not values:
+        return None
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    step = (width - 2 * PAD) / max(len(values) - 1, 1)
+
+    def y(value):
+        return round(height - PAD - (value - low) / span * (height - 2 * PAD), 1)
+
+    points = [(round(PAD + i * step, 1), y(v)) for i, v in enumerate(values)]
+    return {
+        "width": width, "height": height,
+        "points": " ".join(f"{x},{py}" for x, py in points),
+        "last": points[-1], "low": round(low), "high": round(high),
+    }
+
+
+def bars(values: list[float], width: int = WIDTH, height: int = HEIGHT) -> dict | None:
+    """One bar per value about a zero line: above it positive, below negative."""
+    if not values:
+        return None
+    reach = max(abs(v) for v in values) or 1
+    middle = height / 2
+    slot = (width - 2 * PAD) / len(values)
+    drawn = []
+    for i, value in enumerate(values):
+        size = abs(value) / reach * (middle - PAD)
+        drawn.append({
+            "x": round(PAD + i * slot, 1), "width": round(max(slot - 1, 1), 1),
+            "y": round(middle - size if value >= 0 else middle, 1),
+            "height": round(max(size, 0.5), 1), "positive": value >= 0,
+            "value": round(value, 1),
+        })
+    return {"width": width, "height": height, "middle": middle, "bars": drawn,
+            "reach": round(reach, 1)}

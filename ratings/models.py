@@ -1,0 +1,89 @@
+"""Projections of finished games for ratings and player records; rebuilt from the logs by
+`manage.py rebuild_ratings`, so nothing here is the only copy of anything."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from games.models import Game
+
+# The pool of every game, beside one pool per table size (2 to 6 seats).
+ALL_SIZES = 0
+
+
+class GameResult(models.Model):
+    """A finished game whose results are recorded: the worker's mark that it is done, and
+    the order ratings were updated in."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True,
+                                related_name="result")
+    finished_at = models.DateTimeField()
+    seats = models.PositiveSmallIntegerField()
+    rated = models.BooleanField(help_text="Whether it moved ratings.")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["finished_at", "game_id"]
+        indexes = [models.Index(fields=["finished_at", "game"], name="result_order")]
+
+    def __str__(self) -> str:
+        return f"result of {self.game_id}"
+
+
+class PlayerResult(models.Model):
+    """One human player's finish in one finished game, with the rating it gave them."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="player_results")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="results")
+    seat = models.PositiveSmallIntegerField()
+    seats = models.PositiveSmallIntegerField(help_text="The table's size.")
+    placement = models.PositiveSmallIntegerField(help_text="1 is the winner.")
+    won = models.BooleanField()
+    finished_at = models.DateTimeField()
+    rated = models.BooleanField()
+    mu = models.FloatField(null=True, blank=True, help_text="After this game, if rated.")
+    sigma = models.FloatField(null=True, blank=True)
+    rating = models.IntegerField(null=True, blank=True, help_text="Shown rating after it.")
+    rating_before = models.IntegerField(null=True, blank=True)
+    # Dice luck in this game (ratings.luck).
+    battles = models.PositiveIntegerField(default=0)
+    lost = models.PositiveIntegerField(default=0)
+    expected_lost = models.FloatField(default=0.0)
+    taken = models.PositiveIntegerField(default=0)
+    expected_taken = models.FloatField(default=0.0)
+
+    class Meta:
+        ordering = ["finished_at", "game_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="result_once_per_player"),
+        ]
+        indexes = [models.Index(fields=["user", "finished_at"], name="result_by_player")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} placed {self.placement} in {self.game_id}"
+
+
+class Rating(models.Model):
+    """A player's current rating in one pool: every game, or games of one table size."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="ratings")
+    pool = models.PositiveSmallIntegerField(default=ALL_SIZES,
+                                            help_text="0: every game; else seats per game.")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rating = models.IntegerField(help_text="The shown number: the ordinal, scaled.")
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    placements = models.PositiveIntegerField(default=0, help_text="Sum of places.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "pool"], name="rating_once_per_pool"),
+        ]
+        indexes = [models.Index(fields=["pool", "-rating"], name="rating_board")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} pool {self.pool}: {self.rating}"

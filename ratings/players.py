@@ -1,0 +1,167 @@
+"""A player's record and the leaderboard, as the API and the pages show them.
+
+Only public facts: finished games (whose logs are open to all once over) and, of running
+games, what the lobby lists anyway (name, status, size). Nothing is read from a running
+game's state, so fog of war and hidden cards cannot leak through here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from games.models import Game, Seat
+from games.rules.options import Rules
+from ratings import charts
+from ratings.models import ALL_SIZES, PlayerResult, Rating
+from ratings.record import BASE, uncertainty
+
+RECENT = 20
+PAGE_SIZE = 50
+# Options that describe a table, not a taste: left out of "favourite options".
+NOT_A_CHOICE = {"deadline_seconds", "max_missed_turns", "fixed_values", "placement_batch"}
+
+
+def min_games() -> int:
+    """Rated games a player needs to appear on the leaderboard."""
+    return getattr(settings, "CONQUEST_LEADERBOARD_MIN_GAMES", 5)
+
+
+def find_player(username: str):
+    """The account of that name (any case), or None."""
+    if not isinstance(username, str) or not 0 < len(username) <= 150:
+        return None
+    return get_user_model().objects.filter(username__iexact=username).first()
+
+
+def rating_of(rating: Rating | None) -> dict:
+    if rating is None:
+        return {"rating": None, "uncertainty": None, "mu": None, "sigma": None,
+                "rated_games": 0}
+    return {"rating": rating.rating, "uncertainty": uncertainty(rating.sigma),
+            "mu": round(rating.mu, 3), "sigma": round(rating.sigma, 3),
+            "rated_games": rating.games}
+
+
+def favourite_options(rules_lists) -> list[dict]:
+    """The options a player's games most often set away from their defaults."""
+    defaults = Rules().to_dict()
+    counted: Counter = Counter()
+    values = {}
+    for game_rules in rules_lists:
+        for option, value in (game_rules or {}).items():
+            if option in defaults and option not in NOT_A_CHOICE and value != defaults[option]:
+                key = (option, repr(value))
+                counted[key] += 1
+                values[key] = value
+    return [{"option": key[0], "value": values[key], "games": count}
+            for key, count in counted.most_common(3)]
+
+
+def profile(user) -> dict:
+    """Everything the player page and GET /api/v1/players/{username}/ show."""
+    results = list(PlayerResult.objects.filter(user=user).select_related("game")
+                   .order_by("finished_at", "game_id"))
+    overall = Rating.objects.filter(user=user, pool=ALL_SIZES).first()
+    by_size = {r.pool: r for r in Rating.objects.filter(user=user).exclude(pool=ALL_SIZES)}
+    games, wins = len(results), sum(r.won for r in results)
+    rated = [r for r in results if r.rated and r.rating is not None]
+    history = [{"game": r.game_id, "finished_at": r.finished_at.isoformat(),
+                "rating": r.rating} for r in rated]
+    luck = {
+        "battles": sum(r.battles for r in results),
+        "lost": sum(r.lost for r in results),
+        "expected_lost": round(sum(r.expected_lost for r in results), 1),
+        "taken": sum(r.taken for r in results),
+        "expected_taken": round(sum(r.expected_taken for r in results), 1),
+    }
+    luck["net"] = round((luck["expected_lost"] - luck["lost"])
+                        + (luck["taken"] - luck["expected_taken"]), 1)
+    luck["per_game"] = [
+        {"game": r.game_id, "net": round((r.expected_lost - r.lost)
+                                         + (r.taken - r.expected_taken), 1)}
+        for r in results if r.battles
+    ]
+    current = (Game.objects.filter(
+        pk__in=Seat.objects.filter(user=user).values("game_id"),
+        status__in=(Game.OPEN, Game.ACTIVE, Game.PAUSED)).order_by("-id")[:50])
+    return {
+        "username": user.username,
+        **rating_of(overall),
+        "ratings_by_size": {str(size): rating_of(r) for size, r in sorted(by_size.items())},
+        "games": games,
+        "wins": wins,
+        "average_placement": round(sum(r.placement for r in results) / games, 2)
+        if games else None,
+        "favourite_options": favourite_options([r.game.rules for r in results]),
+        "history": history,
+        "luck": luck,
+        "current": [{"id": g.pk, "name": g.name, "status": g.status, "players": g.players,
+                     "url": reverse("game", args=[g.pk])} for g in current],
+        "recent": [_finished(r) for r in reversed(results[-RECENT:])],
+    }
+
+
+def _finished(result: PlayerResult) -> dict:
+    return {
+        "id": result.game_id, "name": result.game.name,
+        "finished_at": result.finished_at.isoformat(), "players": result.seats,
+        "placement": result.placement, "won": result.won, "rated": result.rated,
+        "rating": result.rating,
+        "rating_change": (result.rating - result.rating_before)
+        if result.rating is not None and result.rating_before is not None else None,
+        "replay": reverse("game", args=[result.game_id]) + "?at=1",
+        "record": reverse("api-record", args=[result.game_id]),
+    }
+
+
+def page_charts(data: dict) -> dict:
+    """The player page's two small charts: rating history and luck per game."""
+    ratings = [BASE] + [point["rating"] for point in data["history"]] if data["history"] \
+        else []
+    return {"rating_chart": charts.line(ratings),
+            "luck_chart": charts.bars([g["net"] for g in data["luck"]["per_game"][-40:]])}
+
+
+class BadQuery(ValueError):
+    """A leaderboard query the caller got wrong: the text says how."""
+
+
+def check_leaderboard_query(params) -> tuple[int, int]:
+    """(pool, page) from ?players=2..6 and ?page=1.., or BadQuery."""
+    players, page = params.get("players", ""), params.get("page", "1")
+    if players in ("", None):
+        pool = ALL_SIZES
+    elif not str(players).isdigit() or not 2 <= int(players) <= 6:
+        raise BadQuery("players must be a game size from 2 to 6")
+    else:
+        pool = int(players)
+    if not str(page).isdigit() or len(str(page)) > 9 or int(page) < 1:
+        raise BadQuery("page must be a whole number from 1")
+    return pool, int(page)
+
+
+def leaderboard(pool: int, page: int) -> dict:
+    """One page of the best ratings in a pool, of players with enough rated games."""
+    needed = min_games()
+    board = (Rating.objects.filter(pool=pool, games__gte=needed)
+             .select_related("user").order_by("-rating", "user_id"))
+    count = board.count()
+    pages = max(1, -(-count // PAGE_SIZE))
+    start = (page - 1) * PAGE_SIZE
+    return {
+        "players": pool or None, "min_games": needed, "count": count, "page": page,
+        "pages": pages, "next": page + 1 if page < pages else None,
+        "previous": page - 1 if page > 1 else None,
+        "results": [
+            {"rank": start + i + 1, "username": r.user.username, "rating": r.rating,
+             "uncertainty": uncertainty(r.sigma), "games": r.games, "wins": r.wins,
+             "average_placement": round(r.placements / r.games, 2) if r.games else None,
+             "url": reverse("player", args=[r.user.username])}
+            for i, r in enumerate(board[start:start + PAGE_SIZE])
+        ],
+    }
+

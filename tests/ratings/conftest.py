@@ -1,0 +1,16 @@
+"""Fixtures of the ratings tests: fast password hashing, a small leaderboard threshold."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def small_leaderboard(settings):
+    """Two rated games are enough here to be listed."""
+    settings.CONQUEST_LEADERBOARD_MIN_GAMES = 2

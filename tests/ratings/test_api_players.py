@@ -1,0 +1,83 @@
+"""GET /api/v1/players/{username}/: a player's rating, record, luck and games."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from games import services
+from games.models import Event
+from games.rules.board import TERRITORIES
+from ratings.tasks import record_results
+from tests.games.api_support import assert_error
+from tests.play import play_until
+from tests.ratings.support import finished_game, players
+
+pytestmark = pytest.mark.django_db
+
+
+def get(username):
+    return APIClient().get(f"/api/v1/players/{username}/")
+
+
+def test_it_shows_the_contract_fields_after_games():
+    alice, bob, dave = players("alice", "bob", "dave")
+    won = finished_game([alice, bob, dave], leave=[dave, bob], fog=True)
+    finished_game([bob, alice])
+    record_results()
+
+    answer = get("ALICE")  # any case
+
+    assert answer.status_code == 200, answer.content
+    body = answer.json()
+    assert body["username"] == "alice"
+    assert isinstance(body["rating"], int) and isinstance(body["uncertainty"], int)
+    assert body["games"] == 2 and body["wins"] == 1
+    assert body["average_placement"] == 1.5
+    assert [point["game"] for point in body["history"]][0] == won.pk
+    assert body["recent"][-1]["id"] == won.pk
+    assert body["recent"][-1]["replay"] == f"/games/{won.pk}/?at=1"
+    assert body["recent"][-1]["record"] == f"/api/v1/games/{won.pk}/record/"
+    assert {"option": "fog", "value": True, "games": 1} in body["favourite_options"]
+    assert set(body["luck"]) >= {"battles", "lost", "expected_lost", "taken",
+                                 "expected_taken", "net"}
+
+
+def test_an_unknown_player_is_a_json_404():
+    assert_error(get("nobody-at-all"), 404, "not_found")
+
+
+def test_a_running_fogged_game_reveals_nothing_but_its_name():
+    alice, bob = players("alice", "bob")
+    game = services.create_game(alice, "Foggy", 2, {"fog": True, "placement_batch": 100})
+    services.join_game(game, bob)
+    # Play on until some battles were fought.
+    play_until(game, [alice, bob], lambda state: state.turn >= 4)
+
+    text = get("alice").content.decode()
+    body = get("alice").json()
+
+    assert body["current"] == [{"id": game.pk, "name": "Foggy", "status": "active",
+                                "players": 2, "url": f"/games/{game.pk}/"}]
+    assert body["luck"]["battles"] == 0 and body["recent"] == []
+    assert not any(f'"{territory}"' in text for territory in TERRITORIES)
+
+
+def test_luck_counts_the_battles_of_finished_games():
+    alice, bob = players("alice", "bob")
+    game = services.create_game(alice, "Battles", 2, {"placement_batch": 100})
+    services.join_game(game, bob)
+    play_until(game, [alice, bob], lambda state: state.turn >= 6, seed=3)
+    services.submit(game, bob, {"type": "resign"})
+    record_results()
+    battles = Event.objects.filter(game=game, type="battle")
+    mine = [e for e in battles if e.data["seat"] == 0 or e.data.get("defender") == 0]
+
+    luck = get("alice").json()["luck"]
+
+    assert luck["battles"] == len(mine) > 0
+    assert luck["lost"] == sum(e.data["attacker_losses"] if e.data["seat"] == 0
+                               else e.data["defender_losses"] for e in mine)
+    assert luck["net"] == pytest.approx(
+        (luck["expected_lost"] - luck["lost"]) + (luck["taken"] - luck["expected_taken"]),
+        abs=0.11)

@@ -1,0 +1,1 @@
+"""Tournaments: sign-up, fair draws, rounds of ordinary games, standings and brackets."""

@@ -1,0 +1,130 @@
+"""API views of tournaments: list, create, read, sign up, leave; moderators cancel and
+replace. Every refusal is {"error", "detail"}."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+
+from games.api.errors import error
+from games.api.serializers import Error
+from games.api.views import ApiView, ReadAnyoneWriteSignedIn, body
+from games.services import ServiceError
+from tournaments import services
+from tournaments.models import Tournament
+from tournaments.views_data import detail, summary
+
+ERRORS = {400: Error, 401: Error, 403: Error, 404: Error}
+
+
+class TournamentIn(serializers.Serializer):
+    name = serializers.CharField(max_length=60)
+    format = serializers.ChoiceField(choices=["knockout", "round_robin"], required=False)
+    seats = serializers.IntegerField(min_value=2, max_value=6, required=False)
+    advance = serializers.IntegerField(min_value=1, max_value=5, required=False)
+    rounds = serializers.IntegerField(min_value=1, max_value=20, required=False)
+    rules = serializers.DictField(required=False)
+    deadline_seconds = serializers.IntegerField(min_value=10, required=False)
+    signup_opens = serializers.DateTimeField(required=False)
+    signup_closes = serializers.DateTimeField(required=False)
+    max_players = serializers.IntegerField(min_value=2, max_value=256, required=False)
+
+
+class TournamentOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    format = serializers.CharField()
+    status = serializers.CharField()
+    standings = serializers.ListField(child=serializers.DictField())
+    bracket = serializers.ListField(child=serializers.DictField())
+
+
+class ReplaceIn(serializers.Serializer):
+    leaving = serializers.CharField()
+    joining = serializers.CharField()
+    reason = serializers.CharField(required=False)
+
+
+def found(tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.filter(pk=tournament_id).first() if \
+        0 < tournament_id < 2**63 else None
+    if tournament is None:
+        raise ServiceError(404, "not_found", "no such tournament")
+    return tournament
+
+
+class TournamentsView(ApiView):
+    permission_classes = [ReadAnyoneWriteSignedIn]
+
+    @extend_schema(parameters=[OpenApiParameter(
+        "status", str, enum=["signup", "running", "finished", "cancelled"])],
+        responses={200: TournamentOut(many=True), **ERRORS})
+    def get(self, request):
+        listed = Tournament.objects.annotate(entered=Count("entries"))
+        wanted = request.query_params.get("status")
+        if wanted:
+            if wanted not in dict(Tournament.STATUSES):
+                return error(400, "bad_request",
+                             "status must be signup, running, finished or cancelled")
+            listed = listed.filter(status=wanted)
+        return Response([summary(t, t.entered) for t in listed[:200]])
+
+    @extend_schema(request=TournamentIn, responses={201: TournamentOut, **ERRORS})
+    def post(self, request):
+        tournament = services.create_tournament(request.user, body(request))
+        return Response(detail(tournament), status=status.HTTP_201_CREATED)
+
+
+class TournamentView(ApiView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: TournamentOut, **ERRORS})
+    def get(self, request, tournament_id):
+        return Response(detail(found(tournament_id)))
+
+
+class JoinView(ApiView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: TournamentOut, **ERRORS})
+    def post(self, request, tournament_id):
+        tournament = found(tournament_id)
+        services.sign_up(tournament, request.user)
+        return Response(detail(tournament))
+
+
+class LeaveView(ApiView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: TournamentOut, **ERRORS})
+    def post(self, request, tournament_id):
+        tournament = found(tournament_id)
+        services.withdraw(tournament, request.user)
+        return Response(detail(tournament))
+
+
+class CancelView(ApiView):
+    """A moderator calls the tournament off (its running games are aborted)."""
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: TournamentOut, **ERRORS})
+    def post(self, request, tournament_id):
+        tournament = services.cancel(found(tournament_id), request.user,
+                                     body(request).get("reason", ""))
+        return Response(detail(tournament))
+
+
+class ReplaceView(ApiView):
+    """A moderator puts one player in another's place (entry and current seat)."""
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ReplaceIn, responses={200: TournamentOut, **ERRORS})
+    def post(self, request, tournament_id):
+        data = body(request)
+        tournament = found(tournament_id)
+        services.replace(tournament, request.user, data.get("leaving"), data.get("joining"),
+                         data.get("reason", ""))
+        tournament.refresh_from_db()
+        return Response(detail(tournament))

@@ -1,0 +1,58 @@
+"""The form that creates a tournament on the site, and the moderators' form."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from web.forms import DEADLINES
+
+
+def _in_a_week():
+    return (timezone.now() + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M")
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name of the tournament"), max_length=60)
+    format = forms.ChoiceField(label=_("Format"), initial="knockout", widget=forms.RadioSelect,
+                               choices=[("knockout", _("Knockout: the best of each game go "
+                                                       "through to the next round")),
+                                        ("round_robin", _("Round robin in groups: points for "
+                                                          "each place, every round"))])
+    seats = forms.TypedChoiceField(label=_("Players per game"), coerce=int, initial=4,
+                                   choices=[(n, str(n)) for n in range(2, 7)])
+    advance = forms.IntegerField(label=_("Knockout: players going through from each game"),
+                                 min_value=1, max_value=5, initial=1)
+    rounds = forms.IntegerField(label=_("Round robin: rounds"), min_value=1, max_value=20,
+                                initial=3)
+    max_players = forms.IntegerField(label=_("Player limit"), min_value=2, max_value=256,
+                                     initial=16)
+    deadline_seconds = forms.TypedChoiceField(label=_("Time per move"), coerce=int,
+                                              initial=86400, choices=DEADLINES)
+    signup_closes = forms.DateTimeField(
+        label=_("Sign-up closes (UTC)"), initial=_in_a_week,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
+    fog = forms.BooleanField(label=_("Fog of war"), required=False)
+
+    def payload(self) -> dict:
+        data = self.cleaned_data
+        closes = data["signup_closes"]
+        if timezone.is_naive(closes):
+            closes = timezone.make_aware(closes, timezone.utc)
+        return {"name": data["name"], "format": data["format"], "seats": data["seats"],
+                "advance": data["advance"], "rounds": data["rounds"],
+                "max_players": data["max_players"],
+                "deadline_seconds": data["deadline_seconds"],
+                "signup_closes": closes.isoformat(), "rules": {"fog": data["fog"]}}
+
+
+class ModerateForm(forms.Form):
+    action = forms.ChoiceField(choices=[("cancel", _("Cancel the tournament")),
+                                        ("replace", _("Replace a player"))])
+    leaving = forms.CharField(label=_("Player leaving"), required=False, max_length=150)
+    joining = forms.CharField(label=_("Player joining"), required=False, max_length=150)
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=500)

@@ -1,0 +1,412 @@
+"""Tournaments' write path: sign-up, the fair draw of each round, counting a finished round,
+and the moderators' actions. check_* validates, do_* and the rest write.
+
+A round's games are ordinary games made through games.services (rated, the tournament's
+rules), so everything about playing them, their mail and their moderation is the games'.
+When every game of the round is over the worker counts it (tournaments.tasks): knockout
+takes the best `advance` of each game (fewer if the table is that small) into the next
+round, until one game is left whose winner wins; round robin keeps its groups and adds
+placement points each round, for `rounds` rounds.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from games import rules
+from games import services as games
+from games.models import Game
+from games.rules.errors import BadRules
+from games.services import ServiceError
+from ratings.record import read_finished
+from tournaments.models import Entry, Table, Tournament
+
+log = logging.getLogger(__name__)
+
+MAX_PLAYERS = 256
+
+
+# ---- checking what a creator asks for ------------------------------------------------
+def _whole(data: dict, key: str, default, low: int, high: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ServiceError(400, "bad_request", f"{key} must be a whole number from {low} to "
+                           f"{high}")
+    return value
+
+
+def _moment(data: dict, key: str, default: datetime) -> datetime:
+    value = data.get(key)
+    if value is None:
+        return default
+    moment = parse_datetime(value) if isinstance(value, str) else None
+    if moment is None or moment.tzinfo is None:
+        raise ServiceError(400, "bad_request", f"{key} must be a date and time with a zone "
+                           "(ISO 8601, e.g. 2026-12-01T18:00:00Z)")
+    return moment
+
+
+def check_tournament(data) -> dict:
+    """The fields of a new tournament from a request body; ServiceError says what is wrong."""
+    if not isinstance(data, dict):
+        raise ServiceError(400, "bad_request", "send a JSON object")
+    unknown = sorted(set(data) - {"name", "format", "seats", "advance", "rounds", "rules",
+                                  "deadline_seconds", "signup_opens", "signup_closes",
+                                  "max_players"})
+    if unknown:
+        raise ServiceError(400, "bad_request", f"unknown field(s): {', '.join(unknown)}")
+    name = games.check_game_name(data.get("name"))
+    if len(name) > 60:  # room for " · round N · table M" in the games' names
+        raise ServiceError(400, "bad_request", "name must be at most 60 characters")
+    kind = data.get("format", Tournament.KNOCKOUT)
+    if kind not in (Tournament.KNOCKOUT, Tournament.ROUND_ROBIN):
+        raise ServiceError(400, "bad_request", "format must be knockout or round_robin")
+    seats = _whole(data, "seats", 4, 2, 6)
+    advance = (_whole(data, "advance", 1, 1, max(seats - 1, 1))
+               if kind == Tournament.KNOCKOUT else 1)
+    rounds = _whole(data, "rounds", 3, 1, 20)
+    max_players = _whole(data, "max_players", 16, 2, MAX_PLAYERS)
+    raw_rules = data.get("rules") or {}
+    if not isinstance(raw_rules, dict):
+        raise ServiceError(400, "bad_rules", "rules must be an object")
+    if "deadline_seconds" in data:
+        raw_rules = {**raw_rules, "deadline_seconds": data["deadline_seconds"]}
+    try:
+        checked = rules.validate_rules(raw_rules, seats)
+        if checked.team_size != 1:
+            raise BadRules("tournaments are played without teams")
+        for size in range(2, seats):  # a round may seat fewer at a table
+            rules.validate_rules(raw_rules, size)
+    except BadRules as problem:
+        raise ServiceError(400, "bad_rules", str(problem)) from None
+    now = timezone.now()
+    opens = _moment(data, "signup_opens", now)
+    closes = _moment(data, "signup_closes", opens + timedelta(days=7))
+    if closes <= now:
+        raise ServiceError(400, "bad_request", "signup_closes must be in the future")
+    if closes <= opens:
+        raise ServiceError(400, "bad_request", "signup_closes must come after signup_opens")
+    return {"name": name, "format": kind, "seats": seats, "advance": advance,
+            "rounds": rounds, "max_players": max_players, "rules": checked.to_dict(),
+            "deadline_seconds": checked.deadline_seconds, "signup_opens": opens,
+            "signup_closes": closes}
+
+
+def create_tournament(user, data) -> Tournament:
+    fields = check_tournament(data)
+    return Tournament.objects.create(creator=user, **fields)
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def sign_up(tournament: Tournament, user) -> Entry:
+    with transaction.atomic():
+        locked = _locked(tournament)
+        now = timezone.now()
+        if locked.status != Tournament.SIGNUP or now >= locked.signup_closes:
+            raise ServiceError(400, "signup_closed", "sign-up for this tournament is closed")
+        if now < locked.signup_opens:
+            raise ServiceError(400, "signup_not_open", "sign-up has not opened yet")
+        if Entry.objects.filter(tournament=locked, user=user).exists():
+            raise ServiceError(400, "already_entered", "you are already signed up")
+        if Entry.objects.filter(tournament=locked).count() >= locked.max_players:
+            raise ServiceError(400, "tournament_full", "the tournament is full")
+        return Entry.objects.create(tournament=locked, user=user)
+
+
+def withdraw(tournament: Tournament, user) -> None:
+    with transaction.atomic():
+        locked = _locked(tournament)
+        if locked.status != Tournament.SIGNUP:
+            raise ServiceError(400, "signup_closed", "the tournament has started: resign "
+                               "your games to leave it")
+        if not Entry.objects.filter(tournament=locked, user=user).delete()[0]:
+            raise ServiceError(400, "not_entered", "you are not signed up")
+
+
+# ---- the draw and the rounds -----------------------------------------------------------
+def table_sizes(players: int, seats: int) -> list[int]:
+    """As few tables as hold everyone, their sizes as even as possible (never below 2)."""
+    tables = -(-players // seats)
+    base, extra = divmod(players, tables)
+    return [base + 1] * extra + [base] * (tables - extra)
+
+
+def drawn(tournament: Tournament, user_ids: list[int], round_number: int) -> list[int]:
+    """The players in the order the fair stream shuffles them for this round: the ids
+    sorted, then Fisher-Yates with the draws of HMAC(seed, "tournament-{id}:{round}:{k}")."""
+    order = sorted(user_ids)
+    rules.FairDice(tournament.seed, tournament.draw_id).at(round_number).shuffle(order)
+    return order
+
+
+def close_signup(tournament: Tournament) -> bool:
+    """Sign-up is over: draw the first round, or cancel if fewer than two entered."""
+    with transaction.atomic():
+        locked = _locked(tournament)
+        if locked.status != Tournament.SIGNUP:
+            return False
+        entries = {e.user_id: e for e in Entry.objects.filter(tournament=locked)}
+        if len(entries) < 2:
+            _end(locked, Tournament.CANCELLED)
+            _mail(locked, list(entries), {"what": "cancelled",
+                                          "reason": "fewer than two players signed up"})
+            return True
+        order = drawn(locked, list(entries), 1)
+        groups = _split(order, locked.seats)
+        for number, members in enumerate(groups):
+            for user_id in members:
+                entry = entries[user_id]
+                entry.draw_order = order.index(user_id)
+                entry.group = number if locked.format == Tournament.ROUND_ROBIN else None
+                entry.save(update_fields=["draw_order", "group"])
+        Tournament.objects.filter(pk=locked.pk).update(status=Tournament.RUNNING)
+        locked.status = Tournament.RUNNING
+        _start_round(locked, 1, groups)
+    return True
+
+
+def _split(order: list[int], seats: int) -> list[list[int]]:
+    sizes, tables, start = table_sizes(len(order), seats), [], 0
+    for size in sizes:
+        tables.append(order[start:start + size])
+        start += size
+    return tables
+
+
+def _start_round(tournament: Tournament, round_number: int, tables: list[list[int]]) -> None:
+    """Create the round's games, seated in the order given, and tell the players."""
+    User = get_user_model()
+    users = User.objects.in_bulk([u for table in tables for u in table])
+    Tournament.objects.filter(pk=tournament.pk).update(round=round_number)
+    tournament.round = round_number
+    for number, members in enumerate(tables, start=1):
+        seated = [users[u] for u in members]
+        name = f"{tournament.name} · round {round_number} · table {number}"
+        game = games.create_game(seated[0], name, len(seated), tournament.rules, rated=True)
+        for user in seated[1:]:
+            games.join_game(game, user)
+        group = (Entry.objects.filter(tournament=tournament, user_id=members[0])
+                 .values_list("group", flat=True).first())
+        table = Table.objects.create(tournament=tournament, round=round_number, number=number,
+                                     group=group, game=game)
+        _mail(tournament, members, {"what": "round", "round": round_number,
+                                    "table": number}, game=table.game)
+
+
+def _table_result(tournament: Tournament, table: Table, finished) -> list[dict]:
+    """[{user_id, username, place, through}] best first: the game's placements (ties go to
+    the earlier seat, which the fair draw chose)."""
+    names = dict(table.game.seats.values_list("user_id", "user__username"))
+    seat_users = dict(table.game.seats.values_list("seat", "user_id"))
+    places = finished.places if finished is not None else {s: 1 for s in seat_users}
+    ranked = sorted(seat_users, key=lambda seat: (places.get(seat, len(seat_users)), seat))
+    through = min(tournament.advance, len(ranked) - 1) or 1
+    return [{"user_id": seat_users[seat], "username": names[seat_users[seat]],
+             "place": places.get(seat), "seat": seat, "through": index < through}
+            for index, seat in enumerate(ranked)]
+
+
+def advance(tournament: Tournament) -> bool:
+    """Count the current round if all its games are over and start the next one (or end
+    the tournament). Idempotent: a round is counted once, under the tournament's lock."""
+    with transaction.atomic():
+        locked = _locked(tournament)
+        if locked.status != Tournament.RUNNING:
+            return False
+        tables = list(Table.objects.filter(tournament=locked, round=locked.round)
+                      .select_related("game"))
+        if not tables or any(not t.game.is_over for t in tables):
+            return False
+        over = [t.game for t in tables if t.game.status == Game.FINISHED]
+        facts = {f.game_id: f for f in read_finished(over)}
+        for table in tables:
+            table.result = _table_result(locked, table, facts.get(table.game_id))
+            table.save(update_fields=["result"])
+        if locked.format == Tournament.KNOCKOUT:
+            _next_knockout_round(locked, tables)
+        else:
+            _next_round_robin_round(locked, tables)
+    return True
+
+
+def _next_knockout_round(tournament: Tournament, tables: list[Table]) -> None:
+    if len(tables) == 1:
+        ranked = tables[0].result
+        _knock_out(tournament, [row["user_id"] for row in ranked[1:]])
+        _finish(tournament, ranked[0]["user_id"])
+        return
+    through = [row["user_id"] for t in tables for row in t.result if row["through"]]
+    _knock_out(tournament, [row["user_id"] for t in tables for row in t.result
+                            if not row["through"]])
+    _start_round(tournament, tournament.round + 1,
+                 _split(drawn(tournament, through, tournament.round + 1), tournament.seats))
+
+
+def _knock_out(tournament: Tournament, user_ids: list[int]) -> None:
+    Entry.objects.filter(tournament=tournament, user_id__in=user_ids).update(
+        out_in_round=tournament.round)
+    _mail(tournament, user_ids, {"what": "out", "round": tournament.round})
+
+
+def _next_round_robin_round(tournament: Tournament, tables: list[Table]) -> None:
+    for table in tables:
+        size = len(table.result)
+        for row in table.result:
+            place = row["place"] or size
+            Entry.objects.filter(tournament=tournament, user_id=row["user_id"]).update(
+                points=F("points") + _points(place, size))
+    if tournament.round >= tournament.rounds:
+        best = standings(tournament)[0]
+        _finish(tournament, best["user_id"])
+        return
+    groups: dict[int, list[int]] = {}
+    for entry in Entry.objects.filter(tournament=tournament).order_by("draw_order"):
+        groups.setdefault(entry.group, []).append(entry.user_id)
+    # The same groups; each round the seating turns by one, so the first seat goes round.
+    shift = tournament.round
+    seated = [members[shift % len(members):] + members[:shift % len(members)]
+              for _, members in sorted(groups.items())]
+    _start_round(tournament, tournament.round + 1, seated)
+
+
+def _points(place: int, size: int) -> int:
+    """Placement points: one for each player finished ahead of."""
+    return size - place
+
+
+def _finish(tournament: Tournament, winner_id: int) -> None:
+    _end(tournament, Tournament.FINISHED, winner_id)
+    everyone = list(Entry.objects.filter(tournament=tournament).values_list("user_id",
+                                                                           flat=True))
+    winner = get_user_model().objects.get(pk=winner_id)
+    _mail(tournament, everyone, {"what": "finished", "winner": winner.get_username()})
+
+
+def _end(tournament: Tournament, status: str, winner_id: int | None = None) -> None:
+    now = timezone.now()
+    Tournament.objects.filter(pk=tournament.pk).update(status=status, winner_id=winner_id,
+                                                       finished_at=now)
+    tournament.status, tournament.winner_id, tournament.finished_at = status, winner_id, now
+
+
+def standings(tournament: Tournament) -> list[dict]:
+    """Every entry, best first: the winner, then by points (round robin) or by the round
+    they went out in (knockout, later is better), then the draw order."""
+    rows = []
+    for entry in Entry.objects.filter(tournament=tournament).select_related("user"):
+        still_in = entry.out_in_round is None
+        rows.append({
+            "user_id": entry.user_id, "username": entry.user.get_username(),
+            "points": entry.points if tournament.format == Tournament.ROUND_ROBIN else None,
+            "group": entry.group, "out_in_round": entry.out_in_round,
+            "winner": entry.user_id == tournament.winner_id,
+            "_key": (entry.user_id != tournament.winner_id, -entry.points,
+                     -(entry.out_in_round or 10_000) if not still_in else -10_001,
+                     entry.draw_order if entry.draw_order is not None else 10_000,
+                     entry.joined_at),
+        })
+    rows.sort(key=lambda row: row["_key"])
+    for rank, row in enumerate(rows, start=1):
+        row.pop("_key")
+        row["rank"] = rank
+    return rows
+
+
+# ---- moderators ------------------------------------------------------------------------
+def cancel(tournament: Tournament, moderator, reason: str = "") -> Tournament:
+    """A moderator calls the tournament off: it ends, and its running games are aborted
+    through the games' own moderator action (where this moderator does not play)."""
+    from games.moderation import check_moderator, moderate
+
+    check_moderator(moderator)
+    if not isinstance(reason, str) or len(reason) > 500:
+        raise ServiceError(400, "bad_request", "the reason must be text of at most 500 chars")
+    with transaction.atomic():
+        locked = _locked(tournament)
+        if locked.is_over:
+            raise ServiceError(400, "tournament_over", "the tournament is already over")
+        _end(locked, Tournament.CANCELLED)
+        everyone = list(Entry.objects.filter(tournament=locked).values_list("user_id",
+                                                                           flat=True))
+        _mail(locked, everyone, {"what": "cancelled", "reason": reason})
+    for table in Table.objects.filter(tournament=locked).select_related("game"):
+        if table.game.status in (Game.ACTIVE, Game.PAUSED):
+            try:
+                moderate(table.game, moderator, "abort", reason or "tournament cancelled")
+            except ServiceError as refused:
+                log.warning("tournament %s: game %s not aborted: %s", locked.pk,
+                            table.game_id, refused.detail)
+    return locked
+
+
+def replace(tournament: Tournament, moderator, leaving, joining, reason: str = "") -> Entry:
+    """A moderator puts `joining` in `leaving`'s place: their entry, and their seat in the
+    current round's game through the games' replace_player action."""
+    from games.moderation import REPLACE, check_moderator, moderate
+
+    check_moderator(moderator)
+    User = get_user_model()
+    old = User.objects.filter(username__iexact=leaving).first() if isinstance(
+        leaving, str) else None
+    new = User.objects.filter(username__iexact=joining).first() if isinstance(
+        joining, str) else None
+    if old is None or new is None or not new.is_active:
+        raise ServiceError(400, "bad_request", "name the player leaving and an active "
+                           "player joining")
+    with transaction.atomic():
+        locked = _locked(tournament)
+        if locked.is_over:
+            raise ServiceError(400, "tournament_over", "the tournament is already over")
+        entry = Entry.objects.filter(tournament=locked, user=old).first()
+        if entry is None:
+            raise ServiceError(400, "not_entered", f"{old} is not in this tournament")
+        if Entry.objects.filter(tournament=locked, user=new).exists():
+            raise ServiceError(400, "already_entered", f"{new} is already in it")
+        table = (Table.objects.filter(tournament=locked, round=locked.round,
+                                      game__seats__user=old).select_related("game").first())
+        if table is not None and not table.game.is_over:
+            seat = table.game.seats.get(user=old).seat
+            moderate(table.game, moderator, REPLACE, reason or "tournament replacement",
+                     seat=seat, replacement=new)
+        Entry.objects.filter(pk=entry.pk).update(user=new)
+        entry.refresh_from_db()
+    return entry
+
+
+# ---- mail ------------------------------------------------------------------------------
+def _mail(tournament: Tournament, user_ids, payload: dict, game: Game | None = None) -> None:
+    """One mail per participant (sent once: keyed by tournament, round and what), written
+    with this transaction and handed to the workers after it commits."""
+    from notifications.models import Notification
+    from notifications.outbox import write_outbox_rows
+
+    bots = set(get_user_model().objects.filter(pk__in=user_ids, is_active=False)
+               .values_list("pk", flat=True))
+    key = f"tournament:{tournament.pk}:{payload['what']}:{payload.get('round', '')}"
+    rows = [Notification(user_id=user_id, game=game, kind=Notification.TOURNAMENT,
+                         key=key, payload={**payload, "tournament": tournament.name,
+                                           "tournament_id": tournament.pk})
+            for user_id in user_ids if user_id not in bots]
+    if rows:
+        write_outbox_rows(game, rows)
+
+
+def due_for_draw(now=None) -> list[int]:
+    now = now or timezone.now()
+    return list(Tournament.objects.filter(status=Tournament.SIGNUP, signup_closes__lte=now)
+                .values_list("pk", flat=True))
+
+
+def running() -> list[int]:
+    return list(Tournament.objects.filter(status=Tournament.RUNNING)
+                .values_list("pk", flat=True))

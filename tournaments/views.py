@@ -1,0 +1,102 @@
+"""The tournaments' pages: the list and the creation form, one tournament's standings and
+bracket with sign-up, and the moderators' cancel and replace forms."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.rules.errors import RuleViolation
+from games.services import ServiceError
+from moderation.permissions import can_moderate
+from tournaments import services
+from tournaments.forms import ModerateForm, TournamentForm
+from tournaments.models import Entry, Tournament
+from tournaments.views_data import detail
+
+
+def tournaments(request):
+    form = TournamentForm(request.POST or None) if request.user.is_authenticated else None
+    status = 200
+    if request.method == "POST":
+        if form is None:
+            return redirect("login")
+        if form.is_valid():
+            try:
+                made = services.create_tournament(request.user, form.payload())
+            except ServiceError as refused:
+                form.add_error(None, refused.detail)
+            else:
+                messages.success(request, _("The tournament is open for sign-up."))
+                return redirect("tournament", made.pk)
+        status = 400
+    listed = Tournament.objects.annotate(entered=Count("entries")).order_by("-id")[:100]
+    return render(request, "tournaments/list.html", {"tournaments": listed, "form": form},
+                  status=status)
+
+
+def tournament_page(request, tournament_id, moderate_form=None, status=200):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    entered = request.user.is_authenticated and Entry.objects.filter(
+        tournament=tournament, user=request.user).exists()
+    moderator = can_moderate(request.user)
+    return render(request, "tournaments/tournament.html", {
+        "t": detail(tournament), "entered": entered, "moderator": moderator,
+        "moderate_form": moderate_form or (ModerateForm() if moderator else None),
+    }, status=status)
+
+
+def _refused(request, error: Exception) -> None:
+    messages.error(request, getattr(error, "detail", str(error)))
+
+
+@login_required
+@require_POST
+def join(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        services.sign_up(tournament, request.user)
+        messages.success(request, _("You are signed up."))
+    except ServiceError as refused:
+        _refused(request, refused)
+    return redirect("tournament", tournament.pk)
+
+
+@login_required
+@require_POST
+def leave(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        services.withdraw(tournament, request.user)
+        messages.success(request, _("You have left the tournament."))
+    except ServiceError as refused:
+        _refused(request, refused)
+    return redirect("tournament", tournament.pk)
+
+
+@login_required
+@require_POST
+def moderate(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not can_moderate(request.user):
+        return render(request, "403.html", status=403)
+    form = ModerateForm(request.POST)
+    if not form.is_valid():
+        return tournament_page(request, tournament_id, form, status=400)
+    data = form.cleaned_data
+    try:
+        if data["action"] == "cancel":
+            services.cancel(tournament, request.user, data["reason"])
+            messages.success(request, _("The tournament is cancelled."))
+        else:
+            services.replace(tournament, request.user, data["leaving"], data["joining"],
+                             data["reason"])
+            messages.success(request, _("The player is replaced."))
+    except (ServiceError, RuleViolation) as refused:
+        form.add_error(None, getattr(refused, "detail", str(refused)))
+        return tournament_page(request, tournament_id, form, status=400)
+    return redirect("tournament", tournament.pk)

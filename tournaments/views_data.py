@@ -1,0 +1,52 @@
+"""A tournament as the API and the pages show it: settings, standings and the bracket.
+Only public facts: who sits at which table, each game's status, and placements once a
+game is over; the seed only once the tournament is."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Table, Tournament
+
+
+def summary(tournament: Tournament, entries: int | None = None) -> dict:
+    return {
+        "id": tournament.pk, "name": tournament.name, "format": tournament.format,
+        "seats": tournament.seats, "status": tournament.status, "round": tournament.round,
+        "players": tournament.entries.count() if entries is None else entries,
+        "max_players": tournament.max_players,
+        "signup_opens": tournament.signup_opens.isoformat(),
+        "signup_closes": tournament.signup_closes.isoformat(),
+        "url": reverse("tournament", args=[tournament.pk]),
+    }
+
+
+def detail(tournament: Tournament) -> dict:
+    tables = list(Table.objects.filter(tournament=tournament).select_related("game"))
+    seats = {}
+    for table in tables:
+        seats[table.pk] = [s.user.get_username() for s in
+                           table.game.seats.select_related("user").order_by("seat")]
+    bracket: dict[int, list[dict]] = {}
+    for table in tables:
+        bracket.setdefault(table.round, []).append({
+            "number": table.number, "group": table.group, "game": table.game_id,
+            "game_url": reverse("game", args=[table.game_id]),
+            "status": table.game.status, "players": seats[table.pk],
+            "result": None if table.result is None else [
+                {"username": row["username"], "place": row["place"],
+                 "through": row["through"]} for row in table.result],
+        })
+    return {
+        **summary(tournament),
+        "advance": tournament.advance, "rounds": tournament.rounds,
+        "rules": tournament.rules, "deadline_seconds": tournament.deadline_seconds,
+        "creator": tournament.creator.get_username(),
+        "winner": tournament.winner.get_username() if tournament.winner_id else None,
+        "seed_hash": tournament.seed_hash,
+        "seed": tournament.seed if tournament.is_over else None,
+        "standings": [{k: v for k, v in row.items() if k != "user_id"}
+                      for row in services.standings(tournament)],
+        "bracket": [{"round": number, "tables": rows} for number, rows in sorted(bracket.items())],
+    }
