@@ -28,6 +28,7 @@ from games.rules import events as ev
 from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.rules.cards import set_kinds, set_value
 from games.store import load_state
+from ratings.luck import luck_by_seat
 
 from . import words
 from .board import board_context, neighbours_json
@@ -395,6 +396,10 @@ def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
                 _("resigned") if data.get("reason") == "resigned"
                 else _("dropped for missed turns") if data.get("reason") == "timeout"
                 else _("removed by a moderator"))
+    luck = luck_by_seat([e["data"] for e in events if e["type"] == ev.BATTLE], len(rows))
+    for seat, row in rows.items():
+        if seat in luck and luck[seat].battles:
+            row["luck"] = f"{luck[seat].net:+.1f}"
     for row in rows.values():
         if row["won"]:
             row["outcome"] = _("won")
