@@ -155,6 +155,11 @@ class CreateGameForm(forms.Form):
     bot_level = forms.ChoiceField(
         label=_("Their level"), required=False, initial="normal",
         choices=[(level, name) for level, name in BOT_LEVELS.items()])
+    rated = forms.ChoiceField(
+        label=_("Rated"), initial="auto", widget=forms.RadioSelect, required=False,
+        choices=[("auto", _("yes, unless computer players take seats")),
+                 ("yes", _("yes, even with computer players")), ("no", _("no: a friendly game"))],
+        help_text=_("A rated game moves its human players' ratings when it ends."))
     round_limit = forms.IntegerField(
         label=RULE_LABELS["round_limit"], min_value=1, max_value=10_000, required=False,
         help_text=_("Leave empty to play until someone wins. After this many rounds the "
@@ -170,6 +175,10 @@ class CreateGameForm(forms.Form):
     def bot_levels(self) -> list[str]:
         data = self.cleaned_data
         return [data.get("bot_level") or "normal"] * (data.get("bots") or 0)
+
+    def rated_choice(self) -> bool | None:
+        """For services.create_game: None leaves it to whether computer players are seated."""
+        return {"yes": True, "no": False}.get(self.cleaned_data.get("rated"))
 
     def clock(self) -> dict:
         """The clock options for services.create_game (which checks that they make sense)."""

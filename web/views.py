@@ -190,7 +190,8 @@ def create_game(request):
     try:
         game = services.create_game(request.user, form.cleaned_data["name"], players,
                                     rules_raw, form.cleaned_data["deadline_seconds"],
-                                    form.clock(), bots=form.bot_levels())
+                                    form.clock(), bots=form.bot_levels(),
+                                    rated=form.rated_choice())
     except (RuleViolation, ServiceError) as error:
         form.add_error(None, refusal_text(error))
         return _lobby(request, form, status=400)

@@ -145,3 +145,15 @@ def test_the_rules_panel_lists_only_rules_that_apply():
         Rules.from_dict({"objective": "capitals"}).to_dict(), 2)}
     assert {"capitals_to_win", "capital_collapse", "neutral",
             "neutral_reinforcement"} <= capitals_for_two
+
+
+def test_the_creator_chooses_whether_the_game_is_rated(as_alice):
+    from tests.web.test_lobby import BASE, CUSTOM
+
+    base = {**BASE, **CUSTOM, "preset": "classic", "bot_level": "normal"}
+    # None: rated unless computer players are seated (games.models.Game.rated)
+    for choice, bots, rated in (("auto", "0", None), ("auto", "1", None), ("no", "0", False),
+                                ("yes", "2", True)):
+        response = as_alice.post("/games/new/", {**base, "rated": choice, "bots": bots})
+        assert response.status_code == 302, response.content.decode()[:500]
+        assert Game.objects.latest("id").rated is rated
