@@ -17,6 +17,7 @@ from accounts.models import Preferences
 from games.rules import events as ev
 from games.rules.moves import decision, seats_to_act
 from games.services import bot_levels, seat_rows
+from games.store import RowsWrite
 from notifications.models import Notification
 
 log = logging.getLogger(__name__)
@@ -71,15 +72,23 @@ def rows_for(game, events, before, after) -> list[Notification]:
     if before is not None and decision(before) == decision(after):
         waiting -= set(seats_to_act(before))
     if waiting:
-        digest_users = set(
-            Preferences.objects.filter(user_id__in=users.values(), turn_mail=Preferences.DIGEST)
-            .values_list("user_id", flat=True)
-        )
+        digest_users = digest_takers(game, users.values())
         for seat in sorted(waiting & set(users)):
             user_id = users[seat]
             add(Notification.TURN, user_id, events[-1].seq, digest=user_id in digest_users,
                 seat=seat)
     return rows
+
+
+def digest_takers(game, user_ids) -> set[int]:
+    """Which of the users take a daily digest instead of turn mails: as a sweep read them
+    for many games at once (`game._digest_takers`), else read now."""
+    known = getattr(game, "_digest_takers", None)
+    if known is not None:
+        return known & set(user_ids)
+    return set(Preferences.objects.filter(user_id__in=list(user_ids),
+                                          turn_mail=Preferences.DIGEST)
+               .values_list("user_id", flat=True))
 
 
 def outbox_writer(game, events, before, after):
@@ -88,7 +97,9 @@ def outbox_writer(game, events, before, after):
     rows = rows_for(game, events, before, after)
     if not rows:
         return None
-    return lambda: write_outbox_rows(game, rows)
+    # The store may write the rows in the append's own statement; else in its transaction.
+    return RowsWrite(Notification, rows, lambda: write_outbox_rows(game, rows),
+                     lambda ids: transaction.on_commit(lambda: queue_delivery(ids)))
 
 
 def write_outbox(game, events, before, after) -> None:
