@@ -20,6 +20,7 @@ import socket
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.mail import get_connection
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -49,8 +50,32 @@ def claim(pk: int) -> str | None:
     return mine if claimed == 1 else None
 
 
-def send_one(pk: int) -> str:
-    """Send notification `pk` unless it is sent, claimed by someone else, or a digest row."""
+def send_many(pks) -> int:
+    """Send each of the rows as send_one does, over one connection to the mail server
+    (one SMTP session for the batch, not one per mail); how many were sent."""
+    pks = list(pks)
+    if not pks:
+        return 0
+    connection = get_connection()
+    try:
+        connection.open()
+    except Exception:  # noqa: BLE001 - each send tries again, and records why it failed
+        log.exception("could not open a connection to the mail server")
+    try:
+        sent = 0
+        for pk in pks:
+            outcome = send_one(pk, connection)
+            sent += outcome == "sent"
+            if outcome == "failed":
+                connection.close()  # perhaps broken: the next send opens a new one
+        return sent
+    finally:
+        connection.close()
+
+
+def send_one(pk: int, connection=None) -> str:
+    """Send notification `pk` unless it is sent, claimed by someone else, or a digest row
+    (over `connection` if given, else one of its own)."""
     if Notification.objects.filter(pk=pk, digest=True).exists():
         return "waits for the digest"
     mine = claim(pk)
@@ -71,6 +96,7 @@ def send_one(pk: int) -> str:
     try:
         message = mail.render(notification)
         if message is not None:
+            message.connection = connection
             message.send()
     except Exception as problem:  # noqa: BLE001 - keep the row for the sweep, say why
         log.exception("notification %s failed", pk)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -125,10 +126,33 @@ def queue_delivery(ids) -> None:
 
     The request (or task) that committed never waits on the broker: one that is down or
     slow to answer would otherwise add its connection timeout to every move. Rows this
-    misses are sent by the outbox sweep once their grace is over."""
+    misses are sent by the outbox sweep once their grace is over. Rows handed over while
+    the thread is busy go out together, DELIVERY_BATCH to a task."""
     ids = list(ids)
-    if ids:
-        _publisher().submit(_publish, ids)
+    if not ids:
+        return
+    with _pending_lock:
+        if _pending_owner[0] != os.getpid():  # a forked child: its parent's thread is not here
+            _pending.clear()
+            _pending_owner[0] = os.getpid()
+        _pending.extend(ids)
+        if len(_pending) > len(ids):
+            return  # a publish is already queued and will take these too
+    _publisher().submit(_publish_pending)
+
+
+# Rows per delivery task: one task (and one SMTP session) per batch, not per mail.
+DELIVERY_BATCH = 50
+_pending: list[int] = []
+_pending_owner = [os.getpid()]
+_pending_lock = threading.Lock()
+
+
+def _publish_pending() -> None:
+    with _pending_lock:
+        ids = _pending[:]
+        _pending.clear()
+    _publish(ids)
 
 
 def publish_later(task_name: str, args: tuple, countdown: float = 0) -> None:
@@ -171,18 +195,20 @@ def _publisher() -> ThreadPoolExecutor:
 
 
 def _publish(ids) -> None:
-    from notifications.tasks import deliver
+    from notifications.tasks import deliver_many
 
-    broker = str(deliver.app.conf.broker_url)
+    broker = str(deliver_many.app.conf.broker_url)
     if time.monotonic() < _paused.get(broker, 0.0):
         log.info("broker unavailable lately: %d notification(s) left to the outbox sweep",
                  len(ids))
         return
-    for pk in ids:
+    for start in range(0, len(ids), DELIVERY_BATCH):
+        batch = ids[start:start + DELIVERY_BATCH]
         try:
-            deliver.apply_async((pk,), retry=False)
+            deliver_many.apply_async((batch,), retry=False)
         except Exception:  # noqa: BLE001 - any broker failure: the sweep will catch up
             _paused[broker] = time.monotonic() + PAUSE_AFTER_FAILURE
-            log.warning("could not queue notification %s; the outbox sweep will send it", pk)
+            log.warning("could not queue the mail of notifications %s; the outbox sweep "
+                        "will send it", ids[start:])
             return
     _paused.pop(broker, None)
