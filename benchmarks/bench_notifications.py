@@ -100,7 +100,12 @@ def render_all(ids) -> int:
     from notifications.models import Notification
 
     if hasattr(mail, "render_many"):
-        return sum(message is not None for message in mail.render_many(ids))
+        # As a worker gets them: a deliver_many task's batch at a time.
+        from notifications.outbox import DELIVERY_BATCH
+
+        return sum(message is not None
+                   for start in range(0, len(ids), DELIVERY_BATCH)
+                   for message in mail.render_many(ids[start:start + DELIVERY_BATCH]))
     rows = Notification.objects.filter(pk__in=ids).select_related("user", "game")
     return sum(mail.render(row) is not None for row in rows)
 

@@ -180,11 +180,19 @@ def load_states(games: list[Game]) -> dict[int, rules.GameState | None]:
     return states
 
 
-def _events_of_many(ranges: list[tuple[int, int, int]]) -> list[list]:
-    """[game id, *event columns] of the events (after, upto] of each (game, after, upto),
-    in game and seq order: one query for the lot (a few for very many)."""
+def events_with_times_of_many(ranges: list[tuple[int, int, int]]) -> list[tuple]:
+    """[(game id, event, when it was stored)] of the events (after, upto] of each (game,
+    after, upto), in game and seq order, in one query (a few for very many games)."""
+    return [(game_id, _event(*row[:5]), row[5])
+            for game_id, *row in _events_of_many(ranges, ("created_at",))]
+
+
+def _events_of_many(ranges: list[tuple[int, int, int]], extra: tuple = ()) -> list[list]:
+    """[game id, *event columns, *extra columns] of the events (after, upto] of each
+    (game, after, upto), in game and seq order: one query for the lot (a few for very
+    many)."""
     found = []
-    fields = (None,) + tuple(Event._meta.get_field(name) for name in _EVENT_COLUMNS)
+    fields = (None,) + tuple(Event._meta.get_field(name) for name in _EVENT_COLUMNS + extra)
     q = sql.quote
     columns = ", ".join([f"e.{q('game_id')}"] + [f"e.{q(field.column)}"
                                                   for field in fields[1:]])
