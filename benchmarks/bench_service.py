@@ -29,7 +29,8 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/conquest"
-BENCH_DATABASE = "conquest_bench_service"
+# CONQUEST_BENCH_SERVICE_DATABASE: another name, for benches of several checkouts at once.
+BENCH_DATABASE = os.environ.get("CONQUEST_BENCH_SERVICE_DATABASE", "conquest_bench_service")
 SETTINGS_MODULE = "benchmarks.server_settings"
 ROOT = Path(__file__).resolve().parent.parent
 
