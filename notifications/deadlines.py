@@ -75,7 +75,8 @@ def sweep_deadlines(limit: int = 1000) -> dict:
     for start in range(0, len(due), READ_BATCH):
         batch = due[start:start + READ_BATCH]
         attach_seats(batch)
-        states = load_states(batch)
+        states = _states(batch)
+        batch = [game for game in batch if game.pk in states or _failed(game, counts)]
         owing = {game.pk: owing_users(game, states[game.pk]) for game in batch}
         away = vacations_ending([user for users in owing.values() for user in users], now)
         for game in batch:
@@ -84,6 +85,29 @@ def sweep_deadlines(limit: int = 1000) -> dict:
         counts["backlog"] = Game.objects.filter(
             status=Game.ACTIVE, deadline__lte=now).count()
     return counts
+
+
+def _states(games) -> dict:
+    """The games' states, read together; one by one if that fails, leaving out a game
+    whose state cannot be read (a broken game must not hold up every other deadline)."""
+    try:
+        return load_states(games)
+    except Exception:  # noqa: BLE001 - find the broken game, sweep the others
+        log.exception("reading %d overdue games together failed; reading them one by one",
+                      len(games))
+    states = {}
+    for game in games:
+        try:
+            states[game.pk] = load_state(game)
+        except Exception:  # noqa: BLE001
+            log.exception("the state of game %s cannot be read", game.pk)
+    return states
+
+
+def _failed(game, counts) -> bool:
+    log.error("the timeout of game %s failed: its state cannot be read", game.pk)
+    counts["failed"] += 1
+    return False
 
 
 def _time_out(game, state, owing, away, counts) -> None:

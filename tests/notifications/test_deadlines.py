@@ -643,3 +643,26 @@ def test_it_sets_deadlines_on_the_games_resting_clock(alice, bob, clock):
     assert sweep(game) == nothing_due()
     clock.set(datetime(2026, 6, 15, 8, 0, 1, tzinfo=prague))
     assert sweep(game)["timed_out"] == 1
+
+
+def test_it_sweeps_the_other_games_when_one_state_cannot_be_read(alice, bob, charlie, clock,
+                                                                 monkeypatch, caplog):
+    broken, fine = started(alice, bob), started(bob, charlie)
+    overdue(broken, clock)
+    clock.advance(seconds=1)
+    load_state = deadlines.load_state
+
+    def corrupt(games):
+        raise KeyError("a corrupt event")
+
+    def corrupt_for_one_game(game, *args):
+        if game.pk == broken.pk:
+            raise KeyError("a corrupt event")
+        return load_state(game, *args)
+
+    monkeypatch.setattr(deadlines, "load_states", corrupt)
+    monkeypatch.setattr(deadlines, "load_state", corrupt_for_one_game)
+
+    assert deadlines.sweep_deadlines() == {**nothing_due(), "timed_out": 1, "failed": 1}
+    assert timed_out_seats(fine, 0) and not timed_out_seats(broken, 0)
+    assert f"the state of game {broken.pk} cannot be read" in caplog.text
