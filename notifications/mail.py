@@ -245,7 +245,8 @@ class Batch(Reader):
                 break
         if not log:
             return []
-        before = self.state(game, start) if start else None
+        # Under fog what a seat saw depends on the board before the first event.
+        before = self.state(game, start) if start and (game.rules or {}).get("fog") else None
         seen = services.redacted(game, [e for e, _ in log[start:]], seat, before)
         events = [{**e, "at": at.isoformat()} for e, (_, at) in zip(seen, log[start:],
                                                                      strict=True)]
