@@ -332,54 +332,72 @@ def _append_in_one_statement(game: Game, records: list[dict], projection: dict,
     for the common append that takes no snapshot. The events take their game id from what
     the UPDATE returns: if the version moved on, it matches no row, the id is NULL and the
     NOT NULL rule refuses the whole statement, an IntegrityError like any lost race.
-    Returns the ids of the rows inserted."""
+
+    The events and rows go in as one JSON parameter each (jsonb_populate_recordset), so
+    the statement has the same text and a dozen parameters however many there are: it is
+    prepared once per connection, and psycopg keeps its parsed form (it keeps none for a
+    statement of more than 50 parameters). Returns the ids of the rows inserted."""
     assignments, params = sql.prepared(Game, projection)
-    params += [game.pk, expected]
-    columns = []
-    for record in records:
-        columns, values = sql.prepared(Event, record)
-        params += values
-    row_columns = ()
-    if rows is not None and rows.instances:
-        for instance in rows.instances:
-            row_columns, values = _row_values(rows.model, instance)
-            params += values
-    statement = _one_statement(connection.vendor, tuple(assignments), tuple(columns),
-                               len(records),
-                               rows.model if row_columns else None, tuple(row_columns),
-                               len(rows.instances) if row_columns else 0)
-    if not row_columns:
+    params += [game.pk, expected, _as_json(Event, records)]
+    row_model = rows.model if rows is not None and rows.instances else None
+    if row_model is not None:
+        params.append(_as_json(row_model, [_row_values(row_model, instance)
+                                           for instance in rows.instances]))
+    event_columns = tuple(Event._meta.get_field(name).column for name in records[0])
+    statement = _one_statement(connection.vendor, tuple(assignments), event_columns, row_model)
+    if row_model is None:
         sql.execute(statement, params)
         return []
     return [row[0] for row in sql.execute(statement, params, fetch=True)]
 
 
-def _row_values(model, instance) -> tuple[list[str], list]:
-    """Columns and database values of a new `model` row, its defaults and auto_now_add
-    fields filled in as save() would."""
-    values = {field.attname: field.pre_save(instance, True)
-              for field in model._meta.concrete_fields if field is not model._meta.pk}
-    return sql.prepared(model, values)
+def _row_values(model, instance) -> dict:
+    """{attname: value} of a new `model` row, its defaults and auto_now_add fields filled
+    in as save() would."""
+    return {field.attname: field.pre_save(instance, True)
+            for field in model._meta.concrete_fields if field is not model._meta.pk}
+
+
+def _as_json(model, records: list[dict]) -> str:
+    """Records ({attname: value}) as a JSON array of {column: value}, for
+    jsonb_populate_recordset; times in full ISO form (to the microsecond, as stored)."""
+    columns = {field.attname: field.column for field in model._meta.concrete_fields}
+    return json.dumps([{columns[name]: value for name, value in record.items()}
+                       for record in records], default=_json_value)
+
+
+def _json_value(value):
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
 @lru_cache(maxsize=64)
-def _one_statement(vendor: str, assignments: tuple, columns: tuple, count: int,
-                   row_model=None, row_columns: tuple = (), row_count: int = 0) -> str:
+def _one_statement(vendor: str, assignments: tuple, event_columns: tuple,
+                   row_model=None) -> str:
     q = sql.quote
-    one = f"((SELECT {q('id')} FROM moved), {', '.join(['%s'] * len(columns))})"
+
+    def from_json(names) -> tuple[str, str]:
+        """The columns, and them read from the JSON."""
+        return (", ".join(q(name) for name in names),
+                ", ".join(f"r.{q(name)}" for name in names))
+
     moved = (f"WITH moved AS (UPDATE {sql.table(Game)} SET "
              f"{', '.join(f'{column} = %s' for column in assignments)} "
              f"WHERE {q('id')} = %s AND {q('version')} = %s RETURNING {q('id')})")
-    events = (f"INSERT INTO {sql.table(Event)} ({q('game_id')}, {', '.join(columns)}) "
-              f"VALUES {', '.join([one] * count)}")
+    columns, values = from_json(event_columns)
+    events = (f"INSERT INTO {sql.table(Event)} ({q('game_id')}, {columns}) "
+              f"SELECT (SELECT {q('id')} FROM moved), {values} "
+              f"FROM jsonb_populate_recordset(NULL::{sql.table(Event)}, %s::jsonb) r")
     if row_model is None:
         return f"{moved} {events}"
     # Data-modifying WITH parts always run to completion: the events go in (or the whole
     # statement fails) whether or not the final INSERT reads them.
-    row = f"({', '.join(['%s'] * len(row_columns))})"
+    columns, values = from_json([field.column for field in row_model._meta.concrete_fields
+                                 if field is not row_model._meta.pk])
     return (f"{moved}, appended AS ({events} RETURNING 1) "
-            f"INSERT INTO {sql.table(row_model)} ({', '.join(row_columns)}) "
-            f"VALUES {', '.join([row] * row_count)} "
+            f"INSERT INTO {sql.table(row_model)} ({columns}) SELECT {values} "
+            f"FROM jsonb_populate_recordset(NULL::{sql.table(row_model)}, %s::jsonb) r "
             f"ON CONFLICT DO NOTHING RETURNING {q(row_model._meta.pk.column)}")
 
 
