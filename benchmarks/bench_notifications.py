@@ -18,8 +18,9 @@ from pathlib import Path
 from benchmarks import benchdb
 
 ROOT = Path(__file__).resolve().parent.parent
-# Measured by this bench at commit 84fadea (before issue 15), on this 2-core machine (the
-# sweep took 15.8 s in another run of the same code: the machine is shared).
+# Measured by this bench at commit 84fadea (before issue 15), on this shared 2-core machine
+# when it was quiet; with a load average of 4 the same code gave 20.3 s, 78/s and 37/s
+# (and this code 5.9 s, 572/s and 163/s right after). Compare runs under the same load.
 BEFORE = {
     "sweep": "9.14 s",
     "lateness": "not within 150 s",
