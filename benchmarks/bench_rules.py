@@ -42,6 +42,38 @@ def long_game() -> list[dict]:
     return json.loads(json.dumps([e.to_dict() for e in play(0, 6, aggression=0.9)]))
 
 
+def simple_commands(count: int = 50) -> list[tuple]:
+    """(state, command, dice) for `count` place-one-army commands in reinforce phases and
+    `count` end_attack commands in attack phases, met in 3-player bot games."""
+    found: dict[str, list] = {"reinforce": [], "attack": []}
+    for number in range(10_000):
+        if all(len(states) >= count for states in found.values()):
+            break
+        rnd = random.Random(number)
+        dice = FairDice(f"{number:064x}", f"simple-{number}")
+        state = replay(decide(None, StartGame(f"simple-{number}", 3, validate_rules({}, 3)),
+                              dice))
+        wanted = "reinforce" if len(found["reinforce"]) < count else "attack"
+        for _ in range(2000):
+            if state.finished:
+                break
+            if state.phase == wanted and state.turn > 3:
+                found[wanted].append((state, dice))
+                break
+            seat = rnd.choice(seats_to_act(state))
+            try:
+                command = parse_command(bot_command(state, seat, rnd, 0.9), seat)
+                for event in decide(state, command, dice):
+                    state = evolve(state, event)
+            except ValueError:
+                pass
+    commands = [(s, parse_command({"type": "place", "placements": {
+        s.territories_of(s.current)[0]: 1}}, s.current), d) for s, d in found["reinforce"]]
+    commands += [(s, parse_command({"type": "end_attack"}, s.current), d)
+                 for s, d in found["attack"]]
+    return commands
+
+
 def best_of(runs: int, work) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -60,6 +92,17 @@ def main() -> None:
           f"(target 100,000)")
     seconds = best_of(10, lambda: replay(Event.from_dict(raw) for raw in stored))
     print(f"replay (from stored JSON dicts): {len(events) / seconds:>10,.0f} events/s")
+
+    commands = simple_commands()
+
+    def decide_all(rounds: int = 200) -> None:
+        for _ in range(rounds):
+            for state, command, dice in commands:
+                decide(state, command, dice)
+
+    seconds = best_of(5, decide_all)
+    print(f"simple commands decided (place one army, end_attack): "
+          f"{200 * len(commands) / seconds:>10,.0f}/s (target 100,000; 150,000/s at 84fadea)")
 
     started, games, played = time.perf_counter(), 0, 0
     while time.perf_counter() - started < 10:

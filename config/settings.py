@@ -321,10 +321,26 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# Three queues, so that a deadline never waits behind mail: `deadlines` (the deadline
+# sweep), `mail` (sending, the outbox, reminders and digests) and `celery` (computer
+# players' moves). `make run` starts one worker for `deadlines` and `celery`, another for
+# `mail`; a worker started without -Q takes all three.
+CELERY_TASK_QUEUES = {"deadlines": {}, "mail": {}, "celery": {}}
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {
+    "notifications.tasks.sweep_deadlines": {"queue": "deadlines"},
+    "notifications.tasks.*": {"queue": "mail"},
+}
+CONQUEST_DEADLINE_SWEEP_SECONDS = float(env("CONQUEST_DEADLINE_SWEEP_SECONDS", "15"))
+# Overdue games one sweep task takes; more are swept by a task queued at once after it, so
+# that no run holds its worker for long.
+CONQUEST_DEADLINE_SWEEP_BATCH = int(env("CONQUEST_DEADLINE_SWEEP_BATCH", "500"))
 # Exactly one beat runs per deployment; these are the periodic sweeps it schedules.
 CELERY_BEAT_SCHEDULE: dict = {
+    # A sweep not started within its interval is dropped: the next one does its work.
     "deadlines": {"task": "notifications.tasks.sweep_deadlines",
-                  "schedule": float(env("CONQUEST_DEADLINE_SWEEP_SECONDS", "15"))},
+                  "schedule": CONQUEST_DEADLINE_SWEEP_SECONDS,
+                  "options": {"expires": CONQUEST_DEADLINE_SWEEP_SECONDS}},
     "outbox": {"task": "notifications.tasks.sweep_outbox",
                "schedule": float(env("CONQUEST_OUTBOX_SWEEP_SECONDS", "30"))},
     "reminders": {"task": "notifications.tasks.sweep_reminders", "schedule": 60.0},

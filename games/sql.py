@@ -56,8 +56,10 @@ def open_cursor():
     return _LoggedCursor(raw, db) if db.queries_logged else db.make_cursor(raw)
 
 
-def execute(sql: str, params, fetch: bool = False):
-    """Run one statement: its rows if `fetch`, else how many rows it changed.
+def execute(sql: str, params, fetch: bool = False, prepare: bool = True):
+    """Run one statement: its rows if `fetch`, else how many rows it changed. `prepare`
+    False for a statement whose text changes from call to call (a list of values): it
+    would only fill the connection's prepared-statement cache.
 
     A statement prepared on a kept connection fails once a migration changes the columns
     it reads ("cached plan must not change result type"). Outside a transaction nothing
@@ -65,7 +67,7 @@ def execute(sql: str, params, fetch: bool = False):
     one, the rollback that follows drops them (psycopg deallocates on rollback)."""
     for attempt in (1, 2):
         try:
-            with open_cursor() as cursor:
+            with (open_cursor() if prepare else connection.cursor()) as cursor:
                 cursor.execute(sql, params)
                 return cursor.fetchall() if fetch else cursor.rowcount
         except NotSupportedError as error:
@@ -125,10 +127,10 @@ def _converters(fields: tuple, vendor: str) -> tuple:
     return tuple(found)
 
 
-def rows(sql: str, params, fields: tuple) -> list[list]:
+def rows(sql: str, params, fields: tuple, prepare: bool = True) -> list[list]:
     """Run a SELECT; `fields` names the model field (or None) of each column, whose
     values are converted as the ORM would."""
-    fetched = execute(sql, params, fetch=True)
+    fetched = execute(sql, params, fetch=True, prepare=prepare)
     db = _db()
     converters = _converters(fields, db.vendor)
     if not converters:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from games import rules, sql
@@ -141,6 +142,73 @@ def load_state(game: Game, upto: int | None = None) -> rules.GameState | None:
     return _load(game, upto)
 
 
+def load_states(games: list[Game]) -> dict[int, rules.GameState | None]:
+    """{game id: its state at the version its row shows} for many games in three queries
+    at most (what this process remembers, the newest snapshots, the events after them),
+    where load_state takes one or two per game: for sweeps over many games."""
+    states, starts, wanted = {}, {}, []
+    with _recent_lock:
+        kept = {game.pk: _recent.get((game.pk, game.seed_hash)) for game in games}
+    for game in games:
+        state = kept[game.pk]
+        if state is not None and state.version == game.version:
+            states[game.pk] = state.copy()
+            continue
+        if state is not None and 0 < game.version - state.version <= snapshot_every():
+            starts[game.pk] = state.copy()  # caught up with the few events since
+        wanted.append(game)
+    if not wanted:
+        return states
+    newest = Snapshot.objects.filter(
+        game_id=OuterRef("game_id"), engine_version=ENGINE_VERSION,
+        seq__lte=OuterRef("game__version")).order_by("-seq").values("seq")[:1]
+    from_snapshots = [game.pk for game in wanted if game.pk not in starts]
+    for game_id, data in Snapshot.objects.filter(
+            game_id__in=from_snapshots, engine_version=ENGINE_VERSION,
+            seq=Subquery(newest)).values_list("game_id", "state"):
+        starts[game_id] = rules.GameState.from_dict(data)
+    events: dict[int, list[rules.Event]] = {game.pk: [] for game in wanted}
+    ranges = [(game.pk, starts[game.pk].version if game.pk in starts else 0, game.version)
+              for game in wanted]
+    for game_id, *row in _events_of_many(ranges):
+        events[game_id].append(_event(*row))
+    for game in wanted:
+        state = rules.replay(events[game.pk], starts.get(game.pk))
+        states[game.pk] = state
+        if state is not None and state.version == game.version:
+            remember(game, state)
+    return states
+
+
+def events_with_times_of_many(ranges: list[tuple[int, int, int]]) -> list[tuple]:
+    """[(game id, event, when it was stored)] of the events (after, upto] of each (game,
+    after, upto), in game and seq order, in one query (a few for very many games)."""
+    return [(game_id, _event(*row[:5]), row[5])
+            for game_id, *row in _events_of_many(ranges, ("created_at",))]
+
+
+def _events_of_many(ranges: list[tuple[int, int, int]], extra: tuple = ()) -> list[list]:
+    """[game id, *event columns, *extra columns] of the events (after, upto] of each
+    (game, after, upto), in game and seq order: one query for the lot (a few for very
+    many)."""
+    found = []
+    fields = (None,) + tuple(Event._meta.get_field(name) for name in _EVENT_COLUMNS + extra)
+    q = sql.quote
+    columns = ", ".join([f"e.{q('game_id')}"] + [f"e.{q(field.column)}"
+                                                  for field in fields[1:]])
+    for start in range(0, len(ranges), 1000):
+        batch = ranges[start:start + 1000]
+        values = ", ".join(["(%s, %s, %s)"] * len(batch))
+        statement = (
+            f"WITH wanted (game, after, upto) AS (VALUES {values}) "
+            f"SELECT {columns} FROM {sql.table(Event)} e JOIN wanted "
+            f"ON e.{q('game_id')} = wanted.game AND e.{q('seq')} > wanted.after "
+            f"AND e.{q('seq')} <= wanted.upto ORDER BY e.{q('game_id')}, e.{q('seq')}")
+        found += sql.rows(statement, [value for one in batch for value in one], fields,
+                          prepare=False)
+    return found
+
+
 def _load(game: Game, upto: int | None) -> rules.GameState | None:
     snapshots = Snapshot.objects.filter(game=game, engine_version=ENGINE_VERSION)
     if upto is not None:
@@ -165,6 +233,21 @@ def status_of(state: rules.GameState) -> str:
     if state.finished:
         return Game.ABORTED if state.finish_reason == "aborted" else Game.FINISHED
     return Game.PAUSED if state.paused else Game.ACTIVE
+
+
+class RowsWrite:
+    """A write of the append that only inserts rows (`instances` of `model`, each left
+    alone if its unique key is already there): the append may fold it into its one
+    statement. Called inside the append's transaction otherwise, as any write is.
+    `written` gets the ids of the rows it inserted (not those already there) once they
+    are committed."""
+
+    def __init__(self, model, instances: list, in_transaction, written):
+        self.model, self.instances = model, instances
+        self.in_transaction, self.written = in_transaction, written
+
+    def __call__(self):
+        self.in_transaction()
 
 
 def append(game: Game, events: list[rules.Event], before, after, user_id=None,
@@ -201,9 +284,14 @@ def append(game: Game, events: list[rules.Event], before, after, user_id=None,
     ]
     writes = [write for write in writes if write is not None]
     snapshot_due = after.version // snapshot_every() > expected // snapshot_every()
+    folded = [write for write in writes if isinstance(write, RowsWrite)]
     try:
-        if not writes and not snapshot_due and _one_statement_possible():
-            _append_in_one_statement(game, records, projection, expected)
+        if (len(folded) <= 1 and len(folded) == len(writes) and not snapshot_due
+                and _one_statement_possible()):
+            inserted = _append_in_one_statement(game, records, projection, expected,
+                                                folded[0] if folded else None)
+            if folded:
+                folded[0].written(inserted)
         else:
             with transaction.atomic():
                 # The game's row first, as in the one statement: both paths take their
@@ -238,32 +326,79 @@ def _one_statement_possible() -> bool:
 
 
 def _append_in_one_statement(game: Game, records: list[dict], projection: dict,
-                             expected: int) -> None:
-    """The projection's UPDATE and the events' INSERT as one statement: one round trip
-    instead of four (BEGIN, INSERT, UPDATE, COMMIT), for the common append that writes
-    nothing else. The events take their game id from what the UPDATE returns: if the
-    version moved on, it matches no row, the id is NULL and the NOT NULL rule refuses
-    the whole statement, an IntegrityError like any lost race."""
+                             expected: int, rows: RowsWrite | None = None) -> list[int]:
+    """The projection's UPDATE, the events' INSERT and the rows of `rows` as one
+    statement: one round trip instead of four or more (BEGIN, UPDATE, INSERT..., COMMIT),
+    for the common append that takes no snapshot. The events take their game id from what
+    the UPDATE returns: if the version moved on, it matches no row, the id is NULL and the
+    NOT NULL rule refuses the whole statement, an IntegrityError like any lost race.
+
+    The events and rows go in as one JSON parameter each (jsonb_populate_recordset), so
+    the statement has the same text and a dozen parameters however many there are: it is
+    prepared once per connection, and psycopg keeps its parsed form (it keeps none for a
+    statement of more than 50 parameters). Returns the ids of the rows inserted."""
     assignments, params = sql.prepared(Game, projection)
-    params += [game.pk, expected]
-    columns = []
-    for record in records:
-        columns, values = sql.prepared(Event, record)
-        params += values
-    statement = _one_statement(connection.vendor, tuple(assignments), tuple(columns),
-                               len(records))
-    sql.execute(statement, params)
+    params += [game.pk, expected, _as_json(Event, records)]
+    row_model = rows.model if rows is not None and rows.instances else None
+    if row_model is not None:
+        params.append(_as_json(row_model, [_row_values(row_model, instance)
+                                           for instance in rows.instances]))
+    event_columns = tuple(Event._meta.get_field(name).column for name in records[0])
+    statement = _one_statement(connection.vendor, tuple(assignments), event_columns, row_model)
+    if row_model is None:
+        sql.execute(statement, params)
+        return []
+    return [row[0] for row in sql.execute(statement, params, fetch=True)]
+
+
+def _row_values(model, instance) -> dict:
+    """{attname: value} of a new `model` row, its defaults and auto_now_add fields filled
+    in as save() would."""
+    return {field.attname: field.pre_save(instance, True)
+            for field in model._meta.concrete_fields if field is not model._meta.pk}
+
+
+def _as_json(model, records: list[dict]) -> str:
+    """Records ({attname: value}) as a JSON array of {column: value}, for
+    jsonb_populate_recordset; times in full ISO form (to the microsecond, as stored)."""
+    columns = {field.attname: field.column for field in model._meta.concrete_fields}
+    return json.dumps([{columns[name]: value for name, value in record.items()}
+                       for record in records], default=_json_value)
+
+
+def _json_value(value):
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
 @lru_cache(maxsize=64)
-def _one_statement(vendor: str, assignments: tuple, columns: tuple, count: int) -> str:
+def _one_statement(vendor: str, assignments: tuple, event_columns: tuple,
+                   row_model=None) -> str:
     q = sql.quote
-    one = f"((SELECT {q('id')} FROM moved), {', '.join(['%s'] * len(columns))})"
-    return (f"WITH moved AS (UPDATE {sql.table(Game)} SET "
-            f"{', '.join(f'{column} = %s' for column in assignments)} "
-            f"WHERE {q('id')} = %s AND {q('version')} = %s RETURNING {q('id')}) "
-            f"INSERT INTO {sql.table(Event)} ({q('game_id')}, {', '.join(columns)}) "
-            f"VALUES {', '.join([one] * count)}")
+
+    def from_json(names) -> tuple[str, str]:
+        """The columns, and them read from the JSON."""
+        return (", ".join(q(name) for name in names),
+                ", ".join(f"r.{q(name)}" for name in names))
+
+    moved = (f"WITH moved AS (UPDATE {sql.table(Game)} SET "
+             f"{', '.join(f'{column} = %s' for column in assignments)} "
+             f"WHERE {q('id')} = %s AND {q('version')} = %s RETURNING {q('id')})")
+    columns, values = from_json(event_columns)
+    events = (f"INSERT INTO {sql.table(Event)} ({q('game_id')}, {columns}) "
+              f"SELECT (SELECT {q('id')} FROM moved), {values} "
+              f"FROM jsonb_populate_recordset(NULL::{sql.table(Event)}, %s::jsonb) r")
+    if row_model is None:
+        return f"{moved} {events}"
+    # Data-modifying WITH parts always run to completion: the events go in (or the whole
+    # statement fails) whether or not the final INSERT reads them.
+    columns, values = from_json([field.column for field in row_model._meta.concrete_fields
+                                 if field is not row_model._meta.pk])
+    return (f"{moved}, appended AS ({events} RETURNING 1) "
+            f"INSERT INTO {sql.table(row_model)} ({columns}) SELECT {values} "
+            f"FROM jsonb_populate_recordset(NULL::{sql.table(row_model)}, %s::jsonb) r "
+            f"ON CONFLICT DO NOTHING RETURNING {q(row_model._meta.pk.column)}")
 
 
 def fetch_game(pk) -> Game | None:

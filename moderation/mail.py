@@ -36,3 +36,50 @@ def chat_for_mail(notification: Notification, context: dict) -> dict:
     lines = [f"{m.user.get_username()}{' (' + TEAM_MARK + ')' if m.team is not None else ''}: "
              f"{' '.join(m.text.split())}" for m in reversed(rows)]
     return {"chat": lines} if lines else {}
+
+
+def chat_for_mails(notifications: list[Notification], seats: dict) -> dict[int, dict]:
+    """chat_for_mail for many mails at once, in two queries: {notification id: {"chat":
+    [...]}} for those that carry table talk. `seats` is {(game id, user id): seat}."""
+    turns = [n for n in notifications if n.kind == Notification.TURN and n.game_id]
+    if not turns:
+        return {}
+    games = {n.game_id for n in turns}
+    # Each recipient's earlier turn mails in these games: the latest before each one.
+    earlier: dict[tuple, list] = {}
+    for pk, user_id, game_id, created_at in Notification.objects.filter(
+            game_id__in=games, user_id__in={n.user_id for n in turns},
+            kind=Notification.TURN).values_list("pk", "user_id", "game_id", "created_at"):
+        earlier.setdefault((user_id, game_id), []).append((pk, created_at))
+    previous = {}
+    for n in turns:
+        before = [row for row in earlier.get((n.user_id, n.game_id), ()) if row[0] < n.pk]
+        previous[n.pk] = max(before)[1] if before else None
+    oldest = {}
+    for n in turns:
+        if n.game_id in oldest and oldest[n.game_id] is None:
+            continue
+        since = previous[n.pk]
+        oldest[n.game_id] = since if since is None or n.game_id not in oldest else min(
+            since, oldest[n.game_id])
+    wanted = Q()
+    for game_id, since in oldest.items():
+        wanted |= Q(game_id=game_id) if since is None else Q(game_id=game_id,
+                                                            created_at__gt=since)
+    messages: dict[int, list] = {}
+    for message in ChatMessage.objects.filter(wanted, hidden=False).select_related(
+            "user").order_by("id"):
+        messages.setdefault(message.game_id, []).append(message)
+    found = {}
+    for n in turns:
+        seat = seats.get((n.game_id, n.user_id))
+        team = None if seat is None else team_of(n.game, seat)
+        since = previous[n.pk]
+        shown = [m for m in messages.get(n.game_id, ())
+                 if (m.team is None or (team is not None and m.team == team))
+                 and (since is None or m.created_at > since)][-MAIL_LINES:]
+        if shown:
+            found[n.pk] = {"chat": [
+                f"{m.user.get_username()}{' (' + TEAM_MARK + ')' if m.team is not None else ''}"
+                f": {' '.join(m.text.split())}" for m in shown]}
+    return found

@@ -20,56 +20,114 @@ from games.clock import game_deadline
 from games.models import Game, Seat
 from games.rules.errors import RuleViolation
 from games.rules.moves import seats_to_act
-from games.store import VersionConflict, load_state
+from games.store import VersionConflict, load_state, load_states
 from notifications.models import Notification, Vacation
 
 log = logging.getLogger(__name__)
 
 
-def away_until(user_ids, now) -> object | None:
-    """The latest end of a vacation that covers `now` for any of the users."""
-    vacation = (
-        Vacation.objects.filter(user_id__in=user_ids, starts__lte=now, ends__gt=now)
-        .order_by("-ends").values_list("ends", flat=True).first()
-    )
-    return vacation
+def vacations_ending(user_ids, now) -> dict[int, object]:
+    """{user id: the latest end of a vacation covering `now`} for those away, in one
+    query."""
+    ends: dict[int, object] = {}
+    for user_id, until in Vacation.objects.filter(
+            user_id__in=set(user_ids), starts__lte=now, ends__gt=now).values_list(
+            "user_id", "ends"):
+        ends[user_id] = max(until, ends.get(user_id, until))
+    return ends
 
 
 def owing_users(game, state) -> list[int]:
-    seats = seats_to_act(state)
-    return list(Seat.objects.filter(game=game, seat__in=seats).values_list("user_id", flat=True))
+    """The users of the seats the game waits for (the seats as read with the game)."""
+    seats = set(seats_to_act(state))
+    return [row[1] for row in services.seat_rows(game) if row[0] in seats]
+
+
+def attach_seats(games) -> None:
+    """Read the seats of all `games` in one query, as services.seat_rows keeps them, and
+    which of their players take a digest (notifications.outbox.digest_takers) in another."""
+    found: dict[int, list] = {game.pk: [] for game in games}
+    for game_id, *row in Seat.objects.filter(game_id__in=list(found)).values_list(
+            "game_id", "seat", "user_id", "user__username", "bot").order_by("game_id", "seat"):
+        found[game_id].append(tuple(row))
+    takers = set(Preferences.objects.filter(
+        user_id__in={row[1] for rows in found.values() for row in rows},
+        turn_mail=Preferences.DIGEST).values_list("user_id", flat=True))
+    for game in games:
+        game._seat_rows = found[game.pk]
+        game._digest_takers = takers
+
+
+# Games read and decided together: their seats, states and vacations take a few queries
+# per batch instead of several per game.
+READ_BATCH = 250
 
 
 def sweep_deadlines(limit: int = 1000) -> dict:
-    """Apply the timeouts of active games whose deadline has passed (oldest first)."""
+    """Apply the timeouts of active games whose deadline has passed (oldest first), at
+    most `limit` of them; "backlog" says how many overdue games this run left for the
+    next (the caller re-queues or waits for the next beat: deadlines are data, so no
+    sweep is ever lost)."""
     now = timezone.now()
     counts = {"timed_out": 0, "moved_on": 0, "stretched": 0, "failed": 0}
-    due = list(
-        Game.objects.filter(status=Game.ACTIVE, deadline__lte=now)
-        .order_by("deadline").values_list("pk", "version")[:limit]
-    )
-    for pk, version in due:
-        game = Game.objects.get(pk=pk)
-        if game.version != version or game.status != Game.ACTIVE:
-            counts["moved_on"] += 1
-            continue
-        state = load_state(game)
-        back = away_until(owing_users(game, state), now)
-        if back is not None:
-            # On vacation: the clock starts again when they are back.
-            stretched = Game.objects.filter(pk=pk, version=version).update(
-                deadline=game_deadline(game, back))
-            counts["stretched"] += stretched
-            continue
-        try:
-            services.submit_timeout(game, version, state)
-            counts["timed_out"] += 1
-        except (VersionConflict, RuleViolation):
-            counts["moved_on"] += 1
-        except Exception:  # noqa: BLE001 - one broken game must not stop every deadline
-            log.exception("the timeout of game %s failed", pk)
-            counts["failed"] += 1
+    due = list(Game.objects.filter(status=Game.ACTIVE, deadline__lte=now)
+               .order_by("deadline")[:limit])
+    for start in range(0, len(due), READ_BATCH):
+        batch = due[start:start + READ_BATCH]
+        attach_seats(batch)
+        states = _states(batch)
+        batch = [game for game in batch if game.pk in states or _failed(game, counts)]
+        owing = {game.pk: owing_users(game, states[game.pk]) for game in batch}
+        away = vacations_ending([user for users in owing.values() for user in users], now)
+        for game in batch:
+            _time_out(game, states[game.pk], owing[game.pk], away, counts)
+    if len(due) == limit:
+        counts["backlog"] = Game.objects.filter(
+            status=Game.ACTIVE, deadline__lte=now).count()
     return counts
+
+
+def _states(games) -> dict:
+    """The games' states, read together; one by one if that fails, leaving out a game
+    whose state cannot be read (a broken game must not hold up every other deadline)."""
+    try:
+        return load_states(games)
+    except Exception:  # noqa: BLE001 - find the broken game, sweep the others
+        log.exception("reading %d overdue games together failed; reading them one by one",
+                      len(games))
+    states = {}
+    for game in games:
+        try:
+            states[game.pk] = load_state(game)
+        except Exception:  # noqa: BLE001
+            log.exception("the state of game %s cannot be read", game.pk)
+    return states
+
+
+def _failed(game, counts) -> bool:
+    log.error("the timeout of game %s failed: its state cannot be read", game.pk)
+    counts["failed"] += 1
+    return False
+
+
+def _time_out(game, state, owing, away, counts) -> None:
+    """Apply one game's timeout through the one write path (or stretch its deadline for a
+    player on vacation); the version read guards against a move made meanwhile."""
+    version = game.version
+    back = max((away[user] for user in owing if user in away), default=None)
+    if back is not None:
+        # On vacation: the clock starts again when they are back.
+        counts["stretched"] += Game.objects.filter(pk=game.pk, version=version).update(
+            deadline=game_deadline(game, back))
+        return
+    try:
+        services.submit_timeout(game, version, state)
+        counts["timed_out"] += 1
+    except (VersionConflict, RuleViolation):
+        counts["moved_on"] += 1
+    except Exception:  # noqa: BLE001 - one broken game must not stop every deadline
+        log.exception("the timeout of game %s failed", game.pk)
+        counts["failed"] += 1
 
 
 def sweep_reminders(now=None) -> int:

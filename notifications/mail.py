@@ -3,6 +3,8 @@ time zone, showing only what the recipient's seat may see."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
@@ -13,7 +15,7 @@ from django.utils.translation import gettext_noop, pgettext
 
 from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
-from games import narrate, services
+from games import narrate, rules, services, store
 from games.clock import zone
 from games.models import Seat
 from games.names import continent_name, territory_name
@@ -40,13 +42,16 @@ SUBJECTS = {
 }
 
 
-def wants(preferences: Preferences, notification: Notification) -> bool:
+def wants(preferences: Preferences, notification: Notification, confirmed=None) -> bool:
+    """Whether the recipient takes this mail (`confirmed`: whether their address is, if
+    the caller has read it already)."""
+    if confirmed is None:
+        confirmed = addresses.confirmed(notification.user)
     if notification.kind == Notification.CONFIRM_EMAIL:
         # Not once that address is the account's and confirmed (an earlier link was used).
         email = notification.payload.get("email")
-        return bool(email) and not (email == notification.user.email
-                                    and addresses.confirmed(notification.user))
-    if preferences.unsubscribed or not addresses.confirmed(notification.user):
+        return bool(email) and not (email == notification.user.email and confirmed)
+    if preferences.unsubscribed or not confirmed:
         return False
     if notification.kind in (Notification.TURN, Notification.REMINDER):
         return preferences.turn_mail != Preferences.NO_TURN_MAIL
@@ -57,24 +62,65 @@ def wants(preferences: Preferences, notification: Notification) -> bool:
 
 def board_text(view: dict, names: dict) -> list[str]:
     """The board as text lines, continent by continent."""
+    territories, continents, out_of_sight = _board_words(translation.get_language())
+    owners: dict = {}
     lines = []
-    for continent, (bonus, territories) in CONTINENTS.items():
-        lines.append(f"{continent_name(continent)} (+{bonus})")
-        for territory in territories:
+    for continent, (bonus, members) in CONTINENTS.items():
+        lines.append(f"{continents[continent]} (+{bonus})")
+        for territory in members:
             spot = view["territories"][territory]
             if spot.get("fog"):  # fog of war: neither owner nor armies are known
-                lines.append(f"  {territory_name(territory):<24} {_('(out of sight)'):<22} ?")
+                lines.append(f"  {territories[territory]:<24} {out_of_sight:<22} ?")
                 continue
-            owner = narrate.seat_name(spot["owner"], names) if spot["owner"] is not None else "-"
-            lines.append(f"  {territory_name(territory):<24} {owner:<22} {spot['armies']}")
+            owner = spot["owner"]
+            if owner not in owners:
+                owners[owner] = narrate.seat_name(owner, names) if owner is not None else "-"
+            lines.append(f"  {territories[territory]:<24} {owners[owner]:<22} {spot['armies']}")
     return lines
+
+
+@lru_cache(maxsize=16)
+def _board_words(language: str | None) -> tuple[dict, dict, str]:
+    """The board's names in `language` (the active one), looked up in its catalogue once,
+    not some fifty times a mail."""
+    return ({t: territory_name(t) for _, members in CONTINENTS.values() for t in members},
+            {c: continent_name(c) for c in CONTINENTS}, _("(out of sight)"))
 
 
 def _local(moment, tz_name):
     return timezone.localtime(moment, zone(tz_name)) if moment else None
 
 
-def context_for(notification: Notification, preferences: Preferences) -> dict:
+class Reader:
+    """What rendering a mail reads, a query at a time: for one mail. Batch reads the same
+    for many mails in a few queries."""
+
+    def preferences(self, user) -> Preferences:
+        return preferences_for(user)
+
+    def confirmed(self, user) -> bool:
+        return addresses.confirmed(user)
+
+    def seat(self, game, user_id: int) -> int | None:
+        return Seat.objects.filter(game=game, user_id=user_id).values_list(
+            "seat", flat=True).first()
+
+    def state(self, game, upto: int | None):
+        return load_state(game, upto) if game.version else None
+
+    def since_last_turn(self, game, seat, names, upto) -> list[str]:
+        return _since_last_turn(game, seat, names, upto)
+
+    def chat(self, notification, context) -> dict:
+        # Table talk since the reader's previous turn mail (the moderation app keeps it).
+        from moderation.mail import chat_for_mail
+
+        return chat_for_mail(notification, context)
+
+
+def context_for(notification: Notification, preferences: Preferences,
+                reader: Reader | None = None) -> dict:
+    reader = reader or Reader()
     game = notification.game
     context = {
         "kind": notification.kind, "user": notification.user, "payload": notification.payload,
@@ -88,10 +134,9 @@ def context_for(notification: Notification, preferences: Preferences) -> dict:
             f"/tournaments/{notification.payload.get('tournament_id')}/")
     if game is None:
         return context
-    seat = Seat.objects.filter(game=game, user_id=notification.user_id).values_list(
-        "seat", flat=True).first()
+    seat = reader.seat(game, notification.user_id)
     upto = notification.event_seq if notification.kind != Notification.REMINDER else None
-    state = load_state(game, upto) if game.version else None
+    state = reader.state(game, upto)
     view = services.game_view(game, state, seat)
     names = services.usernames(game)
     deadline = _local(game.deadline, preferences.time_zone)
@@ -105,9 +150,12 @@ def context_for(notification: Notification, preferences: Preferences) -> dict:
                   for card in (view.get("you") or {}).get("cards", [])],
         "me": narrate.seat_name(seat, names) if seat is not None else None,
         "board": board_text(view, names) if state is not None else [],
+        "board_block": "",
     })
     if notification.kind in (Notification.TURN, Notification.REPLY) and state is not None:
-        context["since"] = _since_last_turn(game, seat, names, notification.event_seq)
+        context["since"] = reader.since_last_turn(game, seat, names, notification.event_seq)
+    # One string for the templates: a loop over fifty lines costs more than the rest.
+    context["board_block"] = "".join(f"{line}\n" for line in context["board"])
     if notification.kind == Notification.FINISHED:
         context["seed"] = game.seed if game.is_over else None
         context["winner"] = narrate.seat_name(view.get("winner"), names)
@@ -117,10 +165,7 @@ def context_for(notification: Notification, preferences: Preferences) -> dict:
                              Notification.TIMED_OUT):
         context["who"] = narrate.seat_name(notification.payload.get("seat"), names)
         context["by"] = narrate.seat_name(notification.payload.get("by"), names)
-    # Table talk since the reader's previous turn mail (the moderation app keeps the chat).
-    from moderation.mail import chat_for_mail
-
-    context.update(chat_for_mail(notification, context))
+    context.update(reader.chat(notification, context))
     return context
 
 
@@ -136,17 +181,113 @@ def _since_last_turn(game, seat, names, upto) -> list[str]:
     return narrate.happened_to(events[start:], seat, names)[-30:]
 
 
-def render(notification: Notification) -> EmailMultiAlternatives | None:
+class Batch(Reader):
+    """The reads of rendering many mails at once, in a few queries for the lot: the
+    recipients' preferences and accounts, each game's seats and event log (read once
+    and replayed in memory for every state the mails show), and the table talk."""
+
+    def __init__(self, notifications: list[Notification]):
+        from accounts.models import Account
+        from moderation.mail import chat_for_mails
+
+        users = {n.user_id for n in notifications}
+        self._preferences = {p.user_id: p for p in Preferences.objects.filter(
+            user_id__in=users)}
+        self._confirmed = dict(Account.objects.filter(user_id__in=users).values_list(
+            "user_id", "email_confirmed"))
+        games = {}
+        for n in notifications:
+            if n.game is not None:
+                games.setdefault(n.game_id, []).append(n.game)
+        seats: dict[int, list] = {pk: [] for pk in games}
+        for game_id, *row in Seat.objects.filter(game_id__in=list(games)).values_list(
+                "game_id", "seat", "user_id", "user__username", "bot").order_by(
+                "game_id", "seat"):
+            seats[game_id].append(tuple(row))
+        for game_id, copies in games.items():
+            for game in copies:
+                game._seat_rows = seats[game_id]
+        self._seats = {(game_id, row[1]): row[0] for game_id, rows in seats.items()
+                       for row in rows}
+        self._logs = {pk: [] for pk in games}
+        for game_id, event, at in store.events_with_times_of_many(
+                [(pk, 0, copies[0].version) for pk, copies in games.items()]):
+            self._logs[game_id].append((event, at))
+        self._states: dict[tuple, object] = {}
+        self._made: dict[int, list[int]] = {}  # the versions of each game in _states
+        self._chat = chat_for_mails([n for n in notifications if n.game is not None],
+                                    self._seats)
+
+    def preferences(self, user) -> Preferences:
+        found = self._preferences.get(user.pk)
+        if found is None:
+            found = self._preferences[user.pk] = preferences_for(user)
+        return found
+
+    def confirmed(self, user) -> bool:
+        return bool(user.email) and self._confirmed.get(user.pk, True)
+
+    def seat(self, game, user_id: int) -> int | None:
+        return self._seats.get((game.pk, user_id))
+
+    def state(self, game, upto: int | None):
+        if not game.version:
+            return None
+        upto = game.version if upto is None else min(upto, game.version)
+        key = (game.pk, upto)
+        if key not in self._states:
+            # From the nearest earlier state this batch made, else from the start.
+            earlier = max((seq for seq in self._made.setdefault(game.pk, []) if seq < upto),
+                          default=None)
+            state = None if earlier is None else self._states[(game.pk, earlier)].copy()
+            events = [e for e, _ in self._logs[game.pk][(earlier or 0):upto]]
+            self._states[key] = rules.replay(events, state)
+            self._made[game.pk].append(upto)
+        return self._states[key].copy()
+
+    def since_last_turn(self, game, seat, names, upto) -> list[str]:
+        log = self._logs[game.pk][:upto] if upto else self._logs[game.pk]
+        start = 0
+        for index in range(len(log) - 2, -1, -1):
+            event = log[index][0]
+            if event.type == ev.TURN_STARTED and event.data.get("seat") == seat:
+                start = index
+                break
+        if not log:
+            return []
+        # Under fog what a seat saw depends on the board before the first event.
+        before = self.state(game, start) if start and (game.rules or {}).get("fog") else None
+        seen = services.redacted(game, [e for e, _ in log[start:]], seat, before)
+        events = [{**e, "at": at.isoformat()} for e, (_, at) in zip(seen, log[start:],
+                                                                     strict=True)]
+        return narrate.happened_to(events, seat, names)[-30:]
+
+    def chat(self, notification, context) -> dict:
+        return self._chat.get(notification.pk, {})
+
+
+def render_many(ids) -> list[EmailMultiAlternatives | None]:
+    """The mails of the rows `ids` (None for one the recipient does not want), in that
+    order, read in a few queries for the lot instead of some ten per mail."""
+    rows = {n.pk: n for n in Notification.objects.filter(pk__in=list(ids)).select_related(
+        "user", "game")}
+    batch = Batch(list(rows.values()))
+    return [render(rows[pk], batch) if pk in rows else None for pk in ids]
+
+
+def render(notification: Notification, reader: Reader | None = None
+           ) -> EmailMultiAlternatives | None:
     """The mail for a notification, or None if the recipient wants no such mail."""
-    preferences = preferences_for(notification.user)
-    if not wants(preferences, notification):
+    reader = reader or Reader()
+    preferences = reader.preferences(notification.user)
+    if not wants(preferences, notification, reader.confirmed(notification.user)):
         return None
     if notification.kind == Notification.CONFIRM_EMAIL:
         return _confirmation(notification, preferences)
     with translation.override(preferences.language), timezone.override(
         zone(preferences.time_zone)
     ):
-        context = context_for(notification, preferences)
+        context = context_for(notification, preferences, reader)
         game = notification.game
         subject = _(SUBJECTS[notification.kind]) % {
             "game": game.name if game else "Conquest", "turn": context.get("turn"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -17,6 +18,7 @@ from accounts.models import Preferences
 from games.rules import events as ev
 from games.rules.moves import decision, seats_to_act
 from games.services import bot_levels, seat_rows
+from games.store import RowsWrite
 from notifications.models import Notification
 
 log = logging.getLogger(__name__)
@@ -71,15 +73,23 @@ def rows_for(game, events, before, after) -> list[Notification]:
     if before is not None and decision(before) == decision(after):
         waiting -= set(seats_to_act(before))
     if waiting:
-        digest_users = set(
-            Preferences.objects.filter(user_id__in=users.values(), turn_mail=Preferences.DIGEST)
-            .values_list("user_id", flat=True)
-        )
+        digest_users = digest_takers(game, users.values())
         for seat in sorted(waiting & set(users)):
             user_id = users[seat]
             add(Notification.TURN, user_id, events[-1].seq, digest=user_id in digest_users,
                 seat=seat)
     return rows
+
+
+def digest_takers(game, user_ids) -> set[int]:
+    """Which of the users take a daily digest instead of turn mails: as a sweep read them
+    for many games at once (`game._digest_takers`), else read now."""
+    known = getattr(game, "_digest_takers", None)
+    if known is not None:
+        return known & set(user_ids)
+    return set(Preferences.objects.filter(user_id__in=list(user_ids),
+                                          turn_mail=Preferences.DIGEST)
+               .values_list("user_id", flat=True))
 
 
 def outbox_writer(game, events, before, after):
@@ -88,7 +98,9 @@ def outbox_writer(game, events, before, after):
     rows = rows_for(game, events, before, after)
     if not rows:
         return None
-    return lambda: write_outbox_rows(game, rows)
+    # The store may write the rows in the append's own statement; else in its transaction.
+    return RowsWrite(Notification, rows, lambda: write_outbox_rows(game, rows),
+                     lambda ids: transaction.on_commit(lambda: queue_delivery(ids)))
 
 
 def write_outbox(game, events, before, after) -> None:
@@ -114,10 +126,33 @@ def queue_delivery(ids) -> None:
 
     The request (or task) that committed never waits on the broker: one that is down or
     slow to answer would otherwise add its connection timeout to every move. Rows this
-    misses are sent by the outbox sweep once their grace is over."""
+    misses are sent by the outbox sweep once their grace is over. Rows handed over while
+    the thread is busy go out together, DELIVERY_BATCH to a task."""
     ids = list(ids)
-    if ids:
-        _publisher().submit(_publish, ids)
+    if not ids:
+        return
+    with _pending_lock:
+        if _pending_owner[0] != os.getpid():  # a forked child: its parent's thread is not here
+            _pending.clear()
+            _pending_owner[0] = os.getpid()
+        _pending.extend(ids)
+        if len(_pending) > len(ids):
+            return  # a publish is already queued and will take these too
+    _publisher().submit(_publish_pending)
+
+
+# Rows per delivery task: one task (and one SMTP session) per batch, not per mail.
+DELIVERY_BATCH = 50
+_pending: list[int] = []
+_pending_owner = [os.getpid()]
+_pending_lock = threading.Lock()
+
+
+def _publish_pending() -> None:
+    with _pending_lock:
+        ids = _pending[:]
+        _pending.clear()
+    _publish(ids)
 
 
 def publish_later(task_name: str, args: tuple, countdown: float = 0) -> None:
@@ -160,18 +195,20 @@ def _publisher() -> ThreadPoolExecutor:
 
 
 def _publish(ids) -> None:
-    from notifications.tasks import deliver
+    from notifications.tasks import deliver_many
 
-    broker = str(deliver.app.conf.broker_url)
+    broker = str(deliver_many.app.conf.broker_url)
     if time.monotonic() < _paused.get(broker, 0.0):
         log.info("broker unavailable lately: %d notification(s) left to the outbox sweep",
                  len(ids))
         return
-    for pk in ids:
+    for start in range(0, len(ids), DELIVERY_BATCH):
+        batch = ids[start:start + DELIVERY_BATCH]
         try:
-            deliver.apply_async((pk,), retry=False)
+            deliver_many.apply_async((batch,), retry=False)
         except Exception:  # noqa: BLE001 - any broker failure: the sweep will catch up
             _paused[broker] = time.monotonic() + PAUSE_AFTER_FAILURE
-            log.warning("could not queue notification %s; the outbox sweep will send it", pk)
+            log.warning("could not queue the mail of notifications %s; the outbox sweep "
+                        "will send it", ids[start:])
             return
     _paused.pop(broker, None)

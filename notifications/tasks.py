@@ -1,10 +1,19 @@
-"""Celery tasks: they take ids, are idempotent, and are acknowledged late."""
+"""Celery tasks: they take ids, are idempotent, and are acknowledged late.
+
+The deadline sweep runs on a queue of its own (`deadlines`), never behind mail
+(config/settings.py routes the rest of these to `mail`).
+"""
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
+from django.conf import settings
 
 from notifications import deadlines, delivery
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -13,24 +22,37 @@ def deliver(notification_id: int) -> str:
 
 
 @shared_task(acks_late=True, ignore_result=True)
+def deliver_many(notification_ids: list[int]) -> int:
+    """Send a batch of rows over one connection to the mail server."""
+    return delivery.send_many(notification_ids)
+
+
+@shared_task(acks_late=True, ignore_result=True)
 def sweep_outbox() -> int:
     """Send what the fast path missed (the broker was down, a worker died mid-send)."""
-    sent = 0
-    for pk in delivery.unsent():
-        sent += delivery.send_one(pk) == "sent"
-    return sent
+    return delivery.send_many(delivery.unsent())
 
 
 @shared_task(acks_late=True, ignore_result=True)
 def sweep_deadlines() -> dict:
-    return deadlines.sweep_deadlines()
+    """One bounded run of the deadline sweep. When more games are overdue than one run
+    takes, it says so in the log and queues the next run at once; a run lost with its
+    worker loses nothing either, since the next finds every deadline still overdue."""
+    done = deadlines.sweep_deadlines(limit=settings.CONQUEST_DEADLINE_SWEEP_BATCH)
+    backlog = done.get("backlog", 0)
+    if backlog:
+        log.warning("the deadline sweep is behind: %d overdue games wait (%d timed out "
+                    "in this run); sweeping on at once", backlog, done["timed_out"])
+        if done["timed_out"] or done["stretched"] or done["moved_on"]:
+            # (Not when nothing moved: only broken games are left, and they would spin.)
+            sweep_deadlines.apply_async()
+    return done
 
 
 @shared_task(acks_late=True, ignore_result=True)
 def sweep_reminders() -> int:
     written = deadlines.sweep_reminders()
-    for pk in delivery.unsent_reminders():
-        delivery.send_one(pk)
+    delivery.send_many(delivery.unsent_reminders())
     return written
 
 

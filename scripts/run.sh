@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Serves the web app, a Celery worker and the beat scheduler together; stops all three
-# on Ctrl-C or SIGTERM, or as soon as any one of them exits.
+# Serves the web app, two Celery workers (deadlines and bots; mail) and the beat scheduler
+# together; stops them all on Ctrl-C or SIGTERM, or as soon as any one of them exits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 BIN=.venv/bin
 PORT="${PORT:-8000}"
-# How long the three get to stop on their own before they are killed.
+# How long they get to stop on their own before they are killed.
 GRACE_SECONDS="${CONQUEST_STOP_GRACE_SECONDS:-5}"
 pids=()
-# Each of the three runs in a process group of its own, so that stopping one stops its
+# Each of them runs in a process group of its own, so that stopping one stops its
 # children too (the worker's pool, gunicorn's workers) and a terminal's Ctrl-C reaches this
 # script alone, which stops them in order.
 set -m
@@ -49,11 +49,18 @@ trap stop EXIT
     --bind "127.0.0.1:${PORT}" --workers 2 --threads 4 --access-logfile - \
     --logger-class config.gunicorn_logging.RedactingLogger &
 pids+=("$!")
-"$BIN/celery" --app config worker --loglevel INFO &
+# Two workers, so that a deadline never waits behind mail: one for the deadline sweep
+# and computer players' moves, one for mail. Their logs (a sweep that falls behind logs a
+# WARNING with its backlog) go to this script's output.
+"$BIN/celery" --app config worker --loglevel INFO --queues deadlines,celery \
+    --hostname "deadlines@%h" --concurrency 1 &
+pids+=("$!")
+"$BIN/celery" --app config worker --loglevel INFO --queues mail \
+    --hostname "mail@%h" --concurrency 1 &
 pids+=("$!")
 "$BIN/celery" --app config beat --loglevel INFO &
 pids+=("$!")
 
-echo "Conquest is serving on http://127.0.0.1:${PORT}/ (Ctrl-C stops web, worker and beat)"
-# Returns as soon as any one of the three exits; the EXIT trap then stops the others.
+echo "Conquest is serving on http://127.0.0.1:${PORT}/ (Ctrl-C stops web, workers and beat)"
+# Returns as soon as any one of them exits; the EXIT trap then stops the others.
 wait -n "${pids[@]}"

@@ -572,6 +572,36 @@ def test_it_appends_in_one_statement_outside_a_transaction(two, django_assert_nu
     assert Event.objects.count() == count and fresh(game).version == after.version
 
 
+@only_on_postgresql("an append outside any transaction is one statement there")
+@pytest.mark.django_db(transaction=True)
+def test_it_writes_the_mail_of_an_append_in_its_one_statement(
+        two, django_assert_num_queries, monkeypatch):
+    from notifications import outbox
+    from notifications.models import Notification
+
+    game = store.fetch_game(started_game(two, placement_batch=10).pk)
+    state = load_state(game)
+    queued = []
+    monkeypatch.setattr(outbox, "queue_delivery", queued.extend)
+    before = set(Notification.objects.filter(game=game).values_list("pk", flat=True))
+
+    with django_assert_num_queries(2) as queries:
+        done = services.submit_timeout(game, state.version, state)
+    # Who takes a digest, then one statement for the game's row, its events and its mail.
+    assert queries.captured_queries[1]["sql"].startswith("WITH moved AS (UPDATE")
+
+    written = Notification.objects.filter(game=game).exclude(pk__in=before)
+    assert {row.kind for row in written} >= {Notification.TIMED_OUT}
+    assert sorted(queued) == sorted(row.pk for row in written)
+    assert load_state(fresh(game)) == replay(stored_events(game)) == done.state
+
+    # A stale timeout is refused whole: no event, no mail.
+    count = Notification.objects.count(), Event.objects.count()
+    with pytest.raises(VersionConflict):
+        services.submit_timeout(store.fetch_game(game.pk), state.version, state)
+    assert (Notification.objects.count(), Event.objects.count()) == count
+
+
 @only_on_postgresql("prepared statements, kept connections and health checks")
 @pytest.mark.django_db(transaction=True)
 def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two):

@@ -234,6 +234,40 @@ def test_it_sweeps_the_other_games_when_one_timeout_fails(alice, bob, charlie, c
     assert f"the timeout of game {broken.pk} failed" in caplog.text
 
 
+def test_it_leaves_what_one_run_cannot_take_to_the_next_and_says_so(
+        alice, bob, charlie, clock, settings, caplog, monkeypatch):
+    games = [started(alice, bob), started(bob, charlie), started(charlie, alice)]
+    for game in games:
+        overdue(game, clock)
+    clock.advance(seconds=1)
+    settings.CONQUEST_DEADLINE_SWEEP_BATCH = 2
+    queued = []
+    monkeypatch.setattr(tasks.sweep_deadlines, "apply_async", lambda *a, **k: queued.append(a))
+
+    first = tasks.sweep_deadlines()
+
+    assert first["timed_out"] == 2 and first["backlog"] == 1
+    assert "the deadline sweep is behind: 1 overdue games wait" in caplog.text
+    assert len(queued) == 1  # the rest is swept at once, not a beat later
+    # Whatever happens to that queued run (a worker killed, a broker restarted), the next
+    # run finds the game still overdue.
+    assert tasks.sweep_deadlines() == {**nothing_due(), "timed_out": 1}
+    assert all(len(timed_out_seats(game, 0)) == 1 for game in games)
+
+
+def test_it_routes_the_deadline_sweep_apart_from_mail():
+    from config.celery import app
+
+    def queue_of(name):
+        return app.amqp.router.route({}, name)["queue"].name
+
+    assert queue_of("notifications.tasks.sweep_deadlines") == "deadlines"
+    assert {queue_of(f"notifications.tasks.{name}") for name in (
+        "deliver", "deliver_many", "sweep_outbox", "sweep_reminders", "send_digests")} == {
+        "mail"}
+    assert queue_of("games.tasks.play_bots") == "celery"
+
+
 # ---- setup phases ----------------------------------------------------------------------
 def test_it_claims_at_random_for_a_missed_claim(alice, bob, charlie, clock):
     game = started(alice, bob, charlie, setup="claim")
@@ -609,3 +643,26 @@ def test_it_sets_deadlines_on_the_games_resting_clock(alice, bob, clock):
     assert sweep(game) == nothing_due()
     clock.set(datetime(2026, 6, 15, 8, 0, 1, tzinfo=prague))
     assert sweep(game)["timed_out"] == 1
+
+
+def test_it_sweeps_the_other_games_when_one_state_cannot_be_read(alice, bob, charlie, clock,
+                                                                 monkeypatch, caplog):
+    broken, fine = started(alice, bob), started(bob, charlie)
+    overdue(broken, clock)
+    clock.advance(seconds=1)
+    load_state = deadlines.load_state
+
+    def corrupt(games):
+        raise KeyError("a corrupt event")
+
+    def corrupt_for_one_game(game, *args):
+        if game.pk == broken.pk:
+            raise KeyError("a corrupt event")
+        return load_state(game, *args)
+
+    monkeypatch.setattr(deadlines, "load_states", corrupt)
+    monkeypatch.setattr(deadlines, "load_state", corrupt_for_one_game)
+
+    assert deadlines.sweep_deadlines() == {**nothing_due(), "timed_out": 1, "failed": 1}
+    assert timed_out_seats(fine, 0) and not timed_out_seats(broken, 0)
+    assert f"the state of game {broken.pk} cannot be read" in caplog.text

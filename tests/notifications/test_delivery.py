@@ -39,6 +39,25 @@ def refresh(row: Notification) -> Notification:
     return row
 
 
+def test_it_sends_a_batch_over_one_connection_and_each_row_once(game, alice, bob,
+                                                                  monkeypatch):
+    opened = []
+    real_init = EmailBackend.__init__
+
+    def counting_init(self, *args, **kwargs):
+        opened.append(self)
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(EmailBackend, "__init__", counting_init)
+    batch = [started_row(game, alice).pk, started_row(game, bob).pk]
+
+    assert delivery.send_many(batch) == 2
+    assert delivery.send_many(batch) == 0
+
+    assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.com", "bob@example.com"]
+    assert len(opened) == 1  # one for the batch, not one a mail (none with nothing to send)
+
+
 @pytest.fixture
 def broken_mail(monkeypatch):
     """The mail server refuses every message."""

@@ -629,3 +629,48 @@ def test_a_czech_or_polish_turn_mail_is_in_that_language_throughout(
         with translation.override(language):
             assert f"#{card} {narrate.card_text(card)}" in message.body
     assert any(word in message.body for word in card_symbols)
+
+
+# ---- many at once ----------------------------------------------------------------------
+def comparable(message) -> tuple:
+    """A mail's parts, its signed links (stamped with the second they were made) left
+    out."""
+    def plain(text):
+        return re.sub(r"/mail/(open|unsubscribe)/[^/\s\"]+/", r"/mail/\1/…/", text)
+
+    return (message.subject, plain(message.body), plain(html_of(message)), message.to,
+            message.reply_to, {k: plain(v) for k, v in message.extra_headers.items()})
+
+
+@pytest.mark.parametrize("fog", [False, True], ids=["open", "fog"])
+def test_it_renders_the_same_mails_many_at_once_as_one_at_a_time(alice, bob, charlie, fog):
+    from moderation.chat import post_message
+
+    game = started(alice, bob, charlie, placement_batch=50, fog=fog)
+    Preferences.objects.create(user=bob, language="cs", time_zone="Europe/Prague")
+    rnd = random.Random("many")
+    for count in range(120):
+        game.refresh_from_db()
+        state = load_state(game)
+        if state.finished:
+            break
+        seat = rnd.choice(seats_to_act(state))
+        if count % 25 == 10 and state.phase not in ("setup_place", "claim"):
+            post_message(game, user_at(game, seat), f"move {count}, <b>friend</b>")
+        try:
+            act(game, user_at(game, seat), bot_command(state, seat, rnd))
+        except ValueError:
+            pass
+    for user in (alice, bob, charlie):
+        for kind in KINDS:
+            any_kind(game, user, kind, seat=seat_of(game, user))
+    ids = list(Notification.objects.filter(game=game).order_by("pk").values_list(
+        "pk", flat=True))
+    assert len(rows(game, kind=Notification.TURN)) > 10
+
+    together = mails.render_many(ids)
+
+    alone = [mails.render(Notification.objects.select_related("user", "game").get(pk=pk))
+             for pk in ids]
+    assert [m and comparable(m) for m in together] == [m and comparable(m) for m in alone]
+    assert any("Table talk:" in m.body for m in together if m is not None)

@@ -87,21 +87,24 @@ def test_it_sends_once_when_the_worker_dies_mid_delivery(redis):
             mailbox.stall.set()  # the first SMTP session hangs before any data is sent
             game_id = new_game(alice, bob)
             assert wait_until(mailbox.stalled.is_set, 15), celery.log("worker")
-            stuck = Notification.objects.get(claimed_at__isnull=False, sent_at__isnull=True)
-            celery.kill("worker")  # mid-delivery: the row stays claimed, nothing was sent
+            # A worker claims a task's rows together: every one of them stays claimed.
+            stuck = list(Notification.objects.filter(claimed_at__isnull=False,
+                                                     sent_at__isnull=True))
+            assert stuck
+            celery.kill("worker")  # mid-delivery: the rows stay claimed, nothing was sent
             celery.start_worker()
             time.sleep(2.5)  # the dead worker's lease runs out
             from notifications.tasks import sweep_outbox
             sweep_outbox.delay()
-            wanted = f"<notification-{stuck.pk}@localhost>"
-            assert wait_until(lambda: mailbox.with_header("Message-ID", wanted), 15), (
-                celery.log("worker"))
+            wanted = [f"<notification-{row.pk}@localhost>" for row in stuck]
+            assert wait_until(lambda: all(mailbox.with_header("Message-ID", one)
+                                          for one in wanted), 15), celery.log("worker")
             time.sleep(1)
             sweep_outbox.delay()  # a second sweep finds nothing left to send
             time.sleep(1.5)
         finally:
             celery.stop()
-    assert len(mailbox.with_header("Message-ID", wanted)) == 1
+    assert all(len(mailbox.with_header("Message-ID", one)) == 1 for one in wanted)
     game_mails = Notification.objects.filter(game_id=game_id)
     assert all(n.sent_at for n in game_mails)
     sent_ids = [m["Message-ID"] for m in mailbox.messages]
