@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, new_seed
 from games.rules import seed_hash
@@ -14,9 +15,10 @@ class Tournament(models.Model):
     of CONTRACT.md keyed by `seed` (published as `seed_hash`, revealed at the end)."""
 
     SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
-    STATUSES = [(s, s) for s in (SIGNUP, RUNNING, FINISHED, CANCELLED)]
+    STATUSES = [(SIGNUP, _("sign-up open")), (RUNNING, _("under way")),
+                (FINISHED, _("finished")), (CANCELLED, _("cancelled"))]
     KNOCKOUT, ROUND_ROBIN = "knockout", "round_robin"
-    FORMATS = [(f, f) for f in (KNOCKOUT, ROUND_ROBIN)]
+    FORMATS = [(KNOCKOUT, _("knockout")), (ROUND_ROBIN, _("round robin in groups"))]
 
     name = models.CharField(max_length=100)
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,

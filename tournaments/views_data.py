@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from games.names import STATUS_NAMES
 from tournaments import services
 from tournaments.models import Table, Tournament
 
@@ -19,6 +20,9 @@ def summary(tournament: Tournament, entries: int | None = None) -> dict:
         "signup_opens": tournament.signup_opens.isoformat(),
         "signup_closes": tournament.signup_closes.isoformat(),
         "url": reverse("tournament", args=[tournament.pk]),
+        # in the reader's words, for the pages (the API's clients read `format`, `status`)
+        "format_name": str(tournament.get_format_display()),
+        "status_name": str(tournament.get_status_display()),
     }
 
 
@@ -34,6 +38,7 @@ def detail(tournament: Tournament) -> dict:
             "number": table.number, "group": table.group, "game": table.game_id,
             "game_url": reverse("game", args=[table.game_id]),
             "status": table.game.status, "players": seats[table.pk],
+            "status_name": str(STATUS_NAMES.get(table.game.status, table.game.status)),
             "result": None if table.result is None else [
                 {"username": row["username"], "place": row["place"],
                  "through": row["through"]} for row in table.result],
