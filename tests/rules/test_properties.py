@@ -62,6 +62,19 @@ OPTIONS = {
     "dropped_seat": ["neutral", "bot"],
     "fog": [False, False, True],
     "team_size": [1, 1, 1, 2, 3],
+    # Each rulebook as written (RULES.md)
+    "continent_bonus_after_round": [False, True],
+    "max_cards": [None, None, 5, 7],
+    "elimination_trade_at": [6, 5],
+    "elimination_trade_when": ["immediately", "next_reinforce"],
+    "forced_trade": ["until_below_5", "one_set"],
+    "traded_cards": ["discard", "bottom"],
+    "card_draw": ["end_of_turn", "before_fortify"],
+    "cards": [True, True, True, False],
+    "minimum_reinforcement": ["territories", "total"],
+    "neutral_dice": ["max", "opponent"],
+    "capital_card_out": [False, True],
+    "play_order": ["setup", "redraw"],
 }
 GAMES_PER_CASE = 25
 # 3,000 games in all (the engine never touches a database, so .ci/run plays them only in its
@@ -88,7 +101,13 @@ def check_invariants(state: GameState) -> None:
         if state.owner[territory] is not None and state.armies[territory] < 1:
             assert state.phase == OCCUPY and state.occupation.target == territory, territory
     hands = [card for player in state.players for card in player.cards]
-    assert sorted(state.deck + state.discard + hands) == list(range(44))
+    limit = state.rules.max_cards
+    for player in state.players:
+        if limit is not None and len(player.cards) > limit:  # only until the trade is made
+            assert state.trade_down and player.seat == state.turn_seat, player
+        if not state.rules.cards:
+            assert player.cards == []
+    assert sorted(state.deck + state.discard + state.removed + hands) == list(range(44))
 
 
 def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001, **rules):
@@ -110,6 +129,10 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001, 
         elif rnd.random() < resigns:
             actor = rnd.choice(state.living())
             command = parse_command({"type": "resign"}, actor)
+        elif rnd.random() < 0.002:  # a standing policy changed now and then (the neutral's too)
+            actor = rnd.choice(state.living())
+            command = parse_command({"type": "set_defense", "policy": rnd.choice(["max", "one"]),
+                                     "neutral": rnd.random() < 0.5}, actor)
         else:
             actor = rnd.choice(owing)
             command = parse_command(bot_command(state, actor, rnd), actor)
