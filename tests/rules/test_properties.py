@@ -39,6 +39,7 @@ from games.rules import (
 from games.rules import view as seat_view
 from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
+from games.rules.options import PRESETS
 from games.rules.state import OCCUPY
 from games.rules.view import redact_events
 from tests.rules import fog_referee
@@ -81,6 +82,9 @@ GAMES_PER_CASE = 25
 # first pass: CONQUEST_PROPERTY_GAMES=0 skips none of the other tests, only these cases).
 GAMES = int(os.environ.get("CONQUEST_PROPERTY_GAMES", "3000"))
 CASES = -(-GAMES // GAMES_PER_CASE)
+# Games per rulebook preset (rules.preset alone, 2 to 6 players). A few dozen by default;
+# CONQUEST_PRESET_GAMES=2000 plays thousands of each (README "Settings").
+PRESET_GAMES = int(os.environ.get("CONQUEST_PRESET_GAMES", "10"))
 STEPS = 40_000
 
 
@@ -110,9 +114,12 @@ def check_invariants(state: GameState) -> None:
     assert sorted(state.deck + state.discard + state.removed + hands) == list(range(44))
 
 
-def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001, **rules):
+def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
+              preset: str | None = None, **rules):
     rnd = random.Random(game_number)
     players, raw = random_rules(rnd)
+    if preset is not None:  # the rulebook as written: nothing mixed in
+        raw = {"preset": preset}
     raw.update(rules)
     game_id = f"prop-{game_number}"
     seed = f"{game_number:064x}"
@@ -202,6 +209,16 @@ def test_it_plays_random_games_to_the_end(case):
         assert replay(stored) == state
         assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
         assert verify(record).ok
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_each_rulebook_preset_plays_random_games_to_the_end(preset):
+    for game_number in range(PRESET_GAMES):
+        state, events, record, raw = play_game(100_000 + game_number, preset=preset)
+        assert state.finished and state.winner is not None, (preset, game_number)
+        assert state.rules.preset == preset
+        assert replay(events) == state
+        assert verify(record).ok, (preset, game_number, verify(record).problems[:3])
 
 
 @pytest.mark.parametrize("objective, reason", [
