@@ -33,7 +33,14 @@ from notifications import vacations
 from notifications.models import Vacation
 
 from .commands import FormProblem, payload_from_post
-from .forms import PRESETS, CreateGameForm, PreferencesForm, SignUpForm, VacationForm
+from .forms import (
+    PRESETS,
+    CreateGameForm,
+    PreferencesForm,
+    SignUpForm,
+    VacationForm,
+    preset_fields,
+)
 from .page import game_context, stamp
 
 # The form the refusal of each command is shown next to.
@@ -101,7 +108,7 @@ def _lobby(request, form, status=200):
     return render(request, "games/lobby.html", {
         "open_games": rows, "my_games": _my_games(request.user), "form": form,
         "presets": PRESETS,
-        "preset_rules": {k: p["rules"] for k, p in PRESETS.items()},
+        "preset_rules": {k: preset_fields(p["rules"]) for k, p in PRESETS.items()},
         "preset_players": {k: p.get("players") for k, p in PRESETS.items()},
     }, status=status)
 
