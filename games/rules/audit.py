@@ -263,6 +263,14 @@ def _attack_ended(state: GameState, data: dict) -> str | None:
     return None
 
 
+def _play_order_drawn(state: GameState, data: dict) -> str | None:
+    if state.rules.play_order != "redraw" or state.phase != SETUP_DONE or state.turn != 0:
+        return "draws the play order outside the end of a redraw game's setup"
+    if sorted(data.get("order") or []) != sorted(state.order):
+        return "draws a play order of other seats"
+    return None
+
+
 def _game_finished(state: GameState, data: dict) -> str | None:
     winner, reason = data.get("winner"), data.get("reason")
     if reason == "domination":
@@ -303,6 +311,7 @@ CHECKS = {
     ev.TURN_ENDED: _turn_ended,
     ev.ATTACK_ENDED: _attack_ended,
     ev.GAME_FINISHED: _game_finished,
+    ev.PLAY_ORDER_DRAWN: _play_order_drawn,
 }
 
 
