@@ -240,6 +240,40 @@ RULE_LABELS = {
     "dropped_seat": _("A player dropped for missed turns"),
     "fog": _("Fog of war"),
     "team_size": _("Teams"),
+    "continent_bonus_after_round": _("A continent pays only once held for a whole round"),
+    "max_cards": _("Most cards in a hand"),
+    "elimination_trade_at": _("Cards taken in an elimination that force a trade at once"),
+    "elimination_trade_when": _("Trading the cards taken in an elimination"),
+    "forced_trade": _("Holding five cards or more"),
+    "traded_cards": _("Traded cards"),
+    "card_draw": _("The card for a conquest"),
+    "cards": _("Cards"),
+    "minimum_reinforcement": _("The minimum of 3 reinforcements"),
+    "neutral_dice": _("The neutral's defence dice (two players)"),
+    "capital_card_out": _("Capitals' territory cards leave the deck"),
+    "play_order": _("Who plays first"),
+}
+
+# The rulebook presets (RULES.md "Each rulebook as written"): rules.preset -> its name and
+# what it changes, in plain words.
+RULEBOOKS = {
+    "czech": (_("The Czech rulebook"),
+              _("At most 4 armies a territory in setup, fixed set values (artillery 4, "
+                "infantry 6, cavalry 8, one of each 10), fortifying to several neighbours, "
+                "a continent pays after a whole round, at most 5 cards.")),
+    "polish": (_("The Polish rulebook"),
+               _("Capitals that collapse their continent and whose cards leave the deck, "
+                 "fixed set values, traded cards under the pile, the card drawn before "
+                 "fortifying, one forced set at five cards, an elimination's cards traded "
+                 "at the next reinforcement, the opponent sets the neutral's dice.")),
+    "encyclopedia": (_("The encyclopedia's rules"),
+                     _("A trade at once from five cards after an elimination, and a fresh "
+                       "draw for who plays first after setup.")),
+    "howto": (_("The how-to article's rules"), _("The classic game as this site plays it.")),
+    "online": (_("The online game's rules"),
+               _("Every starting army placed at random, no neutral with two players, one "
+                 "army at least to occupy, no cards, and the minimum of 3 over the whole "
+                 "reinforcement.")),
 }
 
 RULE_CHOICES = {
@@ -281,6 +315,34 @@ RULE_CHOICES = {
     "neutral_reinforcement": {
         "opponent": _("placed by the other player"),
         "auto": _("spread automatically"),
+    },
+    "elimination_trade_when": {
+        "immediately": _("at once, until four or fewer remain"),
+        "next_reinforce": _("at the conqueror's next reinforcement"),
+    },
+    "forced_trade": {
+        "until_below_5": _("trade until fewer than five remain"),
+        "one_set": _("trade one set; more only by choice"),
+    },
+    "traded_cards": {
+        "discard": _("put aside, shuffled back in when the pile runs out"),
+        "bottom": _("go straight under the draw pile"),
+    },
+    "card_draw": {
+        "end_of_turn": _("drawn at the end of the turn"),
+        "before_fortify": _("drawn when the attack ends, before fortifying"),
+    },
+    "minimum_reinforcement": {
+        "territories": _("for territories: at least 3, then continent bonuses on top"),
+        "total": _("for the whole reinforcement, continent bonuses included"),
+    },
+    "neutral_dice": {
+        "max": _("as many as possible"),
+        "opponent": _("chosen by the player who is not attacking"),
+    },
+    "play_order": {
+        "setup": _("the order drawn at the start plays on"),
+        "redraw": _("drawn afresh after setup"),
     },
     "dropped_seat": {
         "neutral": _("leaves: their territories turn neutral"),

@@ -108,6 +108,9 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
     if kind == ev.GAME_STARTED:
         order = ", ".join(seat_name(s, names) for s in data["order"])
         return _("The game started. Turn order: %(order)s.") % {"order": order}
+    if kind == ev.PLAY_ORDER_DRAWN:
+        order = ", ".join(seat_name(s, names) for s in data["order"])
+        return _("Who plays first was drawn afresh. Turn order: %(order)s.") % {"order": order}
     if kind == ev.TERRITORIES_DEALT:
         return _("The territories were dealt out.")
     if kind == ev.TERRITORY_CLAIMED:
@@ -251,6 +254,9 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
         return _("%(player)s ended the turn.") % {"player": who}
     if kind == ev.ATTACK_ENDED:
         return _("%(player)s stopped attacking.") % {"player": who}
+    if kind == ev.DEFENSE_SET and data.get("neutral"):
+        return _("%(player)s will now have the neutral %(policy)s when not attacking.") % {
+            "player": who, "policy": DEFENSE_NAMES.get(data["policy"], data["policy"])}
     if kind == ev.DEFENSE_SET:
         return _("%(player)s will now %(policy)s.") % {
             "player": who, "policy": DEFENSE_NAMES.get(data["policy"], data["policy"])}

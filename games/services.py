@@ -429,7 +429,9 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
     bots = bot_levels(game, state)
     view = {
         "id": game.pk, "name": game.name, "status": game.status, "version": game.version,
-        "rules": game.rules, "deadline_seconds": game.deadline_seconds,
+        # Every option, defaults filled in for games made before an option existed.
+        "rules": rules.Rules.from_dict(game.rules).to_dict(),
+        "deadline_seconds": game.deadline_seconds,
         "deadline": game.deadline.isoformat() if game.deadline else None,
         "seed_hash": game.seed_hash, "seats_wanted": game.players,
         "clock": {"time_zone": game.clock_time_zone, "quiet_from": game.quiet_from,

@@ -5,6 +5,7 @@
     end attack                     fortify 4 from ural to siberia
     end                            claim peru            capital peru
     neutral 2 peru                 defense one           resign
+    neutral defense one            (the neutral's dice, when the rules let you choose them)
 
 Territory names forgive case, spaces, dots and dashes, and know the common short names.
 """
@@ -77,6 +78,9 @@ def parse_line(line: str, state=None, seat=None) -> dict | None:
         return None
     if m := re.fullmatch(r"(?:place|put|reinforce)\s+(.+)", text):
         return {"type": "place", "placements": _placements(m[1])}
+    if m := re.fullmatch(r"neutral\s+defen[cs]e\s+(max|one)", text):
+        # `neutral_dice: opponent`: the neutral's dice when the other player attacks it.
+        return {"type": "set_defense", "policy": m[1], "neutral": True}
     if m := re.fullmatch(r"neutral\s+(.+)", text):
         return {"type": "place_neutral", "placements": _placements(m[1])}
     if m := re.fullmatch(r"claim\s+(.+)", text):

@@ -90,6 +90,8 @@ def payload_from_post(post) -> dict:
             payload["armies"] = _whole(post.get("armies"), _("armies"))
     elif kind == "set_defense":
         payload["policy"] = post.get("policy", "")
+        if post.get("neutral") == "yes":  # the neutral's dice (`neutral_dice: opponent`)
+            payload["neutral"] = True
     elif kind == "resign" and post.get("confirm") not in ("on", "1", "yes"):
         raise FormProblem(_("Tick the box to confirm that you resign."))
     return payload

@@ -14,8 +14,8 @@ from accounts import email as addresses
 from accounts.models import Preferences
 from games.computer import ACCOUNT_PREFIX
 from games.inputs import whole_number
-from games.names import BOT_LEVELS, RULE_CHOICES, RULE_LABELS
-from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules
+from games.names import BOT_LEVELS, RULE_CHOICES, RULE_LABELS, RULEBOOKS
+from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules, validate_rules
 from notifications.vacations import MAX_DAYS_AHEAD
 
 # Presets fill in the rules; "custom" takes them from the fields below.
@@ -54,8 +54,23 @@ PRESETS = {
                            "placed one per turn, in turn. Slow by mail: dozens of turns "
                            "before the first attack."),
                  "rules": {"initial_placement": "turns", "placement_batch": 1}},
+    # One per rulebook (RULES.md "Each rulebook as written"), resolved by rules.preset.
+    **{name: {"label": label, "help": help_text, "rules": {"preset": name}}
+       for name, (label, help_text) in RULEBOOKS.items()},
     "custom": {"label": _("Custom"), "help": _("Use the rules chosen below."), "rules": None},
 }
+
+def preset_fields(rules: dict | None) -> dict | None:
+    """A preset's rules as the lobby's fields hold them, for the page's script to fill in:
+    a rulebook preset resolved to every option it sets."""
+    if rules is None or "preset" not in rules:
+        return rules
+    resolved = validate_rules(rules, 3).to_dict()
+    fields = {k: v for k, v in resolved.items() if k not in ("preset", "fixed_values")}
+    fields.update({f"fixed_{kind}": value for kind, value in resolved["fixed_values"].items()})
+    fields["cards"] = "yes" if resolved["cards"] else "no"
+    return fields
+
 
 DEADLINES = [
     (600, _("10 minutes")), (3600, _("1 hour")), (4 * 3600, _("4 hours")),
@@ -67,10 +82,11 @@ DEFAULTS = Rules()
 HOURS = [("", "—")] + [(h, f"{h:02d}:00") for h in range(24)]
 
 
-def _choice(key: str) -> forms.ChoiceField:
+def _choice(key: str, required: bool = True) -> forms.ChoiceField:
+    """A rule's choices in plain words. Not required: left out, the rule's default."""
     return forms.ChoiceField(
         label=RULE_LABELS[key], choices=[(v, RULE_CHOICES[key][v]) for v in CHOICES[key]],
-        initial=getattr(DEFAULTS, key), widget=forms.RadioSelect,
+        initial=getattr(DEFAULTS, key), widget=forms.RadioSelect, required=required,
     )
 
 
@@ -165,12 +181,50 @@ class CreateGameForm(forms.Form):
         help_text=_("Leave empty to play until someone wins. After this many rounds the "
                     "player holding the most territories wins."))
 
+    # Each rulebook as written (RULES.md): the options the rulebook presets set.
+    continent_bonus_after_round = forms.BooleanField(
+        label=RULE_LABELS["continent_bonus_after_round"], required=False,
+        help_text=_("A continent's bonus is paid only if you have held all of it since "
+                    "the start of your previous turn (the Czech rulebook)."))
+    max_cards = forms.IntegerField(
+        label=RULE_LABELS["max_cards"], min_value=5, max_value=44, required=False,
+        help_text=_("Leave empty for no limit (the Czech rulebook says 5). A card that "
+                    "would go above it is traded at once."))
+    elimination_trade_at = forms.IntegerField(
+        label=RULE_LABELS["elimination_trade_at"], min_value=5, max_value=44, required=False,
+        initial=DEFAULTS.elimination_trade_at,
+        help_text=_("Holding this many cards after taking a player's, the conqueror trades "
+                    "at once until fewer than five remain (6; the encyclopedia says 5)."))
+    elimination_trade_when = _choice("elimination_trade_when", required=False)
+    forced_trade = _choice("forced_trade", required=False)
+    traded_cards = _choice("traded_cards", required=False)
+    card_draw = _choice("card_draw", required=False)
+    cards = forms.TypedChoiceField(
+        label=RULE_LABELS["cards"], required=False, initial="yes", empty_value=True,
+        coerce=lambda value: value == "yes", widget=forms.RadioSelect,
+        choices=[("yes", _("played: a card for each turn with a conquest, sets for armies")),
+                 ("no", _("not played at all (the online game)"))])
+    minimum_reinforcement = _choice("minimum_reinforcement", required=False)
+    neutral_dice = _choice("neutral_dice", required=False)
+    capital_card_out = forms.BooleanField(
+        label=RULE_LABELS["capital_card_out"], required=False,
+        help_text=_("Each capital's territory card is taken out of the deck (the Polish "
+                    "rulebook)."))
+    play_order = _choice("play_order", required=False)
+
     RULE_FIELDS = (
         "setup", "initial_placement", "placement_batch", "initial_max_per_territory",
         "card_values", "card_territory_bonus", "occupy_minimum", "fortify", "objective",
         "capitals_to_win", "capital_collapse", "neutral", "neutral_reinforcement",
         "max_missed_turns", "round_limit", "dropped_seat", "fog", "team_size",
+        "continent_bonus_after_round", "max_cards", "elimination_trade_at",
+        "elimination_trade_when", "forced_trade", "traded_cards", "card_draw", "cards",
+        "minimum_reinforcement", "neutral_dice", "capital_card_out", "play_order",
     )
+    # Fields a form may leave out: the rule's default then.
+    OPTIONAL_CHOICES = ("dropped_seat", "elimination_trade_when", "forced_trade",
+                        "traded_cards", "card_draw", "minimum_reinforcement", "neutral_dice",
+                        "play_order")
 
     def bot_levels(self) -> list[str]:
         data = self.cleaned_data
@@ -196,8 +250,13 @@ class CreateGameForm(forms.Form):
         if preset["rules"] is not None:
             return players, dict(preset["rules"])
         rules = {key: data[key] for key in self.RULE_FIELDS}
-        rules["dropped_seat"] = rules["dropped_seat"] or DEFAULTS.dropped_seat
+        for key in self.OPTIONAL_CHOICES:
+            rules[key] = rules[key] or getattr(DEFAULTS, key)
         rules["team_size"] = rules["team_size"] or 1
+        if rules["elimination_trade_at"] is None:
+            rules["elimination_trade_at"] = DEFAULTS.elimination_trade_at
+        if rules["cards"] in (None, ""):
+            rules["cards"] = True
         rules["fixed_values"] = {
             kind: data[f"fixed_{kind}"] for kind in ("infantry", "cavalry", "artillery", "mixed")
         }

@@ -15,6 +15,7 @@ from games.names import (
     FINISH_REASONS,
     RULE_CHOICES,
     RULE_LABELS,
+    RULEBOOKS,
     STATUS_NAMES,
     color_name,
     level_name,
@@ -50,6 +51,12 @@ def _sorted(territories) -> list[str]:
     return sorted(territories, key=territory_name)
 
 
+# Rules about cards, left out of a game played without them (rules.cards false).
+_CARD_KEYS = ("card_values", "fixed_values", "card_territory_bonus", "max_cards",
+              "elimination_trade_at", "elimination_trade_when", "forced_trade", "traded_cards",
+              "card_draw")
+
+
 def _irrelevant(key: str, rules_dict: dict, players: int | None) -> bool:
     """Rules a game's panel leaves out because they cannot apply to it: capitals' rules in
     a game without capitals, the neutral's in a game without one, and the like."""
@@ -57,15 +64,38 @@ def _irrelevant(key: str, rules_dict: dict, players: int | None) -> bool:
         return rules_dict.get("objective") != "capitals"
     if key == "neutral":
         return players is not None and players != 2
-    if key == "neutral_reinforcement":
+    if key in ("neutral_reinforcement", "neutral_dice"):
         return not rules_dict.get("neutral") or (players is not None and players != 2)
+    if key == "capital_card_out":
+        return rules_dict.get("objective") != "capitals"
+    if key in _CARD_KEYS:
+        return rules_dict.get("cards") is False
     if key == "placement_batch":
         return rules_dict.get("initial_placement") == "simultaneous"
     return False
 
 
+# Not what a rulebook says but how the site keeps time: left out of "where it differs".
+_CLOCK_KEYS = ("deadline_seconds", "max_missed_turns", "dropped_seat", "preset")
+
+
+def rulebook_in_words(rules_dict: dict, players: int | None = None) -> list[dict]:
+    """Which rulebook the game follows (rules.preset) and where its rules differ from it."""
+    name = rules_dict.get("preset")
+    if name not in RULEBOOKS:
+        return []
+    label, _summary = RULEBOOKS[name]
+    lines = [{"key": "preset", "label": _("Rulebook"), "value": label}]
+    as_written = rules.validate_rules({"preset": name}, players or 3).to_dict()
+    differs = [str(RULE_LABELS[key]) for key in RULE_LABELS
+               if key not in _CLOCK_KEYS and rules_dict.get(key) != as_written.get(key)]
+    lines.append({"key": "preset_differs", "label": _("Differs from the rulebook in"),
+                  "value": ", ".join(differs) if differs else _("nothing: as written")})
+    return lines
+
+
 def rules_in_words(rules_dict: dict, players: int | None = None) -> list[dict]:
-    lines = []
+    lines = rulebook_in_words(rules_dict, players)
     for key, label in RULE_LABELS.items():
         value = rules_dict.get(key)
         if _irrelevant(key, rules_dict, players):
@@ -80,8 +110,13 @@ def rules_in_words(rules_dict: dict, players: int | None = None) -> list[dict]:
             if rules_dict.get("card_values") != "fixed":
                 continue
             words_ = ", ".join(f"{symbol_name(k)} {v}" for k, v in value.items())
-        elif key in ("capital_collapse", "neutral"):
+        elif key in ("capital_collapse", "neutral", "continent_bonus_after_round",
+                     "capital_card_out"):
             words_ = _("yes") if value else _("no")
+        elif key == "cards":
+            words_ = _("played") if value is not False else _("not played at all")
+        elif key == "max_cards":
+            words_ = value if value is not None else _("no limit")
         elif key == "fog":
             words_ = (_("yes: you see your territories, their neighbours and your "
                         "teammates'") if value else _("no"))
@@ -261,8 +296,11 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
     phase, current = view["phase"], view["current_seat"]
     pending = view["pending"]
     rules_obj = rules.Rules.from_dict(view["rules"])
-    forms: dict = {"defense": {"policy": (view.get("you") or {}).get("defense", "max")},
-                   "resign": True}
+    you = view.get("you") or {}
+    forms: dict = {"defense": {"policy": you.get("defense", "max")}, "resign": True}
+    if rules_obj.neutral_dice == "opponent" and rules_obj.has_neutral(len(view["players"])):
+        # Polish two-player game: this player's standing order for the neutral's dice.
+        forms["neutral_defense"] = {"policy": you.get("neutral_defense", "max")}
 
     def rows(candidates, prefix):
         return [{**_option(t, view), "field": prefix + t, "value": posted.get(prefix + t, "")}

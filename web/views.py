@@ -42,7 +42,14 @@ from notifications import vacations
 from notifications.models import Vacation
 
 from .commands import FormProblem, payload_from_post
-from .forms import PRESETS, CreateGameForm, PreferencesForm, SignUpForm, VacationForm
+from .forms import (
+    PRESETS,
+    CreateGameForm,
+    PreferencesForm,
+    SignUpForm,
+    VacationForm,
+    preset_fields,
+)
 from .page import game_context, open_game_words, stamp
 
 # The form the refusal of each command is shown next to.
@@ -160,7 +167,7 @@ def _lobby(request, form, status=200):
         "running_games": _running_games(request.user),
         "your_moves": sum(row["your_turn"] for row in my_games),
         "presets": PRESETS,
-        "preset_rules": {k: p["rules"] for k, p in PRESETS.items()},
+        "preset_rules": {k: preset_fields(p["rules"]) for k, p in PRESETS.items()},
         "preset_players": {k: p.get("players") for k, p in PRESETS.items()},
     }, status=status)
 

@@ -38,7 +38,10 @@ class TokenOut(serializers.Serializer):
 class GameIn(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     players = serializers.IntegerField(min_value=2, max_value=6)
-    rules = serializers.DictField(required=False, help_text="Rule options of RULES.md")
+    rules = serializers.DictField(
+        required=False,
+        help_text="Rule options of RULES.md; preset (czech, polish, encyclopedia, howto, "
+                  "online) starts from a rulebook's options, other keys override them")
     deadline_seconds = serializers.IntegerField(required=False, min_value=10)
     clock = serializers.DictField(
         required=False,
@@ -107,6 +110,8 @@ class CommandIn(serializers.Serializer):
     armies = serializers.IntegerField(required=False, min_value=1)
     moves = FortifyMove(many=True, required=False)
     policy = serializers.ChoiceField(choices=["max", "one"], required=False)
+    neutral = serializers.BooleanField(
+        required=False, help_text="set_defense: the neutral's dice (rule neutral_dice opponent)")
 
     def get_fields(self):
         fields = super().get_fields()

@@ -87,7 +87,7 @@ def _armies_placed(state: GameState, data: dict) -> str | None:
         return "places armies outside the player's reinforce phase"
     if total > state.reinforcements:
         return f"places {total} armies of {state.reinforcements}"
-    if len(player.cards) >= 5 and not data.get("auto"):
+    if state.trade_owed(seat) and not data.get("auto"):
         return "places armies while a trade is owed"
     if data.get("auto") and placements != spread(state.border_territories(seat),
                                                  state.reinforcements):
@@ -144,8 +144,8 @@ def _cards_traded(state: GameState, data: dict) -> str | None:
     hand = state.players[seat].cards
     if len(set(cards)) != 3 or any(c not in hand for c in cards) or not is_set(cards):
         return "trades cards that are not a set from the player's hand"
-    if state.trade_down and len(hand) <= 4:
-        return "trades past four cards after an elimination"
+    if not state.may_trade(seat):
+        return f"trades past {state.trade_limit} cards in the middle of a turn"
     if data.get("value") != set_value(state.rules, cards, state.sets_traded):
         return "claims a set value the rules do not give"
     matches = [CARDS[c][0] for c in cards if CARDS[c][0] and state.owner[CARDS[c][0]] == seat]
@@ -214,6 +214,8 @@ def _fortified(state: GameState, data: dict) -> str | None:
 
 
 def _card_drawn(state: GameState, data: dict) -> str | None:
+    if not state.rules.cards:
+        return "draws a card in a game played without cards"
     if data.get("seat") != state.turn_seat or not state.conquered:
         return "draws a card for a player who conquered nothing this turn"
     if data.get("card") != (state.deck or [None])[0]:
@@ -261,6 +263,14 @@ def _attack_ended(state: GameState, data: dict) -> str | None:
     return None
 
 
+def _play_order_drawn(state: GameState, data: dict) -> str | None:
+    if state.rules.play_order != "redraw" or state.phase != SETUP_DONE or state.turn != 0:
+        return "draws the play order outside the end of a redraw game's setup"
+    if sorted(data.get("order") or []) != sorted(state.order):
+        return "draws a play order of other seats"
+    return None
+
+
 def _game_finished(state: GameState, data: dict) -> str | None:
     winner, reason = data.get("winner"), data.get("reason")
     if reason == "domination":
@@ -301,6 +311,7 @@ CHECKS = {
     ev.TURN_ENDED: _turn_ended,
     ev.ATTACK_ENDED: _attack_ended,
     ev.GAME_FINISHED: _game_finished,
+    ev.PLAY_ORDER_DRAWN: _play_order_drawn,
 }
 
 

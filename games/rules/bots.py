@@ -44,9 +44,9 @@ def bot_command(state, seat: int, rnd: random.Random, aggression: float = 0.9) -
     if phase == REINFORCE:
         hand = state.players[seat].cards
         sets = find_sets(hand)
-        # After an elimination a hand is traded only down to four cards.
-        may_trade = sets and not (state.trade_down and len(hand) <= 4)
-        if may_trade and (len(hand) >= 5 or rnd.random() < 0.5):
+        # Mid-turn (an elimination, the hand limit) a hand is traded only down to the limit.
+        may_trade = sets and state.may_trade(seat)
+        if may_trade and (state.trade_owed(seat) or rnd.random() < 0.5):
             return {"type": "trade", "cards": list(rnd.choice(sets))}
         border = state.border_territories(seat)
         count = rnd.randint(1, state.reinforcements)

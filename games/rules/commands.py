@@ -86,6 +86,7 @@ class PlaceNeutral:
 class SetDefense:
     seat: int
     policy: str
+    neutral: bool = False  # the neutral's defence (`neutral_dice: opponent`), not the seat's
 
 
 @dataclass(frozen=True)
@@ -204,7 +205,10 @@ def parse_command(payload, seat: int):
         policy = payload.get("policy")
         if policy not in ("max", "one"):
             raise BadCommand("'policy' must be 'max' or 'one'")
-        return SetDefense(seat, policy)
+        neutral = payload.get("neutral", False)
+        if not isinstance(neutral, bool):
+            raise BadCommand("'neutral' must be true or false")
+        return SetDefense(seat, policy, neutral)
     if kind == "resign":
         return Resign(seat)
     if not isinstance(kind, str):

@@ -24,6 +24,7 @@ from .commands import (
     Trade,
 )
 from .errors import (
+    BadCommand,
     GameNotActive,
     GamePaused,
     ModerationRefused,
@@ -105,7 +106,11 @@ def decide(state: GameState | None, command, rng) -> list[Event]:
         raise NotYourTurn("you are out of this game")
     em = Emitter(state.copy(), rng, seat)
     kind = type(command)
-    if kind is SetDefense:
+    if kind is SetDefense and command.neutral:
+        if not (state.rules.neutral_dice == "opponent" and state.has_neutral):
+            raise BadCommand("the neutral defends with the most dice in this game")
+        em.emit(DEFENSE_SET, {"seat": seat, "policy": command.policy, "neutral": True})
+    elif kind is SetDefense:
         em.emit(DEFENSE_SET, {"seat": seat, "policy": command.policy})
     elif kind is Resign:
         drop(em, seat, "resigned")
@@ -242,4 +247,4 @@ def timeout(em: Emitter, counted: bool = True) -> None:
     if phase in (CLAIM, SETUP_PLACE, CAPITAL):
         setup.continue_setup(em)
     elif phase != NEUTRAL_PLACE and state.phase in (ATTACK, FORTIFY):
-        end_turn(em)
+        end_turn(em, absent=True)

@@ -146,7 +146,9 @@ SEAT_TO_BOT = declare("seat_to_bot", "a seat dropped for missed turns, played on
 TURN_TIMED_OUT = declare("turn_timed_out", "a deadline passed and the decision was made")
 TURN_ENDED = declare("turn_ended", "a seat ended its turn")
 ATTACK_ENDED = declare("attack_ended", "a seat stopped attacking")
-DEFENSE_SET = declare("defense_set", "a seat's defence dice policy")
+DEFENSE_SET = declare("defense_set", "a seat's defence dice policy (`neutral`: for the neutral)")
+PLAY_ORDER_DRAWN = declare("play_order_drawn",
+                           "`play_order: redraw`: the turn order after setup, first player drawn")
 GAME_FINISHED = declare("game_finished", "the winner and why")
 # A moderator's actions carry {by, reason}.
 GAME_PAUSED = declare("game_paused", "a moderator stopped play and the clock")

@@ -7,7 +7,7 @@ only ever evolves its own working copy. Copy a state first to keep the old one.
 from __future__ import annotations
 
 from . import events as ev
-from .board import COLORS, NEUTRAL, STARTING_ARMIES, TERRITORIES
+from .board import CARDS, COLORS, NEUTRAL, STARTING_ARMIES, TERRITORIES
 from .events import Event
 from .options import Rules
 from .state import (
@@ -121,8 +121,10 @@ def _missions_dealt(state, data):
 def _leave_reinforce(state):
     """All owed armies placed and no trade owed: on to attacking (via the neutral's share)."""
     if state.trade_down:
+        # Back to where the mid-turn trade interrupted play; after a draw at the end of the
+        # turn ("end"), decide ends the turn at once.
         state.trade_down = False
-        state.phase = ATTACK
+        state.phase = ATTACK if state.trade_resume == ATTACK else FORTIFY
         return
     share = state.reinforce_value // 2 if state.has_neutral else 0
     if share and any(o == NEUTRAL for o in state.owner.values()):
@@ -143,7 +145,7 @@ def _armies_placed(state, data):
     phase = state.phase
     if phase == REINFORCE:
         state.reinforcements -= total
-        if state.reinforcements <= 0 and len(state.players[seat].cards) < 5:
+        if state.reinforcements <= 0 and not state.trade_owed(seat):
             _leave_reinforce(state)
     elif phase == NEUTRAL_PLACE:
         state.reinforcements -= total
@@ -175,10 +177,27 @@ def _capital_chosen(state, data):
     player.capital = data["territory"]
     player.submitted = True
     if all(p.out or p.submitted for p in state.players):
-        state.phase = SETUP_DONE
+        _capitals_chosen(state)
         for p in state.players:
             p.submitted = False
     return state
+
+
+def _capitals_chosen(state):
+    """Every capital is in: setup is done. Under `capital_card_out` each capital's
+    territory card leaves play (all cards are still in the deck then)."""
+    state.phase = SETUP_DONE
+    if not state.rules.capital_card_out:
+        return
+    for player in state.players:
+        if player.capital is None:
+            continue
+        card = next(i for i, (territory, _) in enumerate(CARDS) if territory == player.capital)
+        for pile in (state.deck, state.discard):
+            if card in pile:
+                pile.remove(card)
+        if card not in state.removed:
+            state.removed.append(card)
 
 
 def _turn_started(state, data):
@@ -191,16 +210,24 @@ def _turn_started(state, data):
     state.reinforcements = state.reinforce_value = data["total"]
     state.conquered = False
     state.trade_down = False
+    state.trade_limit = 4
+    state.trade_resume = ATTACK
+    state.phase_trades = 0
+    # Remembered for `continent_bonus_after_round`: held now, paid next turn if still held.
+    state.players[seat].held_continents = sorted(state.continents_of(seat))
     state.occupation = None
     return state
 
 
 def _cards_traded(state, data):
     hand = state.players[data["seat"]].cards
+    # Polish rulebook: straight under the draw pile, in the order traded.
+    pile = state.deck if state.rules.traded_cards == "bottom" else state.discard
     for card in data["cards"]:
         hand.remove(card)
-        state.discard.append(card)
+        pile.append(card)
     state.sets_traded += 1
+    state.phase_trades += 1
     state.reinforcements += data["value"]
     state.reinforce_value += data["value"]
     for territory, extra in data["bonus"].items():
@@ -226,6 +253,7 @@ def _capital_captured(state, data):
     if data["territory"] not in state.revealed_capitals:
         state.revealed_capitals.append(data["territory"])
     _take_cards(state, loser, captor, data["cards"])
+    _check_hand_limit(state, captor)
     for territory in data["collapsed"]:
         state.owner[territory] = captor
         state.armies[territory] = 1
@@ -245,9 +273,31 @@ def _player_eliminated(state, data):
     _take_cards(state, seat, by, data["cards"])
     player = state.players[seat]
     player.eliminated, player.eliminated_by = True, by
-    if len(state.players[by].cards) >= 6:
-        state.trade_down = True
+    rules = state.rules
+    # Under `next_reinforce` the cards wait for the conqueror's next reinforce phase.
+    if rules.elimination_trade_when == "immediately" and (
+            len(state.players[by].cards) >= rules.elimination_trade_at):
+        _owe_trade(state, 4, ATTACK)
+    else:
+        _check_hand_limit(state, by)
     return state
+
+
+def _owe_trade(state, limit: int, resume: str) -> None:
+    """A mid-turn trade is owed: down to `limit` cards (the lower of two limits owed at once)."""
+    if state.trade_down:
+        limit = min(limit, state.trade_limit)
+    state.trade_down = True
+    state.trade_limit = limit
+    state.trade_resume = resume
+
+
+def _check_hand_limit(state, seat) -> None:
+    """Cards taken in a conquest: above `max_cards` the conqueror trades at once (when the
+    conquered territory is occupied)."""
+    limit = state.rules.max_cards
+    if limit is not None and len(state.players[seat].cards) > limit:
+        _owe_trade(state, limit, ATTACK)
 
 
 def _occupied(state, data):
@@ -275,8 +325,18 @@ def _fortified(state, data):
 
 
 def _card_drawn(state, data):
+    seat = data["seat"]
     state.deck.remove(data["card"])
-    state.players[data["seat"]].cards.append(data["card"])
+    hand = state.players[seat].cards
+    hand.append(data["card"])
+    state.conquered = False  # the turn's card is in
+    limit = state.rules.max_cards
+    if limit is not None and len(hand) > limit:
+        # Over the hand limit: trade at once, then on to fortifying or the turn's end.
+        _owe_trade(state, limit, FORTIFY if state.rules.card_draw == "before_fortify" else "end")
+        state.phase = REINFORCE
+        state.current = seat
+        state.reinforcements = 0
     return state
 
 
@@ -324,12 +384,21 @@ def _player_dropped(state, data):
     ):
         _setup_placed(state)
     elif phase == CAPITAL and all(p.out or p.submitted for p in state.players):
-        state.phase = SETUP_DONE
+        _capitals_chosen(state)
     return state
 
 
 def _defense_set(state, data):
-    state.players[data["seat"]].defense = data["policy"]
+    player = state.players[data["seat"]]
+    if data.get("neutral"):
+        player.neutral_defense = data["policy"]
+    else:
+        player.defense = data["policy"]
+    return state
+
+
+def _play_order_drawn(state, data):
+    state.order = list(data["order"])
     return state
 
 
@@ -393,6 +462,7 @@ HANDLERS = {
     ev.PLAYER_DROPPED: _player_dropped,
     ev.SEAT_TO_BOT: _seat_to_bot,
     ev.DEFENSE_SET: _defense_set,
+    ev.PLAY_ORDER_DRAWN: _play_order_drawn,
     ev.GAME_FINISHED: _game_finished,
     ev.GAME_PAUSED: _game_paused,
     ev.GAME_RESUMED: _game_resumed,

@@ -16,6 +16,7 @@ from .events import (
     DECK_SHUFFLED,
     GAME_FINISHED,
     OCCUPIED,
+    PLAY_ORDER_DRAWN,
     PLAYER_DROPPED,
     PLAYER_ELIMINATED,
     TURN_ENDED,
@@ -66,8 +67,21 @@ class Emitter:
 
 # ---- reinforcements --------------------------------------------------------------------
 def reinforcements_owed(state: GameState, seat: int) -> tuple[int, dict[str, int]]:
-    """Base armies (territories // 3, at least 3) and the bonus of each continent held."""
-    return max(3, state.territory_count(seat) // 3), state.continents_of(seat)
+    """Base armies (territories // 3, at least 3) and the bonus of each continent held.
+
+    `continent_bonus_after_round`: only continents also held when the seat's previous turn
+    started (a seat gains territories only in its own turn and loses them only in others',
+    so held then and now means held all along). `minimum_reinforcement: total`: the
+    minimum of 3 counts the bonuses too; the base is then what tops them up to 3."""
+    rules = state.rules
+    base = state.territory_count(seat) // 3
+    continents = state.continents_of(seat)
+    if rules.continent_bonus_after_round:
+        held = state.players[seat].held_continents
+        continents = {c: bonus for c, bonus in continents.items() if c in held}
+    if rules.minimum_reinforcement == "total":
+        return max(base, 3 - sum(continents.values())), continents
+    return max(3, base), continents
 
 
 def spread(territories: list[str], count: int) -> dict[str, int]:
@@ -119,7 +133,7 @@ def trade_bonus(state: GameState, seat: int, cards, chosen: str | None) -> dict[
 def auto_reinforce(em: Emitter, seat: int) -> None:
     """Complete a reinforce phase nobody attended: forced trades, armies on the borders."""
     state = em.state
-    while state.phase == REINFORCE and len(state.players[seat].cards) >= 5:
+    while state.trade_owed(seat):
         trio = best_set(state.rules, state.players[seat].cards, state.sets_traded)
         em.emit(CARDS_TRADED, {
             "seat": seat, "cards": list(trio),
@@ -156,6 +170,14 @@ def round_leader(state: GameState) -> int:
     ))
 
 
+def resume_after_trade(em: Emitter) -> None:
+    """After a mid-turn trade's armies are placed: the turn ends if the trade came with the
+    card drawn at its end."""
+    state = em.state
+    if state.phase == FORTIFY and state.trade_resume == "end" and not state.finished:
+        end_turn(em)
+
+
 def start_turn(em: Emitter, seat: int) -> None:
     state = em.state
     limit = state.rules.round_limit
@@ -170,12 +192,27 @@ def start_turn(em: Emitter, seat: int) -> None:
     check_win(em)
 
 
+def redraw_order(state: GameState, stream: DrawStream) -> list[int]:
+    """`play_order: redraw`: a fresh draw among the seats still in picks who plays first;
+    the others follow in the order they sat in (verify() recomputes it)."""
+    living = state.living()
+    first = living[stream.randbelow(len(living))]
+    at = state.order.index(first)
+    return state.order[at:] + state.order[:at]
+
+
 def start_first_turn(em: Emitter) -> None:
+    if em.state.rules.play_order == "redraw":
+        em.emit(PLAY_ORDER_DRAWN, {"order": redraw_order(em.state, em.draws())})
     start_turn(em, em.state.living()[0])
 
 
 def draw_card(em: Emitter, seat: int) -> None:
+    """The turn's card for a conquest. Above `max_cards` this leaves a trade owed (phase
+    reinforce) before play goes on."""
     state = em.state
+    if not state.rules.cards:
+        return
     if not state.deck and state.discard:
         em.emit(DECK_SHUFFLED, {"cards": em.draws().shuffle(sorted(state.discard))})
         state = em.state
@@ -183,13 +220,20 @@ def draw_card(em: Emitter, seat: int) -> None:
         em.emit(CARD_DRAWN, {"seat": seat, "card": state.deck[0]})
 
 
-def end_turn(em: Emitter) -> None:
+def end_turn(em: Emitter, absent: bool = False) -> None:
+    """End the turn, drawing its card if one is due. A draw above the hand limit leaves a
+    trade owed: a player who is there makes it (and the turn ends with the placement);
+    for an absent one it is made the simplest way at once."""
     seat = em.state.turn_seat
     check_win(em)  # at the latest before the turn passes (RULES.md: won in one's own turn)
     if em.state.finished:
         return
     if em.state.conquered:
         draw_card(em, seat)
+        if em.state.phase == REINFORCE:
+            if not absent:
+                return
+            auto_reinforce(em, seat)
     em.emit(TURN_ENDED, {"seat": seat})
     start_turn(em, em.state.next_seat(seat))
 

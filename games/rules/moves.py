@@ -114,8 +114,8 @@ def legal(state: GameState | None, seat: int | None) -> dict:
         commands.append("place_neutral")
     elif phase == REINFORCE:
         hand = state.players[seat].cards
-        must_trade = len(hand) >= 5
-        if find_sets(hand) and not (state.trade_down and len(hand) <= 4):
+        must_trade = state.trade_owed(seat)
+        if find_sets(hand) and state.may_trade(seat):
             commands.append("trade")
         if not must_trade and state.reinforcements > 0:
             commands.append("place")

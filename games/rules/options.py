@@ -20,6 +20,52 @@ CHOICES = {
     "capitals_to_win": ("table", "all"),
     "neutral_reinforcement": ("opponent", "auto"),
     "dropped_seat": ("neutral", "bot"),
+    "elimination_trade_when": ("immediately", "next_reinforce"),
+    "forced_trade": ("until_below_5", "one_set"),
+    "traded_cards": ("discard", "bottom"),
+    "card_draw": ("end_of_turn", "before_fortify"),
+    "minimum_reinforcement": ("territories", "total"),
+    "neutral_dice": ("max", "opponent"),
+    "play_order": ("setup", "redraw"),
+}
+SWITCHES = ("capital_collapse", "neutral", "fog", "continent_bonus_after_round", "cards",
+            "capital_card_out")
+
+# One preset per rulebook (RULES.md "Each rulebook as written"): the options that make the
+# rulebook playable as written. `rules.preset` starts from one; other keys override it.
+PRESETS: dict[str, dict] = {
+    "czech": {
+        "initial_max_per_territory": 4,
+        "card_values": "fixed",
+        "fixed_values": {"artillery": 4, "infantry": 6, "cavalry": 8, "mixed": 10},
+        "fortify": "spread",
+        "continent_bonus_after_round": True,
+        "max_cards": 5,
+    },
+    "polish": {
+        "card_values": "fixed",
+        "objective": "capitals",
+        "capital_collapse": True,
+        "capital_card_out": True,
+        "traded_cards": "bottom",
+        "card_draw": "before_fortify",
+        "forced_trade": "one_set",
+        "elimination_trade_when": "next_reinforce",
+        "neutral_dice": "opponent",
+    },
+    "encyclopedia": {
+        "elimination_trade_at": 5,
+        "play_order": "redraw",
+    },
+    # The how-to article plays the classic game this engine defaults to.
+    "howto": {},
+    "online": {
+        "setup": "random",
+        "neutral": False,
+        "occupy_minimum": "one",
+        "cards": False,
+        "minimum_reinforcement": "total",
+    },
 }
 
 
@@ -53,6 +99,34 @@ class Rules:
     # Teams of this many seats (1: every player for themselves); seat s plays in team
     # s % (players / team_size) (CONTRACT.md "Teams").
     team_size: int = 1
+    # ---- each rulebook as written (RULES.md) ----
+    # The rulebook preset the game started from (None: none); the other options say what
+    # the game actually plays.
+    preset: str | None = None
+    # Czech: a continent pays only if held since the start of the player's previous turn.
+    continent_bonus_after_round: bool = False
+    # Czech: 5. A hand never holds more; a draw or an elimination above it is traded at once.
+    max_cards: int | None = None
+    # A conqueror taking this many cards or more trades at once until fewer than five remain.
+    elimination_trade_at: int = 6
+    # Polish: the cards taken wait for the conqueror's next reinforce phase instead.
+    elimination_trade_when: str = "immediately"
+    # Polish: five cards force one set, more only by choice.
+    forced_trade: str = "until_below_5"
+    # Polish: traded cards go straight under the draw pile.
+    traded_cards: str = "discard"
+    # Polish: the turn's card is drawn as the attack ends, before fortifying.
+    card_draw: str = "end_of_turn"
+    # The online implementation plays without cards.
+    cards: bool = True
+    # Online: at least 3 for the whole reinforcement, continent bonuses included.
+    minimum_reinforcement: str = "territories"
+    # Polish two-player game: the player not attacking sets the neutral's defence dice.
+    neutral_dice: str = "max"
+    # Polish: each capital's territory card leaves the deck.
+    capital_card_out: bool = False
+    # Encyclopedia: a fresh draw after setup decides who plays first.
+    play_order: str = "setup"
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -98,6 +172,12 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
         raw = {}
     if not isinstance(raw, dict):
         raise BadRules("rules must be an object")
+    preset = raw.get("preset")
+    if preset is not None:
+        if preset not in PRESETS:
+            raise BadRules(f"rules.preset must be one of: {', '.join(PRESETS)}")
+        # The rulebook's options first; whatever else the request names overrides them.
+        raw = {**PRESETS[preset], **raw}
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
         raise BadRules("players must be between 2 and 6")
     known = {f.name for f in fields(Rules)}
@@ -111,7 +191,7 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
         if value not in allowed:
             raise BadRules(f"rules.{key} must be one of: {', '.join(allowed)}")
         values[key] = value
-    for key in ("capital_collapse", "neutral", "fog"):
+    for key in SWITCHES:
         value = raw.get(key, getattr(defaults, key))
         if not isinstance(value, bool):
             raise BadRules(f"rules.{key} must be true or false")
@@ -121,6 +201,10 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
     values["max_missed_turns"] = _int(raw, "max_missed_turns", 3, 1, 100)
     values["round_limit"] = _int(raw, "round_limit", None, 1, 10_000)
     values["team_size"] = _int(raw, "team_size", 1, 1, 3)
+    # At least five: any five cards hold a set, so a full hand can always make room.
+    values["max_cards"] = _int(raw, "max_cards", None, 5, 44)
+    values["elimination_trade_at"] = _int(raw, "elimination_trade_at", 6, 5, 44)
+    values["preset"] = preset
     _check_combinations(values, players)
     cap = _int(raw, "initial_max_per_territory", None, 1, 1000)
     if cap is not None:

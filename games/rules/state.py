@@ -32,6 +32,10 @@ class Player:
     mission: str | None = None
     capital: str | None = None
     defense: str = "max"
+    # Under `neutral_dice: opponent`: the neutral's defence when this seat is not attacking.
+    neutral_defense: str = "max"
+    # The continents held when this seat's last turn started (`continent_bonus_after_round`).
+    held_continents: list[str] = field(default_factory=list)
     eliminated: bool = False
     eliminated_by: int | None = None
     dropped: bool = False
@@ -50,6 +54,7 @@ class Player:
         clone = Player.__new__(Player)
         clone.__dict__.update(self.__dict__)
         clone.cards = list(self.cards)
+        clone.held_continents = list(self.held_continents)
         if self.hidden_placement is not None:
             clone.hidden_placement = dict(self.hidden_placement)
         return clone
@@ -82,11 +87,15 @@ class GameState:
     current: int | None = None  # who must act now (None: every seat at once, or nobody)
     reinforcements: int = 0  # armies the acting seat must place now
     reinforce_value: int = 0  # this reinforce phase's total, for the neutral's half
-    trade_down: bool = False  # an elimination left 6+ cards: trade and place before going on
+    trade_down: bool = False  # mid-turn trade owed (elimination, hand limit): trade and place
+    trade_limit: int = 4  # ... while the hand holds more than this many cards
+    trade_resume: str = "attack"  # where play resumes after it: attack, fortify or end (turn)
+    phase_trades: int = 0  # sets traded in this reinforce phase
     conquered: bool = False
     occupation: Occupation | None = None
     deck: list[int] = field(default_factory=list)  # draw pile, top first
     discard: list[int] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)  # out of play (`capital_card_out`)
     sets_traded: int = 0
     revealed_capitals: list[str] = field(default_factory=list)
 
@@ -100,6 +109,7 @@ class GameState:
         clone.armies = dict(self.armies)
         clone.deck = list(self.deck)
         clone.discard = list(self.discard)
+        clone.removed = list(self.removed)
         clone.revealed_capitals = list(self.revealed_capitals)
         if self.occupation is not None:
             clone.occupation = Occupation(**self.occupation.__dict__)
@@ -130,6 +140,27 @@ class GameState:
     @property
     def has_neutral(self) -> bool:
         return self.rules.has_neutral(self.seats)
+
+    # ---- cards -------------------------------------------------------------------------
+    def trade_owed(self, seat: int) -> bool:
+        """Whether `seat` must trade a set before placing or going on: in its reinforce
+        phase with five cards or more (under `forced_trade: one_set`, until one set is
+        traded), or mid-turn while the hand is above the limit it must come down to."""
+        if self.phase != REINFORCE or self.turn_seat != seat:
+            return False
+        held = len(self.players[seat].cards)
+        if self.trade_down:
+            return held > self.trade_limit
+        if held < 5:
+            return False
+        return self.rules.forced_trade != "one_set" or self.phase_trades == 0
+
+    def may_trade(self, seat: int) -> bool:
+        """Whether trading is allowed now (a set in hand aside): in the reinforce phase,
+        and mid-turn only down to the limit, never further."""
+        if self.phase != REINFORCE or self.turn_seat != seat:
+            return False
+        return not self.trade_down or len(self.players[seat].cards) > self.trade_limit
 
     # ---- teams -------------------------------------------------------------------------
     def team_of(self, seat: int) -> int:

@@ -20,21 +20,36 @@ from .errors import (
 )
 from .events import ARMIES_PLACED, ATTACK_ENDED, BATTLE, CARDS_TRADED, FORTIFIED, OCCUPIED
 from .fair import DrawStream
-from .flow import Emitter, auto_neutral, check_win, conquer, end_turn, trade_bonus
+from .flow import (
+    Emitter,
+    auto_neutral,
+    check_win,
+    conquer,
+    draw_card,
+    end_turn,
+    resume_after_trade,
+    trade_bonus,
+)
 from .moves import reachable
 from .sight import fogged, in_sight
 from .state import ATTACK, FORTIFY, NEUTRAL_PLACE, OCCUPY, REINFORCE, GameState
 
 
 def must_trade(state: GameState, seat: int) -> bool:
-    return state.phase == REINFORCE and len(state.players[seat].cards) >= 5
+    return state.trade_owed(seat)
+
+
+def _must_trade_text(state: GameState, seat: int) -> str:
+    if state.trade_down:
+        return f"you hold more than {state.trade_limit} cards: trade a set first"
+    return "you hold five or more cards: trade a set first"
 
 
 def _require_attack_phase(state: GameState, seat: int, what: str) -> None:
     """Attacking, ending the attack and fortifying all need the reinforce phase finished."""
     if state.phase == REINFORCE:
         if must_trade(state, seat):
-            raise MustTrade("you hold five or more cards: trade a set first")
+            raise MustTrade(_must_trade_text(state, seat))
         raise ReinforcementsLeft(f"place your {state.reinforcements} armies before you {what}")
     if state.phase == OCCUPY:
         raise WrongPhase("move armies into the conquered territory first (occupy)")
@@ -48,7 +63,7 @@ def place(em: Emitter, command: Place) -> None:
     if state.phase != REINFORCE:
         raise WrongPhase("there are no reinforcements to place now")
     if must_trade(state, seat):
-        raise MustTrade("you hold five or more cards: trade a set first")
+        raise MustTrade(_must_trade_text(state, seat))
     for territory in command.placements:
         if state.owner[territory] != seat:
             raise NotOwner(f"{territory} is not yours")
@@ -59,6 +74,7 @@ def place(em: Emitter, command: Place) -> None:
     if em.state.rules.neutral_reinforcement == "auto" or neutral_out_of_sight(em.state):
         auto_neutral(em)
     check_win(em)
+    resume_after_trade(em)
 
 
 def trade(em: Emitter, command: Trade) -> None:
@@ -66,9 +82,11 @@ def trade(em: Emitter, command: Trade) -> None:
     if state.phase != REINFORCE:
         raise WrongPhase("cards are traded only in the reinforce phase")
     hand = state.players[seat].cards
-    if state.trade_down and len(hand) <= 4:
-        # Mid-turn, after an elimination: trade only down to four cards, never further.
-        raise WrongPhase("after an elimination you trade only while you hold more than four cards")
+    if not state.may_trade(seat):
+        # Mid-turn (an elimination, the hand limit): trade only down to the limit.
+        raise WrongPhase(
+            f"in the middle of a turn you trade only while you hold more than "
+            f"{state.trade_limit} cards")
     cards = list(command.cards)
     if len(set(cards)) != 3 or any(c not in hand for c in cards):
         raise BadCards("trade three different cards from your hand")
@@ -115,7 +133,13 @@ def place_neutral(em: Emitter, command: PlaceNeutral) -> None:
 # ---- attack ----------------------------------------------------------------------------
 def defender_dice(state: GameState, territory: str) -> int:
     owner = state.owner[territory]
-    policy = "max" if owner == NEUTRAL else state.players[owner].defense
+    if owner != NEUTRAL:
+        policy = state.players[owner].defense
+    elif state.rules.neutral_dice == "opponent" and state.has_neutral:
+        # Polish two-player game: the player not attacking decides, as a standing policy.
+        policy = state.players[state.opponent_of(state.turn_seat)].neutral_defense
+    else:
+        policy = "max"
     return 1 if policy == "one" else min(2, state.armies[territory])
 
 
@@ -198,6 +222,14 @@ def end_attack(em: Emitter, command: EndAttack) -> None:
     if em.state.phase != ATTACK:
         raise WrongPhase("the attack phase is already over")
     em.emit(ATTACK_ENDED, {"seat": command.seat})
+    draw_before_fortify(em)
+
+
+def draw_before_fortify(em: Emitter) -> None:
+    """`card_draw: before_fortify` (Polish): the turn's card as the attack ends."""
+    state = em.state
+    if state.rules.card_draw == "before_fortify" and state.conquered:
+        draw_card(em, state.turn_seat)
 
 
 # ---- fortify ---------------------------------------------------------------------------
@@ -229,6 +261,10 @@ def fortify(em: Emitter, command: Fortify) -> None:
     total = sum(armies for _, armies in command.moves)
     if total > state.armies[source] - 1:
         raise NotEnoughArmies(f"move at most {state.armies[source] - 1}: one must stay")
+    if state.phase == ATTACK:
+        draw_before_fortify(em)
+        if em.state.phase == REINFORCE:
+            return  # the card took the hand over its limit: trade, place, then fortify
     for to, armies in command.moves:
         em.emit(FORTIFIED, {"from": source, "to": to, "armies": armies})
     # Still the player's turn: a fortification can complete a mission (18 with 2 armies).

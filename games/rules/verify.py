@@ -18,7 +18,7 @@ from .board import CARD_IDS
 from .events import Event
 from .evolve import evolve
 from .fair import FairDice, seed_hash
-from .flow import random_placement
+from .flow import random_placement, redraw_order
 from .turn import defender_dice, losses, roll
 
 
@@ -45,6 +45,8 @@ def _expected(state, event: Event, dice: FairDice):
         # The deck is shuffled whole at setup; later only the discards are shuffled back.
         pile = list(CARD_IDS) if state.turn == 0 else sorted(state.discard)
         return data["cards"], stream.shuffle(pile)
+    if kind == ev.PLAY_ORDER_DRAWN:
+        return data["order"], redraw_order(state, stream)
     if kind == ev.MISSIONS_DEALT:
         return data["missions"], setup.draw_missions(state, stream)
     if kind == ev.BATTLE:

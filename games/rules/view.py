@@ -10,7 +10,7 @@ from .missions import describe, effective_mission
 from .moves import legal
 from .options import Rules
 from .sight import NOTHING, Sight, in_sight, sight_of
-from .state import OCCUPY, REINFORCE, SETUP_DONE, SETUP_PLACE, GameState
+from .state import OCCUPY, SETUP_DONE, SETUP_PLACE, GameState
 
 FOGGED = {"owner": None, "armies": None, "fog": True}
 
@@ -42,8 +42,7 @@ def pending_for(state: GameState, seat: int | None) -> dict:
     return {
         "reinforcements": reinforcements,
         "must_trade": bool(
-            seat is not None and state.phase == REINFORCE and state.current == seat
-            and len(state.players[seat].cards) >= 5
+            seat is not None and state.current == seat and state.trade_owed(seat)
         ),
         "occupy": None if state.phase != OCCUPY else {
             "from": occupation.source, "to": occupation.target, "min": occupation.minimum,
@@ -94,6 +93,7 @@ def view(state: GameState, seat: int | None) -> dict:
         you = {
             "seat": seat, "color": me.color, "cards": [card_view(c) for c in me.cards],
             "mission": mission_view(state, seat), "capital": me.capital, "defense": me.defense,
+            "neutral_defense": me.neutral_defense,
             "hidden_placement": me.hidden_placement,
             "tradeable_sets": [list(s) for s in find_sets(me.cards)],
             # The engine's answer to "what may I do now" (games.rules.moves.legal).
@@ -136,6 +136,8 @@ def view(state: GameState, seat: int | None) -> dict:
         "next_set_value": next_set_value(state.rules, state.sets_traded),
         "deck_size": len(state.deck),
         "discard_size": len(state.discard),
+        # Mid-turn trade owed (an elimination, the hand limit): trade down to this many.
+        "trade_limit": state.trade_limit if state.trade_down else None,
         "capitals": capitals,
         "you": you,
     }

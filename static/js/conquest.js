@@ -554,7 +554,12 @@
         occupy_minimum: "dice", fortify: "adjacent", objective: "domination",
         capitals_to_win: "table", capital_collapse: false, neutral: true,
         neutral_reinforcement: "opponent", max_missed_turns: "3", dropped_seat: "neutral",
-        fog: false, team_size: "1"
+        fog: false, team_size: "1", fixed_infantry: "4", fixed_cavalry: "6",
+        fixed_artillery: "8", fixed_mixed: "10", continent_bonus_after_round: false,
+        max_cards: "", elimination_trade_at: "6", elimination_trade_when: "immediately",
+        forced_trade: "until_below_5", traded_cards: "discard", card_draw: "end_of_turn",
+        cards: "yes", minimum_reinforcement: "territories", neutral_dice: "max",
+        capital_card_out: false, play_order: "setup"
       };
       Object.keys(defaults).forEach(function (key) {
         var value = key in chosen ? chosen[key] : defaults[key];

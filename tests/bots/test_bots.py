@@ -74,6 +74,18 @@ def test_bots_play_every_option_mix_to_the_end_with_legal_commands_only(case):
     assert len(undecided) <= 1, undecided
 
 
+@pytest.mark.parametrize("preset", ["czech", "polish", "encyclopedia", "howto", "online"])
+def test_bots_play_each_rulebook_as_written_with_legal_commands_only(preset):
+    """The hand limit, cards off, one forced set, the card before fortifying …: every
+    command accepted, every game won, at 2 to 6 seats."""
+    for number in range(5):
+        players = 2 + number
+        levels = [bots.LEVELS[(number + seat) % len(bots.LEVELS)] for seat in range(players)]
+        result = play(levels, {"preset": preset}, seed=900 + number)
+        assert result.refused == [], (preset, levels, result.refused[:3])
+        assert result.winner is not None, (preset, levels)
+
+
 def game_in_progress(seed: int, steps: int, **rules):
     """A 4-player game played `steps` commands in by normal bots: (state, dice)."""
     parsed = validate_rules(rules, 4)

@@ -291,6 +291,25 @@ def test_it_sets_the_defense_policy_at_any_time(alice, bob):
     assert other["you"]["defense"] == "max"
 
 
+def test_it_sets_the_neutrals_defence_where_the_opponent_decides_it(alice, bob):
+    """Polish two-player game (`neutral_dice: opponent`): a standing order like set_defense."""
+    clients = {0: alice, 1: bob}
+    game_id = started(clients, preset="polish")
+    version = state_of(game_id).version
+    body = accepted(send(bob, game_id, {"type": "set_defense", "policy": "one",
+                                        "neutral": True}), 1, version)
+    assert body["events"][0]["data"] == {"seat": 1, "policy": "one", "neutral": True}
+    assert body["game"]["you"]["neutral_defense"] == "one"
+    assert body["game"]["you"]["defense"] == "max"
+
+
+def test_it_refuses_a_neutral_defence_the_rules_do_not_give(alice, bob):
+    game_id = started({0: alice, 1: bob})
+    with unchanged(game_id):
+        assert_error(send(bob, game_id, {"type": "set_defense", "policy": "one",
+                                         "neutral": True}), 400, "bad_command")
+
+
 def test_it_lets_a_player_resign_at_any_time(trio):
     game_id = started(trio)
     waiting = next(s for s in trio if s != state_of(game_id).current)

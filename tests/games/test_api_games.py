@@ -78,6 +78,12 @@ def test_it_fills_in_the_defaults_around_the_options_given(alice):
     ("neutral_reinforcement", "opponent"), ("neutral_reinforcement", "auto"),
     ("deadline_seconds", 10), ("deadline_seconds", 3600),
     ("max_missed_turns", 1), ("max_missed_turns", 10),
+    # each rulebook as written (RULES.md)
+    ("continent_bonus_after_round", True), ("max_cards", 5), ("max_cards", None),
+    ("elimination_trade_at", 5), ("elimination_trade_when", "next_reinforce"),
+    ("forced_trade", "one_set"), ("traded_cards", "bottom"), ("card_draw", "before_fortify"),
+    ("cards", False), ("minimum_reinforcement", "total"), ("neutral_dice", "opponent"),
+    ("capital_card_out", True), ("play_order", "redraw"),
 ])
 def test_it_takes_every_value_of_every_rule_option(alice, key, value):
     answer = create(alice, rules={key: value})
@@ -116,6 +122,13 @@ BAD_RULES = [
     {"max_missed_turns": 0}, {"max_missed_turns": "3"}, {"max_missed_turns": 101},
     {"max_missed_turns": None},
     {"no_such_option": 1}, {"Setup": "deal"}, {"": None},
+    {"continent_bonus_after_round": "yes"}, {"max_cards": 4}, {"max_cards": "5"},
+    {"elimination_trade_at": 4}, {"elimination_trade_at": None},
+    {"elimination_trade_when": "later"}, {"forced_trade": "all"}, {"traded_cards": "top"},
+    {"card_draw": "start_of_turn"}, {"cards": "no"}, {"minimum_reinforcement": 3},
+    {"neutral_dice": "one"}, {"capital_card_out": None}, {"play_order": "random"},
+    {"preset": "german"}, {"preset": ""}, {"preset": 1}, {"preset": "Czech"},
+    {"preset": "czech", "max_cards": 3},
 ]
 
 
@@ -131,6 +144,44 @@ def test_it_refuses_rules_that_are_not_an_object(alice, rules):
     before = games()
     assert_error(create(alice, rules=rules), 400)
     assert games() == before
+
+
+@pytest.mark.parametrize("preset, expected", [
+    ("czech", {"max_cards": 5, "continent_bonus_after_round": True, "fortify": "spread",
+               "initial_max_per_territory": 4, "card_values": "fixed",
+               "fixed_values": {"artillery": 4, "infantry": 6, "cavalry": 8, "mixed": 10}}),
+    ("polish", {"objective": "capitals", "capital_collapse": True, "capital_card_out": True,
+                "traded_cards": "bottom", "card_draw": "before_fortify",
+                "forced_trade": "one_set", "elimination_trade_when": "next_reinforce",
+                "neutral_dice": "opponent", "card_values": "fixed"}),
+    ("encyclopedia", {"elimination_trade_at": 5, "play_order": "redraw"}),
+    ("howto", {}),
+    ("online", {"cards": False, "minimum_reinforcement": "total", "setup": "random",
+                "neutral": False, "occupy_minimum": "one"}),
+])
+def test_it_resolves_a_rulebook_preset_and_shows_the_resolved_rules(alice, preset, expected):
+    answer = create(alice, rules={"preset": preset})
+    assert answer.status_code == 201, answer.content
+    resolved = dict(DEFAULT_RULES, preset=preset, **expected)
+
+    assert {k: answer.json()["rules"][k] for k in resolved} == resolved
+    shown = alice.get(game_url(answer.json()["id"])).json()["rules"]
+    assert {k: shown[k] for k in resolved} == resolved
+
+
+def test_it_lets_other_keys_override_the_preset(alice):
+    answer = create(alice, rules={"preset": "czech", "max_cards": 6, "fortify": "adjacent"})
+
+    rules = answer.json()["rules"]
+    assert (rules["preset"], rules["max_cards"], rules["fortify"]) == ("czech", 6, "adjacent")
+    assert rules["continent_bonus_after_round"] is True
+
+
+def test_it_names_the_presets_when_refusing_an_unknown_one(alice):
+    answer = create(alice, rules={"preset": "german"})
+
+    assert_error(answer, 400)
+    assert "czech, polish, encyclopedia, howto, online" in answer.json()["detail"]
 
 
 def test_it_takes_rules_null_as_all_defaults(alice):

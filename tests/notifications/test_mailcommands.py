@@ -76,6 +76,8 @@ def holding(*cards) -> SimpleNamespace:
     ("end my turn", {"type": "end_turn"}),
     ("defense one", {"type": "set_defense", "policy": "one"}),
     ("defence max", {"type": "set_defense", "policy": "max"}),
+    ("neutral defense one", {"type": "set_defense", "policy": "one", "neutral": True}),
+    ("Neutral defence max", {"type": "set_defense", "policy": "max", "neutral": True}),
     ("resign", {"type": "resign"}),
 ])
 def test_it_reads_every_command_form(line, command):

@@ -21,6 +21,13 @@ CHOICES = {
     "objective": ["domination", "missions", "capitals"],
     "capitals_to_win": ["table", "all"],
     "neutral_reinforcement": ["opponent", "auto"],
+    "elimination_trade_when": ["immediately", "next_reinforce"],
+    "forced_trade": ["until_below_5", "one_set"],
+    "traded_cards": ["discard", "bottom"],
+    "card_draw": ["end_of_turn", "before_fortify"],
+    "minimum_reinforcement": ["territories", "total"],
+    "neutral_dice": ["max", "opponent"],
+    "play_order": ["setup", "redraw"],
 }
 
 
@@ -67,7 +74,8 @@ def test_it_refuses_a_player_count_outside_2_to_6(players):
     refuses({}, players)
 
 
-@pytest.mark.parametrize("key", ["capital_collapse", "neutral"])
+@pytest.mark.parametrize("key", ["capital_collapse", "neutral", "continent_bonus_after_round",
+                                 "cards", "capital_card_out"])
 def test_it_wants_true_or_false_for_switches(key):
     assert getattr(validate_rules({key: False}, 3), key) is False
     assert getattr(validate_rules({key: True}, 3), key) is True
@@ -80,6 +88,8 @@ def test_it_wants_true_or_false_for_switches(key):
     ("deadline_seconds", 10, 365 * 86400),
     ("max_missed_turns", 1, 100),
     ("round_limit", 1, 10_000),
+    ("max_cards", 5, 44),
+    ("elimination_trade_at", 5, 44),
 ])
 def test_it_bounds_the_numbers(key, low, high):
     assert getattr(validate_rules({key: low}, 3), key) == low

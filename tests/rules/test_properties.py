@@ -39,6 +39,7 @@ from games.rules import (
 from games.rules import view as seat_view
 from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
+from games.rules.options import PRESETS
 from games.rules.state import OCCUPY
 from games.rules.view import redact_events
 from tests.rules import fog_referee
@@ -62,12 +63,28 @@ OPTIONS = {
     "dropped_seat": ["neutral", "bot"],
     "fog": [False, False, True],
     "team_size": [1, 1, 1, 2, 3],
+    # Each rulebook as written (RULES.md)
+    "continent_bonus_after_round": [False, True],
+    "max_cards": [None, None, 5, 7],
+    "elimination_trade_at": [6, 5],
+    "elimination_trade_when": ["immediately", "next_reinforce"],
+    "forced_trade": ["until_below_5", "one_set"],
+    "traded_cards": ["discard", "bottom"],
+    "card_draw": ["end_of_turn", "before_fortify"],
+    "cards": [True, True, True, False],
+    "minimum_reinforcement": ["territories", "total"],
+    "neutral_dice": ["max", "opponent"],
+    "capital_card_out": [False, True],
+    "play_order": ["setup", "redraw"],
 }
 GAMES_PER_CASE = 25
 # 3,000 games in all (the engine never touches a database, so .ci/run plays them only in its
 # first pass: CONQUEST_PROPERTY_GAMES=0 skips none of the other tests, only these cases).
 GAMES = int(os.environ.get("CONQUEST_PROPERTY_GAMES", "3000"))
 CASES = -(-GAMES // GAMES_PER_CASE)
+# Games per rulebook preset (rules.preset alone, 2 to 6 players). A few dozen by default;
+# CONQUEST_PRESET_GAMES=2000 plays thousands of each (README "Settings").
+PRESET_GAMES = int(os.environ.get("CONQUEST_PRESET_GAMES", "10"))
 STEPS = 40_000
 
 
@@ -88,12 +105,21 @@ def check_invariants(state: GameState) -> None:
         if state.owner[territory] is not None and state.armies[territory] < 1:
             assert state.phase == OCCUPY and state.occupation.target == territory, territory
     hands = [card for player in state.players for card in player.cards]
-    assert sorted(state.deck + state.discard + hands) == list(range(44))
+    limit = state.rules.max_cards
+    for player in state.players:
+        if limit is not None and len(player.cards) > limit:  # only until the trade is made
+            assert state.trade_down and player.seat == state.turn_seat, player
+        if not state.rules.cards:
+            assert player.cards == []
+    assert sorted(state.deck + state.discard + state.removed + hands) == list(range(44))
 
 
-def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001, **rules):
+def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
+              preset: str | None = None, **rules):
     rnd = random.Random(game_number)
     players, raw = random_rules(rnd)
+    if preset is not None:  # the rulebook as written: nothing mixed in
+        raw = {"preset": preset}
     raw.update(rules)
     game_id = f"prop-{game_number}"
     seed = f"{game_number:064x}"
@@ -110,6 +136,10 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001, 
         elif rnd.random() < resigns:
             actor = rnd.choice(state.living())
             command = parse_command({"type": "resign"}, actor)
+        elif rnd.random() < 0.002:  # a standing policy changed now and then (the neutral's too)
+            actor = rnd.choice(state.living())
+            command = parse_command({"type": "set_defense", "policy": rnd.choice(["max", "one"]),
+                                     "neutral": rnd.random() < 0.5}, actor)
         else:
             actor = rnd.choice(owing)
             command = parse_command(bot_command(state, actor, rnd), actor)
@@ -179,6 +209,16 @@ def test_it_plays_random_games_to_the_end(case):
         assert replay(stored) == state
         assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
         assert verify(record).ok
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_each_rulebook_preset_plays_random_games_to_the_end(preset):
+    for game_number in range(PRESET_GAMES):
+        state, events, record, raw = play_game(100_000 + game_number, preset=preset)
+        assert state.finished and state.winner is not None, (preset, game_number)
+        assert state.rules.preset == preset
+        assert replay(events) == state
+        assert verify(record).ok, (preset, game_number, verify(record).problems[:3])
 
 
 @pytest.mark.parametrize("objective, reason", [

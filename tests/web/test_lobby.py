@@ -47,8 +47,75 @@ def test_it_creates_a_game_with_every_rule_chosen(as_alice):
         "objective": "capitals", "capitals_to_win": "all", "capital_collapse": True,
         "neutral": False, "neutral_reinforcement": "auto", "deadline_seconds": 3600,
         "max_missed_turns": 5, "round_limit": 50, "dropped_seat": "neutral", "fog": False,
-        "team_size": 1,
+        "team_size": 1, "preset": None, "continent_bonus_after_round": False,
+        "max_cards": None, "elimination_trade_at": 6, "elimination_trade_when": "immediately",
+        "forced_trade": "until_below_5", "traded_cards": "discard", "card_draw": "end_of_turn",
+        "cards": True, "minimum_reinforcement": "territories", "neutral_dice": "max",
+        "capital_card_out": False, "play_order": "setup",
     }
+
+
+RULEBOOK_FIELDS = {
+    "continent_bonus_after_round": "on", "max_cards": "5", "elimination_trade_at": "5",
+    "elimination_trade_when": "next_reinforce", "forced_trade": "one_set",
+    "traded_cards": "bottom", "card_draw": "before_fortify", "cards": "no",
+    "minimum_reinforcement": "total", "neutral_dice": "opponent", "capital_card_out": "on",
+    "play_order": "redraw",
+}
+
+
+def test_it_creates_a_game_with_every_rulebook_option_chosen(as_alice):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, **RULEBOOK_FIELDS})
+
+    assert response.status_code == 302, response.content.decode()[:2000]
+    rules = Game.objects.get().rules
+    assert {k: rules[k] for k in RULEBOOK_FIELDS} == {
+        "continent_bonus_after_round": True, "max_cards": 5, "elimination_trade_at": 5,
+        "elimination_trade_when": "next_reinforce", "forced_trade": "one_set",
+        "traded_cards": "bottom", "card_draw": "before_fortify", "cards": False,
+        "minimum_reinforcement": "total", "neutral_dice": "opponent", "capital_card_out": True,
+        "play_order": "redraw",
+    }
+
+
+def test_it_refuses_a_hand_limit_below_five_as_a_form_message(as_alice):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "max_cards": "4"})
+
+    assert response.status_code == 400
+    assert not Game.objects.exists()
+
+
+def test_it_offers_every_rulebook_option_in_plain_words(as_alice):
+    page = as_alice.get("/games/").content.decode()
+
+    for key in RULEBOOK_FIELDS:
+        assert f'name="{key}"' in page, key
+    assert "drawn when the attack ends, before fortifying" in page
+    for name in ("czech", "polish", "encyclopedia", "howto", "online"):
+        assert f'value="{name}"' in page, name
+
+
+@pytest.mark.parametrize("preset", ["czech", "polish", "encyclopedia", "howto", "online"])
+def test_it_creates_a_game_from_a_rulebook_preset_and_names_it_on_the_page(as_alice, preset):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": preset})
+
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert game.rules["preset"] == preset
+    page = as_alice.get(f"/games/{game.pk}/").content.decode()
+    assert "Rulebook" in page and "nothing: as written" in page
+
+
+def test_the_rules_panel_lists_where_a_game_differs_from_its_rulebook(as_alice):
+    # The Czech rulebook but a hand of seven: what the API makes of
+    # {"preset": "czech", "max_cards": 7}.
+    as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "czech"})
+    game = Game.objects.get()
+    Game.objects.filter(pk=game.pk).update(rules=dict(game.rules, max_cards=7))
+
+    page = as_alice.get(f"/games/{game.pk}/").content.decode()
+
+    assert "Differs from the rulebook in" in page and "Most cards in a hand" in page
 
 
 def test_it_says_missions_go_unused_with_two_players_and_the_neutral(as_alice):

@@ -41,6 +41,7 @@ SAMPLES = {
     ev.TURN_ENDED: {"seat": 0},
     ev.ATTACK_ENDED: {"seat": 0},
     ev.DEFENSE_SET: {"seat": 0, "policy": "one"},
+    ev.PLAY_ORDER_DRAWN: {"order": [2, 0, 1]},
     ev.GAME_FINISHED: {"winner": 1, "reason": "conquest"},
     ev.GAME_PAUSED: BY,
     ev.GAME_RESUMED: BY,

@@ -447,6 +447,26 @@ def test_it_sets_the_defence_policy(two):
     assert load_state(game).players[0].defense == "one"
 
 
+def test_it_sets_the_neutrals_defence_when_the_opponent_decides_it(two):
+    game = started_game(two, setup="random", neutral_dice="opponent")
+    client = client_for(two[0])
+    assert 'id="form-neutral_defense"' in client.get(f"/games/{game.pk}/").content.decode()
+
+    accepted(client, game, {"type": "set_defense", "policy": "one", "neutral": "yes"})
+
+    player = load_state(game).players[0]
+    assert (player.neutral_defense, player.defense) == ("one", "max")
+
+
+def test_it_offers_no_neutral_defence_when_the_neutral_always_defends_with_most(two):
+    game = started_game(two, setup="random")
+    client = client_for(two[0])
+
+    assert 'id="form-neutral_defense"' not in client.get(f"/games/{game.pk}/").content.decode()
+    refused(client, game, {"type": "set_defense", "policy": "one", "neutral": "yes"},
+            "most dice")
+
+
 def test_it_resigns_only_when_confirmed(two):
     game = started_game(two, setup="random")
     client = client_for(two[1])
