@@ -213,8 +213,10 @@ def _turn_started(state, data):
     state.trade_limit = 4
     state.trade_resume = ATTACK
     state.phase_trades = 0
-    # Remembered for `continent_bonus_after_round`: held now, paid next turn if still held.
-    state.players[seat].held_continents = sorted(state.continents_of(seat))
+    # Remembered for `continent_bonus_after_round`: held now, paid next turn if still held
+    # (kept only under that rule, so that other games' states stay what they were).
+    if state.rules.continent_bonus_after_round:
+        state.players[seat].held_continents = sorted(state.continents_of(seat))
     state.occupation = None
     return state
 
@@ -227,7 +229,8 @@ def _cards_traded(state, data):
         hand.remove(card)
         pile.append(card)
     state.sets_traded += 1
-    state.phase_trades += 1
+    if state.rules.forced_trade == "one_set":  # counted only where a rule reads it
+        state.phase_trades += 1
     state.reinforcements += data["value"]
     state.reinforce_value += data["value"]
     for territory, extra in data["bonus"].items():
