@@ -371,11 +371,7 @@ def commit(game: Game, state, command, user_id=None, seat=None, deadline=None,
     `command` against `state`, they are applied, and appended with the game's projection,
     its mail and `also` (the caller's own projection of them, e.g. a hidden chat message)
     in one transaction. `deadline` overrides the clock (a moderator extending it)."""
-    events = rules.decide(state, command, dice_for(game))
-    after = rules.replay(events) if state is None else state.copy()
-    if state is not None:
-        for event in events:
-            rules.evolve(after, event)
+    events, after = rules.decide_and_apply(state, command, dice_for(game))
     from notifications.outbox import outbox_writer  # the app above: mail is its concern
 
     append(game, events, state, after, user_id=user_id, deadline=deadline, writes=(

@@ -79,18 +79,30 @@ _TURN_COMMANDS = {
 
 def decide(state: GameState | None, command, rng) -> list[Event]:
     """The events `command` makes, or a RuleViolation; `state` is left as it was."""
+    return _run(state, command, rng).events
+
+
+def decide_and_apply(state: GameState | None, command, rng) -> tuple[list[Event], GameState]:
+    """decide(), and the state after its events (a new one; `state` is left as it was).
+    The engine evolves a working copy as it decides anyway: a caller that wants the state
+    after takes that one instead of copying and evolving `state` a second time."""
+    em = _run(state, command, rng)
+    return em.events, em.state
+
+
+def _run(state: GameState | None, command, rng) -> Emitter:
     if isinstance(command, StartGame):
         if state is not None:
             raise GameNotActive("the game has already started")
         em = Emitter(None, rng, None)
         setup.start_game(em, command)
-        return em.events
+        return em
     if isinstance(command, Moderate):
         if state is None:
             raise GameNotActive("the game has not started")
         em = Emitter(state.copy(), rng, None)
         moderate(em, command)
-        return em.events
+        return em
     if state is None or state.finished:
         raise GameNotActive("the game is not running")
     if state.paused:
@@ -98,7 +110,7 @@ def decide(state: GameState | None, command, rng) -> list[Event]:
     if isinstance(command, TimeOut):
         em = Emitter(state.copy(), rng, None)
         timeout(em)
-        return em.events
+        return em
     seat = command.seat
     if not isinstance(seat, int) or not 0 <= seat < state.seats:
         raise NotSeated("that seat does not play in this game")
@@ -131,7 +143,7 @@ def decide(state: GameState | None, command, rng) -> list[Event]:
         _TURN_COMMANDS[kind](em, command)
     else:
         raise WrongPhase(f"{kind.__name__} is not a command")
-    return em.events
+    return em
 
 
 def _require_turn(state: GameState, seat: int) -> None:

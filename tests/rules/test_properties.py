@@ -30,6 +30,7 @@ from games.rules import (
     StartGame,
     TimeOut,
     decide,
+    decide_and_apply,
     evolve,
     parse_command,
     replay,
@@ -209,6 +210,29 @@ def test_it_plays_random_games_to_the_end(case):
         assert replay(stored) == state
         assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
         assert verify(record).ok
+
+
+def test_decide_and_apply_hands_back_the_state_the_events_lead_to():
+    """The service takes decide's own working state instead of evolving a second copy."""
+    _, events, _, raw = play_game(7, timeouts=0.05)
+    dice = FairDice(f"{7:064x}", "prop-7")
+    rnd = random.Random(7)
+    state, checked = None, 0
+    for upto in range(1, len(events) + 1):
+        state = evolve(state, events[upto - 1])
+        owing = seats_to_act(state)
+        if state.finished or not owing or rnd.random() > 0.2:
+            continue
+        before = state.copy()
+        command = parse_command(bot_command(state, owing[0], rnd), owing[0])
+        try:
+            made, after = decide_and_apply(state, command, dice)
+        except RuleViolation:
+            continue
+        assert state == before and made == decide(state, command, dice)
+        assert after == replay(made, state.copy()) and after is not state
+        checked += 1
+    assert checked > 50, raw
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
