@@ -84,6 +84,7 @@ def seat_rows(game: Game) -> list[tuple[int, int, str, str | None]]:
 
 def forget_seats(game: Game) -> None:
     game.__dict__.pop("_seat_rows", None)
+    game.__dict__.pop("_digest_takers", None)  # read with the seats (games.store.fetch_game)
 
 
 def seat_of(game: Game, user) -> int | None:

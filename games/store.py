@@ -407,10 +407,29 @@ def fetch_game(pk) -> Game | None:
     if not isinstance(pk, int) or not 0 < pk < 2**63:
         return None  # no such id (and SQLite refuses integers past 64 bits)
     game, extra = sql.instance_with(Game, f"{sql.table(Game)}.{sql.quote('id')} = %s", [pk],
-                                    extra=((_seats_column(connection.vendor), None),))
+                                    extra=((_seats_column(connection.vendor), None),
+                                           (_digest_column(connection.vendor), None)))
     if game is not None:
         game._seat_rows = _seat_list(extra[0][0])
+        # Who of them takes a daily digest instead of turn mails: the outbox asks on
+        # nearly every command (notifications.outbox.digest_takers), so read it here.
+        game._digest_takers = {row[0] for row in _seat_list(extra[0][1])}
     return game
+
+
+@lru_cache(maxsize=4)
+def _digest_column(vendor: str) -> str:
+    """The seated users who take a daily digest, as one JSON column [[user id], ...]."""
+    from accounts.models import Preferences  # the account's mail choice, read with the seats
+
+    q = sql.quote
+    aggregate, array = (("json_agg", "json_build_array") if vendor == "postgresql"
+                        else ("json_group_array", "json_array"))  # SQLite
+    return (f"(SELECT {aggregate}({array}(p.{q('user_id')})) "
+            f"FROM {sql.table(Seat)} s JOIN {sql.table(Preferences)} p "
+            f"ON p.{q('user_id')} = s.{q(Seat._meta.get_field('user').column)} "
+            f"WHERE s.{q('game_id')} = {sql.table(Game)}.{q('id')} "
+            f"AND p.{q('turn_mail')} = '{Preferences.DIGEST}')")
 
 
 def read_seats(game: Game) -> list[tuple[int, int, str, str | None]]:

@@ -515,10 +515,21 @@ def test_it_reads_afresh_when_the_remembered_state_is_far_behind(
 
 
 def test_it_reads_the_game_with_its_seats_in_one_query(game, two, django_assert_num_queries):
+    from accounts.models import Preferences
+    from notifications.outbox import digest_takers
+
+    Preferences.objects.update_or_create(user=two[1], defaults={"turn_mail": "digest"})
     with django_assert_num_queries(1):
         row = store.fetch_game(game.pk)
         seated = services.seat_rows(row)
+        # and who of them takes a daily digest, which nearly every command's mail asks
+        takers = digest_takers(row, [user.pk for user in two])
     assert seated == [(n, user.pk, user.username, None) for n, user in enumerate(two)]
+    assert takers == {two[1].pk}
+    services.forget_seats(row)  # a seat changed hands: read both again
+    with django_assert_num_queries(2):
+        services.seat_rows(row)
+        assert digest_takers(row, [user.pk for user in two]) == {two[1].pk}
     assert {f.attname: getattr(row, f.attname) for f in Game._meta.concrete_fields} == {
         f.attname: getattr(fresh(game), f.attname) for f in Game._meta.concrete_fields}
     assert store.fetch_game(game.pk + 1000) is None
