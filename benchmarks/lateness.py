@@ -6,6 +6,9 @@ scripts/run.sh starts them (one for deadlines and bots, one for mail).
 figure is how long after its deadline the timeout was applied. Run by bench_notifications
 in a process of its own (`python -m benchmarks.lateness`), since Django is set up here on
 SQLite, in a temporary folder.
+
+`--redis URL`: the same with Redis as the broker (`make run` with CELERY_BROKER_URL set).
+The URL names a database of its own, which must be empty; it is emptied again at the end.
 """
 
 from __future__ import annotations
@@ -40,17 +43,45 @@ def workers(single: bool) -> dict[str, list[str]]:
     }
 
 
+def empty_redis(url: str) -> bool:
+    """Whether the Redis database of `url` answers and holds nothing (so the bench may
+    use it and empty it afterwards without touching anyone's data)."""
+    import redis
+
+    try:
+        return redis.Redis.from_url(url, socket_connect_timeout=2).dbsize() == 0
+    except redis.RedisError:
+        return False
+
+
 def main() -> None:
     single = "--single-worker" in sys.argv
+    broker = sys.argv[sys.argv.index("--redis") + 1] if "--redis" in sys.argv else None
+    if broker is not None and not empty_redis(broker):
+        print(f"lateness=-2\nwith Redis: skipped, {broker} is not an empty database that "
+              f"answers (CONQUEST_BENCH_REDIS_URL names another)")
+        return
     var = Path(tempfile.mkdtemp(prefix="conquest-lateness-"))
     os.environ.update({
         "DJANGO_SETTINGS_MODULE": "benchmarks.embedded_settings",
         "CONQUEST_BENCH_VAR": str(var),
         "DATABASE_URL": f"sqlite:///{var / 'conquest.sqlite3'}",
         "PYTHONUNBUFFERED": "1",
+        "CONQUEST_BENCH_BROKER_URL": broker or "",
     })
     for name in ("CELERY_BROKER_URL", "EMAIL_HOST", "ANYMAIL_ESP"):
         os.environ.pop(name, None)
+    try:
+        run(var, single)
+    finally:
+        shutil.rmtree(var, ignore_errors=True)
+        if broker is not None:
+            import redis
+
+            redis.Redis.from_url(broker).flushdb()
+
+
+def run(var: Path, single: bool) -> None:
     import django
 
     django.setup()
@@ -125,11 +156,11 @@ def main() -> None:
     late = (timed_out - deadline).total_seconds() if timed_out else None
     shown = f"{late:5.1f} s" if late is not None else f"not within {GIVE_UP_SECONDS} s"
     print(f"lateness={late if late is not None else -1:.1f}")
-    print(f"a {DEADLINE_SECONDS}-second deadline with {BACKLOG:,} mails queued ahead: applied "
-          f"{shown} after it (target within the sweep interval {interval:.0f} s + 5 s; "
+    broker = "Redis" if settings.CELERY_BROKER_URL.startswith("redis") else "the embedded broker"
+    print(f"{broker}: a {DEADLINE_SECONDS}-second deadline with {BACKLOG:,} mails queued ahead: "
+          f"applied {shown} after it (target within the sweep interval {interval:.0f} s + 5 s; "
           f"{waiting:,} mails still unsent then; {behind} sweep-behind warnings)")
     Game.objects.filter(pk=game.pk).update(status=Game.FINISHED)
-    shutil.rmtree(var, ignore_errors=True)
 
 
 if __name__ == "__main__":
