@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.names import detail_words
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
 from moderation.permissions import can_moderate
@@ -51,7 +52,8 @@ def tournament_page(request, tournament_id, moderate_form=None, status=200):
 
 
 def _refused(request, error: Exception) -> None:
-    messages.error(request, getattr(error, "detail", str(error)))
+    # The game pages' rule (web.views.refusal_text): territories by name, not their ids.
+    messages.error(request, detail_words(getattr(error, "detail", str(error))))
 
 
 @login_required
