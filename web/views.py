@@ -82,11 +82,10 @@ def _winning_seats(game: Game) -> list[int]:
     """The seats that won a finished game: every member of a winning team."""
     if game.status != Game.FINISHED or game.winner is None:
         return []
-    team_size = (game.rules or {}).get("team_size") or 1
-    if team_size <= 1:
+    team = services.team_of(game, game.winner)  # the one place the team rule is written
+    if team is None:
         return [game.winner]
-    teams = game.players // team_size
-    return [s for s in range(game.players) if s % teams == game.winner % teams]
+    return [s for s in range(game.players) if services.team_of(game, s) == team]
 
 
 def _winner_words(game: Game, names: dict) -> str:

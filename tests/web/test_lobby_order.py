@@ -13,7 +13,7 @@ from games.rules import events as ev
 from games.store import load_state
 from tests.moderation.support import moderator
 from tests.notifications.support import conquer, seats_to_act, user_at
-from tests.web.support import client_for, started_game
+from tests.web.support import client_for, started_game, user
 
 
 def _row_names(page: str) -> list[str]:
@@ -53,6 +53,18 @@ def test_a_finished_game_names_its_winner_and_others_can_watch_running_ones(alic
     running_list = watching.split('id="running-title"', 1)[1].split("</section>", 1)[0]
     assert "Under way" in running_list and "alice, bob" in running_list
     assert game.name not in running_list  # finished: not under way
+
+
+def test_a_team_win_is_every_team_members_win(alice, bob, charlie):
+    dave = user("dave")
+    game = started_game([alice, bob, charlie, dave], team_size=2)
+    # Seat s plays in team s % 2 (CONTRACT.md): alice and charlie won together.
+    Game.objects.filter(pk=game.pk).update(status=Game.FINISHED, winner=2)
+
+    assert "You won" in client_for(alice).get("/games/").content.decode()
+    assert "You won" in client_for(charlie).get("/games/").content.decode()
+    lost = client_for(bob).get("/games/").content.decode()
+    assert "You won" not in lost and "Won by Red (alice), Green (charlie)" in lost
 
 
 def test_an_open_game_shows_its_rules_and_clock(alice, as_bob):
