@@ -82,11 +82,13 @@ DEFAULTS = Rules()
 HOURS = [("", "—")] + [(h, f"{h:02d}:00") for h in range(24)]
 
 
-def _choice(key: str, required: bool = True) -> forms.ChoiceField:
-    """A rule's choices in plain words. Not required: left out, the rule's default."""
+def _choice(key: str, required: bool = True, initial=None) -> forms.ChoiceField:
+    """A rule's choices in plain words, `initial` or else the rule's default chosen. Not
+    required: left out, the rule's default."""
     return forms.ChoiceField(
         label=RULE_LABELS[key], choices=[(v, RULE_CHOICES[key][v]) for v in CHOICES[key]],
-        initial=getattr(DEFAULTS, key), widget=forms.RadioSelect, required=required,
+        initial=getattr(DEFAULTS, key) if initial is None else initial,
+        widget=forms.RadioSelect, required=required,
     )
 
 
@@ -119,8 +121,8 @@ class CreateGameForm(forms.Form):
         help_text=_("A preset fills in the rules below; choose Custom to use your own."),
     )
     setup = _choice("setup")
-    initial_placement = _choice("initial_placement")
-    initial_placement.initial = "simultaneous"  # async-friendly, as the presets
+    # Async-friendly, as the presets (the API's default stays RULES.md's).
+    initial_placement = _choice("initial_placement", initial="simultaneous")
     placement_batch = forms.IntegerField(
         label=RULE_LABELS["placement_batch"], min_value=1, max_value=100, initial=1)
     initial_max_per_territory = forms.IntegerField(
