@@ -206,28 +206,34 @@ def create_game(request):
     return redirect("game", game_id=game.pk)
 
 
+def _game_action(request, game_id, act, done: str, leaves: bool = False):
+    """A button on an open game (join, add a computer player, start, leave, cancel): `act`
+    on the game through the services, then back to its page saying `done` or why not (to
+    the lobby once the player has left it or it is gone)."""
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        act(game)
+    except (ServiceError, RuleViolation) as error:
+        messages.error(request, refusal_text(error))
+        return redirect("game", game_id=game.pk)
+    messages.success(request, done)
+    return redirect("lobby") if leaves else redirect("game", game_id=game.pk)
+
+
 @require_POST
 @login_required
 def join_game(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
-    try:
-        services.join_game(game, request.user)
-        messages.success(request, _("You joined the game."))
-    except ServiceError as error:
-        messages.error(request, refusal_text(error))
-    return redirect("game", game_id=game.pk)
+    return _game_action(request, game_id, lambda game: services.join_game(game, request.user),
+                        _("You joined the game."))
 
 
 @require_POST
 @login_required
 def add_bot(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
-    try:
-        services.add_bot(game, request.user, request.POST.get("level"))
-        messages.success(request, _("A computer player took a seat."))
-    except (ServiceError, RuleViolation) as error:
-        messages.error(request, refusal_text(error))
-    return redirect("game", game_id=game.pk)
+    level = request.POST.get("level")
+    return _game_action(request, game_id,
+                        lambda game: services.add_bot(game, request.user, level),
+                        _("A computer player took a seat."))
 
 
 @require_POST
@@ -256,39 +262,23 @@ def play_the_computer(request):
 @require_POST
 @login_required
 def start_game(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
-    try:
-        services.start_game(game, request.user)
-        messages.success(request, _("The game has started."))
-    except (ServiceError, RuleViolation) as error:
-        messages.error(request, refusal_text(error))
-    return redirect("game", game_id=game.pk)
+    return _game_action(request, game_id, lambda game: services.start_game(game, request.user),
+                        _("The game has started."))
 
 
 @require_POST
 @login_required
 def leave_game(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
-    try:
-        services.leave_game(game, request.user)
-        messages.success(request, _("You left the game."))
-        return redirect("lobby")
-    except ServiceError as error:
-        messages.error(request, refusal_text(error))
-    return redirect("game", game_id=game.pk)
+    return _game_action(request, game_id, lambda game: services.leave_game(game, request.user),
+                        _("You left the game."), leaves=True)
 
 
 @require_POST
 @login_required
 def cancel_game(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
-    try:
-        services.cancel_game(game, request.user)
-        messages.success(request, _("The game was cancelled."))
-        return redirect("lobby")
-    except ServiceError as error:
-        messages.error(request, refusal_text(error))
-    return redirect("game", game_id=game.pk)
+    return _game_action(request, game_id,
+                        lambda game: services.cancel_game(game, request.user),
+                        _("The game was cancelled."), leaves=True)
 
 
 # ---- the game page ---------------------------------------------------------------------
