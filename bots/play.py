@@ -160,10 +160,16 @@ class Player:
             if remaining <= 1:
                 score += 3
                 if self.style.eliminations:  # their cards come over
-                    score += 3 + 3 * player["cards"]
+                    score += 3 + self.card_worth() * player["cards"]
             elif remaining <= 3 and self.style.eliminations:
-                score += 1.5 * player["cards"] / remaining
+                score += self.card_worth() / 2 * player["cards"] / remaining
         return score
+
+    def card_worth(self) -> float:
+        """What one card taken from an eliminated player is worth: a third of the next set
+        (with escalating values the cards are what an elimination is for, late in a game
+        more than any continent), and never less than early in the game."""
+        return max(3.0, (self.t.view.get("next_set_value") or 0) / 3)
 
     def base_value(self, target: str) -> float:
         """The part of a territory's worth that does not depend on what else is taken."""
