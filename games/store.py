@@ -417,14 +417,20 @@ def fetch_game(pk) -> Game | None:
     return game
 
 
+def _json_functions(vendor: str) -> tuple[str, str]:
+    """The SQL functions that gather rows into one JSON array of arrays."""
+    if vendor == "postgresql":
+        return "json_agg", "json_build_array"
+    return "json_group_array", "json_array"  # SQLite
+
+
 @lru_cache(maxsize=4)
 def _digest_column(vendor: str) -> str:
     """The seated users who take a daily digest, as one JSON column [[user id], ...]."""
     from accounts.models import Preferences  # the account's mail choice, read with the seats
 
     q = sql.quote
-    aggregate, array = (("json_agg", "json_build_array") if vendor == "postgresql"
-                        else ("json_group_array", "json_array"))  # SQLite
+    aggregate, array = _json_functions(vendor)
     return (f"(SELECT {aggregate}({array}(p.{q('user_id')})) "
             f"FROM {sql.table(Seat)} s JOIN {sql.table(Preferences)} p "
             f"ON p.{q('user_id')} = s.{q(Seat._meta.get_field('user').column)} "
@@ -454,8 +460,7 @@ def _seats_column(vendor: str) -> str:
     q = sql.quote
     seat, user, bot = (q(Seat._meta.get_field(name).column) for name in ("seat", "user", "bot"))
     name = q(User._meta.get_field(User.USERNAME_FIELD).column)
-    aggregate, array = (("json_agg", "json_build_array") if vendor == "postgresql"
-                        else ("json_group_array", "json_array"))  # SQLite
+    aggregate, array = _json_functions(vendor)
     return (f"(SELECT {aggregate}({array}(s.{seat}, s.{user}, u.{name}, s.{bot})) "
             f"FROM {sql.table(Seat)} s JOIN {sql.table(User)} u "
             f"ON u.{q(User._meta.pk.column)} = s.{user} "
