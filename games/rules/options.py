@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 
 from .board import STARTING_ARMIES, TERRITORIES
 from .errors import BadRules
@@ -129,13 +129,16 @@ class Rules:
     play_order: str = "setup"
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        # As asdict(), whose deep copy of every field is the cost of a game view: only the
+        # fixed values are mutable, so only they are copied.
+        data = {name: getattr(self, name) for name in _RULE_ORDER}
+        data["fixed_values"] = dict(self.fixed_values)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Rules:
         """Trusting constructor for stored rules (validated when the game was made)."""
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
+        return cls(**{k: v for k, v in data.items() if k in _RULE_NAMES})
 
     def has_neutral(self, players: int) -> bool:
         """Whether the two-player neutral army plays."""
@@ -152,6 +155,10 @@ class Rules:
             return frozenset()
         teams = self.team_count(players)
         return frozenset(range(seat % teams, players, teams))
+
+
+_RULE_ORDER = tuple(f.name for f in fields(Rules))
+_RULE_NAMES = frozenset(_RULE_ORDER)
 
 
 def _int(raw: dict, key: str, default, low: int, high: int | None = None):
