@@ -423,7 +423,8 @@ def print_floor_under_load(commands: dict, floor: dict) -> None:
     p99 = percentile(commands["times"], 0.99)
     print(f"   floor under the same load ({LOAD_GAMES} clients posting the same bodies to the "
           f"bare view): {floor_rate:,.0f} requests/s, p50 {ms(percentile(floor['times'], 0.5))},"
-          f" p99 {ms(percentile(floor['times'], 0.99))}")
+          f" p99 {ms(percentile(floor['times'], 0.99))}, gunicorn CPU "
+          f"{floor['server_cpu'] / max(1, len(floor['times'])) * 1000:.1f} ms per request")
     print(f"   target commands/s at least half the floor's: {accepted / floor_rate:.2f} of it, "
           f"{'met' if accepted >= floor_rate / 2 else 'MISSED'}; target p99 under load under "
           f"500 ms: {'met' if p99 < 0.5 else 'MISSED'}")
@@ -448,8 +449,9 @@ def print_load(figures: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """All the figures; `python -m benchmarks.bench_service latency` only the latency one
-    (on the product's connection setting), for working on it."""
+    """All the figures; `python -m benchmarks.bench_service latency` only the latency one,
+    `... load` the latency and load ones (both on the product's connection setting), for
+    working on them."""
     from django.conf import settings
 
     argv = sys.argv[1:] if argv is None else argv
@@ -462,12 +464,12 @@ def main(argv: list[str] | None = None) -> None:
     version = recreate_database(url)
     broker_dir = tempfile.mkdtemp(prefix="conquest-bench-broker-")
     try:
-        run(url, version, broker_dir, only_latency=argv == ["latency"])
+        run(url, version, broker_dir, only=argv[0] if argv else None)
     finally:
         shutil.rmtree(broker_dir, ignore_errors=True)
 
 
-def run(url: str, version: str, broker_dir: str, only_latency: bool = False) -> None:
+def run(url: str, version: str, broker_dir: str, only: str | None = None) -> None:
     for folder in ("queue", "control"):
         os.makedirs(os.path.join(broker_dir, folder), exist_ok=True)
     setup_django(url, broker_dir)
@@ -480,21 +482,15 @@ def run(url: str, version: str, broker_dir: str, only_latency: bool = False) -> 
     print(f"long game: {table.state.version:,} events by 6 bots straight into the store "
           f"in {build_seconds:.1f} s")
 
-    if only_latency:
+    if only == "latency":
         with Server(url, broker_dir) as server:
             print(server.describe())
             print_latency(latency(server.port, table))
         return
-    figures = load_times(table)
-    print(f"c. load_state of the {figures['events']:,}-event game, median of {LOAD_RUNS} runs:")
-    print(f"   with its snapshots ({figures['snapshots']}): {ms(figures['with'])}")
-    print(f"   without snapshots:        {ms(figures['without'])} "
-          f"({figures['without'] / figures['with']:.0f}x slower)")
-    print(f"   remembered by the process:  {figures['remembered'] * 1000:.3f} ms (a copy of the newest "
-          "state, when the game's row shows its version)")
+    if only is None:
+        print_load_times(load_times(table))
     connections.close_all()
-
-    for conn_max_age in (None, 0):
+    for conn_max_age in (None,) if only == "load" else (None, 0):
         with Server(url, broker_dir, conn_max_age) as server:
             print(server.describe())
             print(f"a. latency, one request at a time, into the long game from "
@@ -511,6 +507,15 @@ def run(url: str, version: str, broker_dir: str, only_latency: bool = False) -> 
             print_floor_under_load(commands, floor)
     print(f"load average {os.getloadavg()[0]:.1f} at the end (other work on the machine "
           f"shows in every figure)")
+
+
+def print_load_times(figures: dict) -> None:
+    print(f"c. load_state of the {figures['events']:,}-event game, median of {LOAD_RUNS} runs:")
+    print(f"   with its snapshots ({figures['snapshots']}): {ms(figures['with'])}")
+    print(f"   without snapshots:        {ms(figures['without'])} "
+          f"({figures['without'] / figures['with']:.0f}x slower)")
+    print(f"   remembered by the process:  {figures['remembered'] * 1000:.3f} ms (a copy of the newest "
+          "state, when the game's row shows its version)")
 
 
 if __name__ == "__main__":
