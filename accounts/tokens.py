@@ -41,15 +41,33 @@ def revoke(user, key: str | None = None) -> int:
 
 
 class TokenAuthentication(authentication.TokenAuthentication):
-    """`Authorization: Token <key>`, answered as DRF's TokenAuthentication answers."""
+    """`Authorization: Token <key>`, answered as DRF's TokenAuthentication answers. A
+    subclass may read more in the lookup's one statement (`along`, `received`)."""
+
+    def authenticate(self, request):
+        self.request = request
+        return super().authenticate(request)
+
+    def along(self, request) -> tuple[str, tuple, list]:
+        """What else to read with the token: (joins, columns as ((SQL expression, field or
+        None), ...), the params of the columns then of the joins, in that order). The
+        columns' values go to `received` if the token is known."""
+        return "", (), []
+
+    def received(self, request, values: list) -> None:
+        """The values of `along`'s columns, read with a known token."""
 
     def authenticate_credentials(self, key):
         User = get_user_model()
         where, joins, extra = _query(connection.vendor)
-        user, found = sql.instance_with(User, where, [digest(key)], joins=joins, extra=extra)
+        more_joins, more, params = self.along(self.request)
+        user, found = sql.instance_with(User, where, [*params, digest(key)],
+                                        joins=f"{joins} {more_joins}", extra=extra + more)
         if user is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
-        token_id, last_used = found[0]
+        token_id, last_used, *values = found[0]
+        if more:
+            self.received(self.request, values)
         now = timezone.now()
         idle = timedelta(days=settings.CONQUEST_API_TOKEN_IDLE_DAYS)
         if last_used is not None and now - last_used > idle:

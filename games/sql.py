@@ -148,7 +148,9 @@ def rows(sql: str, params, fields: tuple, prepare: bool = True) -> list[list]:
 
 
 @lru_cache(maxsize=32)
-def _all_columns(model, vendor: str) -> tuple[str, tuple, tuple]:
+def all_columns(model, vendor: str) -> tuple[str, tuple, tuple]:
+    """The model's columns as a SELECT list (each named with its table), their fields and
+    their attnames, in the same order."""
     fields = tuple(model._meta.concrete_fields)
     columns = ", ".join(f"{table(model)}.{quote(f.column)}" for f in fields)
     return columns, fields, tuple(f.attname for f in fields)
@@ -164,7 +166,7 @@ def instance_with(model, where: str, params, joins: str = "", extra: tuple = ())
     """The `model` row matching `where`, read with more columns in the same query:
     (the instance or None, [the `extra` columns of each row found]). `extra` is
     ((SQL expression, field or None), ...)."""
-    columns, fields, attnames = _all_columns(model, connection.vendor)
+    columns, fields, attnames = all_columns(model, connection.vendor)
     if extra:
         columns += ", " + ", ".join(expression for expression, _ in extra)
     found = rows(f"SELECT {columns} FROM {table(model)} {joins} WHERE {where}", params,

@@ -76,11 +76,11 @@ def stored_events_with_times(game: Game, after: int = 0, upto: int | None = None
 # never change, so the state at a version is the same wherever it was computed: it is
 # used whenever the game's row shows that same version, which saves the snapshot and
 # event reads of a move or a view; when the row is a little ahead (another process
-# moved), it is caught up by replaying just the events since, read in one query. Keyed by
-# the game's id and seed hash (an id can come back after a rolled-back insert on SQLite);
-# only states of committed events go in; a copy goes in and comes out (evolve works in
-# place). Like snapshots, it changes nothing but speed: CONQUEST_RECENT_STATES=0 turns it
-# off.
+# moved), it is caught up by replaying just the events since, read in one query or with
+# the game's row (events_after_column). Keyed by the game's id, with its seed hash kept
+# beside the state (an id can come back after a rolled-back insert on SQLite); only
+# states of committed events go in; a copy goes in and comes out (evolve works in place).
+# Like snapshots, it changes nothing but speed: CONQUEST_RECENT_STATES=0 turns it off.
 _recent: OrderedDict = OrderedDict()
 _recent_lock = threading.Lock()
 
@@ -89,21 +89,39 @@ def _recent_limit() -> int:
     return getattr(settings, "CONQUEST_RECENT_STATES", 256)
 
 
+def _kept(game: Game) -> rules.GameState | None:
+    """What this process remembers for the game (the caller holds _recent_lock)."""
+    found = _recent.get(game.pk)
+    return found[1] if found is not None and found[0] == game.seed_hash else None
+
+
+def remembered_version(game_id: int) -> int | None:
+    """The version of the state this process remembers for the game, if any: a statement
+    that reads the game can read the events since with it (events_after_column)."""
+    with _recent_lock:
+        found = _recent.get(game_id)
+    return None if found is None else found[1].version
+
+
 def recall(game: Game) -> rules.GameState | None:
     """The state at the version the game's row shows, from what this process remembers
     (caught up if fewer than a snapshot interval behind), or None."""
     with _recent_lock:
-        state = _recent.get((game.pk, game.seed_hash))
+        state = _kept(game)
     if state is None or not 0 <= game.version - state.version <= snapshot_every():
         return None
     if state.version == game.version:
         return state.copy()
-    missed = stored_events(game, state.version, game.version)
+    read = game.__dict__.get("_events_after")
+    if read is not None and read[0] == state.version:  # read with the game's row
+        missed = [event for event in read[1] if event.seq <= game.version]
+    else:
+        missed = stored_events(game, state.version, game.version)
     if len(missed) != game.version - state.version:
         return None  # the row is ahead of the log this connection sees: read afresh
     state = rules.replay(missed, state.copy())
-    remember(game, state)
-    return state.copy()
+    remember(game, state)  # (a copy of it)
+    return state
 
 
 def remember(game: Game, state: rules.GameState | None) -> None:
@@ -111,13 +129,13 @@ def remember(game: Game, state: rules.GameState | None) -> None:
     limit = _recent_limit()
     if state is None or limit <= 0:
         return
-    key, kept = (game.pk, game.seed_hash), state.copy()
+    key, seed_hash, kept = game.pk, game.seed_hash, state.copy()
 
     def keep():
         with _recent_lock:
             known = _recent.get(key)
-            if known is None or known.version <= kept.version:
-                _recent[key] = kept
+            if known is None or known[0] != seed_hash or known[1].version <= kept.version:
+                _recent[key] = (seed_hash, kept)
             _recent.move_to_end(key)
             while len(_recent) > limit:
                 _recent.popitem(last=False)
@@ -148,7 +166,7 @@ def load_states(games: list[Game]) -> dict[int, rules.GameState | None]:
     where load_state takes one or two per game: for sweeps over many games."""
     states, starts, wanted = {}, {}, []
     with _recent_lock:
-        kept = {game.pk: _recent.get((game.pk, game.seed_hash)) for game in games}
+        kept = {game.pk: _kept(game) for game in games}
     for game in games:
         state = kept[game.pk]
         if state is not None and state.version == game.version:
@@ -406,14 +424,35 @@ def fetch_game(pk) -> Game | None:
     what every command and view reads first."""
     if not isinstance(pk, int) or not 0 < pk < 2**63:
         return None  # no such id (and SQLite refuses integers past 64 bits)
-    game, extra = sql.instance_with(Game, f"{sql.table(Game)}.{sql.quote('id')} = %s", [pk],
-                                    extra=((_seats_column(connection.vendor), None),
-                                           (_digest_column(connection.vendor), None)))
-    if game is not None:
-        game._seat_rows = _seat_list(extra[0][0])
-        # Who of them takes a daily digest instead of turn mails: the outbox asks on
-        # nearly every command (notifications.outbox.digest_takers), so read it here.
-        game._digest_takers = {row[0] for row in _seat_list(extra[0][1])}
+    columns, fields = game_columns(connection.vendor)
+    found = sql.rows(f"SELECT {', '.join(columns)} FROM {sql.table(Game)} "
+                     f"WHERE {sql.table(Game)}.{sql.quote('id')} = %s", [pk], fields)
+    return game_from_columns(found[0]) if found else None
+
+
+@lru_cache(maxsize=4)
+def game_columns(vendor: str) -> tuple[tuple, tuple]:
+    """What fetch_game reads of a game, for another statement to read it too (the API's
+    token lookup does, games.api.auth): the columns' SQL over the game's table, and the
+    field of each. game_from_columns makes the game of their values."""
+    fields = tuple(Game._meta.concrete_fields)
+    columns = tuple(f"{sql.table(Game)}.{sql.quote(field.column)}" for field in fields)
+    return ((*columns, _seats_column(vendor), _digest_column(vendor)),
+            (*fields, None, None))
+
+
+def game_from_columns(values) -> Game | None:
+    """The game of game_columns' values (None if the game's id is NULL: an outer join
+    found no such game), with its seats and who of them takes a daily digest."""
+    *row, seats, digest_takers = values
+    if row[0] is None:
+        return None
+    _, _, attnames = sql.all_columns(Game, connection.vendor)
+    game = Game.from_db(connection.alias, attnames, row)
+    game._seat_rows = _json_rows(seats)
+    # Who of them takes a daily digest instead of turn mails: the outbox asks on nearly
+    # every command (notifications.outbox.digest_takers), so read it here.
+    game._digest_takers = {row[0] for row in _json_rows(digest_takers)}
     return game
 
 
@@ -438,18 +477,42 @@ def _digest_column(vendor: str) -> str:
             f"AND p.{q('turn_mail')} = '{Preferences.DIGEST}')")
 
 
+@lru_cache(maxsize=4)
+def events_after_column(vendor: str) -> str:
+    """A game's events after one version, up to another, as one JSON column [[seq, type,
+    data, actor, schema version], ...], for a statement that reads the game's row (the
+    API's token lookup) to read what its remembered state missed too. Its params: the
+    game's id, the version remembered and the highest seq wanted."""
+    q = sql.quote
+    aggregate, array = _json_functions(vendor)
+    seq, kind, data, actor, version = (f"e.{q(Event._meta.get_field(name).column)}"
+                                       for name in _EVENT_COLUMNS)
+    if vendor != "postgresql":
+        data = f"json({data})"  # SQLite keeps JSON as text
+    return (f"(SELECT {aggregate}({array}({seq}, {kind}, {data}, {actor}, {version})) "
+            f"FROM {sql.table(Event)} e WHERE e.{q('game_id')} = %s AND {seq} > %s "
+            f"AND {seq} <= %s)")
+
+
+def events_read_with(game: Game, after: int, column) -> None:
+    """Hand events_after_column's value to the game's next load_state (see recall)."""
+    game._events_after = (after, [_event(*row) for row in _json_rows(column)])
+
+
 def read_seats(game: Game) -> list[tuple[int, int, str, str | None]]:
     """[(seat, user id, username, bot level or None)] in seat order, as fetch_game reads
     them with the row."""
     found = sql.rows(f"SELECT {_seats_column(connection.vendor)} FROM {sql.table(Game)} "
                      f"WHERE {sql.table(Game)}.{sql.quote('id')} = %s", [game.pk], (None,))
-    return _seat_list(found[0][0] if found else None)
+    return _json_rows(found[0][0] if found else None)
 
 
-def _seat_list(column) -> list[tuple[int, int, str, str | None]]:
+def _json_rows(column) -> list[tuple]:
+    """The rows of a JSON column of arrays (the seats, the events after a version), in
+    order (SQLite's JSON aggregate keeps none)."""
     if isinstance(column, str | bytes):  # SQLite answers JSON as text
         column = json.loads(column)
-    return sorted(tuple(seat) for seat in column or ())
+    return sorted(tuple(row) for row in column or ())
 
 
 @lru_cache(maxsize=4)

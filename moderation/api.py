@@ -4,7 +4,6 @@ with the API's token auth and {"error", "detail"} errors (games.api.errors)."""
 from __future__ import annotations
 
 from django.db.models import Q
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -12,7 +11,7 @@ from rest_framework.response import Response
 from accounts import throttles
 from games.api.errors import error
 from games.api.serializers import Error
-from games.api.views import WHOLE_NUMBER, ApiView, ReadAnyoneWriteSignedIn
+from games.api.views import WHOLE_NUMBER, ApiView, ReadAnyoneWriteSignedIn, found
 from games.models import Game
 from moderation import chat as chat_service
 from moderation.models import ChatMessage, Report
@@ -82,7 +81,7 @@ class ChatView(ApiView):
                                                 "with a larger id")],
                    responses={200: ChatOut, **ERRORS})
     def get(self, request, game_id):
-        game = get_object_or_404(Game, pk=game_id)
+        game = found(request, game_id)
         after = request.query_params.get("after")
         if after is not None:
             if not WHOLE_NUMBER.fullmatch(after):
@@ -95,7 +94,7 @@ class ChatView(ApiView):
 
     @extend_schema(request=ChatIn, responses={201: ChatMessageOut, **ERRORS})
     def post(self, request, game_id):
-        game = get_object_or_404(Game, pk=game_id)
+        game = found(request, game_id)
         data = _body(request)
         message = chat_service.post_message(game, request.user, data.get("text"),
                                             team=data.get("team", False))

@@ -10,12 +10,14 @@ from django.db.models import Count, Q
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import email as addresses
 from accounts import throttles, tokens
 from games import computer, services
+from games.api import auth
 from games.api import serializers as s
 from games.api.errors import error
 from games.api.parsers import StrictJSONParser
@@ -28,9 +30,11 @@ ERRORS = {400: s.Error, 401: s.Error, 403: s.Error, 404: s.Error, 409: s.Error}
 
 
 class ApiView(APIView):
-    """Every call of the API: bodies are JSON (anything else is a 400, see errors.handle)."""
+    """Every call of the API: bodies are JSON (anything else is a 400, see errors.handle).
+    A token's lookup reads the game the URL names with it (found() takes it from there)."""
 
     parser_classes = [StrictJSONParser]
+    authentication_classes = [auth.TokenAuthentication, SessionAuthentication]
 
 
 def body(request) -> dict:
@@ -49,9 +53,12 @@ def _first_problem(errors) -> str:
                      for field, messages in errors.items())
 
 
-def found(game_id: int) -> Game:
-    """The game, or a 404 (as get_object_or_404, in one plain query)."""
-    game = fetch_game(game_id)
+def found(request, game_id: int) -> Game:
+    """The game, or a 404 (as get_object_or_404, in one plain query, or none if the
+    token's lookup read it)."""
+    read, game = auth.read_with_token(request, game_id)
+    if not read:
+        game = fetch_game(game_id)
     if game is None:
         raise Http404("No game matches the given query.")
     return game
@@ -221,7 +228,7 @@ class GameView(ApiView):
     @extend_schema(parameters=[OpenApiParameter("at", int)],
                    responses={200: s.GameView, **ERRORS})
     def get(self, request, game_id):
-        game = found(game_id)
+        game = found(request, game_id)
         at = request.query_params.get("at")
         if at is not None:
             if not WHOLE_NUMBER.fullmatch(at) or not 1 <= int(at) <= game.version:
@@ -235,7 +242,7 @@ class JoinView(ApiView):
 
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = services.join_game(found(game_id), request.user)
+        game = services.join_game(found(request, game_id), request.user)
         return Response(_game_view(game, request.user))
 
 
@@ -245,7 +252,7 @@ class BotsView(ApiView):
 
     @extend_schema(request=s.BotIn, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = services.add_bot(found(game_id), request.user, body(request).get("level"))
+        game = services.add_bot(found(request, game_id), request.user, body(request).get("level"))
         return Response(_game_view(game, request.user))
 
 
@@ -255,7 +262,7 @@ class LeaveView(ApiView):
 
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = services.leave_game(found(game_id), request.user)
+        game = services.leave_game(found(request, game_id), request.user)
         return Response(_game_view(game, request.user))
 
 
@@ -265,7 +272,7 @@ class CancelView(ApiView):
 
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = services.cancel_game(found(game_id), request.user)
+        game = services.cancel_game(found(request, game_id), request.user)
         return Response(_game_view(game, request.user))
 
 
@@ -274,7 +281,7 @@ class StartView(ApiView):
 
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = services.start_game(found(game_id), request.user)
+        game = services.start_game(found(request, game_id), request.user)
         return Response(_game_view(game, request.user))
 
 
@@ -283,7 +290,7 @@ class CommandsView(ApiView):
 
     @extend_schema(request=s.CommandIn, responses={201: s.CommandOut, **ERRORS})
     def post(self, request, game_id):
-        game = found(game_id)
+        game = found(request, game_id)
         payload = request.data if isinstance(request.data, dict) else None
         expected = payload.get("expected_version") if payload else None
         done = services.submit(game, request.user, payload, expected)
@@ -301,7 +308,7 @@ class EventsView(ApiView):
     @extend_schema(parameters=[OpenApiParameter("after", int)],
                    responses={200: s.EventsOut, **ERRORS})
     def get(self, request, game_id):
-        game = found(game_id)
+        game = found(request, game_id)
         after = request.query_params.get("after", "0")
         if not WHOLE_NUMBER.fullmatch(after):
             return error(400, "bad_request", "after must be a whole number (at most 18 digits)")
@@ -316,5 +323,5 @@ class RecordView(ApiView):
 
     @extend_schema(responses={200: s.RecordOut, **ERRORS})
     def get(self, request, game_id):
-        game = found(game_id)
+        game = found(request, game_id)
         return Response(services.record(game, services.seat_of(game, request.user)))

@@ -536,6 +536,87 @@ def test_it_reads_the_game_with_its_seats_in_one_query(game, two, django_assert_
     assert store.fetch_game(2**70) is None
 
 
+def api_commands(game, users):
+    """A function that makes the next bot command of `game`, ready to send through the API
+    with its player's token."""
+    from rest_framework.test import APIClient
+
+    from accounts import tokens
+
+    clients = []
+    for user in users:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {tokens.issue(user)}")
+        clients.append(client)
+    rnd = random.Random(3)
+
+    def command():
+        state = load_state(fresh(game))
+        seat = seats_to_act(state)[0]
+        payload = bot_command(state, seat, rnd) | {"expected_version": state.version}
+        return lambda: clients[seat].post(f"/api/v1/games/{game.pk}/commands/", payload,
+                                          format="json")
+
+    return command, clients
+
+
+@only_on_postgresql("an append outside any transaction is one statement there")
+@pytest.mark.django_db(transaction=True)
+def test_an_api_command_is_two_statements_the_token_with_the_game_then_the_append(
+        two, django_assert_num_queries):
+    from rest_framework.test import APIClient
+
+    game = started_game(two, placement_batch=10)
+    command, clients = api_commands(game, two)
+    assert command()().status_code == 201  # this process now remembers the newest state
+    send = command()
+    with django_assert_num_queries(2) as queries:
+        answer = send()
+    assert answer.status_code == 201, answer.content
+    first, second = (query["sql"] for query in queries.captured_queries)
+    assert first.startswith("SELECT") and "LEFT JOIN" in first and "digest" in first
+    assert second.startswith("WITH moved AS (UPDATE")
+    assert answer.json()["version"] == fresh(game).version
+
+    # Another process moved last: the events since the state this one remembers come
+    # with the token and the game, not in a statement of their own.
+    behind = store._recent[game.pk]
+    assert command()().status_code == 201
+    store._recent[game.pk] = behind
+    send = command()
+    with django_assert_num_queries(2) as queries:
+        answer = send()
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["version"] == fresh(game).version == behind[1].version + 2
+
+    # A token for another game's URL, an unknown game, a bad token: as before.
+    assert clients[0].get(f"/api/v1/games/{game.pk + 1000}/").status_code == 404
+    stranger = APIClient()
+    stranger.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    assert stranger.get(f"/api/v1/games/{game.pk}/").status_code == 401
+    view = clients[1].get(f"/api/v1/games/{game.pk}/").json()
+    assert view["version"] == fresh(game).version and view["you"]["seat"] == 1
+
+
+@pytest.mark.django_db(transaction=True)  # (states are remembered once committed)
+def test_a_state_another_process_moved_on_is_caught_up_with_what_the_token_read(
+        two, monkeypatch):
+    game = started_game(two, placement_batch=10)
+    command, clients = api_commands(game, two)
+    assert command()().status_code == 201
+    behind = store._recent[game.pk]
+    for _ in range(3):
+        assert command()().status_code == 201
+    store._recent[game.pk] = behind  # as if another process made the last three
+    send = command()
+    monkeypatch.setattr(store, "stored_events", lambda *args: pytest.fail("read apart"))
+    answer = send()
+    assert answer.status_code == 201, answer.content
+    monkeypatch.undo()
+    assert answer.json()["version"] == fresh(game).version == behind[1].version + 4
+    assert store._recent[game.pk][1] == replay(stored_events(game)) == load_state(fresh(game))
+
+
 @pytest.mark.parametrize("setup", ["claim", "deal"])
 def test_it_deals_in_whoever_joined_after_the_game_was_read(setup):
     """The seats read with the game are not trusted by start: a join may land between."""
