@@ -21,6 +21,8 @@ def healthz(request: HttpRequest) -> HttpResponse:
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    # The game API first: a command's URL is the one resolved most often.
+    path("api/v1/", include("games.api.urls")),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Swagger UI from the sidecar package, its script served apart (no inline script); the
     # page keeps a few inline styles of its own.
@@ -32,7 +34,6 @@ urlpatterns = [
     path("api/v1/reports/", ReportsView.as_view(), name="api-reports"),
     path("api/v1/", include(ratings_api)),
     path("api/v1/", include(tournaments_api)),
-    path("api/v1/", include("games.api.urls")),
     path("mail/", include("notifications.urls")),
     path("anymail/", include("anymail.urls")),
     *api_fallback,

@@ -6,6 +6,8 @@ from games.api import views
 from games.api.errors import not_found
 
 urlpatterns = [
+    # First: the URL resolved most often.
+    path("games/<int:game_id>/commands/", views.CommandsView.as_view(), name="api-commands"),
     path("accounts/", views.AccountsView.as_view(), name="api-accounts"),
     path("auth/token/", views.TokenView.as_view(), name="api-token"),
     path("maps/classic/", views.ClassicMapView.as_view(), name="api-map"),
@@ -16,7 +18,6 @@ urlpatterns = [
     path("games/<int:game_id>/start/", views.StartView.as_view(), name="api-start"),
     path("games/<int:game_id>/leave/", views.LeaveView.as_view(), name="api-leave"),
     path("games/<int:game_id>/cancel/", views.CancelView.as_view(), name="api-cancel"),
-    path("games/<int:game_id>/commands/", views.CommandsView.as_view(), name="api-commands"),
     path("games/<int:game_id>/events/", views.EventsView.as_view(), name="api-events"),
     path("games/<int:game_id>/record/", views.RecordView.as_view(), name="api-record"),
 ]

@@ -11,6 +11,8 @@ from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -29,11 +31,23 @@ from games.store import fetch_game, load_state
 ERRORS = {400: s.Error, 401: s.Error, 403: s.Error, 404: s.Error, 409: s.Error}
 
 
+class JsonAnswers(DefaultContentNegotiation):
+    """Every answer of the API is JSON (CONTRACT.md) whatever Accept says, so no renderer
+    is chosen per request (DRF's IgnoreClientContentNegotiation); a body still goes to the
+    parser its Content-Type names."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
 class ApiView(APIView):
-    """Every call of the API: bodies are JSON (anything else is a 400, see errors.handle).
-    A token's lookup reads the game the URL names with it (found() takes it from there)."""
+    """Every call of the API: bodies are JSON (anything else is a 400, see errors.handle),
+    and so are answers (Swagger UI at /api/v1/docs/ is for people). A token's lookup reads
+    the game the URL names with it (found() takes it from there)."""
 
     parser_classes = [StrictJSONParser]
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = JsonAnswers
     authentication_classes = [auth.TokenAuthentication, SessionAuthentication]
 
 
