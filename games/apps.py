@@ -8,4 +8,9 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
+        from django.db.backends.signals import connection_created
+
         from config import checks  # noqa: F401  (registers the deployment checks)
+        from games import sql
+
+        connection_created.connect(sql.load_times_in_c, dispatch_uid="games.sql.times")

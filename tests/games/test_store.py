@@ -14,7 +14,7 @@ from django.core.management.base import CommandError
 from django.db import DatabaseError, connection, transaction
 from django.db.models import ProtectedError
 
-from games import rules, services, store, upcasters
+from games import rules, services, sql, store, upcasters
 from games.models import Event, Game, Snapshot
 from games.rules import replay
 from games.rules.bots import bot_command
@@ -697,7 +697,7 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
 
 @only_on_postgresql("prepared statements, kept connections and health checks")
 @pytest.mark.django_db(transaction=True)
-def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two):
+def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two, monkeypatch):
     game = started_game(two, placement_batch=10)
     store.fetch_game(game.pk)
     with connection.cursor() as cursor:
@@ -720,12 +720,45 @@ def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two):
         finally:
             other.execute('ALTER TABLE "games_game" ALTER COLUMN "name" TYPE varchar(100)')
 
-        # The server drops the kept connection: the next request's health check
-        # replaces it.
+        # A request's first read on a kept connection is its health check (no SELECT 1
+        # of its own first); when the server has dropped the connection, the read runs
+        # again on a new one.
+        checks = []
+        usable = connection.is_usable
+        monkeypatch.setattr(connection, "is_usable", lambda: checks.append(1) or usable())
+        connection.health_check_done = False  # as at the start of a request
+        assert store.fetch_game(game.pk).version == game.version
+        assert checks == [] and connection.health_check_done
         other.execute("SELECT pg_terminate_backend(%s)",
                       [connection.connection.info.backend_pid])
-    connection.health_check_done = False  # as at the start of a request
+    connection.health_check_done = False
     assert store.fetch_game(game.pk).version == game.version
+    assert checks == [] and connection.health_check_done
+    # Only a read stands in for the check: before a write, Django's own runs.
+    connection.health_check_done = False
+    sql.execute('UPDATE "games_game" SET "name" = "name" WHERE "id" = %s', [game.pk])
+    assert checks == [1]
+
+
+@only_on_postgresql("psycopg's C loader of times")
+def test_times_are_read_by_psycopgs_c_loader_and_are_the_same(game):
+    import datetime
+
+    import psycopg
+
+    loader = connection.connection.adapters.get_loader(
+        psycopg.postgres.types["timestamptz"].oid, psycopg.pq.Format.TEXT)
+    assert loader is sql.UtcTimestamptzLoader
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT %s::timestamptz, '2026-03-29 01:30:00.000001+02'::timestamptz",
+                       ["2026-11-25T10:00:00.5+00:00"])
+        first, second = cursor.fetchone()
+    assert first == datetime.datetime(2026, 11, 25, 10, 0, 0, 500000, tzinfo=datetime.UTC)
+    assert second == datetime.datetime(2026, 3, 28, 23, 30, 0, 1, tzinfo=datetime.UTC)
+    assert first.tzinfo is second.tzinfo is datetime.UTC
+    row = store.fetch_game(game.pk)
+    assert row.started_at == Game.objects.get(pk=game.pk).started_at
+    assert row.started_at.tzinfo is datetime.UTC
 
 
 def test_it_remembers_nothing_when_told_not_to(
