@@ -62,7 +62,8 @@ class TokenAuthentication(authentication.TokenAuthentication):
         where, joins, extra = _query(connection.vendor)
         more_joins, more, params = self.along(self.request)
         user, found = sql.instance_with(User, where, [*params, digest(key)],
-                                        joins=f"{joins} {more_joins}", extra=extra + more)
+                                        joins=f"{joins} {more_joins}", extra=extra + more,
+                                        only=_user_fields(User))
         if user is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         token_id, last_used, *values = found[0]
@@ -80,6 +81,14 @@ class TokenAuthentication(authentication.TokenAuthentication):
         if last_used is None or now - last_used > TOUCH_EVERY:
             ApiToken.objects.filter(pk=token_id).update(last_used_at=now)
         return user, key
+
+
+@lru_cache(maxsize=4)
+def _user_fields(User) -> tuple:
+    """What a request signed in by token asks of its user; the rest (the password hash,
+    the times of sign-up and last sign-in, the names) is read only if asked for."""
+    skipped = {"password", "last_login", "date_joined", "first_name", "last_name"}
+    return tuple(f.attname for f in User._meta.concrete_fields if f.name not in skipped)
 
 
 @lru_cache(maxsize=4)

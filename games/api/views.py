@@ -10,9 +10,7 @@ from django.db.models import Count, Q
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
-from rest_framework.authentication import SessionAuthentication
 from rest_framework.negotiation import DefaultContentNegotiation
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -23,6 +21,7 @@ from games.api import auth
 from games.api import serializers as s
 from games.api.errors import error
 from games.api.parsers import StrictJSONParser
+from games.api.renderers import FastJSONRenderer
 from games.inputs import WHOLE_NUMBER
 from games.models import Game
 from games.rules.board import BORDERS, CONTINENT_OF, CONTINENTS, TERRITORIES, territory_name
@@ -43,12 +42,11 @@ class JsonAnswers(DefaultContentNegotiation):
 class ApiView(APIView):
     """Every call of the API: bodies are JSON (anything else is a 400, see errors.handle),
     and so are answers (Swagger UI at /api/v1/docs/ is for people). A token's lookup reads
-    the game the URL names with it (found() takes it from there)."""
+    the game the URL names with it (games.api.auth; found() takes it from there)."""
 
     parser_classes = [StrictJSONParser]
-    renderer_classes = [JSONRenderer]
+    renderer_classes = [FastJSONRenderer]
     content_negotiation_class = JsonAnswers
-    authentication_classes = [auth.TokenAuthentication, SessionAuthentication]
 
 
 def body(request) -> dict:
