@@ -57,12 +57,20 @@ class Submitted:
                 for e, at in zip(seen, self.game.appended_at, strict=True)]
 
 
+def rules_of(game: Game) -> rules.Rules:
+    """The game's options (defaults filled in), parsed once per read of its row."""
+    parsed = game.__dict__.get("_parsed_rules")
+    if parsed is None or parsed[0] is not game.rules:
+        parsed = game._parsed_rules = (game.rules, rules.Rules.from_dict(game.rules))
+    return parsed[1]
+
+
 def redacted(game: Game, events: list, seat: int | None,
              before: rules.GameState | None = None) -> list[dict]:
     """Consecutive events of `game` as `seat` may see them (games.rules.sight decides):
     under fog a seated player's sight needs the state before the first one, read here when
     the caller has none."""
-    game_rules = rules.Rules.from_dict(game.rules)
+    game_rules = rules_of(game)
     if (before is None and events and events[0].seq > 1 and game_rules.fog
             and seat is not None and not game.is_over):
         before = load_state(game, upto=events[0].seq - 1)
@@ -417,7 +425,7 @@ def rated(game: Game) -> bool:
 
 def team_of(game: Game, seat: int) -> int | None:
     """A seat's team in a team game (CONTRACT.md: seat s in team s % teams), else None."""
-    game_rules = rules.Rules.from_dict(game.rules)
+    game_rules = rules_of(game)
     return None if game_rules.team_size == 1 else seat % game_rules.team_count(game.players)
 
 
@@ -427,7 +435,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
     view = {
         "id": game.pk, "name": game.name, "status": game.status, "version": game.version,
         # Every option, defaults filled in for games made before an option existed.
-        "rules": rules.Rules.from_dict(game.rules).to_dict(),
+        "rules": rules_of(game).to_dict(),
         "deadline_seconds": game.deadline_seconds,
         "deadline": game.deadline.isoformat() if game.deadline else None,
         "seed_hash": game.seed_hash, "seats_wanted": game.players,
@@ -448,7 +456,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
             "territories": {t: {"owner": None, "armies": 0} for t in rules.TERRITORIES},
             "pending": {"reinforcements": 0, "must_trade": False, "occupy": None},
             "sets_traded": 0,
-            "next_set_value": rules.cards.next_set_value(rules.Rules.from_dict(game.rules), 0),
+            "next_set_value": rules.cards.next_set_value(rules_of(game), 0),
             "you": None if seat is None else {
                 "seat": seat, "color": rules.board.COLORS[seat], "cards": [], "mission": None,
                 "capital": None, "defense": "max",

@@ -105,10 +105,13 @@ def view(state: GameState, seat: int | None) -> dict:
         if p.capital and (revealed or p.capital in state.revealed_capitals)
         and sight.sees(p.capital)
     }
-    territories = {
-        t: {"owner": owner[t], "armies": armies[t]} if sight.sees(t) else dict(FOGGED)
-        for t in TERRITORIES
-    }
+    if sight.fogged:
+        territories = {
+            t: {"owner": owner[t], "armies": armies[t]} if sight.sees(t) else dict(FOGGED)
+            for t in TERRITORIES
+        }
+    else:
+        territories = {t: {"owner": owner[t], "armies": armies[t]} for t in TERRITORIES}
     winners = None
     if state.winner is not None:
         winners = sorted(state.allies(state.winner)) if teams else [state.winner]
