@@ -119,7 +119,9 @@ class Event(models.Model):
     """One thing that happened in a game. Never updated or deleted (database triggers
     refuse it too); (game, seq) is unique, which is the whole concurrency story."""
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: the (game, seq) and (game, type) indexes lead with the game.
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events",
+                             db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=40)
     data = models.JSONField()

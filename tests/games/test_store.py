@@ -187,6 +187,21 @@ def test_it_refuses_a_raw_sql_update_of_an_event(game):
     assert load_state(game) == replay(stored_events(game))
 
 
+def test_events_have_no_index_of_the_game_alone_and_games_leave_room_for_updates(db):
+    """Every command inserts events and updates its game's row: an index the (game, seq)
+    index already serves costs each insert for nothing, and on PostgreSQL a full page
+    makes each update touch every index of the games' table (games 0009)."""
+    with connection.cursor() as cursor:
+        indexes = connection.introspection.get_constraints(cursor, Event._meta.db_table)
+        event_indexes = [c["columns"] for c in indexes.values() if c["index"] or c["unique"]]
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT reloptions FROM pg_class WHERE relname = %s",
+                           [Game._meta.db_table])
+            assert cursor.fetchone()[0] == ["fillfactor=70"]
+    assert ["game_id"] not in event_indexes
+    assert ["game_id", "seq"] in event_indexes and ["game_id", "type"] in event_indexes
+
+
 def test_it_refuses_a_raw_sql_delete_of_an_event(game):
     count = Event.objects.filter(game=game).count()
     with pytest.raises(DatabaseError, match="append-only"):
