@@ -437,22 +437,22 @@ def game_columns(vendor: str) -> tuple[tuple, tuple]:
     field of each. game_from_columns makes the game of their values."""
     fields = tuple(Game._meta.concrete_fields)
     columns = tuple(f"{sql.table(Game)}.{sql.quote(field.column)}" for field in fields)
-    return ((*columns, _seats_column(vendor), _digest_column(vendor)),
-            (*fields, None, None))
+    return (*columns, _seats_column(vendor, with_digest=True)), (*fields, None)
 
 
 def game_from_columns(values) -> Game | None:
     """The game of game_columns' values (None if the game's id is NULL: an outer join
     found no such game), with its seats and who of them takes a daily digest."""
-    *row, seats, digest_takers = values
+    *row, seats = values
     if row[0] is None:
         return None
     _, _, attnames = sql.all_columns(Game, connection.vendor)
     game = Game.from_db(connection.alias, attnames, row)
-    game._seat_rows = _json_rows(seats)
+    seats = _json_rows(seats)
+    game._seat_rows = [seat[:4] for seat in seats]
     # Who of them takes a daily digest instead of turn mails: the outbox asks on nearly
-    # every command (notifications.outbox.digest_takers), so read it here.
-    game._digest_takers = {row[0] for row in _json_rows(digest_takers)}
+    # every command (notifications.outbox.digest_takers), so it is read with the seats.
+    game._digest_takers = {seat[1] for seat in seats if seat[4]}
     return game
 
 
@@ -461,20 +461,6 @@ def _json_functions(vendor: str) -> tuple[str, str]:
     if vendor == "postgresql":
         return "json_agg", "json_build_array"
     return "json_group_array", "json_array"  # SQLite
-
-
-@lru_cache(maxsize=4)
-def _digest_column(vendor: str) -> str:
-    """The seated users who take a daily digest, as one JSON column [[user id], ...]."""
-    from accounts.models import Preferences  # the account's mail choice, read with the seats
-
-    q = sql.quote
-    aggregate, array = _json_functions(vendor)
-    return (f"(SELECT {aggregate}({array}(p.{q('user_id')})) "
-            f"FROM {sql.table(Seat)} s JOIN {sql.table(Preferences)} p "
-            f"ON p.{q('user_id')} = s.{q(Seat._meta.get_field('user').column)} "
-            f"WHERE s.{q('game_id')} = {sql.table(Game)}.{q('id')} "
-            f"AND p.{q('turn_mail')} = '{Preferences.DIGEST}')")
 
 
 @lru_cache(maxsize=4)
@@ -516,17 +502,27 @@ def _json_rows(column) -> list[tuple]:
 
 
 @lru_cache(maxsize=4)
-def _seats_column(vendor: str) -> str:
+def _seats_column(vendor: str, with_digest: bool = False) -> str:
     """The seats as one JSON column of the game's row, [[seat, user id, username, bot],
-    ...]: a join would repeat the whole row once per seat."""
+    ...]: a join would repeat the whole row once per seat. `with_digest` adds whether the
+    seat's user takes a daily digest instead of turn mails. Each seat's user and choice
+    are looked up by their keys: a join lets the planner scan the users' table (and the
+    generic plan of a prepared statement, which guesses tables' sizes, did)."""
+    from accounts.models import Preferences  # the account's mail choice, read with the seats
+
     User = get_user_model()
     q = sql.quote
     seat, user, bot = (q(Seat._meta.get_field(name).column) for name in ("seat", "user", "bot"))
     name = q(User._meta.get_field(User.USERNAME_FIELD).column)
     aggregate, array = _json_functions(vendor)
-    return (f"(SELECT {aggregate}({array}(s.{seat}, s.{user}, u.{name}, s.{bot})) "
-            f"FROM {sql.table(Seat)} s JOIN {sql.table(User)} u "
-            f"ON u.{q(User._meta.pk.column)} = s.{user} "
+    values = [f"s.{seat}", f"s.{user}",
+              f"(SELECT u.{name} FROM {sql.table(User)} u "
+              f"WHERE u.{q(User._meta.pk.column)} = s.{user})", f"s.{bot}"]
+    if with_digest:
+        values.append(f"EXISTS (SELECT 1 FROM {sql.table(Preferences)} p "
+                      f"WHERE p.{q('user_id')} = s.{user} "
+                      f"AND p.{q('turn_mail')} = '{Preferences.DIGEST}')")
+    return (f"(SELECT {aggregate}({array}({', '.join(values)})) FROM {sql.table(Seat)} s "
             f"WHERE s.{q('game_id')} = {sql.table(Game)}.{q('id')})")
 
 
