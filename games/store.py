@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from functools import lru_cache
 
+import orjson
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
@@ -380,8 +381,14 @@ def _as_json(model, records: list[dict]) -> str:
     """Records ({attname: value}) as a JSON array of {column: value}, for
     jsonb_populate_recordset; times in full ISO form (to the microsecond, as stored)."""
     columns = {field.attname: field.column for field in model._meta.concrete_fields}
-    return json.dumps([{columns[name]: value for name, value in record.items()}
-                       for record in records], default=_json_value)
+    rows = [{columns[name]: value for name, value in record.items()} for record in records]
+    try:  # orjson: several times faster, the same JSON
+        return orjson.dumps(rows, default=_json_value, option=_JSON_OPTIONS).decode()
+    except orjson.JSONEncodeError:  # what it refuses (an integer past 64 bits)
+        return json.dumps(rows, default=_json_value)
+
+
+_JSON_OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
 
 
 def _json_value(value):
