@@ -363,6 +363,8 @@ CONQUEST_MAIL_DOMAIN = env("CONQUEST_MAIL_DOMAIN", "localhost")
 CONQUEST_REPLY_ADDRESS = env("CONQUEST_REPLY_ADDRESS", f"play@{CONQUEST_MAIL_DOMAIN}")
 CONQUEST_MAIL_LEASE_SECONDS = int(env("CONQUEST_MAIL_LEASE_SECONDS", "300"))
 CONQUEST_OUTBOX_GRACE_SECONDS = int(env("CONQUEST_OUTBOX_GRACE_SECONDS", "20"))
+# A process hands the mails its moves cause to the workers in one task per this long.
+CONQUEST_DELIVERY_LINGER_SECONDS = float(env("CONQUEST_DELIVERY_LINGER_SECONDS", "0.5"))
 # Computer players move this many seconds (at most) after their decision falls due.
 CONQUEST_BOT_DELAY_SECONDS = float(env("CONQUEST_BOT_DELAY_SECONDS", "2"))
 CONQUEST_MAIL_MAX_ATTEMPTS = int(env("CONQUEST_MAIL_MAX_ATTEMPTS", "10"))

@@ -126,8 +126,10 @@ def queue_delivery(ids) -> None:
 
     The request (or task) that committed never waits on the broker: one that is down or
     slow to answer would otherwise add its connection timeout to every move. Rows this
-    misses are sent by the outbox sweep once their grace is over. Rows handed over while
-    the thread is busy go out together, DELIVERY_BATCH to a task."""
+    misses are sent by the outbox sweep once their grace is over. Rows handed over within
+    CONQUEST_DELIVERY_LINGER_SECONDS of the first, or while the thread is busy, go out
+    together, DELIVERY_BATCH to a task: publishing a task costs more than most moves, and
+    under load a task per mail would cost more than the moves that cause them."""
     ids = list(ids)
     if not ids:
         return
@@ -149,6 +151,9 @@ _pending_lock = threading.Lock()
 
 
 def _publish_pending() -> None:
+    from django.conf import settings
+
+    time.sleep(min(max(0.0, settings.CONQUEST_DELIVERY_LINGER_SECONDS), 60.0))
     with _pending_lock:
         ids = _pending[:]
         _pending.clear()

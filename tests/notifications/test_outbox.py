@@ -254,6 +254,29 @@ def test_it_queues_delivery_only_after_commit(alice, bob, charlie,
     assert all(call.kwargs == {"retry": False} for call in queued.call_args_list)
 
 
+def test_mails_handed_over_within_the_linger_go_out_in_one_task(settings):
+    """A task per mail would cost more than the moves that cause them under load: what a
+    process hands over within CONQUEST_DELIVERY_LINGER_SECONDS of the first goes together,
+    DELIVERY_BATCH to a task."""
+    settings.CONQUEST_DELIVERY_LINGER_SECONDS = 0.3
+    with mock.patch("notifications.tasks.deliver_many.apply_async") as queued:
+        started = time.monotonic()
+        outbox.queue_delivery([1])
+        outbox.queue_delivery([2, 3])
+        outbox.queue_delivery(range(4, 4 + outbox.DELIVERY_BATCH))
+        assert not queued.called  # (the caller never waits for it)
+        outbox.wait_for_publishing()
+        assert time.monotonic() - started >= 0.3
+        batches = [c.args[0][0] for c in queued.call_args_list]
+        assert batches == [list(range(1, 1 + outbox.DELIVERY_BATCH)),
+                           list(range(1 + outbox.DELIVERY_BATCH, 4 + outbox.DELIVERY_BATCH))]
+
+        queued.reset_mock()
+        outbox.queue_delivery([99])  # the next hand-over waits its own linger
+        outbox.wait_for_publishing()
+        assert [c.args[0][0] for c in queued.call_args_list] == [[99]]
+
+
 @pytest.fixture
 def broker_down(monkeypatch):
     """The Celery app pointed at a broker nobody listens on. Both the connection pool and
