@@ -28,6 +28,8 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+import orjson
+
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/conquest"
 # CONQUEST_BENCH_SERVICE_DATABASE: another name, for benches of several checkouts at once.
 BENCH_DATABASE = os.environ.get("CONQUEST_BENCH_SERVICE_DATABASE", "conquest_bench_service")
@@ -40,6 +42,10 @@ WARMUP = 20
 LOAD_GAMES = 50
 LOAD_SECONDS = 30
 LOAD_MAX_COMMANDS = 30_000
+# The commands' and the floor's LOAD_SECONDS each, in slices taken in turn (commands, floor,
+# floor, commands, commands, floor): what else the machine does drifts over a minute, and
+# falls on both alike.
+LOAD_SLICES = 3
 LOAD_RUNS = 7
 SERVER_WORKERS, SERVER_THREADS = 3, 4  # 2 cores here; the README suggests 2 x 4
 
@@ -282,7 +288,7 @@ def play_over_http(port: int, table: Table, rnd: random.Random, body_extra=None)
         port, "POST", f"/api/v1/games/{table.id}/commands/", table.tokens[seat], body)
     if status == 201:
         table.apply(events)
-        if json.loads(content)["version"] != table.state.version:
+        if orjson.loads(content)["version"] != table.state.version:
             raise SystemExit(f"game {table.id}: the server's game and the mirror differ")
     return seconds, status, seat, body, content
 
@@ -308,12 +314,62 @@ def latency(port: int, table: Table) -> dict:
     return {"commands": command_times, "floor": floor_times, "statuses": statuses}
 
 
+def load_in_slices(server: Server, seconds: float, max_commands: int) -> tuple[dict, dict]:
+    """The commands' and the floor's figures under load, each over `seconds` in all, in
+    LOAD_SLICES slices taken in turn; the games carry on from one slice to the next."""
+    tables = {False: spare_tables(LOAD_GAMES * 3), True: spare_tables(LOAD_GAMES * 3)}
+    order = [False, True, True, False] * LOAD_SLICES
+    figures: dict = {False: [], True: []}
+    for floor in order[:2 * LOAD_SLICES]:
+        figures[floor].append(load(server, tables[floor], seconds / LOAD_SLICES,
+                                   max_commands // LOAD_SLICES, floor=floor))
+    return together(figures[False]), together(figures[True])
+
+
+def together(slices: list[dict]) -> dict:
+    """The figures of several slices as one."""
+    out = {"statuses": Counter(), "times": [], "problems": []}
+    for figures in slices:
+        out["statuses"].update(figures["statuses"])
+        out["times"] += figures["times"]
+        out["problems"] += figures["problems"][:5 - len(out["problems"])]
+        for key in ("elapsed", "server_cpu", "client_cpu", "commands", "games_finished"):
+            out[key] = out.get(key, 0) + figures[key]
+    database = [figures["database_cpu"] for figures in slices]
+    out["database_cpu"] = None if None in database else sum(database)
+    return out
+
+
+def database_cpu() -> dict[int, float] | None:
+    """CPU time used so far by each of this machine's PostgreSQL processes (Linux /proc),
+    or None if none can be seen (a server elsewhere)."""
+    tick, found = os.sysconf("SC_CLK_TCK"), {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            name, fields = stat.read_text().split("(", 1)[1].rsplit(")", 1)
+        except (OSError, IndexError, ValueError):
+            continue
+        if name.startswith("postgres"):
+            fields = fields.split()
+            found[int(stat.parent.name)] = (int(fields[11]) + int(fields[12])) / tick
+    return found or None
+
+
+def database_cpu_since(before: dict[int, float] | None) -> float | None:
+    """PostgreSQL's CPU seconds since `before` (a process that ended meanwhile is missed)."""
+    after = database_cpu()
+    if before is None or after is None:
+        return None
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+
+
 def load(server: Server, tables: queue.Queue, seconds: float, max_commands: int,
          floor: bool = False) -> dict:
     """LOAD_GAMES bot clients, one per game, as fast as the server answers; a client whose
-    game ends takes a fresh one. With `floor`, each client posts its next command's body
-    to the framework floor instead, over and over: the floor's throughput under the same
-    load, for the commands' to be measured against."""
+    game ends takes a fresh one, and leaves its game in `tables` at the end. With `floor`,
+    each client posts its next command's body to the framework floor instead, over and
+    over: the floor's throughput under the same load, for the commands' to be measured
+    against."""
     lock = threading.Lock()
     statuses: Counter = Counter()
     times: list[float] = []
@@ -350,8 +406,12 @@ def load(server: Server, tables: queue.Queue, seconds: float, max_commands: int,
             with lock:
                 statuses[type(error).__name__] += 1
                 problems.append(repr(error))
+        else:
+            if not table.state.finished:
+                tables.put(table)  # for the next slice
 
     started, client_cpu, server_cpu = time.perf_counter(), time.process_time(), server.cpu_seconds()
+    database_before = database_cpu()
     threads = [threading.Thread(target=client, args=(n,), daemon=True)  # Ctrl-C: no wait
                for n in range(LOAD_GAMES)]
     for thread in threads:
@@ -361,7 +421,8 @@ def load(server: Server, tables: queue.Queue, seconds: float, max_commands: int,
     elapsed = time.perf_counter() - started
     return {"statuses": statuses, "times": times, "elapsed": elapsed, "problems": problems,
             "server_cpu": server.cpu_seconds() - server_cpu,
-            "client_cpu": time.process_time() - client_cpu, **done}
+            "client_cpu": time.process_time() - client_cpu,
+            "database_cpu": database_cpu_since(database_before), **done}
 
 
 def load_times(table: Table) -> dict:
@@ -423,8 +484,9 @@ def print_floor_under_load(commands: dict, floor: dict) -> None:
     p99 = percentile(commands["times"], 0.99)
     print(f"   floor under the same load ({LOAD_GAMES} clients posting the same bodies to the "
           f"bare view): {floor_rate:,.0f} requests/s, p50 {ms(percentile(floor['times'], 0.5))},"
-          f" p99 {ms(percentile(floor['times'], 0.99))}, gunicorn CPU "
-          f"{floor['server_cpu'] / max(1, len(floor['times'])) * 1000:.1f} ms per request")
+          f" p99 {ms(percentile(floor['times'], 0.99))}")
+    print(f"   CPU per request, command / floor: {cpu_per_request(commands)} / "
+          f"{cpu_per_request(floor)}")
     print(f"   target commands/s at least half the floor's: {accepted / floor_rate:.2f} of it, "
           f"{'met' if accepted >= floor_rate / 2 else 'MISSED'}; target p99 under load under "
           f"500 ms: {'met' if p99 < 0.5 else 'MISSED'}")
@@ -440,12 +502,18 @@ def print_load(figures: dict) -> None:
     print(f"   answers by status: {dict(sorted((str(k), v) for k, v in statuses.items()))}; "
           f"errors other than 409: {sum(errors.values())} "
           f"(target 0: {'met' if not errors else 'MISSED'})")
-    answered = sum(v for k, v in statuses.items() if isinstance(k, int)) or 1
-    server, client = (figures[k] / answered * 1000 for k in ("server_cpu", "client_cpu"))
-    print(f"   CPU per answered command: gunicorn {server:.1f} ms, the bench's bot clients "
-          f"{client:.1f} ms (PostgreSQL not counted)")
     for problem in figures["problems"]:
         print(f"   {problem}")
+
+
+def cpu_per_request(figures: dict) -> str:
+    """gunicorn's, PostgreSQL's (if it runs here) and the bench's clients' CPU per answer:
+    on a machine this small they share the same cores, so each limits the rate."""
+    answered = sum(v for k, v in figures["statuses"].items() if isinstance(k, int)) or 1
+    database = ("" if figures["database_cpu"] is None
+                else f", PostgreSQL {figures['database_cpu'] / answered * 1000:.2f} ms")
+    return (f"gunicorn {figures['server_cpu'] / answered * 1000:.2f} ms{database}, "
+            f"bench clients {figures['client_cpu'] / answered * 1000:.2f} ms")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -497,13 +565,11 @@ def run(url: str, version: str, broker_dir: str, only: str | None = None) -> Non
                   f"{table.state.version:,} events on (each command followed by one floor "
                   f"request of the same shape):")
             print_latency(latency(server.port, table))
-            tables = spare_tables(LOAD_GAMES * 3)
             print(f"b. load: {LOAD_GAMES} games at once (2-6 players), one bot client each, "
-                  f"for {LOAD_SECONDS} s:")
-            commands = load(server, tables, LOAD_SECONDS, LOAD_MAX_COMMANDS)
+                  f"for {LOAD_SECONDS} s, in {LOAD_SLICES} slices taken in turn with the "
+                  f"floor's:")
+            commands, floor = load_in_slices(server, LOAD_SECONDS, LOAD_MAX_COMMANDS)
             print_load(commands)
-            floor = load(server, spare_tables(LOAD_GAMES * 3), LOAD_SECONDS, LOAD_MAX_COMMANDS,
-                         floor=True)
             print_floor_under_load(commands, floor)
     print(f"load average {os.getloadavg()[0]:.1f} at the end (other work on the machine "
           f"shows in every figure)")
