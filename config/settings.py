@@ -149,12 +149,14 @@ DATABASES = {
         conn_health_checks=True,
     ),
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_flag(
-        "CONQUEST_PREPARED_STATEMENTS", True):
+if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+        and env_flag("CONQUEST_PREPARED_STATEMENTS", True)
+        and DATABASES["default"]["CONN_MAX_AGE"] != 0):
     # The few statements every command runs (games/sql.py) are prepared once per
     # connection; psycopg never prepares anything by itself at this threshold. Turn off
     # behind a pooler that cannot keep prepared statements (PgBouncer before 1.21 in
-    # transaction mode).
+    # transaction mode). Not with CONN_MAX_AGE=0: each request's new connection would
+    # prepare each statement again, a round trip and a plan more than running it.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 1_000_000_000
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Web threads, the worker and beat share one file: writers wait for the lock instead

@@ -132,3 +132,24 @@ def test_mailed_links_default_to_the_port_make_run_serves_on():
     assert site_url(PORT="8101") == "http://127.0.0.1:8101"
     assert site_url() == "http://127.0.0.1:8000"
     assert site_url(PORT="8101", SITE_URL="https://conquest.example/") == "https://conquest.example"
+
+
+def test_statements_are_prepared_only_on_connections_that_are_kept():
+    def prepared(**env):
+        environment = {k: v for k, v in os.environ.items()
+                       if k not in ("CONN_MAX_AGE", "CONQUEST_PREPARED_STATEMENTS")}
+        result = subprocess.run(
+            [sys.executable, "-c",
+             "import django; django.setup(); from django.conf import settings; "
+             "print(settings.DATABASES['default'].get('OPTIONS', {}).get('prepare_threshold'))"],
+            cwd=ROOT, text=True, capture_output=True, timeout=120,
+            env={**environment, "DJANGO_SETTINGS_MODULE": "config.settings",
+                 "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/conquest", **env})
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip() != "None"
+
+    assert prepared()
+    assert prepared(CONN_MAX_AGE="600")
+    # A connection per request would prepare every statement again on each.
+    assert not prepared(CONN_MAX_AGE="0")
+    assert not prepared(CONQUEST_PREPARED_STATEMENTS="0")  # behind an old pooler
