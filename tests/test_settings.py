@@ -117,17 +117,22 @@ def test_the_api_docs_load_nothing_from_elsewhere(client, db):
     assert script.status_code == 200 and "SwaggerUIBundle" in script.content.decode()
 
 
+def setting(expression: str, *unset: str, **env) -> str:
+    """What `expression` (over django.conf.settings) prints in a new process with `env`, the
+    variables `unset` removed from this one's."""
+    environment = {k: v for k, v in os.environ.items() if k not in unset}
+    result = subprocess.run(
+        [sys.executable, "-c",
+         f"import django; django.setup(); from django.conf import settings; print({expression})"],
+        cwd=ROOT, text=True, capture_output=True, timeout=120,
+        env={**environment, "DJANGO_SETTINGS_MODULE": "config.settings", **env})
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
 def test_mailed_links_default_to_the_port_make_run_serves_on():
     def site_url(**env):
-        environment = {k: v for k, v in os.environ.items() if k not in ("SITE_URL", "PORT")}
-        result = subprocess.run(
-            [sys.executable, "-c",
-             "import django; django.setup(); from django.conf import settings; "
-             "print(settings.SITE_URL)"],
-            cwd=ROOT, text=True, capture_output=True, timeout=120,
-            env={**environment, "DJANGO_SETTINGS_MODULE": "config.settings", **env})
-        assert result.returncode == 0, result.stderr
-        return result.stdout.strip()
+        return setting("settings.SITE_URL", "SITE_URL", "PORT", **env)
 
     assert site_url(PORT="8101") == "http://127.0.0.1:8101"
     assert site_url() == "http://127.0.0.1:8000"
@@ -136,17 +141,9 @@ def test_mailed_links_default_to_the_port_make_run_serves_on():
 
 def test_statements_are_prepared_only_on_connections_that_are_kept():
     def prepared(**env):
-        environment = {k: v for k, v in os.environ.items()
-                       if k not in ("CONN_MAX_AGE", "CONQUEST_PREPARED_STATEMENTS")}
-        result = subprocess.run(
-            [sys.executable, "-c",
-             "import django; django.setup(); from django.conf import settings; "
-             "print(settings.DATABASES['default'].get('OPTIONS', {}).get('prepare_threshold'))"],
-            cwd=ROOT, text=True, capture_output=True, timeout=120,
-            env={**environment, "DJANGO_SETTINGS_MODULE": "config.settings",
-                 "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/conquest", **env})
-        assert result.returncode == 0, result.stderr
-        return result.stdout.strip() != "None"
+        return setting("settings.DATABASES['default'].get('OPTIONS', {}).get('prepare_threshold')",
+                       "CONN_MAX_AGE", "CONQUEST_PREPARED_STATEMENTS",
+                       DATABASE_URL="postgres://postgres@127.0.0.1:5432/conquest", **env) != "None"
 
     assert prepared()
     assert prepared(CONN_MAX_AGE="600")

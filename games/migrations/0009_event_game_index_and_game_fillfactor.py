@@ -31,16 +31,19 @@ def _index_name(schema_editor, Event) -> str:
         Event._meta.db_table, [Event._meta.get_field("game").column], suffix="")
 
 
-def set_fillfactor(apps, schema_editor, percent=GAMES_FILLFACTOR):
-    if schema_editor.connection.vendor == "postgresql":
-        table = schema_editor.quote_name(apps.get_model("games", "Game")._meta.db_table)
-        schema_editor.execute(f"ALTER TABLE {table} SET (fillfactor = {int(percent)})")
+def set_fillfactor(apps, schema_editor):
+    _games_table(apps, schema_editor, f"SET (fillfactor = {GAMES_FILLFACTOR})")
 
 
 def reset_fillfactor(apps, schema_editor):
+    _games_table(apps, schema_editor, "RESET (fillfactor)")
+
+
+def _games_table(apps, schema_editor, change: str) -> None:
+    """ALTER TABLE the games' table with a storage parameter: PostgreSQL only."""
     if schema_editor.connection.vendor == "postgresql":
         table = schema_editor.quote_name(apps.get_model("games", "Game")._meta.db_table)
-        schema_editor.execute(f"ALTER TABLE {table} RESET (fillfactor)")
+        schema_editor.execute(f"ALTER TABLE {table} {change}")
 
 
 class Migration(migrations.Migration):
