@@ -78,8 +78,20 @@ def play_until(game: Game, done, seed: str = "bots", limit: int = 3000):
     raise AssertionError("the wanted moment never came")
 
 
+def front_for_stack(state, seat: int) -> str:
+    """The seat's first territory that borders an enemy and no stack of armies, so that
+    every seat's setup stack faces a one-army enemy, whatever the deal."""
+    def clear(t):
+        return all(state.armies[n] <= 1 for n in NEIGHBOURS[t])
+
+    fronts = [t for t in state.territories_of(seat)
+              if any(state.owner[n] != seat for n in NEIGHBOURS[t])]
+    return next((t for t in fronts if clear(t)), fronts[0])
+
+
 def place_setup(game: Game) -> None:
-    """Finish the initial placement: every owed army on the seat's first territory."""
+    """Finish the initial placement: every owed army on one territory of the seat that
+    borders an enemy and no other stack (`front_for_stack`)."""
     while True:
         game.refresh_from_db()
         state = load_state(game)
@@ -89,7 +101,7 @@ def place_setup(game: Game) -> None:
             owed = (state.reinforcements if state.current is not None
                     else state.players[seat].setup_armies)
             act(game, user_at(game, seat),
-                {"type": "place", "placements": {state.territories_of(seat)[0]: owed}})
+                {"type": "place", "placements": {front_for_stack(state, seat): owed}})
 
 
 def _passive_move(state, seat: int) -> dict:
