@@ -12,6 +12,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from django.conf import settings
 from django.db import transaction
 
 from accounts.models import Preferences
@@ -151,8 +152,6 @@ _pending_lock = threading.Lock()
 
 
 def _publish_pending() -> None:
-    from django.conf import settings
-
     time.sleep(min(max(0.0, settings.CONQUEST_DELIVERY_LINGER_SECONDS), 60.0))
     with _pending_lock:
         ids = _pending[:]

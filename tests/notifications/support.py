@@ -78,15 +78,14 @@ def play_until(game: Game, done, seed: str = "bots", limit: int = 3000):
     raise AssertionError("the wanted moment never came")
 
 
-def front_for_stack(state, seat: int) -> str:
-    """The seat's first territory that borders an enemy and no stack of armies, so that
-    every seat's setup stack faces a one-army enemy, whatever the deal."""
+def front_for_stack(state, seat: int, stacks=()) -> str:
+    """The seat's first border territory next to no stack of armies (none on the board,
+    none in `stacks`), so that every seat's setup stack faces a one-army enemy."""
     def clear(t):
-        return all(state.armies[n] <= 1 for n in NEIGHBOURS[t])
+        return all(state.armies[n] <= 1 and n not in stacks for n in NEIGHBOURS[t])
 
-    fronts = [t for t in state.territories_of(seat)
-              if any(state.owner[n] != seat for n in NEIGHBOURS[t])]
-    return next((t for t in fronts if clear(t)), fronts[0])
+    border = state.border_territories(seat)
+    return next((t for t in border if clear(t)), border[0])
 
 
 def place_setup(game: Game) -> None:
@@ -97,11 +96,13 @@ def place_setup(game: Game) -> None:
         state = load_state(game)
         if state.phase != "setup_place":
             return
+        stacks = set()  # placed this round, which `state` does not show yet
         for seat in seats_to_act(state):
             owed = (state.reinforcements if state.current is not None
                     else state.players[seat].setup_armies)
-            act(game, user_at(game, seat),
-                {"type": "place", "placements": {front_for_stack(state, seat): owed}})
+            stack = front_for_stack(state, seat, stacks)
+            stacks.add(stack)
+            act(game, user_at(game, seat), {"type": "place", "placements": {stack: owed}})
 
 
 def _passive_move(state, seat: int) -> dict:

@@ -63,12 +63,10 @@ def new_events(game, version) -> list[str]:
 
 
 def front_line(state, seat):
-    """The seat's strongest territory on a front and its enemy neighbour with the fewest armies."""
-    def enemies(territory):
-        return [n for n in NEIGHBOURS[territory] if state.owner[n] != seat]
-    source = max((t for t in state.territories_of(seat) if enemies(t)),
-                 key=lambda t: state.armies[t])
-    return source, min(enemies(source), key=lambda t: state.armies[t])
+    """The seat's strongest border territory and its enemy neighbour with the fewest armies."""
+    source = max(state.border_territories(seat), key=lambda t: state.armies[t])
+    enemies = [n for n in NEIGHBOURS[source] if state.owner[n] != seat]
+    return source, min(enemies, key=lambda t: state.armies[t])
 
 
 @pytest.fixture
