@@ -53,12 +53,14 @@ def press_on_map(page, territory_id: str) -> None:
     page.keyboard.press("Enter")
 
 
-def best_territory(state, seat) -> str:
-    """An own territory bordering someone else's, with the weakest such neighbour."""
-    candidates = [t for t in TERRITORIES if state.owner[t] == seat
-                  and any(state.owner[n] != seat for n in NEIGHBOURS[t])]
-    return min(candidates, key=lambda t: min(state.armies[n] for n in NEIGHBOURS[t]
-                                             if state.owner[n] != seat))
+def best_territory(state, seat, stacks=()) -> str:
+    """An own territory bordering someone else's, with the weakest such neighbour, next to
+    none of `stacks`: beside the other player's setup stack, the attack could take it (the
+    deal follows the game's id, so it changes from run to run)."""
+    border = state.border_territories(seat)
+    candidates = [t for t in border if not stacks or not set(NEIGHBOURS[t]) & set(stacks)]
+    return min(candidates or border, key=lambda t: min(
+        state.armies[n] for n in NEIGHBOURS[t] if state.owner[n] != seat))
 
 
 def test_two_players_play_a_turn_each_in_the_browser(browser, live_server, contexts,
@@ -92,7 +94,7 @@ def test_two_players_play_a_turn_each_in_the_browser(browser, live_server, conte
         page.goto(f"{base}/games/{game.pk}/")
         form = page.locator("#form-place")
         count = int(form.get_attribute("data-count"))
-        strong[seat] = best_territory(state, seat)
+        strong[seat] = best_territory(state, seat, strong.values())
         press_on_map(page, strong[seat])
         assert page.input_value(f"#place-{strong[seat]}") == "1"
         page.fill(f"#place-{strong[seat]}", str(count))
