@@ -8,15 +8,47 @@ API limit."""
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 
 from django.conf import settings
 from rest_framework.throttling import SimpleRateThrottle
+
+
+def client_address(request) -> str | None:
+    """The address every per-address limit counts (DRF's throttles here, django-axes through
+    AXES_CLIENT_IP_CALLABLE): the connection's, or behind settings.CONQUEST_NUM_PROXIES
+    proxies the one the outermost proxy saw, N-th from the right of X-Forwarded-For (what
+    stands left of it the client wrote itself). An IPv6 client counts as its /64, which
+    one subscriber holds whole."""
+    remote = request.META.get("REMOTE_ADDR")
+    proxies = settings.CONQUEST_NUM_PROXIES
+    if proxies > 0:
+        forwarded = [part.strip() for part in
+                     request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        if len(forwarded) >= proxies and _address(forwarded[-proxies]):
+            return _address(forwarded[-proxies])
+    return _address(remote) or remote
+
+
+def _address(text: str | None) -> str | None:
+    try:
+        address = ipaddress.ip_address(text or "")
+    except ValueError:
+        return None
+    if address.version == 6 and address.ipv4_mapped:
+        return str(address.ipv4_mapped)
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False).network_address)
+    return str(address)
 
 
 class Throttle(SimpleRateThrottle):
     """Counts requests per client address, or per account for scopes ending in `_user`."""
 
     scope = ""
+
+    def get_ident(self, request):
+        return client_address(request)
 
     def get_rate(self):
         return settings.CONQUEST_THROTTLE_RATES[self.scope]

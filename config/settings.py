@@ -220,6 +220,18 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": [],
 }
 
+# Proxies in front of the site that append the address they saw to X-Forwarded-For. Every
+# per-address limit (the throttles below, django-axes) counts the address
+# accounts.throttles.client_address finds: with 0 the connection's own, and the header,
+# which any client can write, is ignored.
+CONQUEST_NUM_PROXIES = int(env("CONQUEST_NUM_PROXIES", "0"))
+if CONQUEST_NUM_PROXIES < 0:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("CONQUEST_NUM_PROXIES is a number of proxies: 0 or more.")
+REST_FRAMEWORK["NUM_PROXIES"] = CONQUEST_NUM_PROXIES
+AXES_CLIENT_IP_CALLABLE = "accounts.throttles.client_address"
+
 # Rates as DRF writes them ("N/second|minute|hour|day"), per client address ("…_ip") and
 # per account ("…_user"). Sign-in failures are counted by django-axes below as well.
 CONQUEST_THROTTLE_RATES = {
