@@ -254,6 +254,9 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = int(env("CONQUEST_SIGNIN_FAILURES", "10"))
 AXES_COOLOFF_TIME = float(env("CONQUEST_SIGNIN_LOCK_MINUTES", "15")) / 60
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# ...and a client address after this many failures, whatever accounts it tries.
+AXES_HANDLER = "accounts.signin.AddressLockingHandler"
+CONQUEST_SIGNIN_FAILURES_PER_ADDRESS = int(env("CONQUEST_SIGNIN_FAILURES_PER_ADDRESS", "30"))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
