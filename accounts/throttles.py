@@ -68,25 +68,40 @@ def throttle(scope: str) -> type[Throttle]:
     return type(f"Throttle_{scope}", (Throttle,), {"scope": scope})
 
 
-class UsernameThrottle(Throttle):
-    """Token requests per username asked for, whoever asks: a spread-out guessing of one
-    account's password runs into this even from many addresses."""
+class SentValueThrottle(Throttle):
+    """Counts requests per value of a field the client sent (`field`, in any case), whoever
+    sends it: a spread-out attack on one account runs into this even from many addresses."""
 
-    scope = "token_user"
+    field = ""
 
     def get_cache_key(self, request, view):
-        data = getattr(request, "data", None)
-        name = data.get("username") if isinstance(data, dict) else None
-        if not isinstance(name, str) or not name:
+        # A DRF request carries its body as `data`; a plain Django view's as POST.
+        data = request.data if hasattr(request, "data") else request.POST
+        value = data.get(self.field) if isinstance(data, dict) else None
+        if not isinstance(value, str) or not value.strip():
             return None
-        ident = hashlib.sha256(name.lower().encode()).hexdigest()[:32]
+        ident = hashlib.sha256(value.strip().lower().encode()).hexdigest()[:32]
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class UsernameThrottle(SentValueThrottle):
+    """Token requests per username asked for."""
+
+    scope, field = "token_user", "username"
+
+
+class ResetAddressThrottle(SentValueThrottle):
+    """Password resets per address asked for."""
+
+    scope, field = "password_reset_email", "email"
 
 
 SIGNUP = [throttle("signup_ip")]
 TOKEN = [throttle("token_ip"), UsernameThrottle]
 CREATE_GAME = [throttle("create_game_ip"), throttle("create_game_user")]
 REPORT = [throttle("report_ip"), throttle("report_user")]
+PASSWORD_RESET = [throttle("password_reset_ip")]
+PASSWORD_RESET_ADDRESS = [ResetAddressThrottle]
 
 
 def refused(request, throttles) -> int | None:

@@ -1,4 +1,5 @@
-"""URLs of the address confirmation."""
+"""URLs of the address confirmation and of asking for a password reset (ahead of Django's
+own accounts/ URLs, which web.urls includes)."""
 
 from django.urls import path
 
@@ -7,4 +8,5 @@ from accounts import views
 urlpatterns = [
     path("accounts/confirm/resend/", views.resend_confirmation, name="email-confirm-resend"),
     path("accounts/confirm/<str:token>/", views.confirm_email, name="email-confirm"),
+    path("accounts/password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
 ]

@@ -242,6 +242,10 @@ CONQUEST_THROTTLE_RATES = {
     "create_game_ip": env("CONQUEST_THROTTLE_CREATE_GAME_IP", "300/hour"),
     "report_user": env("CONQUEST_THROTTLE_REPORT_USER", "30/hour"),
     "report_ip": env("CONQUEST_THROTTLE_REPORT_IP", "60/hour"),
+    # Resets one client asks for (refused with 429), and those of one address, whoever asks
+    # (answered as if mailed, so that nobody learns whether an account has the address).
+    "password_reset_ip": env("CONQUEST_THROTTLE_RESET_IP", "5/hour"),
+    "password_reset_email": env("CONQUEST_THROTTLE_RESET_EMAIL", "3/hour"),
 }
 
 # Sign-in forms (the site's and the admin's) and the token call: django-axes locks an
