@@ -1,12 +1,16 @@
 """Counting wrong passwords: django-axes' handler, which here also locks out a client address
-that tries many accounts."""
+that tries many accounts, and the password a signed-in player types again to change the
+email address, counted as a sign-in."""
 
 from __future__ import annotations
 
 from axes.attempts import get_cool_off_threshold
 from axes.handlers.database import AxesDatabaseHandler
+from axes.handlers.proxy import AxesProxyHandler
+from axes.helpers import get_failure_limit
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.contrib.auth import authenticate
 from django.db.models import Sum
 
 
@@ -40,3 +44,40 @@ class AddressLockingHandler(AxesDatabaseHandler):
     def address_locked(request) -> bool:
         return failures(request, ip_address=request.axes_ip_address) \
             >= settings.CONQUEST_SIGNIN_FAILURES_PER_ADDRESS
+
+
+class Locked(Exception):
+    """Too many wrong passwords: the password is not even checked."""
+
+
+def password_is_right(request, user, password: str) -> bool:
+    """Whether `password` is the signed-in `user`'s, checked through authenticate() so that
+    django-axes counts a wrong one as a sign-in failure of the account from this address.
+    Raises Locked, and leaves axes' middleware to answer with its lockout page (429), once
+    axes locks the account for this address or the address, or the account has failed
+    AXES_FAILURE_LIMIT times within the cool-off from anywhere: whoever holds a stolen
+    session may change addresses between guesses."""
+    credentials = {"username": user.get_username()}
+    AxesProxyHandler.update_request(request)
+    if _account_locked(request, credentials):
+        raise Locked
+    found = authenticate(request, username=credentials["username"], password=password)
+    if getattr(request, "axes_locked_out", False):
+        raise Locked
+    if found is None or found.pk != user.pk:
+        if _account_locked(request, credentials):
+            raise Locked
+        return False
+    if settings.AXES_RESET_ON_SUCCESS:
+        # As a sign-in does: the failures of the account from this address are forgiven.
+        AxesProxyHandler.get_implementation().reset_user_attempts(request, credentials)
+    return True
+
+
+def _account_locked(request, credentials: dict) -> bool:
+    if failures(request, username=credentials["username"]) \
+            < get_failure_limit(request, credentials):
+        return False
+    request.axes_locked_out = True
+    request.axes_credentials = credentials
+    return True
