@@ -1,5 +1,5 @@
-"""URLs of the address confirmation and of asking for a password reset (ahead of Django's
-own accounts/ URLs, which web.urls includes)."""
+"""URLs of the address confirmation, of asking for a password reset and of changing the
+password (these two ahead of Django's own accounts/ URLs, which web.urls includes)."""
 
 from django.urls import path
 
@@ -9,4 +9,6 @@ urlpatterns = [
     path("accounts/confirm/resend/", views.resend_confirmation, name="email-confirm-resend"),
     path("accounts/confirm/<str:token>/", views.confirm_email, name="email-confirm"),
     path("accounts/password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/password_change/", views.PasswordChangeView.as_view(),
+         name="password_change"),
 ]

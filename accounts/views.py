@@ -1,5 +1,6 @@
-"""Pages of the address confirmation (the mailed link, asking for a new one) and of asking
-for a password reset, which mails only a confirmed address."""
+"""Pages of the address confirmation (the mailed link, asking for a new one), of asking for a
+password reset, which mails only a confirmed address, and of changing the password, whose
+old one is counted as a sign-in."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from django.contrib import messages
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import email as addresses
-from accounts import throttles
+from accounts import signin, throttles
 
 
 def confirm_email(request, token):
@@ -76,3 +78,30 @@ class PasswordResetView(auth_views.PasswordResetView):
         if throttles.refused(self.request, throttles.PASSWORD_RESET_ADDRESS):
             return HttpResponseRedirect(self.get_success_url())
         return super().form_valid(form)
+
+
+class CountedPasswordChangeForm(auth_forms.PasswordChangeForm):
+    """The old password is checked as a sign-in (accounts.signin): a stolen session cannot
+    guess it without end."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self):
+        old_password = self.cleaned_data["old_password"]
+        try:
+            right = signin.password_is_right(self.request, self.user, old_password)
+        except signin.Locked:
+            right = False  # axes' middleware answers with its lockout page
+        if not right:
+            raise ValidationError(self.error_messages["password_incorrect"],
+                                  code="password_incorrect")
+        return old_password
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    form_class = CountedPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
