@@ -27,7 +27,9 @@ def client_address(request) -> str | None:
                      request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
         if len(forwarded) >= proxies and _address(forwarded[-proxies]):
             return _address(forwarded[-proxies])
-    return _address(remote) or remote
+    # None when the connection has no address either (a Unix socket): all such share one
+    # count, and nothing but an address reaches axes' address column.
+    return _address(remote)
 
 
 def _address(text: str | None) -> str | None:

@@ -3,6 +3,11 @@ settings.CONQUEST_NUM_PROXIES proxies stand in front and say whom they forward f
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, RequestFactory
@@ -11,6 +16,7 @@ from rest_framework.test import APIClient
 from accounts.throttles import client_address
 from tests.games.conftest import signed_up
 
+ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "/api/v1/auth/token/"
 ALICE = {"username": "alice", "password": "alice-long-secret-1"}
 
@@ -45,6 +51,7 @@ def sign_up(n: int, **headers):
     (0, None, "2001:db8:1:2:3:4:5:6", "2001:db8:1:2::"),
     (1, "2001:db8:1:2:aaaa::1", "192.0.2.1", "2001:db8:1:2::"),
     (0, None, "::ffff:192.0.2.7", "192.0.2.7"),
+    (0, None, "", None),
 ])
 def test_it_takes_the_address_the_nearest_trusted_proxy_saw(settings, proxies, header, remote,
                                                             counted):
@@ -150,3 +157,20 @@ def test_a_forwarded_address_that_is_no_address_counts_as_the_proxy(alice, setti
 
     assert answer.status_code == 200
     assert 'role="alert"' in answer.content.decode()
+
+
+def test_a_sign_in_from_a_connection_without_an_address_is_counted_not_refused(alice):
+    answer = Client().post("/accounts/login/", {"username": "alice", "password": "wrong"},
+                           REMOTE_ADDR="")
+
+    assert answer.status_code == 200
+    assert 'role="alert"' in answer.content.decode()
+
+
+def test_it_refuses_to_start_with_a_negative_number_of_proxies():
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, text=True,
+                            capture_output=True, timeout=120,
+                            env={**os.environ, "CONQUEST_NUM_PROXIES": "-1"})
+
+    assert result.returncode != 0
+    assert "CONQUEST_NUM_PROXIES" in result.stderr
