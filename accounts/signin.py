@@ -1,6 +1,6 @@
 """Counting wrong passwords: django-axes' handler, which here also locks out a client address
-that tries many accounts, and the password a signed-in player types again to change the
-email address, counted as a sign-in."""
+that tries many accounts, and the password a signed-in player types again to change it or
+the email address, counted as a sign-in."""
 
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 settings.CONQUEST_THROTTLE_RATES, read when a request comes).
 
 API views list them in `throttle_classes`; the web views that do the same things (sign-up,
-creating a game, reporting) ask `refused(request, *scopes)` so a form cannot get round an
-API limit."""
+creating a game, reporting) ask `refused(request, throttles)` so a form cannot get round an
+API limit, and so does asking for a password reset. `client_address` names the client for
+all of them and for django-axes."""
 
 from __future__ import annotations
 
