@@ -248,9 +248,9 @@ CONQUEST_THROTTLE_RATES = {
     "password_reset_email": env("CONQUEST_THROTTLE_RESET_EMAIL", "3/hour"),
 }
 
-# Sign-in forms (the site's and the admin's), the token call and the password the profile
-# asks again (accounts.signin): django-axes locks an account for a client address after
-# this many failures, for this long; a success resets the count.
+# Sign-in forms (the site's and the admin's), the token call and the password asked again
+# to change it or the email address (accounts.signin): django-axes locks an account for a
+# client address after this many failures, for this long; a success resets the count.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
