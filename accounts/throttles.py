@@ -2,21 +2,56 @@
 settings.CONQUEST_THROTTLE_RATES, read when a request comes).
 
 API views list them in `throttle_classes`; the web views that do the same things (sign-up,
-creating a game, reporting) ask `refused(request, *scopes)` so a form cannot get round an
-API limit."""
+creating a game, reporting) ask `refused(request, throttles)` so a form cannot get round an
+API limit, and so does asking for a password reset. `client_address` names the client for
+all of them and for django-axes."""
 
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 
 from django.conf import settings
 from rest_framework.throttling import SimpleRateThrottle
+
+
+def client_address(request) -> str | None:
+    """The address every per-address limit counts (DRF's throttles here, django-axes through
+    AXES_CLIENT_IP_CALLABLE): the connection's, or behind settings.CONQUEST_NUM_PROXIES
+    proxies the one the outermost proxy saw, N-th from the right of X-Forwarded-For (what
+    stands left of it the client wrote itself). An IPv6 client counts as its /64, which
+    one subscriber holds whole."""
+    remote = request.META.get("REMOTE_ADDR")
+    proxies = settings.CONQUEST_NUM_PROXIES
+    if proxies > 0:
+        forwarded = [part.strip() for part in
+                     request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        if len(forwarded) >= proxies and _address(forwarded[-proxies]):
+            return _address(forwarded[-proxies])
+    # None when the connection has no address either (a Unix socket): all such share one
+    # count, and nothing but an address reaches axes' address column.
+    return _address(remote)
+
+
+def _address(text: str | None) -> str | None:
+    try:
+        address = ipaddress.ip_address(text or "")
+    except ValueError:
+        return None
+    if address.version == 6 and address.ipv4_mapped:
+        return str(address.ipv4_mapped)
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False).network_address)
+    return str(address)
 
 
 class Throttle(SimpleRateThrottle):
     """Counts requests per client address, or per account for scopes ending in `_user`."""
 
     scope = ""
+
+    def get_ident(self, request):
+        return client_address(request)
 
     def get_rate(self):
         return settings.CONQUEST_THROTTLE_RATES[self.scope]
@@ -36,25 +71,40 @@ def throttle(scope: str) -> type[Throttle]:
     return type(f"Throttle_{scope}", (Throttle,), {"scope": scope})
 
 
-class UsernameThrottle(Throttle):
-    """Token requests per username asked for, whoever asks: a spread-out guessing of one
-    account's password runs into this even from many addresses."""
+class SentValueThrottle(Throttle):
+    """Counts requests per value of a field the client sent (`field`, in any case), whoever
+    sends it: a spread-out attack on one account runs into this even from many addresses."""
 
-    scope = "token_user"
+    field = ""
 
     def get_cache_key(self, request, view):
-        data = getattr(request, "data", None)
-        name = data.get("username") if isinstance(data, dict) else None
-        if not isinstance(name, str) or not name:
+        # A DRF request carries its body as `data`; a plain Django view's as POST.
+        data = request.data if hasattr(request, "data") else request.POST
+        value = data.get(self.field) if isinstance(data, dict) else None
+        if not isinstance(value, str) or not value.strip():
             return None
-        ident = hashlib.sha256(name.lower().encode()).hexdigest()[:32]
+        ident = hashlib.sha256(value.strip().lower().encode()).hexdigest()[:32]
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class UsernameThrottle(SentValueThrottle):
+    """Token requests per username asked for."""
+
+    scope, field = "token_user", "username"
+
+
+class ResetAddressThrottle(SentValueThrottle):
+    """Password resets per address asked for."""
+
+    scope, field = "password_reset_email", "email"
 
 
 SIGNUP = [throttle("signup_ip")]
 TOKEN = [throttle("token_ip"), UsernameThrottle]
 CREATE_GAME = [throttle("create_game_ip"), throttle("create_game_user")]
 REPORT = [throttle("report_ip"), throttle("report_user")]
+PASSWORD_RESET = [throttle("password_reset_ip")]
+PASSWORD_RESET_ADDRESS = [ResetAddressThrottle]
 
 
 def refused(request, throttles) -> int | None:

@@ -1,4 +1,5 @@
-"""URLs of the address confirmation."""
+"""URLs of the address confirmation, of asking for a password reset and of changing the
+password (these two ahead of Django's own accounts/ URLs, which web.urls includes)."""
 
 from django.urls import path
 
@@ -7,4 +8,7 @@ from accounts import views
 urlpatterns = [
     path("accounts/confirm/resend/", views.resend_confirmation, name="email-confirm-resend"),
     path("accounts/confirm/<str:token>/", views.confirm_email, name="email-confirm"),
+    path("accounts/password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/password_change/", views.PasswordChangeView.as_view(),
+         name="password_change"),
 ]

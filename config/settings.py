@@ -220,6 +220,18 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": [],
 }
 
+# Proxies in front of the site that append the address they saw to X-Forwarded-For. Every
+# per-address limit (the throttles below, django-axes) counts the address
+# accounts.throttles.client_address finds: with 0 the connection's own, and the header,
+# which any client can write, is ignored.
+CONQUEST_NUM_PROXIES = int(env("CONQUEST_NUM_PROXIES", "0"))
+if CONQUEST_NUM_PROXIES < 0:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("CONQUEST_NUM_PROXIES is a number of proxies: 0 or more.")
+REST_FRAMEWORK["NUM_PROXIES"] = CONQUEST_NUM_PROXIES
+AXES_CLIENT_IP_CALLABLE = "accounts.throttles.client_address"
+
 # Rates as DRF writes them ("N/second|minute|hour|day"), per client address ("…_ip") and
 # per account ("…_user"). Sign-in failures are counted by django-axes below as well.
 CONQUEST_THROTTLE_RATES = {
@@ -230,11 +242,15 @@ CONQUEST_THROTTLE_RATES = {
     "create_game_ip": env("CONQUEST_THROTTLE_CREATE_GAME_IP", "300/hour"),
     "report_user": env("CONQUEST_THROTTLE_REPORT_USER", "30/hour"),
     "report_ip": env("CONQUEST_THROTTLE_REPORT_IP", "60/hour"),
+    # Resets one client asks for (refused with 429), and those of one address, whoever asks
+    # (answered as if mailed, so that nobody learns whether an account has the address).
+    "password_reset_ip": env("CONQUEST_THROTTLE_RESET_IP", "5/hour"),
+    "password_reset_email": env("CONQUEST_THROTTLE_RESET_EMAIL", "3/hour"),
 }
 
-# Sign-in forms (the site's and the admin's) and the token call: django-axes locks an
-# account for a client address after this many failures, for this long; a success resets
-# the count.
+# Sign-in forms (the site's and the admin's), the token call and the password asked again
+# to change it or the email address (accounts.signin): django-axes locks an account for a
+# client address after this many failures, for this long; a success resets the count.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -242,6 +258,9 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = int(env("CONQUEST_SIGNIN_FAILURES", "10"))
 AXES_COOLOFF_TIME = float(env("CONQUEST_SIGNIN_LOCK_MINUTES", "15")) / 60
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# ...and a client address after this many failures, whatever accounts it tries.
+AXES_HANDLER = "accounts.signin.AddressLockingHandler"
+CONQUEST_SIGNIN_FAILURES_PER_ADDRESS = int(env("CONQUEST_SIGNIN_FAILURES_PER_ADDRESS", "30"))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False

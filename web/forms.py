@@ -11,6 +11,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts import email as addresses
+from accounts import signin
 from accounts.models import Preferences
 from games.computer import ACCOUNT_PREFIX
 from games.inputs import whole_number
@@ -320,9 +321,10 @@ class PreferencesForm(forms.ModelForm):
         }
         help_texts = {"digest_hour": _("0 to 23.")}
 
-    def __init__(self, *args, user=None, **kwargs):
+    def __init__(self, *args, user=None, request=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
+        self.request = request  # the password check counts failures per client address
         self.new_email = None
         if user is not None:
             self.fields["email"].initial = user.email
@@ -355,7 +357,7 @@ class PreferencesForm(forms.ModelForm):
         self.new_email = None
         if self.user is None or not email or email.lower() == (self.user.email or "").lower():
             return cleaned
-        if not self.user.check_password(cleaned.get("current_password") or ""):
+        if not self._password_is_right(cleaned.get("current_password") or ""):
             self.add_error("current_password",
                            _("Type your password to change your email address."))
         elif get_user_model().objects.filter(email__iexact=email).exclude(
@@ -364,6 +366,15 @@ class PreferencesForm(forms.ModelForm):
         else:
             self.new_email = email
         return cleaned
+
+    def _password_is_right(self, password: str) -> bool:
+        # Counted as a sign-in (accounts.signin), so that it cannot be guessed without end.
+        if not password or self.request is None:
+            return False
+        try:
+            return signin.password_is_right(self.request, self.user, password)
+        except signin.Locked:
+            return False
 
     def clean_digest_hour(self) -> int:
         hour = self.cleaned_data["digest_hour"]

@@ -410,7 +410,8 @@ def signup(request):
 @login_required
 def profile(request):
     preferences = preferences_for(request.user)
-    form = PreferencesForm(request.POST or None, instance=preferences, user=request.user)
+    form = PreferencesForm(request.POST or None, instance=preferences, user=request.user,
+                           request=request)
     if request.method == "POST":
         if form.is_valid():
             form.save()

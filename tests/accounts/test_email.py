@@ -166,3 +166,60 @@ def test_it_mails_a_new_link_on_request_at_most_once_an_hour(db):
 
     # One per hour: the sign-up's link and these three fall in one hour (or two).
     assert Notification.objects.filter(kind=Notification.CONFIRM_EMAIL).count() <= 2
+
+
+def change_address(browser: Client, password: str, **headers):
+    return browser.post("/accounts/profile/", dict(
+        PROFILE, email="mallory@example.net", current_password=password), **headers)
+
+
+def asked_to_confirm_mallory() -> bool:
+    return Notification.objects.filter(payload__email="mallory@example.net").exists()
+
+
+def test_the_password_of_an_address_change_is_locked_after_as_many_failures_as_sign_in(
+        db, settings):
+    signed_up("alice")
+    browser = signed_in("alice")
+
+    wrong = [change_address(browser, f"guess-{n}").status_code for n in range(20)]
+    right = change_address(browser, PASSWORD)
+
+    limit = settings.AXES_FAILURE_LIMIT
+    assert set(wrong[:limit - 1]) == {400} and set(wrong[limit - 1:]) == {429}
+    assert right.status_code == 429
+    assert user("alice").email == "alice@example.com" and not asked_to_confirm_mallory()
+
+
+def test_it_locks_the_account_whatever_addresses_the_guesses_come_from(db, settings):
+    signed_up("alice")
+    browser = signed_in("alice")
+
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        change_address(browser, f"guess-{n}", REMOTE_ADDR=f"192.0.2.{n + 1}")
+    right = change_address(browser, PASSWORD, REMOTE_ADDR="198.51.100.1")
+
+    assert right.status_code == 429
+    assert user("alice").email == "alice@example.com" and not asked_to_confirm_mallory()
+
+
+def test_its_failures_count_as_sign_in_failures(db, settings):
+    signed_up("alice")
+    browser = signed_in("alice")
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        change_address(browser, f"guess-{n}")
+
+    sign_in = Client().post("/accounts/login/", {"username": "alice", "password": PASSWORD})
+
+    assert sign_in.status_code == 429
+
+
+def test_the_right_password_before_the_limit_changes_the_address(db, settings):
+    signed_up("alice")
+    browser = signed_in("alice")
+    for n in range(settings.AXES_FAILURE_LIMIT - 2):
+        change_address(browser, f"guess-{n}")
+
+    right = change_address(browser, PASSWORD)
+
+    assert right.status_code == 302 and asked_to_confirm_mallory()

@@ -138,3 +138,59 @@ def test_it_limits_reports(alice, settings):
                              format="json") for game in games]
 
     assert [a.status_code for a in answers] == [201, 201, 429]
+
+
+def spray(path: str, count: int, **headers) -> list[int]:
+    """Wrong passwords for `count` different accounts from one address: the sign-in lock of
+    one account and address never fills."""
+    return [Client().post(path, {"username": f"someone{n}", "password": "Summer2024!"},
+                          **headers).status_code for n in range(count)]
+
+
+def test_it_locks_an_address_that_tries_many_accounts_on_the_sign_in_page(alice, settings):
+    answers = spray("/accounts/login/", 60)
+    browser = Client()
+    right = browser.post("/accounts/login/", ALICE)
+
+    limit = settings.CONQUEST_SIGNIN_FAILURES_PER_ADDRESS
+    assert 10 < limit < 60
+    # As axes' own lock: the failure that reaches the limit is answered with the lock.
+    assert set(answers[:limit - 1]) == {200} and set(answers[limit - 1:]) == {429}
+    assert right.status_code == 429 and "_auth_user_id" not in browser.session
+    elsewhere = Client().post("/accounts/login/", ALICE, REMOTE_ADDR="192.0.2.50")
+    assert elsewhere.status_code == 302
+
+
+def test_it_locks_an_address_that_tries_many_accounts_on_the_admin_sign_in(db, settings):
+    get_user_model().objects.create_superuser("root", "root@example.com", "root-long-secret-1")
+    answers = spray("/admin/login/", 60)
+    browser = Client()
+    right = browser.post("/admin/login/", {"username": "root",
+                                           "password": "root-long-secret-1"})
+
+    assert answers[-1] == 429
+    assert right.status_code == 429 and "_auth_user_id" not in browser.session
+
+
+def test_the_token_call_counts_against_the_same_address(alice, settings):
+    settings.CONQUEST_THROTTLE_RATES = dict(settings.CONQUEST_THROTTLE_RATES,
+                                            token_ip="1000/minute", token_user="1000/hour")
+    spray("/accounts/login/", settings.CONQUEST_SIGNIN_FAILURES_PER_ADDRESS)
+
+    answer = APIClient().post(TOKEN, ALICE, format="json")
+
+    assert answer.status_code == 429 and answer.json()["error"] == "too_many_attempts"
+
+
+def test_a_success_on_ones_own_account_does_not_clear_the_address(db, settings):
+    settings.CONQUEST_SIGNIN_FAILURES_PER_ADDRESS = 6
+    signed_up("mallory")
+    mallory = {"username": "mallory", "password": "mallory-long-secret-1"}
+
+    spray("/accounts/login/", 4)
+    first = Client().post("/accounts/login/", mallory)
+    spray("/accounts/login/", 2)
+    second = Client().post("/accounts/login/", mallory)
+
+    assert first.status_code == 302
+    assert second.status_code == 429
