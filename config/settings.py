@@ -282,6 +282,9 @@ else:
 # per day.
 CONQUEST_CHAT_PER_MINUTE = int(env("CONQUEST_CHAT_PER_MINUTE", "5"))
 CONQUEST_REPORTS_PER_DAY = int(env("CONQUEST_REPORTS_PER_DAY", "20"))
+# Who has a stake in a game besides its players, so may not moderate it (own_game): each a
+# function of a user giving the ids of such games (games.moderation.stakes).
+CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]
 
 # Rated games a player needs before the leaderboard lists them.
 CONQUEST_LEADERBOARD_MIN_GAMES = int(env("CONQUEST_LEADERBOARD_MIN_GAMES", "5"))

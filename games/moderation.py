@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from games import rules
 from games.models import Game, Seat
@@ -30,12 +33,35 @@ def check_moderator(user) -> None:
         raise ServiceError(403, "not_moderator", "only moderators may do that")
 
 
+def stakes(user) -> list:
+    """Querysets of the ids (`game_id`) of the games `user` has a stake in: those they play
+    in, and those the apps above declare in settings.CONQUEST_MODERATOR_STAKES (each a
+    function of the user; the tournaments' games for their entrants, say)."""
+    found = [Seat.objects.filter(user_id=user.pk).values("game_id")]
+    for path in getattr(settings, "CONQUEST_MODERATOR_STAKES", ()):
+        found.append(import_string(path)(user))
+    return found
+
+
+def staked(user, field: str = "pk") -> Q:
+    """Rows whose `field` is a game `user` has a stake in, as a filter."""
+    where = Q()
+    for ids in stakes(user):
+        where |= Q(**{f"{field}__in": ids})
+    return where
+
+
+def has_stake(game_id: int, user) -> bool:
+    return any(ids.filter(game_id=game_id).exists() for ids in stakes(user))
+
+
 def check_not_playing(game_id: int, user) -> None:
     """A moderator who plays in a game could favour their own seat (extend their own
-    deadline, drop a rival): another moderator acts there."""
-    if Seat.objects.filter(game_id=game_id, user_id=user.pk).exists():
-        raise ServiceError(403, "own_game", "you play in this game: another moderator must "
-                           "act here")
+    deadline, drop a rival), and one who entered its tournament their own standing: another
+    moderator acts there."""
+    if has_stake(game_id, user):
+        raise ServiceError(403, "own_game", "you play in this game or its tournament: "
+                           "another moderator must act here")
 
 
 def moderate(game: Game, moderator, action: str, reason: str = "", seat=None, until=None,
@@ -83,6 +109,9 @@ def _replace(game, moderator, state, note, seat, replacement) -> Submitted:
     if new_user is None or not new_user.is_active:
         # (Bot accounts are inactive: a seat goes to a computer player only by the rules.)
         raise ServiceError(400, "bad_request", "no such user to take the seat")
+    if new_user.pk == moderator.pk:
+        raise ServiceError(403, "own_game", "you may not hand a seat to yourself: another "
+                           "moderator must")
     if Seat.objects.filter(game=game, user=new_user).exists():
         raise ServiceError(400, "moderation_refused", f"{new_user} already plays in this game")
     holder = Seat.objects.select_related("user").filter(game=game, seat=seat).first()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
-from django.db.models import Q
 from django.utils.text import Truncator
 
 from games.admin_base import (
@@ -14,10 +13,8 @@ from games.admin_base import (
     GameFilter,
     reason_action,
 )
-from games.models import Game, Seat
-from games.services import team_of
+from moderation.access import handled, readable_anywhere
 from moderation.chat import hide_message
-from moderation.chat import team_game as chat_team_game
 from moderation.models import ChatMessage, Report
 from moderation.permissions import GROUP, make_moderator, remove_moderator
 from moderation.reports import close_report
@@ -57,19 +54,14 @@ class ChatMessageAdmin(FilterOnlyWhatIsShown, ReadOnlyObjects, admin.ModelAdmin)
     fields = ("game", "seat", "user", "team", "text", "created_at", "hidden", "hidden_by",
               "hidden_seq")
     readonly_fields = fields
-
-    def get_queryset(self, request):
-        """Not another team's chat in a game the moderator plays in (until it is over)."""
-        rows = super().get_queryset(request)
-        hidden = Q()
-        for seat in Seat.objects.filter(user_id=request.user.pk).exclude(
-                game__status__in=[Game.FINISHED, Game.ABORTED]).select_related("game"):
-            if chat_team_game(seat.game):
-                hidden |= Q(game_id=seat.game_id) & Q(team__isnull=False) & ~Q(
-                    team=team_of(seat.game, seat.seat))
-        return rows.exclude(hidden) if hidden else rows
     actions = [reason_action("hide_messages", "Hide the selected messages", _hide,
                              permission="change")]
+
+    def get_queryset(self, request):
+        """Only the lines this moderator reads where moderators work (moderation.access), so
+        that the list, its search, filters and counts and each line's page tell nothing
+        of the others."""
+        return super().get_queryset(request).filter(readable_anywhere(request.user))
 
     @admin.display(description="text")
     def short_text(self, message):
@@ -88,6 +80,10 @@ class ReportAdmin(FilterOnlyWhatIsShown, ReadOnlyObjects, admin.ModelAdmin):
     readonly_fields = fields
     actions = [reason_action("close_reports", "Close the selected reports with a note",
                              _close, field="note", permission="change")]
+
+    def get_queryset(self, request):
+        """Only the reports this moderator handles: none about them (moderation.access)."""
+        return super().get_queryset(request).filter(handled(request.user))
 
     @admin.display(description="reason")
     def short_reason(self, report):

@@ -3,7 +3,6 @@ with the API's token auth and {"error", "detail"} errors (games.api.errors)."""
 
 from __future__ import annotations
 
-from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -13,8 +12,9 @@ from games.api.errors import error
 from games.api.serializers import Error
 from games.api.views import WHOLE_NUMBER, ApiView, ReadAnyoneWriteSignedIn, found
 from games.models import Game
+from moderation import access
 from moderation import chat as chat_service
-from moderation.models import ChatMessage, Report
+from moderation.models import Report
 from moderation.reports import file_report, report_dict
 
 ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 429: Error}
@@ -72,8 +72,8 @@ def _id(value) -> int | None:
 
 class ChatView(ApiView):
     """Anyone may read a game's table talk; only its seated players write. In a team game
-    a player also reads and writes their team's chat (`team: true`), which no other team
-    sees; moderators who do not play in the game read every team's."""
+    a player also reads and writes their team's chat (`team: true`), which nobody else
+    reads here, moderators included (moderation.access)."""
 
     permission_classes = [ReadAnyoneWriteSignedIn]
 
@@ -87,10 +87,10 @@ class ChatView(ApiView):
             if not WHOLE_NUMBER.fullmatch(after):
                 return error(400, "bad_request", "after must be a message id")
             after = min(int(after), BIGGEST_ID)
-        rows = chat_service.recent_messages(game, 100, after,
-                                            chat_service.readable_teams(game, request.user))
+        reading = access.reading(game, request.user)
+        rows = chat_service.recent_messages(game, reading, 100, after)
         return Response({"open": chat_service.chat_open(game),
-                         "messages": [chat_service.message_dict(m) for m in rows]})
+                         "messages": [chat_service.message_dict(m, reading) for m in rows]})
 
     @extend_schema(request=ChatIn, responses={201: ChatMessageOut, **ERRORS})
     def post(self, request, game_id):
@@ -98,7 +98,8 @@ class ChatView(ApiView):
         data = _body(request)
         message = chat_service.post_message(game, request.user, data.get("text"),
                                             team=data.get("team", False))
-        return Response(chat_service.message_dict(message), status=status.HTTP_201_CREATED)
+        return Response(chat_service.message_dict(message, access.reading(game, request.user)),
+                        status=status.HTTP_201_CREATED)
 
 
 class ReportsView(ApiView):
@@ -128,10 +129,7 @@ class ReportsView(ApiView):
             message_id = _id(data.get("message"))
             if message_id is None:
                 return error(400, "bad_request", "message must be a chat message id")
-            message = ChatMessage.objects.filter(
-                Q(team__isnull=True) | Q(team__in=sorted(
-                    chat_service.readable_teams(game, request.user))),
-                pk=message_id, game=game, hidden=False).first()
+            message = access.readable_message(game, request.user, message_id)
             if message is None:
                 return error(404, "not_found", "no such message in this game")
         report = file_report(request.user, game, data.get("reason"), message)

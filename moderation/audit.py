@@ -8,10 +8,13 @@ from games.models import Event
 from games.narrate import MODERATOR_EVENTS
 from games.narrate import line as describe
 from games.services import spectator_event
+from moderation.access import handled
 from moderation.models import Report
 
 
-def history(username: str, limit: int = 200) -> list[dict]:
+def history(username: str, viewer=None, limit: int = 200) -> list[dict]:
+    """`username`'s actions and closings; only the closings of reports `viewer` handles
+    (moderation.access: none about the viewer) when a viewer is named."""
     events = (Event.objects.filter(type__in=MODERATOR_EVENTS, data__by=username)
               .select_related("game").order_by("-created_at", "-id")[:limit])
     names: dict = {}
@@ -25,8 +28,10 @@ def history(username: str, limit: int = 200) -> list[dict]:
             "when": stored.created_at, "game": game, "kind": stored.type, "seq": stored.seq,
             "text": describe(event, names[game.pk]), "reason": event["data"].get("reason", ""),
         })
-    closed = (Report.objects.filter(closed_by__username=username, status=Report.CLOSED)
-              .select_related("game", "reporter").order_by("-closed_at", "-id")[:limit])
+    closed = Report.objects.filter(closed_by__username=username, status=Report.CLOSED)
+    if viewer is not None:
+        closed = closed.filter(handled(viewer))
+    closed = closed.select_related("game", "reporter").order_by("-closed_at", "-id")[:limit]
     for report in closed:
         entries.append({
             "when": report.closed_at, "game": report.game, "kind": "report_closed",

@@ -1,4 +1,5 @@
-"""Game chat: seated players post, anyone who may see the game reads, moderators hide.
+"""Game chat: seated players post, moderators hide; who reads which line is
+moderation.access's.
 
 Posting writes a ChatMessage row and leaves the game's log and version alone. Hiding is a
 moderator's action and so an event, `chat_hidden {message, author_seat, by, reason}`,
@@ -12,7 +13,6 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from games import rules
@@ -25,9 +25,7 @@ from games.store import VersionConflict, load_state
 from moderation.models import ChatMessage
 from moderation.text import clean_text
 
-__all__ = ["CHAT_HIDDEN", "hide_message", "post_message", "readable_teams", "recent_messages"]
-# Every team's chat: what a moderator who does not play in the game reads.
-EVERY_TEAM = frozenset(range(3))
+__all__ = ["CHAT_HIDDEN", "hide_message", "post_message", "recent_messages"]
 MAX_LENGTH = 1000
 MAX_RETRIES = 5
 
@@ -52,19 +50,6 @@ def check_post(game: Game, user, text) -> str:
 
 def team_game(game: Game) -> bool:
     return game.rules.get("team_size", 1) > 1
-
-
-def readable_teams(game: Game, user) -> frozenset[int]:
-    """The teams whose chat `user` reads in `game`: their own team's; every team's for a
-    moderator who does not play in it; none for anyone else (and in a game without teams)."""
-    if not team_game(game) or user is None or not user.is_authenticated:
-        return frozenset()
-    seat = Seat.objects.filter(game=game, user=user).values_list("seat", flat=True).first()
-    if seat is not None:
-        return frozenset([team_of(game, seat)])
-    from moderation.permissions import can_moderate
-
-    return EVERY_TEAM if can_moderate(user) else frozenset()
 
 
 def post_message(game: Game, user, text, team: bool = False) -> ChatMessage:
@@ -129,25 +114,21 @@ def hide_message(message: ChatMessage, moderator, reason) -> ChatMessage:
     raise ServiceError(409, "version_conflict", "the game kept moving; try again")
 
 
-def recent_messages(game: Game, limit: int = 50, after: int | None = None,
-                    teams: frozenset[int] = frozenset()) -> list:
-    """The last `limit` messages: the table talk and the chat of `teams` (readable_teams)."""
-    visible = Q(team__isnull=True)
-    if teams:
-        visible |= Q(team__in=sorted(teams))
-    rows = ChatMessage.objects.filter(visible, game=game).select_related("user")
+def recent_messages(game: Game, reading, limit: int = 50, after: int | None = None) -> list:
+    """The last `limit` messages that have a place in `reading` (moderation.access)."""
+    rows = ChatMessage.objects.filter(reading.seen(), game=game).select_related("user")
     if after is not None:
         rows = rows.filter(pk__gt=after)
     return list(reversed(rows.order_by("-id")[:limit]))
 
 
-def message_dict(message: ChatMessage, show_hidden: bool = False) -> dict:
-    """A message as the API and pages show it; a hidden one keeps its place, not its text."""
-    visible = show_hidden or not message.hidden
+def message_dict(message: ChatMessage, reading) -> dict:
+    """A message as the API shows it to `reading`: a hidden one keeps its place, not its
+    text."""
     return {
         "id": message.pk, "seat": message.seat, "username": message.user.get_username(),
         "color": COLORS[message.seat],
-        "text": message.text if visible else None, "hidden": message.hidden,
+        "text": message.text if reading.reads(message) else None, "hidden": message.hidden,
         "team": message.team,
         "created_at": message.created_at.isoformat(),
     }

@@ -1,5 +1,5 @@
-"""Table talk in the turn mail: the game's recent visible chat lines (notifications.mail
-asks for them when it renders a game's mail)."""
+"""Table talk in the turn mail: the game's recent chat lines the recipient reads as a player
+(moderation.access; notifications.mail asks for them when it renders a game's mail)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Seat
-from games.services import team_of
+from moderation.access import seat_reading
 from moderation.models import ChatMessage
 from notifications.models import Notification
 
@@ -23,13 +23,11 @@ def chat_for_mail(notification: Notification, context: dict) -> dict:
     previous = (Notification.objects.filter(
         user_id=notification.user_id, game_id=notification.game_id, kind=Notification.TURN,
         pk__lt=notification.pk).order_by("-pk").values_list("created_at", flat=True).first())
-    rows = ChatMessage.objects.filter(game_id=notification.game_id, hidden=False)
-    # table talk, and the recipient's own team chat in a team game
+    # What the recipient reads as a player (moderation.access), whoever they are.
     seat = (Seat.objects.filter(game_id=notification.game_id, user_id=notification.user_id)
             .values_list("seat", flat=True).first())
-    team = None if seat is None else team_of(notification.game, seat)
-    rows = rows.filter(Q(team__isnull=True) | Q(team=team)) if team is not None \
-        else rows.filter(team__isnull=True)
+    reading = seat_reading(notification.game, seat)
+    rows = ChatMessage.objects.filter(reading.read(), game_id=notification.game_id)
     if previous is not None:
         rows = rows.filter(created_at__gt=previous)
     rows = rows.select_related("user").order_by("-id")[:MAIL_LINES]
@@ -72,12 +70,10 @@ def chat_for_mails(notifications: list[Notification], seats: dict) -> dict[int, 
         messages.setdefault(message.game_id, []).append(message)
     found = {}
     for n in turns:
-        seat = seats.get((n.game_id, n.user_id))
-        team = None if seat is None else team_of(n.game, seat)
+        reading = seat_reading(n.game, seats.get((n.game_id, n.user_id)))
         since = previous[n.pk]
         shown = [m for m in messages.get(n.game_id, ())
-                 if (m.team is None or (team is not None and m.team == team))
-                 and (since is None or m.created_at > since)][-MAIL_LINES:]
+                 if reading.reads(m) and (since is None or m.created_at > since)][-MAIL_LINES:]
         if shown:
             found[n.pk] = {"chat": [
                 f"{m.user.get_username()}{' (' + TEAM_MARK + ')' if m.team is not None else ''}"

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games.models import Game
 from games.services import ServiceError
+from moderation.access import about, reading
 from moderation.models import ChatMessage, Report
 from moderation.text import clean_text
 
@@ -18,11 +19,14 @@ def per_day() -> int:
 
 
 def file_report(user, game: Game, reason, message: ChatMessage | None = None) -> Report:
-    """A report by any signed-in user who can see the game (spectators see the chat too)."""
+    """A report by any signed-in user on a game, or on a line they read (moderation.access:
+    spectators read the table talk too)."""
     reason = clean_text(reason, "reason", 1000)
     if user is None or not user.is_authenticated:
         raise ServiceError(401, "not_authenticated", "sign in to report")
-    if message is not None and (message.game_id != game.pk or message.hidden):
+    if message is not None and (message.game_id != game.pk
+                                or not reading(game, user).reads(message)):
+        # The same answer as for a line that does not exist: ids are sequential.
         raise ServiceError(404, "not_found", "no such message in this game")
     if Report.objects.filter(reporter=user, game=game, message=message,
                              status=Report.OPEN).exists():
@@ -42,7 +46,11 @@ def check_closer(user) -> None:
 
 
 def close_report(report: Report, moderator, note) -> Report:
+    """Close `report` with a note, as a moderator it is not about (moderation.access)."""
     check_closer(moderator)
+    if about(moderator, report):
+        raise ServiceError(403, "own_game", "the report is about you or a game you have a "
+                           "stake in: another moderator must close it")
     note = clean_text(note, "note", 1000)
     closed = Report.objects.filter(pk=report.pk, status=Report.OPEN).update(
         status=Report.CLOSED, closed_by=moderator, closed_at=timezone.now(), note=note)

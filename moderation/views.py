@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -21,13 +22,14 @@ from django.views.decorators.http import require_POST
 from accounts import throttles
 from games import services
 from games.models import Game
-from games.moderation import ACTIONS, moderate
+from games.moderation import ACTIONS, has_stake, moderate
 from games.narrate import line as describe
 from games.narrate import seat_name
 from games.rules.board import COLORS
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
 from games.store import VersionConflict, load_state
+from moderation import access
 from moderation import chat as chat_service
 from moderation.audit import history
 from moderation.forms import CloseReportForm, ModerateForm, ReasonForm, ReportForm
@@ -83,14 +85,15 @@ def _back(request, fallback: str) -> str:
 
 
 # ---- the chat box ----------------------------------------------------------------------
-def chat_lines(game: Game, user, *, limit: int = 50, show_hidden: bool = False) -> list[dict]:
+def chat_lines(game: Game, user, *, limit: int = 50, moderating: bool = False) -> list[dict]:
+    """The lines `user` reads (moderation.access); `moderating` on the moderators' page."""
     lines = []
-    teams = chat_service.readable_teams(game, user)
-    for message in chat_service.recent_messages(game, limit, teams=teams):
-        visible = show_hidden or not message.hidden
+    reading = access.reading(game, user, moderating=moderating)
+    for message in chat_service.recent_messages(game, reading, limit):
         lines.append({
             "id": message.pk, "seat": message.seat, "username": message.user.get_username(),
-            "color": COLORS[message.seat], "text": message.text if visible else "",
+            "color": COLORS[message.seat],
+            "text": message.text if reading.reads(message) else "",
             "hidden": message.hidden, "at": message.created_at,
             "team": message.team, "team_number": None if message.team is None
             else message.team + 1,
@@ -176,8 +179,9 @@ def report_new(request):
     game = get_object_or_404(Game, pk=_int(source.get("game")) or 0)
     message = None
     if source.get("message"):
-        message = get_object_or_404(ChatMessage, pk=_int(source.get("message")) or 0,
-                                    game=game, hidden=False)
+        message = access.readable_message(game, request.user, _int(source.get("message")))
+        if message is None:
+            raise Http404("No such message in this game.")
     form = ReportForm(request.POST or None, initial={
         "game": game.pk, "message": message.pk if message else None})
     status = 200
@@ -208,14 +212,16 @@ def queue(request):
     wanted = _int(request.GET.get("game"))
     if wanted is not None:
         return redirect("moderation-game", game_id=wanted)
-    open_reports = (Report.objects.filter(status=Report.OPEN)
+    # Only the reports this moderator handles: none about them (moderation.access).
+    handled = Report.objects.filter(access.handled(request.user))
+    open_reports = (handled.filter(status=Report.OPEN)
                     .select_related("game", "reporter", "message", "message__user")
                     .order_by("created_at", "id")[:200])
     return render(request, "moderation/queue.html", {
         "reports": [{"report": r, "form": CloseReportForm(prefix=f"r{r.pk}")}
                     for r in open_reports],
         "paused": Game.objects.filter(status=Game.PAUSED).order_by("-id")[:50],
-        "closed": (Report.objects.filter(status=Report.CLOSED)
+        "closed": (handled.filter(status=Report.CLOSED)
                    .select_related("game", "closed_by").order_by("-closed_at")[:20]),
     })
 
@@ -236,7 +242,9 @@ def game_page(request, game_id):
     log = [{"seq": e["seq"], "text": describe(e, names), "at": e["at"], "type": e["type"]}
            for e in reversed(events)]
     seats = _seat_choices(view, names, only_in_play=True)
-    forms = [{
+    # A moderator with a stake in the game acts on none of it (games.moderation.stakes).
+    stake = has_stake(game.pk, request.user)
+    forms = [] if stake else [{
         "action": action, "label": ACTION_LABELS[action],
         "form": ModerateForm(seats=seats, prefix=action,
                              initial={"action": action, "version": game.version}),
@@ -244,10 +252,11 @@ def game_page(request, game_id):
     players = [{**p, "name": seat_name(p["seat"], names)} for p in view["players"]]
     return render(request, "moderation/game.html", {
         "game": game, "view": view, "players": players, "log": log, "forms": forms,
-        "you_play": services.seat_of(game, request.user) is not None,
-        "lines": chat_lines(game, request.user, limit=200, show_hidden=True),
+        "you_play": services.seat_of(game, request.user) is not None, "stake": stake,
+        "lines": chat_lines(game, request.user, limit=200, moderating=True),
         "hide_form": ReasonForm(),
-        "reports": game.reports.select_related("reporter", "closed_by").order_by("-id")[:50],
+        "reports": game.reports.filter(access.handled(request.user))
+        .select_related("reporter", "closed_by").order_by("-id")[:50],
     })
 
 
@@ -319,5 +328,5 @@ def close(request, report_id):
 def audit(request):
     username = request.GET.get("moderator") or request.user.get_username()
     return render(request, "moderation/audit.html", {
-        "moderator": username[:150], "entries": history(username[:150]),
+        "moderator": username[:150], "entries": history(username[:150], request.user),
     })

@@ -12,7 +12,7 @@ from games.api.errors import error
 from games.api.serializers import Error
 from games.api.views import ApiView, ReadAnyoneWriteSignedIn, body
 from games.services import ServiceError
-from tournaments import services
+from tournaments import moderators, services
 from tournaments.models import Tournament
 from tournaments.views_data import detail, summary
 
@@ -106,25 +106,27 @@ class LeaveView(ApiView):
 
 
 class CancelView(ApiView):
-    """A moderator calls the tournament off (its running games are aborted)."""
+    """A moderator who did not enter calls the tournament off (its running games are
+    aborted); an entrant gets 403 own_game."""
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: TournamentOut, **ERRORS})
     def post(self, request, tournament_id):
-        tournament = services.cancel(found(tournament_id), request.user,
-                                     body(request).get("reason", ""))
+        tournament = moderators.cancel(found(tournament_id), request.user,
+                                       body(request).get("reason", ""))
         return Response(detail(tournament))
 
 
 class ReplaceView(ApiView):
-    """A moderator puts one player in another's place (entry and current seat)."""
+    """A moderator who did not enter puts one player in another's place (entry and current
+    seat); an entrant gets 403 own_game."""
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=ReplaceIn, responses={200: TournamentOut, **ERRORS})
     def post(self, request, tournament_id):
         data = body(request)
         tournament = found(tournament_id)
-        services.replace(tournament, request.user, data.get("leaving"), data.get("joining"),
-                         data.get("reason", ""))
+        moderators.replace(tournament, request.user, data.get("leaving"),
+                           data.get("joining"), data.get("reason", ""))
         tournament.refresh_from_db()
         return Response(detail(tournament))

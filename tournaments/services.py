@@ -1,5 +1,6 @@
-"""Tournaments' write path: sign-up, the fair draw of each round, counting a finished round,
-and the moderators' actions. check_* validates, do_* and the rest write.
+"""Tournaments' write path: sign-up, the fair draw of each round, counting a finished round
+(the moderators' actions are tournaments.moderators'). check_* validates, do_* and the rest
+write.
 
 A round's games are ordinary games made through games.services (rated, the tournament's
 rules), so everything about playing them, their mail and their moderation is the games'.
@@ -11,7 +12,6 @@ placement points each round, for `rounds` rounds.
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
@@ -27,8 +27,6 @@ from games.rules.errors import BadRules
 from games.services import ServiceError
 from ratings.record import read_finished
 from tournaments.models import Entry, Table, Tournament
-
-log = logging.getLogger(__name__)
 
 MAX_PLAYERS = 256
 
@@ -320,67 +318,6 @@ def standings(tournament: Tournament) -> list[dict]:
         row.pop("_key")
         row["rank"] = rank
     return rows
-
-
-# ---- moderators ------------------------------------------------------------------------
-def cancel(tournament: Tournament, moderator, reason: str = "") -> Tournament:
-    """A moderator calls the tournament off: it ends, and its running games are aborted
-    through the games' own moderator action (where this moderator does not play)."""
-    from games.moderation import check_moderator, moderate
-
-    check_moderator(moderator)
-    if not isinstance(reason, str) or len(reason) > 500:
-        raise ServiceError(400, "bad_request", "the reason must be text of at most 500 chars")
-    with transaction.atomic():
-        locked = _locked(tournament)
-        if locked.is_over:
-            raise ServiceError(400, "tournament_over", "the tournament is already over")
-        _end(locked, Tournament.CANCELLED)
-        everyone = list(Entry.objects.filter(tournament=locked).values_list("user_id",
-                                                                           flat=True))
-        _mail(locked, everyone, {"what": "cancelled", "reason": reason})
-    for table in Table.objects.filter(tournament=locked).select_related("game"):
-        if table.game.status in (Game.ACTIVE, Game.PAUSED):
-            try:
-                moderate(table.game, moderator, "abort", reason or "tournament cancelled")
-            except ServiceError as refused:
-                log.warning("tournament %s: game %s not aborted: %s", locked.pk,
-                            table.game_id, refused.detail)
-    return locked
-
-
-def replace(tournament: Tournament, moderator, leaving, joining, reason: str = "") -> Entry:
-    """A moderator puts `joining` in `leaving`'s place: their entry, and their seat in the
-    current round's game through the games' replace_player action."""
-    from games.moderation import REPLACE, check_moderator, moderate
-
-    check_moderator(moderator)
-    User = get_user_model()
-    old = User.objects.filter(username__iexact=leaving).first() if isinstance(
-        leaving, str) else None
-    new = User.objects.filter(username__iexact=joining).first() if isinstance(
-        joining, str) else None
-    if old is None or new is None or not new.is_active:
-        raise ServiceError(400, "bad_request", "name the player leaving and an active "
-                           "player joining")
-    with transaction.atomic():
-        locked = _locked(tournament)
-        if locked.is_over:
-            raise ServiceError(400, "tournament_over", "the tournament is already over")
-        entry = Entry.objects.filter(tournament=locked, user=old).first()
-        if entry is None:
-            raise ServiceError(400, "not_entered", f"{old} is not in this tournament")
-        if Entry.objects.filter(tournament=locked, user=new).exists():
-            raise ServiceError(400, "already_entered", f"{new} is already in it")
-        table = (Table.objects.filter(tournament=locked, round=locked.round,
-                                      game__seats__user=old).select_related("game").first())
-        if table is not None and not table.game.is_over:
-            seat = table.game.seats.get(user=old).seat
-            moderate(table.game, moderator, REPLACE, reason or "tournament replacement",
-                     seat=seat, replacement=new)
-        Entry.objects.filter(pk=entry.pk).update(user=new)
-        entry.refresh_from_db()
-    return entry
 
 
 # ---- mail ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from games.names import detail_words
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
 from moderation.permissions import can_moderate
-from tournaments import services
+from tournaments import moderators, services
 from tournaments.forms import ModerateForm, TournamentForm
 from tournaments.models import Entry, Tournament
 from tournaments.views_data import detail
@@ -44,7 +44,8 @@ def tournament_page(request, tournament_id, moderate_form=None, status=200):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     entered = request.user.is_authenticated and Entry.objects.filter(
         tournament=tournament, user=request.user).exists()
-    moderator = can_moderate(request.user)
+    # An entrant who moderates is not offered what they may not do (moderators.py).
+    moderator = can_moderate(request.user) and not entered
     return render(request, "tournaments/tournament.html", {
         "t": detail(tournament), "entered": entered, "moderator": moderator,
         "moderate_form": moderate_form or (ModerateForm() if moderator else None),
@@ -92,13 +93,16 @@ def moderate(request, tournament_id):
     data = form.cleaned_data
     try:
         if data["action"] == "cancel":
-            services.cancel(tournament, request.user, data["reason"])
+            moderators.cancel(tournament, request.user, data["reason"])
             messages.success(request, _("The tournament is cancelled."))
         else:
-            services.replace(tournament, request.user, data["leaving"], data["joining"],
-                             data["reason"])
+            moderators.replace(tournament, request.user, data["leaving"], data["joining"],
+                               data["reason"])
             messages.success(request, _("The player is replaced."))
     except (ServiceError, RuleViolation) as refused:
+        if getattr(refused, "code", "") == "own_game":
+            _refused(request, refused)  # an entrant is shown no form to carry the refusal
+            return tournament_page(request, tournament_id, status=refused.status)
         form.add_error(None, getattr(refused, "detail", str(refused)))
         return tournament_page(request, tournament_id, form, status=400)
     return redirect("tournament", tournament.pk)

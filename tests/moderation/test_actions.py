@@ -224,6 +224,13 @@ def test_it_refuses_to_replace_with_an_unknown_user(game, maud):
             event_count(game), "no such user")
 
 
+def test_it_refuses_to_hand_a_seat_to_the_moderator_acting(game, maud):
+    # Taking a seat would make it their own game, decided by themselves.
+    refused(act(web(maud), game, "replace_player", seat=1, username="maud"), game,
+            event_count(game), "yourself")
+    assert not Seat.objects.filter(game=game, user=maud).exists()
+
+
 def test_it_refuses_to_replace_a_player_already_out(alice, bob, charlie, maud):
     game = started_game([alice, bob, charlie])
     act(web(maud), game, "drop", seat=2)
