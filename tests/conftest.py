@@ -81,3 +81,25 @@ def contexts():
     yield opened
     for context in opened:
         context.close()
+
+
+# Fixtures through which a test reaches the database (pytest-django's own, and what the
+# suite's fixtures build on).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences",
+                     "django_db_serialized_rollback", "live_server", "django_db_setup"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """CONQUEST_DATABASE_TESTS_ONLY=1 keeps only the tests that reach the database: CI's
+    second pass (PostgreSQL + Redis) has nothing new to learn from the pure engine's, the
+    bots' and the parsers' tests, which the first pass ran."""
+    if os.environ.get("CONQUEST_DATABASE_TESTS_ONLY") != "1":
+        return
+    kept, dropped = [], []
+    for item in items:
+        reaches = item.get_closest_marker("django_db") is not None \
+            or DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+        (kept if reaches else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
