@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts.views import admin_password_change
 from games.api.urls import fallback as api_fallback
 from moderation.api import ChatView, ReportsView
 from notifications.api import VacationsView, VacationView
@@ -20,6 +21,9 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # The admin's password change counts the old password as a sign-in, as the site's does.
+    path("admin/password_change/", admin.site.admin_view(admin_password_change),
+         name="admin-password-change"),
     path("admin/", admin.site.urls),
     # The game API first: a command's URL is the one resolved most often.
     path("api/v1/", include("games.api.urls")),
