@@ -47,6 +47,9 @@ class PlayerResult(models.Model):
     sigma = models.FloatField(null=True, blank=True)
     rating = models.IntegerField(null=True, blank=True, help_text="Shown rating after it.")
     rating_before = models.IntegerField(null=True, blank=True)
+    weight = models.FloatField(null=True, blank=True, help_text=(
+        "The share of a full game's change it was given, if rated (less against an "
+        "opponent met often lately: ratings.played)."))
     # Dice luck in this game (ratings.luck).
     battles = models.PositiveIntegerField(default=0)
     lost = models.PositiveIntegerField(default=0)
@@ -87,3 +90,4 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} pool {self.pool}: {self.rating}"
+

@@ -110,7 +110,7 @@ def _finished(result: PlayerResult) -> dict:
         "id": result.game_id, "name": result.game.name,
         "finished_at": result.finished_at.isoformat(), "players": result.seats,
         "placement": result.placement, "won": result.won, "rated": result.rated,
-        "rating": result.rating,
+        "weight": result.weight, "rating": result.rating,
         "rating_change": (result.rating - result.rating_before)
         if result.rating is not None and result.rating_before is not None else None,
         "replay": reverse("game", args=[result.game_id]) + "?at=1",
