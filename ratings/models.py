@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games.models import Game
 
@@ -91,3 +92,22 @@ class Rating(models.Model):
     def __str__(self) -> str:
         return f"{self.user_id} pool {self.pool}: {self.rating}"
 
+
+class RatingVoid(models.Model):
+    """A moderator's decision that a finished game never counts for ratings. Not a
+    projection: every recording and every rebuild reads it, so the ratings are as if the
+    game had never counted."""
+
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, primary_key=True,
+                                related_name="rating_void")
+    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="ratings_voided")
+    reason = models.TextField(max_length=500)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-game_id"]
+        indexes = [models.Index(fields=["voided_by", "created_at"], name="void_by_moderator")]
+
+    def __str__(self) -> str:
+        return f"rating of {self.game_id} voided"

@@ -3,10 +3,11 @@
 A projection of the event log. The worker records every finished game not recorded yet,
 in the order the games finished (record_pending); `rebuild` throws everything away and
 records every finished game again in that same order, through the same code, so it gives
-the same numbers. A rated game moves the rating of each human
-seat that played it (ratings.played), if they are on two or more sides, with openskill's
-Plackett-Luce model, once in the pool of every game and once in the pool of its table size;
-each player's change is discounted by how often they met the same opponent lately.
+the same numbers. A rated game, unless a moderator voided it (ratings.voids), moves the
+rating of each human seat that played it (ratings.played), if they are on two or more
+sides, with openskill's Plackett-Luce model, once in the pool of every game and once in the
+pool of its table size; each player's change is discounted by how often they met the same
+opponent lately.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from games.models import Event, Game, Seat
 from games.rules import events as ev
 from ratings import played
 from ratings.luck import Luck, luck_by_seat
-from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
+from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating, RatingVoid
 from ratings.placement import PLACEMENT_EVENTS, placements
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,7 @@ class Finished:
     winners: set[int]
     luck: dict[int, Luck] = field(default_factory=dict)
     played: set[int] = field(default_factory=set)  # human seats that played it
+    voided: bool = False  # a moderator voided its rating
 
     def side(self, seat: int) -> int:
         teams = self.seats // self.team_size if self.team_size > 1 else self.seats
@@ -68,7 +70,7 @@ class Finished:
     @property
     def rated_seats(self) -> set[int]:
         """The human seats whose ratings this game moves (none, or two sides or more)."""
-        if not self.rated:
+        if not self.rated or self.voided:
             return set()
         seats = {seat for seat in self.humans if seat in self.played}
         return seats if len({self.side(seat) for seat in seats}) >= 2 else set()
@@ -82,7 +84,7 @@ READ_EVENTS = tuple(dict.fromkeys((*PLACEMENT_EVENTS, ev.BATTLE, *played.PLAYED_
 
 
 def read_finished(games: list[Game]) -> list[Finished]:
-    """The facts of these finished games, in the order given, in three queries."""
+    """The facts of these finished games, in the order given, in four queries."""
     ids = [game.pk for game in games]
     seated: dict[int, list[tuple[int, int, str | None]]] = defaultdict(list)
     for game_id, seat, user_id, bot in Seat.objects.filter(game_id__in=ids).values_list(
@@ -93,6 +95,7 @@ def read_finished(games: list[Game]) -> list[Finished]:
             game_id__in=ids, type__in=READ_EVENTS).order_by("game_id", "seq")
             .values_list("game_id", "type", "data", "actor", "user_id")):
         logged[game_id].append((kind, data, actor, user_id is not None))
+    voided = set(RatingVoid.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
     found = []
     for game in games:
         rows = seated[game.pk]
@@ -115,6 +118,7 @@ def read_finished(games: list[Game]) -> list[Finished]:
             luck=luck_by_seat([e[1] for e in events if e[0] == ev.BATTLE], game.players),
             played=played.played_seats(
                 [e for e in events if e[0] in played.PLAYED_EVENTS], humans),
+            voided=game.pk in voided,
         ))
     return found
 
@@ -258,7 +262,7 @@ def finished_games():
             .order_by("finished_at", "id"))
 
 
-def _serialise() -> None:
+def serialise() -> None:
     """One recorder at a time (SQLite's IMMEDIATE transactions already serialise writers)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -280,7 +284,7 @@ def record_pending(limit: int = BATCH) -> list[int]:
     finished before a game already recorded (two games ending in the same instant, their
     commits the other way round), everything is rebuilt so the order stays the rebuild's."""
     with transaction.atomic():
-        _serialise()
+        serialise()
         pending = list(finished_games().filter(result__isnull=True)[:limit])
         if not pending:
             return []
@@ -290,7 +294,7 @@ def record_pending(limit: int = BATCH) -> list[int]:
                                                                    last.game_id):
             log.info("game %s finished before game %s, already rated: rebuilding", first.pk,
                      last.game_id)
-            _rebuild_locked()
+            rebuild_locked()
             return [game.pk for game in pending]
         facts = read_finished(pending)
         ledger = Ledger.of_users((user for f in facts for user in f.humans.values()),
@@ -308,11 +312,12 @@ def rebuild() -> int:
     """Forget every result and rating, and record every finished game again in order;
     returns how many games."""
     with transaction.atomic():
-        _serialise()
-        return _rebuild_locked()
+        serialise()
+        return rebuild_locked()
 
 
-def _rebuild_locked() -> int:
+def rebuild_locked() -> int:
+    """rebuild() inside the caller's transaction, which holds serialise()'s lock."""
     PlayerResult.objects.all().delete()
     GameResult.objects.all().delete()
     Rating.objects.all().delete()
