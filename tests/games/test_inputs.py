@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from games.inputs import moment, whole_number
 from games.models import Game
@@ -83,3 +84,14 @@ def test_the_tournaments_api_refuses_a_preset_that_is_not_a_name(alice, preset):
         "signup_closes": (datetime.now(UTC) + timedelta(days=1)).isoformat()}, format="json")
 
     assert "rules.preset" in assert_error(answer, 400, "bad_rules")["detail"]
+
+
+@pytest.mark.parametrize("wanted", ["%C2%B2", "%D9%A3", "9" * 40, "-1", "x"])
+def test_the_admin_game_filter_shows_nothing_for_an_id_it_cannot_read(db, client, wanted):
+    admin = get_user_model().objects.create_superuser("root", "root@example.com", "x")
+    client.force_login(admin)
+
+    answer = client.get(f"/admin/games/event/?game={wanted}")
+
+    assert answer.status_code == 200
+    assert answer.context["cl"].result_count == 0
