@@ -18,7 +18,8 @@ BATTLES_PER_GAME = 20
 
 def make_finished_games(count: int, users) -> None:
     """`count` finished games of 2 to 6 human seats, written in bulk, each with a log of
-    the events ratings read: battles, departures in some order, and the end."""
+    the events ratings read: two turns each played, battles, departures in some order, and
+    the end."""
     from datetime import timedelta
 
     from django.utils import timezone
@@ -42,6 +43,13 @@ def make_finished_games(count: int, users) -> None:
         order = list(range(game.players))
         rnd.shuffle(order)
         seq = 0
+        for turn in range(2 * game.players):  # two turns each, played by their players
+            seat = turn % game.players
+            events.append(Event(game=game, seq=seq + 1, type="turn_started",
+                                data={"seat": seat, "turn": turn + 1}))
+            events.append(Event(game=game, seq=seq + 2, type="turn_ended", data={"seat": seat},
+                                actor=seat, user_id=seated[seat].pk))
+            seq += 2
         for _ in range(BATTLES_PER_GAME):
             seq += 1
             a, d = rnd.sample(range(game.players), 2)

@@ -17,6 +17,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
+from games.inputs import whole_number
 from games.models import Game
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
@@ -75,18 +76,16 @@ class GameFilter(admin.SimpleListFilter):
     def lookups(self, request, model_admin):
         choices = [(str(pk), f"#{pk} {name}")
                    for pk, name in Game.objects.order_by("-id").values_list("pk", "name")[:15]]
-        wanted = self.value()
-        if wanted and wanted.isdigit() and wanted not in dict(choices):
-            choices.insert(0, (wanted, f"#{wanted}"))
+        wanted = whole_number(self.value())
+        if wanted is not None and str(wanted) not in dict(choices):
+            choices.insert(0, (str(wanted), f"#{wanted}"))
         return choices
 
     def queryset(self, request, queryset):
-        wanted = self.value()
-        if wanted is None:
+        if self.value() is None:
             return queryset
-        if not (wanted.isascii() and wanted.isdigit() and len(wanted) < 19):
-            return queryset.none()
-        return queryset.filter(game_id=int(wanted))
+        wanted = whole_number(self.value())
+        return queryset.none() if wanted is None else queryset.filter(game_id=wanted)
 
 
 class ReasonForm(forms.Form):

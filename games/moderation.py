@@ -8,7 +8,7 @@ holder) in the same transaction.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -23,6 +23,7 @@ from games.services import ServiceError, Submitted, commit, forget_seats
 from games.store import VersionConflict, load_state
 
 EXTEND, REPLACE = "extend_deadline", "replace_player"
+MAX_EXTENSION_DAYS = 365
 # What a moderator may do to a game from the moderation pages (hiding a message is
 # moderation.chat's).
 ACTIONS = tuple(a for a in MODERATOR_ACTIONS if a != "hide_message")
@@ -94,6 +95,11 @@ def _extend(game, moderator, state, note, until) -> Submitted:
         raise ServiceError(400, "moderation_refused", "the new deadline must be later")
     if until <= timezone.now():
         raise ServiceError(400, "moderation_refused", "the new deadline must be in the future")
+    # As far as a game's own deadline_seconds may reach; the year 9999 is past any datetime
+    # once in UTC west of Greenwich, and on every page that shows it east of it.
+    if until > timezone.now() + timedelta(days=MAX_EXTENSION_DAYS):
+        raise ServiceError(400, "moderation_refused", "the new deadline must be at most "
+                           f"{MAX_EXTENSION_DAYS} days ahead")
     facts = {"until": until.isoformat(),
              "was": game.deadline.isoformat() if game.deadline else None}
     command = rules.Moderate(EXTEND, note["by"], note["reason"], facts=facts)

@@ -1,5 +1,5 @@
 """A moderator's history across games: the events their actions wrote (`by` is their
-username) and the reports they closed, newest first."""
+username), the reports they closed and the game ratings they voided, newest first."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from games.narrate import line as describe
 from games.services import spectator_event
 from moderation.access import handled
 from moderation.models import Report
+from ratings import voids
 
 
 def history(username: str, viewer=None, limit: int = 200) -> list[dict]:
@@ -38,6 +39,12 @@ def history(username: str, viewer=None, limit: int = 200) -> list[dict]:
             "seq": None, "report": report,
             "text": f"Closed report #{report.pk} from {report.reporter.get_username()}.",
             "reason": report.note,
+        })
+    for voided in voids.history(username, limit):
+        entries.append({
+            "when": voided.created_at, "game": voided.game, "kind": "rating_voided",
+            "seq": None, "text": f"Voided the game's rating. Reason: {voided.reason}",
+            "reason": voided.reason,
         })
     entries.sort(key=lambda entry: entry["when"], reverse=True)
     return entries[:limit]

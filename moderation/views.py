@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import throttles
 from games import services
+from games.inputs import whole_number
 from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
 from games.narrate import line as describe
@@ -169,8 +170,7 @@ def chat(request, game_id):
 
 # ---- reports ---------------------------------------------------------------------------
 def _int(raw) -> int | None:
-    return int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() \
-        and len(raw) < 19 else None
+    return whole_number(raw)
 
 
 @login_required

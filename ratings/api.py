@@ -8,8 +8,8 @@ from rest_framework.response import Response
 
 from games.api.errors import error
 from games.api.serializers import Error
-from games.api.views import ApiView
-from ratings import players
+from games.api.views import ApiView, body, found
+from ratings import players, voids
 
 
 class PlayerOut(serializers.Serializer):
@@ -63,3 +63,27 @@ class LeaderboardView(ApiView):
         if page > board["pages"]:
             return error(404, "not_found", f"there are {board['pages']} page(s)")
         return Response(board)
+
+
+class VoidIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=voids.MAX_REASON)
+
+
+class VoidOut(serializers.Serializer):
+    game = serializers.IntegerField()
+    voided_by = serializers.CharField()
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class VoidRatingView(ApiView):
+    """A moderator voids a finished game's rating (not in a game they played in)."""
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=VoidIn, responses={200: VoidOut, 400: Error, 401: Error,
+                                              403: Error, 404: Error})
+    def post(self, request, game_id):
+        voided = voids.void_rating(found(request, game_id), request.user,
+                                   body(request).get("reason"))
+        return Response({"game": voided.game_id, "voided_by": request.user.get_username(),
+                         "reason": voided.reason, "created_at": voided.created_at.isoformat()})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games.models import Game
 
@@ -47,6 +48,9 @@ class PlayerResult(models.Model):
     sigma = models.FloatField(null=True, blank=True)
     rating = models.IntegerField(null=True, blank=True, help_text="Shown rating after it.")
     rating_before = models.IntegerField(null=True, blank=True)
+    weight = models.FloatField(null=True, blank=True, help_text=(
+        "The share of a full game's change it was given, if rated (less against an "
+        "opponent met often lately: ratings.played)."))
     # Dice luck in this game (ratings.luck).
     battles = models.PositiveIntegerField(default=0)
     lost = models.PositiveIntegerField(default=0)
@@ -87,3 +91,23 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} pool {self.pool}: {self.rating}"
+
+
+class RatingVoid(models.Model):
+    """A moderator's decision that a finished game never counts for ratings. Not a
+    projection: every recording and every rebuild reads it, so the ratings are as if the
+    game had never counted."""
+
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, primary_key=True,
+                                related_name="rating_void")
+    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="ratings_voided")
+    reason = models.TextField(max_length=500)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-game_id"]
+        indexes = [models.Index(fields=["voided_by", "created_at"], name="void_by_moderator")]
+
+    def __str__(self) -> str:
+        return f"rating of {self.game_id} voided"

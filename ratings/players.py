@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from games.inputs import whole_number
 from games.models import Game, Seat
 from games.rules.options import Rules
 from ratings import charts
@@ -110,7 +111,7 @@ def _finished(result: PlayerResult) -> dict:
         "id": result.game_id, "name": result.game.name,
         "finished_at": result.finished_at.isoformat(), "players": result.seats,
         "placement": result.placement, "won": result.won, "rated": result.rated,
-        "rating": result.rating,
+        "weight": result.weight, "rating": result.rating,
         "rating_change": (result.rating - result.rating_before)
         if result.rating is not None and result.rating_before is not None else None,
         "replay": reverse("game", args=[result.game_id]) + "?at=1",
@@ -133,15 +134,13 @@ class BadQuery(ValueError):
 def check_leaderboard_query(params) -> tuple[int, int]:
     """(pool, page) from ?players=2..6 and ?page=1.., or BadQuery."""
     players, page = params.get("players", ""), params.get("page", "1")
-    if players in ("", None):
-        pool = ALL_SIZES
-    elif not str(players).isdigit() or not 2 <= int(players) <= 6:
+    pool = ALL_SIZES if players in ("", None) else whole_number(players, 2, 6)
+    if pool is None:
         raise BadQuery("players must be a game size from 2 to 6")
-    else:
-        pool = int(players)
-    if not str(page).isdigit() or len(str(page)) > 9 or int(page) < 1:
+    page = whole_number(page, 1, 10**9)
+    if page is None:
         raise BadQuery("page must be a whole number from 1")
-    return pool, int(page)
+    return pool, page
 
 
 def leaderboard(pool: int, page: int) -> dict:

@@ -3,9 +3,11 @@
 A projection of the event log. The worker records every finished game not recorded yet,
 in the order the games finished (record_pending); `rebuild` throws everything away and
 records every finished game again in that same order, through the same code, so it gives
-the same numbers. A rated game with two or more human seats (on two or more sides) moves
-each human's rating with openskill's Plackett-Luce model, once in the pool of every game
-and once in the pool of its table size.
+the same numbers. A rated game, unless a moderator voided it (ratings.voids), moves the
+rating of each human seat that played it (ratings.played), if they are on two or more
+sides, with openskill's Plackett-Luce model, once in the pool of every game and once in the
+pool of its table size; each player's change is discounted by how often they met the same
+opponent lately.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from openskill.models import PlackettLuce
 
 from games.models import Event, Game, Seat
 from games.rules import events as ev
+from ratings import played
 from ratings.luck import Luck, luck_by_seat
-from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
+from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating, RatingVoid
 from ratings.placement import PLACEMENT_EVENTS, placements
 
 log = logging.getLogger(__name__)
@@ -57,62 +60,85 @@ class Finished:
     places: dict[int, int]
     winners: set[int]
     luck: dict[int, Luck] = field(default_factory=dict)
+    played: set[int] = field(default_factory=set)  # human seats that played it
+    voided: bool = False  # a moderator voided its rating
+
+    def side(self, seat: int) -> int:
+        teams = self.seats // self.team_size if self.team_size > 1 else self.seats
+        return seat % teams
+
+    @property
+    def rated_seats(self) -> set[int]:
+        """The human seats whose ratings this game moves (none, or two sides or more)."""
+        if not self.rated or self.voided:
+            return set()
+        seats = {seat for seat in self.humans if seat in self.played}
+        return seats if len({self.side(seat) for seat in seats}) >= 2 else set()
 
     @property
     def moves_ratings(self) -> bool:
-        teams = self.seats // self.team_size if self.team_size > 1 else self.seats
-        sides = {seat % teams for seat in self.humans}
-        return self.rated and len(self.humans) >= 2 and len(sides) >= 2
+        return bool(self.rated_seats)
+
+
+READ_EVENTS = tuple(dict.fromkeys((*PLACEMENT_EVENTS, ev.BATTLE, *played.PLAYED_EVENTS)))
 
 
 def read_finished(games: list[Game]) -> list[Finished]:
-    """The facts of these finished games, in the order given, in three queries."""
+    """The facts of these finished games, in the order given, in four queries."""
     ids = [game.pk for game in games]
     seated: dict[int, list[tuple[int, int, str | None]]] = defaultdict(list)
     for game_id, seat, user_id, bot in Seat.objects.filter(game_id__in=ids).values_list(
             "game_id", "seat", "user_id", "bot"):
         seated[game_id].append((seat, user_id, bot))
-    logged: dict[int, list[tuple[str, dict]]] = defaultdict(list)
-    for game_id, kind, data in (Event.objects.filter(
-            game_id__in=ids, type__in=(*PLACEMENT_EVENTS, ev.BATTLE))
-            .order_by("game_id", "seq").values_list("game_id", "type", "data")):
-        logged[game_id].append((kind, data))
+    logged: dict[int, list[tuple[str, dict, int | None, bool]]] = defaultdict(list)
+    for game_id, kind, data, actor, user_id in (Event.objects.filter(
+            game_id__in=ids, type__in=READ_EVENTS).order_by("game_id", "seq")
+            .values_list("game_id", "type", "data", "actor", "user_id")):
+        logged[game_id].append((kind, data, actor, user_id is not None))
+    voided = set(RatingVoid.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
     found = []
     for game in games:
         rows = seated[game.pk]
         team_size = int((game.rules or {}).get("team_size") or 1)
         events = logged[game.pk]
-        places = placements([e for e in events if e[0] != ev.BATTLE], game.players, team_size)
+        places = placements([e[:2] for e in events if e[0] in PLACEMENT_EVENTS],
+                            game.players, team_size)
         winners = set()
-        for kind, data in events:
+        for kind, data, _, _ in events:
             if kind == ev.GAME_FINISHED:
                 named = data.get("winners")
                 if named is None:
                     named = [] if data.get("winner") is None else [data["winner"]]
                 winners = {seat for seat in named if places.get(seat) == 1}
         rated = game.rated if game.rated is not None else not any(bot for _, _, bot in rows)
+        humans = {seat: user_id for seat, user_id, bot in rows if not bot}
         found.append(Finished(
             game_id=game.pk, finished_at=game.finished_at, seats=game.players,
-            team_size=team_size, rated=rated,
-            humans={seat: user_id for seat, user_id, bot in rows if not bot},
-            places=places, winners=winners,
-            luck=luck_by_seat([data for kind, data in events if kind == ev.BATTLE],
-                              game.players),
+            team_size=team_size, rated=rated, humans=humans, places=places, winners=winners,
+            luck=luck_by_seat([e[1] for e in events if e[0] == ev.BATTLE], game.players),
+            played=played.played_seats(
+                [e for e in events if e[0] in played.PLAYED_EVENTS], humans),
+            voided=game.pk in voided,
         ))
     return found
 
 
 class Ledger:
-    """Ratings in memory: [mu, sigma, games, wins, placements] per (user, pool)."""
+    """Ratings in memory: [mu, sigma, games, wins, placements] per (user, pool), and when
+    each pair of players last met as opponents in counted games."""
 
-    def __init__(self, rows: dict | None = None):
+    def __init__(self, rows: dict | None = None, met: dict | None = None):
         self.rows: dict[tuple[int, int], list] = rows or {}
+        self.met: dict[tuple[int, int], list] = met or {}
         self.touched: set[tuple[int, int]] = set()
 
     @classmethod
-    def of_users(cls, user_ids) -> Ledger:
+    def of_users(cls, user_ids, since) -> Ledger:
+        """Their ratings now, and their meetings in counted games finished since `since`."""
+        user_ids = set(user_ids)
         return cls({(r.user_id, r.pool): [r.mu, r.sigma, r.games, r.wins, r.placements]
-                    for r in Rating.objects.filter(user_id__in=set(user_ids))})
+                    for r in Rating.objects.filter(user_id__in=user_ids)},
+                   _meetings_since(user_ids, since))
 
     def get(self, user_id: int, pool: int) -> list:
         row = self.rows.get((user_id, pool))
@@ -123,19 +149,23 @@ class Ledger:
     def apply(self, game: Finished) -> tuple[GameResult, list[PlayerResult]]:
         """Record one finished game: its players' results and, if it is rated, the
         ratings it moves."""
-        moves = game.moves_ratings
+        rated = game.rated_seats
         before = {seat: self.get(user, ALL_SIZES)[:2] for seat, user in game.humans.items()}
-        if moves:
+        weights = self._weights(game, rated)
+        if rated:
             for pool in (ALL_SIZES, game.seats):
-                self._rate(game, pool)
+                self._rate(game, pool, rated, weights)
+            self._meet(game, rated)
         results = []
         for seat, user in sorted(game.humans.items()):
             luck = game.luck.get(seat) or Luck()
             after = self.rows[(user, ALL_SIZES)]
+            moves = seat in rated
             results.append(PlayerResult(
                 game_id=game.game_id, user_id=user, seat=seat, seats=game.seats,
                 placement=game.places[seat], won=seat in game.winners,
                 finished_at=game.finished_at, rated=moves,
+                weight=weights[seat] if moves else None,
                 mu=after[0] if moves else None, sigma=after[1] if moves else None,
                 rating=shown(*after[:2]) if moves else None,
                 rating_before=shown(*before[seat]) if moves else None,
@@ -143,24 +173,48 @@ class Ledger:
                 taken=luck.taken, expected_taken=luck.expected_taken,
             ))
         result = GameResult(game_id=game.game_id, finished_at=game.finished_at,
-                            seats=game.seats, rated=moves)
+                            seats=game.seats, rated=bool(rated))
         return result, results
 
-    def _rate(self, game: Finished, pool: int) -> None:
-        teams = game.seats // game.team_size if game.team_size > 1 else game.seats
+    def _weights(self, game: Finished, seats: set[int]) -> dict[int, float]:
+        """Each rated seat's share of a full change: discounted by the opponent of this
+        game it met most often lately."""
+        found = {}
+        for seat in seats:
+            user = game.humans[seat]
+            most = max((played.meetings(self.met.get(_pair(user, game.humans[other]), []),
+                                        game.finished_at)
+                        for other in seats if game.side(other) != game.side(seat)),
+                       default=0)
+            found[seat] = played.weight(most)
+        return found
+
+    def _meet(self, game: Finished, seats: set[int]) -> None:
+        for seat in seats:
+            for other in seats:
+                if seat < other and game.side(seat) != game.side(other):
+                    pair = _pair(game.humans[seat], game.humans[other])
+                    self.met.setdefault(pair, []).append(game.finished_at)
+
+    def _rate(self, game: Finished, pool: int, seats: set[int],
+              weights: dict[int, float]) -> None:
         sides: dict[int, list[int]] = defaultdict(list)
-        for seat in sorted(game.humans):
-            sides[seat % teams].append(seat)
+        for seat in sorted(seats):
+            sides[game.side(seat)].append(seat)
         order = sorted(sides)
-        rows = {seat: self.get(game.humans[seat], pool) for seat in game.humans}
+        rows = {seat: self.get(game.humans[seat], pool) for seat in seats}
         teams_in = [[MODEL.rating(mu=rows[s][0], sigma=rows[s][1]) for s in sides[side]]
                     for side in order]
         ranks = [game.places[sides[side][0]] for side in order]
         rated = MODEL.rate(teams_in, ranks=ranks)
         for side, new in zip(order, rated, strict=True):
             for seat, rating in zip(sides[side], new, strict=True):
-                row = rows[seat]
-                row[0], row[1] = rating.mu, rating.sigma
+                row, share = rows[seat], weights[seat]
+                if share == 1:
+                    row[0], row[1] = rating.mu, rating.sigma
+                else:
+                    row[0] += share * (rating.mu - row[0])
+                    row[1] += share * (rating.sigma - row[1])
                 row[2] += 1
                 row[3] += seat in game.winners
                 row[4] += game.places[seat]
@@ -174,13 +228,41 @@ class Ledger:
                 for (user, pool), row in ((k, self.rows[k]) for k in keys) if row[2]]
 
 
+def _pair(user: int, other: int) -> tuple[int, int]:
+    return (user, other) if user < other else (other, user)
+
+
+def _meetings_since(user_ids: set[int], since) -> dict[tuple[int, int], list]:
+    """{pair of users: finishing moments, oldest first} of the counted games finished since
+    `since` in which they were opponents, for every pair with one of `user_ids`."""
+    games = PlayerResult.objects.filter(user_id__in=user_ids, rated=True,
+                                        finished_at__gte=since).values("game_id")
+    seated: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    moments = {}
+    for game_id, user_id, seat, seats, team_size, finished_at in (
+            PlayerResult.objects.filter(game_id__in=games, rated=True)
+            .order_by("finished_at", "game_id", "seat")
+            .values_list("game_id", "user_id", "seat", "seats", "game__rules__team_size",
+                         "finished_at")):
+        teams = seats // team_size if isinstance(team_size, int) and team_size > 1 else seats
+        seated[game_id].append((user_id, seat % teams))
+        moments[game_id] = finished_at
+    met: dict[tuple[int, int], list] = {}
+    for game_id, rows in seated.items():  # in finishing order
+        for user, side in rows:
+            for other, other_side in rows:
+                if user < other and side != other_side:
+                    met.setdefault((user, other), []).append(moments[game_id])
+    return met
+
+
 def finished_games():
     """Every finished game in the order ratings take them."""
     return (Game.objects.filter(status=Game.FINISHED, finished_at__isnull=False)
             .order_by("finished_at", "id"))
 
 
-def _serialise() -> None:
+def serialise() -> None:
     """One recorder at a time (SQLite's IMMEDIATE transactions already serialise writers)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -202,7 +284,7 @@ def record_pending(limit: int = BATCH) -> list[int]:
     finished before a game already recorded (two games ending in the same instant, their
     commits the other way round), everything is rebuilt so the order stays the rebuild's."""
     with transaction.atomic():
-        _serialise()
+        serialise()
         pending = list(finished_games().filter(result__isnull=True)[:limit])
         if not pending:
             return []
@@ -212,10 +294,11 @@ def record_pending(limit: int = BATCH) -> list[int]:
                                                                    last.game_id):
             log.info("game %s finished before game %s, already rated: rebuilding", first.pk,
                      last.game_id)
-            _rebuild_locked()
+            rebuild_locked()
             return [game.pk for game in pending]
         facts = read_finished(pending)
-        ledger = Ledger.of_users(user for f in facts for user in f.humans.values())
+        ledger = Ledger.of_users((user for f in facts for user in f.humans.values()),
+                                 first.finished_at - played.PAIR_WINDOW)
         results, players = [], []
         for finished in facts:
             result, rows = ledger.apply(finished)
@@ -229,11 +312,12 @@ def rebuild() -> int:
     """Forget every result and rating, and record every finished game again in order;
     returns how many games."""
     with transaction.atomic():
-        _serialise()
-        return _rebuild_locked()
+        serialise()
+        return rebuild_locked()
 
 
-def _rebuild_locked() -> int:
+def rebuild_locked() -> int:
+    """rebuild() inside the caller's transaction, which holds serialise()'s lock."""
     PlayerResult.objects.all().delete()
     GameResult.objects.all().delete()
     Rating.objects.all().delete()

@@ -1,4 +1,5 @@
-"""URLs of the player pages, the leaderboard and the tournaments, pages and API."""
+"""URLs of the player pages, the leaderboard and the moderators' void of a game's rating,
+pages and API."""
 
 from django.urls import path
 
@@ -7,9 +8,12 @@ from ratings import api, views
 api_urlpatterns = [
     path("players/<str:username>/", api.PlayerView.as_view(), name="api-player"),
     path("leaderboard/", api.LeaderboardView.as_view(), name="api-leaderboard"),
+    path("games/<int:game_id>/void-rating/", api.VoidRatingView.as_view(),
+         name="api-void-rating"),
 ]
 
 urlpatterns = [
     path("players/<str:username>/", views.player_page, name="player"),
     path("leaderboard/", views.leaderboard_page, name="leaderboard"),
+    path("moderation/games/<int:game_id>/void-rating/", views.void_rating, name="void-rating"),
 ]

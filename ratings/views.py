@@ -1,13 +1,21 @@
-"""The player pages and the leaderboard page."""
+"""The player pages, the leaderboard page, and the moderators' form that voids a game's
+rating (shown on the moderation page of a finished game)."""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from games.models import Game
 from games.names import RULE_LABELS
-from ratings import players
+from games.services import ServiceError
+from ratings import players, voids
 
 
 def player_page(request, username):
@@ -34,3 +42,21 @@ def leaderboard_page(request):
     return render(request, "ratings/leaderboard.html", {
         "board": board, "problem": problem, "sizes": range(2, 7), "pool": pool,
     }, status=400 if problem else 200)
+
+
+@require_POST
+def void_rating(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    back = reverse("moderation-game", args=[game.pk])
+    if not request.user.is_authenticated:
+        return redirect_to_login(back)
+    try:
+        voids.void_rating(game, request.user, request.POST.get("reason", ""))
+    except ServiceError as error:
+        if error.code == "not_moderator":
+            raise PermissionDenied from None
+        messages.error(request, _("Nothing was done: %(why)s") % {"why": error.detail})
+    else:
+        messages.success(request, _("This game's rating is void: every rating was recomputed "
+                                    "as if it had never counted."))
+    return redirect(back)

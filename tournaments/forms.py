@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 from django import forms
 from django.utils import timezone
@@ -13,6 +13,19 @@ from web.forms import DEADLINES
 
 def _in_a_week():
     return (timezone.now() + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M")
+
+
+class UTCDateTimeField(forms.DateTimeField):
+    """A date and time read and shown as UTC, as its label says, whatever the viewer's time
+    zone (Django would read it in theirs)."""
+
+    def to_python(self, value):
+        with timezone.override(UTC):
+            return super().to_python(value)
+
+    def prepare_value(self, value):
+        with timezone.override(UTC):
+            return super().prepare_value(value)
 
 
 class TournamentForm(forms.Form):
@@ -32,7 +45,7 @@ class TournamentForm(forms.Form):
                                      initial=16)
     deadline_seconds = forms.TypedChoiceField(label=_("Time per move"), coerce=int,
                                               initial=86400, choices=DEADLINES)
-    signup_closes = forms.DateTimeField(
+    signup_closes = UTCDateTimeField(
         label=_("Sign-up closes (UTC)"), initial=_in_a_week,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
@@ -42,7 +55,7 @@ class TournamentForm(forms.Form):
         data = self.cleaned_data
         closes = data["signup_closes"]
         if timezone.is_naive(closes):
-            closes = timezone.make_aware(closes, timezone.utc)
+            closes = timezone.make_aware(closes, UTC)
         return {"name": data["name"], "format": data["format"], "seats": data["seats"],
                 "advance": data["advance"], "rounds": data["rounds"],
                 "max_players": data["max_players"],

@@ -18,9 +18,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
-from games import rules
+from games import inputs, rules
 from games import services as games
 from games.models import Game
 from games.rules.errors import BadRules
@@ -29,6 +28,7 @@ from ratings.record import read_finished
 from tournaments.models import Entry, Table, Tournament
 
 MAX_PLAYERS = 256
+MAX_DAYS_AHEAD = 365  # for signup_opens and signup_closes
 
 
 # ---- checking what a creator asks for ------------------------------------------------
@@ -40,14 +40,18 @@ def _whole(data: dict, key: str, default, low: int, high: int) -> int:
     return value
 
 
-def _moment(data: dict, key: str, default: datetime) -> datetime:
+def _moment(data: dict, key: str, default: datetime, now: datetime) -> datetime:
     value = data.get(key)
     if value is None:
         return default
-    moment = parse_datetime(value) if isinstance(value, str) else None
-    if moment is None or moment.tzinfo is None:
+    moment = inputs.moment(value)
+    if moment is None:
         raise ServiceError(400, "bad_request", f"{key} must be a date and time with a zone "
                            "(ISO 8601, e.g. 2026-12-01T18:00:00Z)")
+    # Far dates serve no tournament, and the year 9999 leaves no room for a week more.
+    if moment > now + timedelta(days=MAX_DAYS_AHEAD):
+        raise ServiceError(400, "bad_request",
+                           f"{key} must be at most {MAX_DAYS_AHEAD} days ahead")
     return moment
 
 
@@ -85,8 +89,8 @@ def check_tournament(data) -> dict:
     except BadRules as problem:
         raise ServiceError(400, "bad_rules", str(problem)) from None
     now = timezone.now()
-    opens = _moment(data, "signup_opens", now)
-    closes = _moment(data, "signup_closes", opens + timedelta(days=7))
+    opens = _moment(data, "signup_opens", now, now)
+    closes = _moment(data, "signup_closes", opens + timedelta(days=7), now)
     if closes <= now:
         raise ServiceError(400, "bad_request", "signup_closes must be in the future")
     if closes <= opens:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.inputs import whole_number
 from games.names import territory_name
 from games.rules.board import TERRITORIES
 
@@ -27,10 +28,13 @@ def _whole(raw, what: str, allow_blank: bool = False) -> int | None:
         if allow_blank:
             return None
         raise FormProblem(_("Enter a number for %(what)s.") % {"what": what})
-    try:
-        return int(raw)
-    except ValueError:
-        raise FormProblem(_("%(value)s is not a whole number.") % {"value": raw}) from None
+    # ASCII digits only (int() also reads "١", "1_0" and "+1"); a minus sign is kept so
+    # that the caller can say what a negative number may not be.
+    negative = raw.startswith("-")
+    value = whole_number(raw[1:] if negative else raw)
+    if value is None:
+        raise FormProblem(_("%(value)s is not a whole number.") % {"value": raw[:40]})
+    return -value if negative else value
 
 
 def _armies_by_territory(post, prefix: str) -> dict:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import narrate, rules, services
+from games.inputs import whole_number
 from games.models import Game
 from games.names import (
     BOT_LEVELS,
@@ -350,16 +351,15 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
             targets = attacks[source]
         else:
             targets = sorted({t for ts in attacks.values() for t in ts}, key=territory_name)
-        dice = posted.get("dice", "")
-        if source not in sources or (dice.isdigit()
-                                     and int(dice) >= territories[source]["armies"]):
-            dice = ""  # the kept choice of dice would now be refused: as many as possible
+        # A kept choice of dice that is unreadable or would now be refused: the most.
+        dice = whole_number(posted.get("dice", ""), 1, territories[source]["armies"] - 1) \
+            if source in sources else None
         forms["attack"] = {
             "sources": [_option(t, view) for t in sources],
             "targets": [{**_option(t, view), "owner": color_name(seat_color(
                 territories[t]["owner"]))} for t in _sorted(targets)],
             "from": source, "to": posted.get("to") if source in sources else None,
-            "dice": dice,
+            "dice": "" if dice is None else str(dice),
             "repeat": posted.get("repeat") == "on",
         }
         forms["end_attack"] = True

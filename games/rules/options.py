@@ -181,7 +181,8 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
         raise BadRules("rules must be an object")
     preset = raw.get("preset")
     if preset is not None:
-        if preset not in PRESETS:
+        # A list or an object is no name (and `in` a dict would raise on its hash).
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise BadRules(f"rules.preset must be one of: {', '.join(PRESETS)}")
         # The rulebook's options first; whatever else the request names overrides them.
         raw = {**PRESETS[preset], **raw}
@@ -195,7 +196,7 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
     values: dict = {}
     for key, allowed in CHOICES.items():
         value = raw.get(key, getattr(defaults, key))
-        if value not in allowed:
+        if not isinstance(value, str) or value not in allowed:
             raise BadRules(f"rules.{key} must be one of: {', '.join(allowed)}")
         values[key] = value
     for key in SWITCHES:

@@ -55,6 +55,9 @@ def test_it_pages(played, monkeypatch):
 
 
 @pytest.mark.parametrize("query", ["?players=7", "?players=x", "?page=0", "?page=-1",
-                                   "?page=1e3", "?players=%00"])
+                                   "?page=1e3", "?players=%00",
+                                   # "²".isdigit() and "٣".isdigit() are true.
+                                   "?players=%C2%B2", "?players=%D9%A3", "?page=%C2%B2",
+                                   "?page=%D9%A3", "?page=" + "9" * 5000])
 def test_bad_queries_get_a_clear_400(db, query):
     assert_error(get(query), 400, "bad_request")

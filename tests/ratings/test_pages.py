@@ -43,7 +43,8 @@ def test_the_leaderboard_page_lists_and_links_players(played):
     assert text.index('data-username="alice"') < text.index('data-username="bob"')
 
 
-@pytest.mark.parametrize("query", ["?players=9", "?page=nope", "?page=99"])
+@pytest.mark.parametrize("query", ["?players=9", "?page=nope", "?page=99",
+                                   "?players=%C2%B2", "?page=%C2%B2", "?players=%D9%A3"])
 def test_a_bad_leaderboard_query_gets_a_message_not_a_500(played, query):
     page = Client().get(f"/leaderboard/{query}")
 

@@ -10,8 +10,10 @@ from django.test import Client
 
 from accounts import tokens
 from games.models import Event
+from games.store import load_state
 from notifications.models import Vacation
 from tests.web.support import client_for, post_play, started_game, user
+from tests.web.test_board_page import attack_with_a_strong_source, selected_value
 
 
 @pytest.fixture
@@ -107,3 +109,29 @@ def test_it_answers_404_for_a_game_id_beyond_any_integer(db):
     someone = user("dora")
     assert client_for(someone).get(f"/games/{'9' * 40}/").status_code == 404
     assert api_client(someone).get(f"/api/v1/games/{'9' * 40}/").status_code == 404
+
+
+@pytest.mark.parametrize("dice", ["%C2%B2", "%D9%A3", "9" * 5000])
+def test_it_forgets_a_kept_choice_of_dice_it_cannot_read(alice, bob, dice):
+    game, seat, source, target = attack_with_a_strong_source([alice, bob])
+
+    answer = client_for([alice, bob][seat]).get(
+        f"/games/{game.pk}/?sel={source}&to={target}&dice={dice}")
+
+    assert answer.status_code == 200
+    assert selected_value(answer.content.decode(), "attack-dice") == ""
+
+
+@pytest.mark.parametrize("armies", ["١", "²", "1_0", "+1", "9" * 5000])
+def test_it_refuses_armies_spelled_in_anything_but_ascii_digits(alice, bob, armies):
+    game = started_game([alice, bob], setup="deal", placement_batch=3)
+    state = load_state(game)
+    mover = [alice, bob][state.current]
+    mine = next(t for t, owner in state.owner.items() if owner == state.current)
+    count = Event.objects.filter(game=game).count()
+
+    answer = post_play(client_for(mover), game, {"type": "place", f"place-{mine}": armies})
+
+    assert answer.status_code == 400
+    assert "is not a whole number" in answer.content.decode()
+    assert Event.objects.filter(game=game).count() == count
