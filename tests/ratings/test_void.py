@@ -136,7 +136,7 @@ def test_a_moderator_who_played_in_the_game_may_not_void_it(two_games):
     assert answer.status_code == 302
     assert not RatingVoid.objects.exists() and numbers() == before
     page = client.get(answer["Location"]).content.decode()
-    assert "Nothing was done: you play in this game: another moderator must act here" in page
+    assert "Nothing was done: you play in this game or its tournament: another moderator must act here" in page
 
 
 @pytest.mark.parametrize("reason", ["", "   ", "x" * 501])
