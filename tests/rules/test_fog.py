@@ -7,7 +7,17 @@ import pytest
 
 from games.rules import TERRITORIES, RuleViolation, validate_rules, view
 from games.rules.view import redact_events
-from tests.rules.support import ALICE, BOB, CAROL, DAVE, card, given, position, when
+from tests.rules.support import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    SPECTATOR,
+    card,
+    given,
+    position,
+    when,
+)
 
 FOG = {"fog": True}
 # Alice holds Australia; Bob holds Siam and the rest of Asia; Carol the rest of the world.
@@ -65,6 +75,20 @@ def test_a_battle_next_to_a_seat_is_seen_with_its_dice_and_one_far_away_is_not()
     assert bob_sees[0]["data"]["to"] == "siam"
     assert [e["seq"] for e in seen] == [e.seq for e in outcome.events]
     assert [e["type"] for e in seen] == [e.type for e in outcome.events]
+
+
+def test_only_the_conqueror_is_told_of_the_occupation_it_owes():
+    events = position(owners=OWNERS, rest=CAROL, armies={"indonesia": 8, "siam": 1},
+                      phase="attack", **FOG)
+    after = when(given(*events), ALICE, {"type": "attack", "from": "indonesia", "to": "siam"},
+                 dice=[6, 5, 4, 1]).state
+    assert after.phase == "occupy"
+    assert view(after, ALICE)["pending"]["occupy"] == {
+        "from": "indonesia", "to": "siam", "min": 3, "max": 7}
+    # Carol and the spectator see neither end; Bob, who lost Siam, owes nothing either.
+    for seat in (BOB, CAROL, SPECTATOR):
+        assert view(after, seat)["pending"] == {
+            "reinforcements": 0, "must_trade": False, "occupy": None}, seat
 
 
 def test_other_players_reinforcements_and_trades_are_fogged():
