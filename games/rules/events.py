@@ -92,21 +92,32 @@ def _fog_trade(data: dict, sight: Sight) -> dict:
             "bonus": {t: n for t, n in data.get("bonus", {}).items() if sight.sees(t)}}
 
 
-def _fog_between(*hidden_with_target: str):
-    """A battle or a move between two territories: seen if either end is in sight, with
-    the end out of sight left out (and what only the far end tells: `hidden_with_target`)."""
-    def rule(data: dict, sight: Sight) -> dict:
-        source, target = data.get("from"), data.get("to")
-        if not sight.sees(source) and not sight.sees(target):
-            return {}
-        out = dict(data)
-        if not sight.sees(source):
-            del out["from"]
-        if not sight.sees(target):
-            for key in ("to", *hidden_with_target):
-                out.pop(key, None)
-        return out
-    return rule
+def _fog_battle(data: dict, sight: Sight) -> dict:
+    """A battle is fought over its target. Who sees the target (a battle against it or next
+    to it) sees the dice and the losses, and where the attack came from only if that is in
+    sight too; who sees only the source sees it attack and what it lost, as the board shows,
+    nothing of the target's strength or fate. Fields are kept by name: a new one stays
+    hidden until it is given a place here."""
+    if sight.sees(data.get("to")):
+        kept = ("seat", "to", "defender", "attacker_dice", "defender_dice", "attacker_losses",
+                "defender_losses", "conquered")
+        if sight.sees(data.get("from")):
+            kept += ("from",)
+    elif sight.sees(data.get("from")):
+        kept = ("seat", "from", "attacker_losses")
+    else:
+        return {}
+    return {key: value for key, value in data.items() if key in kept}
+
+
+def _fog_move(data: dict, sight: Sight) -> dict:
+    """Armies moving between two territories (an occupation, a fortification): each end in
+    sight, and how many if either is; nothing if neither is."""
+    source, target = sight.sees(data.get("from")), sight.sees(data.get("to"))
+    if not source and not target:
+        return {}
+    kept = {"armies"} | ({"from"} if source else set()) | ({"to"} if target else set())
+    return {key: value for key, value in data.items() if key in kept}
 
 
 def _fog_capital(data: dict, sight: Sight) -> dict:
@@ -132,12 +143,11 @@ CAPITAL_CHOSEN = declare("capital_chosen", "a seat's secret capital",
 TURN_STARTED = declare("turn_started", "a seat's turn and its reinforcements",
                        fog=_fog_totals)
 CARDS_TRADED = declare("cards_traded", "a set traded for armies", fog=_fog_trade)
-BATTLE = declare("battle", "one roll of the dice and its losses",
-                 fog=_fog_between("conquered", "defender"))
-OCCUPIED = declare("occupied", "armies moved into a conquered territory", fog=_fog_between())
+BATTLE = declare("battle", "one roll of the dice and its losses", fog=_fog_battle)
+OCCUPIED = declare("occupied", "armies moved into a conquered territory", fog=_fog_move)
 CAPITAL_CAPTURED = declare("capital_captured", "a capital taken, with its cards",
                            _cards_counted_for_others("seat", "owner"), _fog_capital)
-FORTIFIED = declare("fortified", "armies moved between own territories", fog=_fog_between())
+FORTIFIED = declare("fortified", "armies moved between own territories", fog=_fog_move)
 CARD_DRAWN = declare("card_drawn", "a card for a conquest", _only_for_owner("card"))
 PLAYER_ELIMINATED = declare("player_eliminated", "a seat out, its cards to the taker",
                             _cards_counted_for_others("by", "seat"))

@@ -12,6 +12,7 @@ from tests.rules.support import (
     BOB,
     CAROL,
     DAVE,
+    ERIN,
     SPECTATOR,
     card,
     given,
@@ -89,6 +90,48 @@ def test_only_the_conqueror_is_told_of_the_occupation_it_owes():
     for seat in (BOB, CAROL, SPECTATOR):
         assert view(after, seat)["pending"] == {
             "reinforcements": 0, "must_trade": False, "occupy": None}, seat
+
+
+# Alice attacks Ural from Ukraine. Carol (Scandinavia) sees Ukraine, not Ural; Erin
+# (Siberia) sees Ural, not Ukraine; Dave holds the rest and sees both; Bob is attacked (and
+# keeps Alaska, far away).
+EDGE = {"ukraine": ALICE, "ural": BOB, "alaska": BOB, "scandinavia": CAROL, "siberia": ERIN}
+
+
+def battle_at_the_edge_of_sight():
+    state = given(position(players=5, owners=EDGE, rest=DAVE, phase="attack",
+                           armies={"ukraine": 8, "ural": 2}, **FOG))
+    attack = when(state, ALICE, {"type": "attack", "from": "ukraine", "to": "ural"},
+                  dice=[6, 5, 4, 3, 2])
+    occupy = when(attack.state, ALICE, {"type": "occupy", "armies": 4})
+    return state, attack, occupy
+
+
+FULL_BATTLE = {"seat": ALICE, "from": "ukraine", "to": "ural", "defender": BOB,
+               "attacker_dice": [6, 5, 4], "defender_dice": [3, 2], "attacker_losses": 0,
+               "defender_losses": 2, "conquered": True}
+
+
+@pytest.mark.parametrize(("seat", "battle", "occupied"), [
+    # Bob saw the battle against him; once Ural is lost, neither end is in his sight.
+    (BOB, FULL_BATTLE, {}),
+    (DAVE, FULL_BATTLE, {"from": "ukraine", "to": "ural", "armies": 4}),
+    # The battle is fought out of Carol's sight: she sees Ukraine's armies and what it
+    # lost, nothing of Ural's strength or fate; then armies leaving Ukraine.
+    (CAROL, {"seat": ALICE, "from": "ukraine", "attacker_losses": 0},
+     {"from": "ukraine", "armies": 4}),
+    # Next to Erin: the territory, the dice and the losses, not where the attack came from.
+    (ERIN, {key: value for key, value in FULL_BATTLE.items() if key != "from"},
+     {"to": "ural", "armies": 4}),
+    (SPECTATOR, {}, {}),
+])
+def test_a_battle_tells_each_seat_what_its_side_of_the_table_shows(seat, battle, occupied):
+    state, attack, occupy = battle_at_the_edge_of_sight()
+    assert attack.events[0].data == FULL_BATTLE
+    shown = redact_events(attack.events + occupy.events, seat, False, state.rules, 5, state)
+    assert [e["type"] for e in shown] == ["battle", "occupied"]
+    assert shown[0]["data"] == battle
+    assert shown[1]["data"] == occupied
 
 
 def test_other_players_reinforcements_and_trades_are_fogged():
