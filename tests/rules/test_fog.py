@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import TERRITORIES, RuleViolation, validate_rules, view
+from games.rules import TERRITORIES, Event, RuleViolation, validate_rules, view
+from games.rules.events import EVENT_TYPES, FIELDS
 from games.rules.view import redact_events
+from tests.rules import fog_referee
 from tests.rules.support import (
     ALICE,
     BOB,
@@ -155,3 +157,32 @@ def test_the_end_lifts_the_fog_in_the_event_stream():
     shown = view(state, CAROL)["territories"]
     assert len([t for t in shown.values() if "fog" in t]) == 0
     assert len(shown) == len(TERRITORIES)
+
+
+def test_the_referee_has_a_rule_for_every_field_of_every_declared_event():
+    """A field the engine declares is refereed only once someone decided who may see it."""
+    assert set(FIELDS) == set(EVENT_TYPES)
+    assert {kind: set(rules) for kind, rules in fog_referee.EVENT_RULES.items()} == {
+        kind: set(fields) for kind, fields in FIELDS.items()}
+
+
+def test_the_referee_fails_on_a_field_it_has_no_rule_for():
+    state, attack, _ = battle_at_the_edge_of_sight()
+    reader = fog_referee.Reader(DAVE, frozenset([DAVE]), frozenset(TERRITORIES))
+    battle = attack.events[0]
+    shown = redact_events([battle], DAVE, False, state.rules, 5, state)[0]
+    fog_referee.check_event(shown, battle, reader)
+    grown = Event(battle.seq, battle.type, {**battle.data, "attacker_armies": 8}, battle.actor)
+    with pytest.raises(AssertionError, match="no rule for battle"):
+        fog_referee.check_event(shown, grown, reader)
+    seen = view(attack.state, DAVE)
+    sights = fog_referee.Sights(5, 1)
+    fog_referee.check_view(seen, attack.state, sights.reader(DAVE, attack.state.owner))
+    for where in (seen, seen["players"][BOB], seen["you"]):
+        where["secret"] = 1
+        with pytest.raises(AssertionError, match="no rule"):
+            fog_referee.check_view(seen, attack.state, sights.reader(DAVE, attack.state.owner))
+        del where["secret"]
+    seen["pending"]["occupy"] = {"from": "ukraine", "to": "ural", "min": 3, "max": 7}
+    with pytest.raises(AssertionError):
+        fog_referee.check_view(seen, attack.state, sights.reader(DAVE, attack.state.owner))
