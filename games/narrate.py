@@ -177,6 +177,13 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
     if kind == ev.BATTLE:
         if not data:
             return _("A battle out of sight.")
+        if "attacker_dice" not in data:  # under fog of war, seen from the attacking side only
+            text = _("%(player)s attacked out of sight from %(from)s") % {
+                "player": who, "from": territory_name(data["from"])}
+            if data.get("attacker_losses"):
+                text += ", " + _("%(player)s lost %(count)s") % {
+                    "player": who, "count": data["attacker_losses"]}
+            return text + "."
         defender = data.get("defender")
         if defender is None and owners is not None and "to" in data:
             defender = owners.owner.get(data["to"])
@@ -186,9 +193,6 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
         # Under fog of war one end of a battle may be out of the reader's sight.
         if "from" not in data:
             text = _("%(player)s attacked %(to)s from out of sight: %(attack)s against "
-                     "%(defence)s") % values
-        elif "to" not in data:
-            text = _("%(player)s attacked out of sight from %(from)s: %(attack)s against "
                      "%(defence)s") % values
         else:
             text = _("%(player)s attacked %(to)s from %(from)s: %(attack)s against "

@@ -23,7 +23,8 @@ def log_entries(events: list[dict]) -> list[dict]:
             "seq": event["seq"], "type": event["type"], "text": text,
             "at": datetime.fromisoformat(event["at"]) if event.get("at") else None,
             "color": seat_color(seat),
-            **(duels(data) if event["type"] == ev.BATTLE and data else {}),
+            # Under fog a battle seen only from the attacking side shows no dice.
+            **(duels(data) if event["type"] == ev.BATTLE and "attacker_dice" in data else {}),
         })
     return entries
 

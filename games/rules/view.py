@@ -30,21 +30,22 @@ def mission_view(state: GameState, seat: int) -> dict | None:
 
 
 def pending_for(state: GameState, seat: int | None) -> dict:
-    """What `seat` must do now: armies to place, a forced trade, an occupation."""
+    """What `seat` must do now: armies to place, a forced trade, an occupation. Only the
+    caller's own decisions: another seat's (a conquest waiting to be moved into) would tell
+    where it fought and, under fog, what it holds out of sight (CONTRACT.md "Game view")."""
     reinforcements = 0
+    acting = seat is not None and not state.finished and state.current == seat
     if seat is not None and not state.finished:
         player = state.players[seat]
         if state.phase == SETUP_PLACE and state.current is None:
             reinforcements = 0 if player.submitted else player.setup_armies
-        elif state.current == seat:
+        elif acting:
             reinforcements = state.reinforcements
     occupation = state.occupation
     return {
         "reinforcements": reinforcements,
-        "must_trade": bool(
-            seat is not None and state.current == seat and state.trade_owed(seat)
-        ),
-        "occupy": None if state.phase != OCCUPY else {
+        "must_trade": bool(acting and state.trade_owed(seat)),
+        "occupy": None if not acting or state.phase != OCCUPY else {
             "from": occupation.source, "to": occupation.target, "min": occupation.minimum,
             "max": state.armies[occupation.source] - 1,
         },

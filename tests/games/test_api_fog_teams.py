@@ -62,33 +62,33 @@ def observers(clients: dict):
 
 
 def check_game_so_far(game_id: int, clients: dict, versions: int = 6) -> None:
-    """Every observer's view, event stream and record against the referee; a few ?at=N."""
+    """Every observer's view, event stream and record against the referee, every field of
+    them; and the view as of a few versions (?at=N)."""
     game = Game.objects.get(pk=game_id)
-    size = game.rules["team_size"]
-    sights = fog_referee.Sights(game.players, size)
+    sights = fog_referee.Sights(game.players, game.rules["team_size"], game.rules["fog"])
     events = stored_events(game)
-    states, state = [], None
-    for event in events:
-        state = rules.evolve(state, event)
-        states.append((dict(state.owner), dict(state.armies)))
     rnd = random.Random(game_id)
-    picked = sorted(rnd.sample(range(len(events)), min(versions, len(events))))
+    picked = set(rnd.sample(range(len(events)), min(versions, len(events))))
+    owners, states, state = [], {}, None
+    for index, event in enumerate(events):
+        state = rules.evolve(state, event)
+        owners.append(dict(state.owner))
+        if index in picked:
+            states[event.seq] = state.copy()
     for seat, client in observers(clients):
         view = client.get(game_url(game_id)).json()
-        fog_referee.check_view(view, state.owner, state.armies, seat, game.players, size)
+        fog_referee.check_view(view, state, sights.reader(seat, state.owner))
         for endpoint in ("events/", "record/"):
             stream = client.get(game_url(game_id, endpoint)).json()
             stream = stream["events"] if isinstance(stream, dict) else stream
             assert [e["seq"] for e in stream] == [e.seq for e in events]
             before = dict.fromkeys(TERRITORIES)
-            for shown, event, (owner, _armies) in zip(stream, events, states, strict=True):
-                fog_referee.check_event(shown, event, sights.of(before, seat)
-                                        | sights.of(owner, seat), seat, sights.team(seat))
+            for shown, event, owner in zip(stream, events, owners, strict=True):
+                fog_referee.check_event(shown, event, sights.reader(seat, before, owner))
                 before = owner
-        for index in picked:
-            owner, armies = states[index]
-            at = client.get(game_url(game_id), {"at": events[index].seq}).json()
-            fog_referee.check_view(at, owner, armies, seat, game.players, size)
+        for seq, then in states.items():
+            at = client.get(game_url(game_id), {"at": seq}).json()
+            fog_referee.check_view(at, then, sights.reader(seat, then.owner))
 
 
 def test_a_fogged_game_shows_each_observer_only_what_it_may_see(alice, bob):

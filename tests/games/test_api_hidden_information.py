@@ -23,7 +23,7 @@ from games.rules.commands import parse_command
 from games.rules.missions import describe, effective_mission
 from games.rules.moves import seats_to_act
 from games.store import append, load_state, stored_events
-from tests.games.api_support import API, compact, game_url, send, state_of
+from tests.games.api_support import API, compact, game_url, play, send, state_of
 from tests.games.conftest import new_game, signed_up
 
 ENDPOINTS = ("", "events/", "record/")
@@ -421,3 +421,24 @@ def test_it_never_shows_a_stranger_a_seat(table):
                         if e["type"] == "missions_dealt")
         assert missions["data"]["missions"] == [None, None, None]
     assert Event.objects.filter(game_id=game_id, type="missions_dealt").exists()
+
+
+@pytest.mark.parametrize("fog", [False, True])
+def test_it_tells_only_the_conqueror_of_the_occupation_it_owes(table, fog):
+    """`pending` is the caller's own business: while the conqueror has not moved in, no one
+    else learns from it where the conquest was or, from `max`, the source's armies."""
+    alice, bob, dave = table.seats.values()
+    game_id = new_game(alice, bob, dave, setup="random", fog=fog)
+    state = play(game_id, table.seats, random.Random(5), until=lambda s: s.phase == "occupy")
+    assert state.phase == "occupy" and not state.finished
+    conqueror, occupation = state.current, state.occupation
+    owed = {"from": occupation.source, "to": occupation.target, "min": occupation.minimum,
+            "max": state.armies[occupation.source] - 1}
+    for observer, client in table.observers():
+        for query in ({}, {"at": state.version}):
+            view = client.get(game_url(game_id), query).json()
+            assert view["pending"]["occupy"] == (owed if observer == conqueror else None), (
+                observer, query)
+            if observer != conqueror:
+                assert view["pending"] == {"reinforcements": 0, "must_trade": False,
+                                           "occupy": None}, (observer, query)

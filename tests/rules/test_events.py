@@ -43,6 +43,12 @@ def test_an_undeclared_type_shows_nothing_before_the_end():
     assert ev.redact("something_new", {"card": 7}, alone(0)) == {}
 
 
+def test_an_undeclared_field_shows_nothing_before_the_end():
+    data = {"seat": 1, "turn": 4, "base": 3, "continents": {}, "total": 3, "hand": [7]}
+    assert ev.redact(ev.TURN_STARTED, data, alone(0)) == {
+        key: value for key, value in data.items() if key != "hand"}
+
+
 def test_each_redaction_keeps_the_owner_s_view_whole():
     data = {"seat": 1, "card": 12}
     assert ev.redact(ev.CARD_DRAWN, data, alone(1)) == data

@@ -5,9 +5,12 @@ occupied), all 44 cards are accounted for, and only the seat that owed a decisio
 After every game: a replay from zero equals the incrementally built state, the game has a
 winner, and verify() accepts every draw.
 
-Fogged games are refereed as they go (tests/rules/fog_referee.py, an independent reading of
-CONTRACT.md): after every command one seat's view (in turn) and the spectator's, and after
-the game every seat's whole event stream, event by event. Team games: no one attacks a teammate, and a team wins.
+Hidden information is refereed as games go (tests/rules/fog_referee.py, an independent
+reading of CONTRACT.md with a rule for every field of the view and of every declared event):
+one seat's view (in turn) and the spectator's after every command of a fogged game and
+every third of the others, and after the game every seat's whole event stream, event by
+event (every fogged game, half the others). Every field an event carries must be one
+games/rules/events.py declares. Team games: no one attacks a teammate, and a team wins.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from games.rules import (
 )
 from games.rules import view as seat_view
 from games.rules.bots import bot_command
+from games.rules.events import FIELDS
 from games.rules.moves import seats_to_act
 from games.rules.options import PRESETS
 from games.rules.state import OCCUPY
@@ -158,38 +162,47 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
                 assert not state.allied(event.data["seat"], event.data["defender"]), event
             state = evolve(state, event)
             check_invariants(state)
-        if state.rules.fog and not state.finished:
+        # Every view of a fogged game is refereed, every third of the others (for time).
+        if not state.finished and (state.rules.fog or len(events) % 3 == 0):
             referee_views(state, state.version)
         events.extend(new_events)
-    if state.rules.fog:
+    if state.rules.fog or game_number % 2 == 0:  # the streams of half the others
         referee_events(events, state)
+    else:
+        for event in events:
+            assert set(event.data) <= FIELDS[event.type], (event.type, set(event.data))
     return state, events, {"id": game_id, "seed": seed, "events": events}, raw
 
 
 def referee_views(state: GameState, seq: int) -> None:
     """The spectator's view and one seat's (each in turn) against the referee's."""
-    size = state.rules.team_size
+    sights = fog_referee.Sights(state.seats, state.rules.team_size, state.rules.fog)
     for seat in (None, seq % state.seats):
-        fog_referee.check_view(seat_view(state, seat), state.owner, state.armies, seat,
-                               state.seats, size)
+        fog_referee.check_view(seat_view(state, seat), state,
+                               sights.reader(seat, state.owner))
 
 
 def referee_events(events: list[Event], final: GameState) -> None:
-    """Each seat's whole event stream (and the spectator's) against the referee's."""
-    players, size = final.seats, final.rules.team_size
-    streams = {seat: redact_events(events, seat, False, final.rules, players)
-               for seat in [None, *range(players)]}
-    state = None
-    sights = fog_referee.Sights(players, size)
+    """Each seat's whole event stream (and the spectator's) against the referee's, every
+    field of every event; and every field the engine wrote is one events.py declares."""
+    players, rules = final.seats, final.rules
+    seats = [None, *range(players)]
+    streams = {seat: redact_events(events, seat, False, rules, players) for seat in seats}
+    sights = fog_referee.Sights(players, rules.team_size, rules.fog)
+    state, readers = None, {}
     before = {t: None for t in TERRITORIES}
     for index, event in enumerate(events):
+        assert set(event.data) <= FIELDS[event.type], (event.type, set(event.data))
         state = evolve(state, event)
         if state.finished:  # the end lifts the fog
             break
+        if state.owner != before or not readers:  # a seat sees what it saw before or after
+            readers = {seat: sights.reader(seat, before, state.owner) for seat in seats}
         for seat, stream in streams.items():
-            fog_referee.check_event(stream[index], event, sights.of(before, seat)
-                                    | sights.of(state.owner, seat), seat, sights.team(seat))
-        before = dict(state.owner)
+            fog_referee.check_event(stream[index], event, readers[seat])
+        if state.owner != before:
+            before = dict(state.owner)
+            readers = {}
 
 
 @pytest.mark.parametrize("case", range(CASES))

@@ -164,6 +164,22 @@ def test_it_shows_the_player_whose_turn_it_is_what_is_owed():
     assert view(state, BOB)["pending"]["reinforcements"] == 0
 
 
+def test_it_tells_only_the_conqueror_where_to_move_in():
+    """An occupation owed is the conqueror's business: the others learn of the conquest
+    from the board and the log, not from their own `pending`."""
+    state = given(position(owners={"siam": BOB, "indonesia": ALICE},
+                           armies={"indonesia": 8, "siam": 1}, phase="attack"))
+    after = when(state, ALICE, {"type": "attack", "from": "indonesia", "to": "siam"},
+                 dice=[6, 5, 4, 1]).state
+    assert after.phase == "occupy"
+
+    assert view(after, ALICE)["pending"]["occupy"] == {
+        "from": "indonesia", "to": "siam", "min": 3, "max": 7}
+    for viewer in OTHERS[ALICE]:
+        assert view(after, viewer)["pending"] == {
+            "reinforcements": 0, "must_trade": False, "occupy": None}, viewer
+
+
 def test_it_reveals_every_hand_mission_and_capital_once_the_game_is_finished():
     events = position(objective="missions", missions=MISSIONS,
                       hands={ALICE: ALICE_CARDS, BOB: BOB_CARDS})

@@ -9,13 +9,14 @@ import re
 
 import pytest
 from django.core import mail
+from django.utils import translation
 
-from games import services
+from games import narrate, rules, services
 from games.models import Game
 from games.rules.board import TERRITORIES
 from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
-from games.store import load_state
+from games.store import load_state, stored_events
 from notifications import delivery
 from notifications.models import Notification
 from tests.rules import fog_referee
@@ -88,6 +89,61 @@ def test_a_spectator_sees_a_fully_fogged_board_and_a_log_without_places(fog_game
     from games.names import territory_name
 
     assert not [t for t in TERRITORIES if territory_name(t) in log]
+
+
+def battle_seen_from_its_source_only(game: Game):
+    """A seat and a battle it saw attack from a territory in its sight into one out of it
+    (the referee's sight, before the battle or after it)."""
+    state = None
+    for event in stored_events(game):
+        before = dict(state.owner) if state else dict.fromkeys(TERRITORIES)
+        state = rules.evolve(state, event)
+        if event.type != "battle":
+            continue
+        for seat in range(game.players):
+            sees = (fog_referee.allowed(before, seat, game.players, 1)
+                    | fog_referee.allowed(state.owner, seat, game.players, 1))
+            if event.data["from"] in sees and event.data["to"] not in sees:
+                return seat, event
+    return None
+
+
+def test_a_battle_seen_from_its_source_only_shows_no_dice_nor_target(fog_game, trio):
+    found = battle_seen_from_its_source_only(fog_game)
+    for turn in (8, 12, 16):
+        if found:
+            break
+        played(fog_game, trio, lambda s, turn=turn: s.turn >= turn or s.finished)
+        found = battle_seen_from_its_source_only(fog_game)
+    assert found, "no battle seen from its source only"
+    seat, battle = found
+    from games.names import territory_name
+
+    as_seat = client_for(trio[seat])
+    for answer in (as_seat.get(f"/games/{fog_game.pk}/?log=all"),  # the page
+                   as_seat.get(f"/games/{fog_game.pk}/live/?log=all",  # its live update
+                               HTTP_HX_REQUEST="true")):
+        page = answer.content.decode()
+        line = re.search(rf'<li class="event battle[^"]*" value="{battle.seq}">(.*?)</li>',
+                         page, re.S)
+        assert line, battle.seq
+        line = line.group(1)
+        assert f"attacked out of sight from {territory_name(battle.data['from'])}" in line
+        assert 'class="dice"' not in line
+        assert territory_name(battle.data["to"]) not in line
+
+
+@pytest.mark.parametrize(("language", "lost", "told"), [
+    ("en", 1, "Blue attacked out of sight from Ukraine, Blue lost 1."),
+    ("en", 0, "Blue attacked out of sight from Ukraine."),
+    ("cs", 1, "Modrý zaútočil z území Ukrajina na území mimo dohled, Modrý ztratil 1."),
+    ("pl", 0, "Niebieski zaatakował z terytorium Ukraina terytorium poza zasięgiem wzroku."),
+])
+def test_the_narrator_tells_a_battle_seen_from_its_source_only(language, lost, told):
+    event = {"seq": 9, "type": "battle", "actor": 1,
+             "data": {"seat": 1, "from": "ukraine", "attacker_losses": lost}}
+    with translation.override(language):
+        assert narrate.describe(event) == told
 
 
 def test_after_the_end_the_page_shows_everything(fog_game, trio):
