@@ -314,6 +314,8 @@ def moderator_sentence(kind: str, data: dict, names: dict | None = None) -> str 
         return _("Moderator %(by)s handed seat %(seat)s from %(old)s to %(new)s.") % {
             **values, "seat": seat_name(data.get("seat")),  # the seat, not its new holder
             "old": data.get("from", "?"), "new": data.get("to", "?")}
+    if kind == ev.CHAT_HIDDEN and "message" not in data:  # another team's line
+        return _("A moderator hid a line of another team's chat.")
     if kind == ev.CHAT_HIDDEN:
         return _("Moderator %(by)s hid chat message #%(message)s by %(who)s.") % {
             **values, "message": data.get("message"),

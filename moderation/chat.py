@@ -99,7 +99,7 @@ def hide_message(message: ChatMessage, moderator, reason) -> ChatMessage:
         if state is None:  # cannot happen while chat opens only with the game
             raise ServiceError(400, "moderation_refused", "the game has not started")
         command = rules.Moderate("hide_message", moderator.get_username(), reason, facts={
-            "message": message.pk, "author_seat": message.seat})
+            "message": message.pk, "author_seat": message.seat, "team": message.team})
 
         def flag(events, message=message):
             ChatMessage.objects.filter(pk=message.pk).update(

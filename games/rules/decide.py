@@ -170,8 +170,10 @@ def moderate(em: Emitter, command: Moderate) -> None:
     if action not in MODERATOR_ACTIONS:
         raise ModerationRefused(f"no moderator action '{action}'")
     if action == "hide_message":  # table talk may be moderated after the end as well
-        em.emit(CHAT_HIDDEN, {"message": facts["message"],
-                              "author_seat": facts.get("author_seat"), **note})
+        hidden = {"message": facts["message"], "author_seat": facts.get("author_seat"), **note}
+        if facts.get("team") is not None:  # a team's line: only that team reads of it
+            hidden["team"] = facts["team"]
+        em.emit(CHAT_HIDDEN, hidden)
         return
     if state.finished:
         raise ModerationRefused("the game is over")

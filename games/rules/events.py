@@ -61,6 +61,14 @@ def _own_mission_only(data: dict, sight: Sight) -> dict:
     return {"missions": [m if s == sight.seat else None for s, m in enumerate(data["missions"])]}
 
 
+def _team_line_for_team(data: dict, sight: Sight) -> dict:
+    """A team's chat line is that team's business: so is a moderator hiding it (which line,
+    why), and the other seats learn nothing but that a moderator acted."""
+    if data.get("team") is None or data.get("author_seat") in sight.allies:
+        return data
+    return {}
+
+
 # ---- what fog of war leaves (the seat's sight is what it saw before or after) -----------
 def _fog_owners(data: dict, sight: Sight) -> dict:
     return dict(data, owners={t: o for t, o in data["owners"].items() if sight.sees(t)})
@@ -170,7 +178,8 @@ MODERATOR_ENDED_TURN = declare("moderator_ended_turn",
 # them (the deadline column, the seat's holder, the chat message's flag).
 DEADLINE_EXTENDED = declare("deadline_extended", "{by, reason, until, was}")
 PLAYER_REPLACED = declare("player_replaced", "{by, reason, seat, from, to, to_user_id}")
-CHAT_HIDDEN = declare("chat_hidden", "{by, reason, message, author_seat}")
+CHAT_HIDDEN = declare("chat_hidden", "{by, reason, message, author_seat, team?}",
+                      redact=_team_line_for_team)
 
 
 # The data fields each type may carry. Before the end a field not named here is never
@@ -208,7 +217,7 @@ FIELDS: dict[str, frozenset] = {name: frozenset(names.split()) for name, names i
     MODERATOR_ENDED_TURN: "by reason",
     DEADLINE_EXTENDED: "by reason until was",
     PLAYER_REPLACED: "by reason seat from to to_user_id",
-    CHAT_HIDDEN: "by reason message author_seat",
+    CHAT_HIDDEN: "by reason message author_seat team",
 }.items()}
 
 

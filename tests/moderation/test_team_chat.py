@@ -111,3 +111,26 @@ def test_a_player_cannot_report_another_teams_message(team_game, four):
     answer = api(bob).post("/api/v1/reports/", {"game": team_game.pk, "message": message.pk,
                                                 "reason": "guessing"}, format="json")
     assert answer.status_code == 404
+
+
+def test_hiding_a_team_line_tells_only_that_team(team_game, four, charlie):
+    alice, bob, carol, dave = four
+    api(alice).post(url(team_game), {"text": "our plan", "team": True}, format="json")
+    message = ChatMessage.objects.get()
+    maud = moderator("maud")
+    hidden = web(maud).post(f"/moderation/messages/{message.pk}/hide/",
+                            {"reason": "quoting the plan: our plan"})
+    assert hidden.status_code == 302 and ChatMessage.objects.get().hidden
+
+    def hide_event(who):
+        events = api(who).get(f"/api/v1/games/{team_game.pk}/events/").json()["events"]
+        return [e for e in events if e["type"] == "chat_hidden"][-1]
+
+    for mate in (alice, carol):
+        data = hide_event(mate)["data"]
+        assert data["message"] == message.pk and data["reason"].startswith("quoting")
+    for outsider in (bob, dave, charlie, None):
+        assert hide_event(outsider)["data"] == {}
+    # The log in words says as little.
+    page = web(bob).get(f"/games/{team_game.pk}/").content.decode()
+    assert "hid a line of another team" in page and "maud" not in page

@@ -146,6 +146,12 @@ def placement(field, data, reader):
     return in_sight_only(field, data, reader) if reader.in_team(data.get("seat")) else {}
 
 
+def team_line_for_team(field, data, reader):
+    if data.get("team") is None or reader.in_team(data.get("author_seat")):
+        return shown(field, data, reader)
+    return {}
+
+
 MODERATION = {"by": shown, "reason": shown}
 EVENT_RULES: dict[str, dict] = {
     "game_started": dict.fromkeys(("order", "players", "rules", "game_id"), shown),
@@ -192,7 +198,9 @@ EVENT_RULES: dict[str, dict] = {
     "deadline_extended": {**MODERATION, "until": shown, "was": shown},
     "player_replaced": {**MODERATION, "seat": shown, "from": shown, "to": shown,
                         "to_user_id": shown},
-    "chat_hidden": {**MODERATION, "message": shown, "author_seat": shown},
+    # A team's chat line, and a moderator hiding it, are that team's business.
+    "chat_hidden": dict.fromkeys(("by", "reason", "message", "author_seat", "team"),
+                                 team_line_for_team),
 }
 
 
