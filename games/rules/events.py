@@ -116,7 +116,8 @@ def _fog_capital(data: dict, sight: Sight) -> dict:
     return out
 
 
-GAME_STARTED = declare("game_started", "the table: seats, rules, turn order")
+GAME_STARTED = declare("game_started", "the table: seats, rules, turn order, and the "
+                       "players' entropy mixed into the seed (public from here on)")
 TERRITORIES_DEALT = declare("territories_dealt", "random setup: owner of each territory",
                             fog=_fog_owners)
 TERRITORY_CLAIMED = declare("territory_claimed", "claim setup: a seat takes a territory",
