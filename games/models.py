@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 
 from games.rules import seed_hash
+from games.rules.fair import ENTROPY_MAX_LENGTH, game_seed
 
 
 def new_seed() -> str:
@@ -31,8 +32,13 @@ class Game(models.Model):
     players = models.PositiveSmallIntegerField(help_text="Seats wanted (2-6).")
     rules = models.JSONField(help_text="Every rule option, defaults filled in.")
     deadline_seconds = models.PositiveIntegerField(default=86400)
+    # The server's seed, committed by seed_hash at creation. The draws are keyed by it mixed
+    # with the players' entropy (rules.fair.game_seed), fixed when the game starts.
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     seed_hash = models.CharField(max_length=64, editable=False)
+    contributions = models.JSONField(
+        null=True, blank=True, editable=False,
+        help_text="The players' entropy in seat order, fixed at the start (none: null).")
     status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True)
     version = models.PositiveIntegerField(default=0)
     phase = models.CharField(max_length=20, null=True, blank=True)
@@ -82,6 +88,11 @@ class Game(models.Model):
         return str(self.pk)
 
     @property
+    def dice_seed(self) -> str:
+        """The key of the game's draws (CONTRACT.md "Fair dice": its `seed`)."""
+        return game_seed(self.seed, self.contributions)
+
+    @property
     def is_over(self) -> bool:
         return self.status in (self.FINISHED, self.ABORTED)
 
@@ -94,6 +105,10 @@ class Seat(models.Model):
     # bot accounts (games.computer.bot_user), which can never sign in or get mail.
     bot = models.CharField(max_length=10, null=True, blank=True,
                            choices=[(level, level) for level in ("easy", "normal", "hard")])
+    # What the player sent to mix into the game's seed when taking the seat (CONTRACT.md
+    # "Fair dice"); it leaves with the seat, and goes into the seed when the game starts.
+    entropy = models.CharField(max_length=ENTROPY_MAX_LENGTH, null=True, blank=True,
+                               editable=False)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

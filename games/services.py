@@ -20,6 +20,7 @@ from games.clock import zone
 from games.models import Game, Seat
 from games.rules import events as ev
 from games.rules.errors import GameNotActive
+from games.rules.fair import entropy_problem
 from games.store import (
     VersionConflict,
     append,
@@ -78,7 +79,7 @@ def redacted(game: Game, events: list, seat: int | None,
 
 
 def dice_for(game: Game) -> rules.FairDice:
-    return rules.FairDice(game.seed, game.game_id)
+    return rules.FairDice(game.dice_seed, game.game_id)
 
 
 def seat_rows(game: Game) -> list[tuple[int, int, str, str | None]]:
@@ -149,10 +150,20 @@ def check_rated(rated) -> bool | None:
     return rated
 
 
+def check_entropy(entropy) -> str | None:
+    """A player's contribution to the game's seed (CONTRACT.md "Fair dice"), or None."""
+    problem = None if entropy is None else entropy_problem(entropy)
+    if problem:
+        raise ServiceError(400, "bad_entropy", problem)
+    return entropy
+
+
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
-                bots=None, rated=None) -> Game:
+                bots=None, rated=None, entropy=None) -> Game:
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
-    it starts at once if they fill it. `rated` None: rated unless bots are seated."""
+    it starts at once if they fill it. `rated` None: rated unless bots are seated.
+    `entropy`: the creator's contribution to the seed."""
+    entropy = check_entropy(entropy)
     name = check_game_name(name)
     rated = check_rated(rated)
     clock_fields = check_clock(clock)
@@ -173,7 +184,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
             name=name, creator=user, players=players, rules=checked.to_dict(),
             deadline_seconds=checked.deadline_seconds, rated=rated, **clock_fields,
         )
-        Seat.objects.create(game=game, seat=0, user=user)
+        Seat.objects.create(game=game, seat=0, user=user, entropy=entropy)
         for seat, level in enumerate(bots, start=1):
             computer.seat_bot(game, seat, level)
         if 1 + len(bots) == players:
@@ -206,12 +217,14 @@ def add_bot(game: Game, user, level) -> Game:
     return game
 
 
-def join_game(game: Game, user) -> Game:
-    """Take the next free seat; the game starts by itself when the last one is taken.
+def join_game(game: Game, user, entropy=None) -> Game:
+    """Take the next free seat, with `entropy` for the seed if the player sent any; the
+    game starts by itself when the last one is taken.
 
     The game's row is locked for the whole check-and-seat (SQLite's IMMEDIATE transactions
     serialise writers the same way), so racing joins can never seat more than `players`
     and a start can never miss a seat taken at the same moment."""
+    entropy = check_entropy(entropy)
     with transaction.atomic():
         locked = _locked(game)
         if locked.status != Game.OPEN:
@@ -221,7 +234,7 @@ def join_game(game: Game, user) -> Game:
             raise ServiceError(400, "already_seated", "you already play in this game")
         if len(seated) >= locked.players:
             raise ServiceError(400, "game_full", "every seat of this game is taken")
-        Seat.objects.create(game=locked, seat=len(seated), user=user)
+        Seat.objects.create(game=locked, seat=len(seated), user=user, entropy=entropy)
         forget_seats(game)
         if len(seated) + 1 >= locked.players:
             _start_locked(game, locked, None)
@@ -286,16 +299,22 @@ def _start_locked(game: Game, locked: Game, user) -> None:
     if locked.status != Game.OPEN:
         raise ServiceError(400, "game_not_open", "the game has already started")
     forget_seats(game)  # whoever joined since the game was read is dealt in too
+    # Seat order is the seats as they stand now: a seat that left took its entropy along,
+    # and computer players send none.
+    entropy = tuple(Seat.objects.filter(game=locked, entropy__isnull=False)
+                    .order_by("seat").values_list("seat", "entropy"))
     seated = Seat.objects.filter(game=locked).count()
     if seated < 2:
         raise ServiceError(400, "not_enough_players", "at least two players must be seated")
     checked = rules.validate_rules(locked.rules, seated)
-    if seated != locked.players:
-        Game.objects.filter(pk=game.pk, status=Game.OPEN).update(players=seated)
-    game.players = seated
+    contributions = [text for _, text in entropy] or None
+    if seated != locked.players or contributions:
+        Game.objects.filter(pk=game.pk, status=Game.OPEN).update(
+            players=seated, contributions=contributions)
+    game.players, game.contributions = seated, contributions
     game.version = locked.version
     try:
-        commit(game, None, rules.StartGame(game.game_id, seated, checked),
+        commit(game, None, rules.StartGame(game.game_id, seated, checked, entropy),
                user_id=getattr(user, "pk", None))
     except VersionConflict:
         raise ServiceError(400, "game_not_open", "the game has already started") from None
@@ -494,6 +513,8 @@ def spectator_event(stored, game: Game) -> dict:
 
 
 def record(game: Game, seat: int | None) -> dict:
+    """The game's whole log as `seat` may see it, with what checks its draws: the players'
+    entropy once the game has started, the server's seed and the seed once it is over."""
     revealed = game.is_over
     names = usernames(game)
     bots = bot_levels(game)
@@ -504,6 +525,8 @@ def record(game: Game, seat: int | None) -> dict:
             for s, name in sorted(names.items())
         ],
         "seed_hash": game.seed_hash,
-        "seed": game.seed if revealed else None,
+        "server_seed": game.seed if revealed else None,
+        "contributions": None if game.version == 0 else list(game.contributions or []),
+        "seed": game.dice_seed if revealed else None,
         "events": event_dicts(game, seat),
     }

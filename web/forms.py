@@ -16,6 +16,7 @@ from accounts.models import Preferences
 from games.computer import ACCOUNT_PREFIX
 from games.inputs import whole_number
 from games.names import BOT_LEVELS, RULE_CHOICES, RULE_LABELS, RULEBOOKS
+from games.rules.fair import ENTROPY_MAX_LENGTH, entropy_problem
 from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules, validate_rules
 from notifications.vacations import MAX_DAYS_AHEAD
 
@@ -91,6 +92,31 @@ def _choice(key: str, required: bool = True, initial=None) -> forms.ChoiceField:
         initial=getattr(DEFAULTS, key) if initial is None else initial,
         widget=forms.RadioSelect, required=required,
     )
+
+
+ENTROPY_HELP = _("Mixed into the game's secret seed with the other players' entropy, so "
+                 "that nobody, not even the server, picks the dice alone. Your browser "
+                 "fills in a random one; keep it to check the game at the end. Up to 64 "
+                 "letters, digits, spaces or signs; leave empty to send none.")
+
+
+def entropy_input() -> forms.TextInput:
+    """The entropy field: filled in by static/js/entropy.js from the browser's crypto, kept
+    visible so the player can keep it, and optional when no script runs."""
+    return forms.TextInput(attrs={"data-entropy": "", "autocomplete": "off",
+                                  "spellcheck": "false", "size": 34})
+
+
+def player_entropy(value: str) -> str | None:
+    """A player's entropy as typed (spaces and all: it is hashed as it is), or None."""
+    if value in (None, ""):
+        return None
+    problem = entropy_problem(value)
+    if problem:
+        raise forms.ValidationError(
+            _("Up to 64 printable ASCII characters: letters, digits, spaces and signs, "
+              "no accents or line breaks."))
+    return value
 
 
 class CreateGameForm(forms.Form):
@@ -214,6 +240,9 @@ class CreateGameForm(forms.Form):
         help_text=_("Each capital's territory card is taken out of the deck (the Polish "
                     "rulebook)."))
     play_order = _choice("play_order", required=False)
+    entropy = forms.CharField(
+        label=_("Your entropy for the dice"), required=False, strip=False,
+        max_length=ENTROPY_MAX_LENGTH, widget=entropy_input(), help_text=ENTROPY_HELP)
 
     RULE_FIELDS = (
         "setup", "initial_placement", "placement_batch", "initial_max_per_territory",
@@ -228,6 +257,9 @@ class CreateGameForm(forms.Form):
     OPTIONAL_CHOICES = ("dropped_seat", "elimination_trade_when", "forced_trade",
                         "traded_cards", "card_draw", "minimum_reinforcement", "neutral_dice",
                         "play_order")
+
+    def clean_entropy(self) -> str | None:
+        return player_entropy(self.cleaned_data.get("entropy"))
 
     def bot_levels(self) -> list[str]:
         data = self.cleaned_data

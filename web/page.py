@@ -456,9 +456,11 @@ def deadline_context(game: Game) -> dict | None:
 def verification(game: Game) -> dict | None:
     if not game.is_over or game.status != Game.FINISHED:
         return None
-    result = rules.verify(services.record(game, None))
+    record = services.record(game, None)
+    result = rules.verify(record)
     return {"ok": result.ok, "checked": result.checked_draws, "problems": result.problems[:10],
-            "seed": game.seed, "seed_hash": game.seed_hash}
+            "seed": record["seed"], "server_seed": record["server_seed"],
+            "contributions": record["contributions"], "seed_hash": game.seed_hash}
 
 
 def game_context(game: Game, user, *, at: int | None = None, selected: str | None = None,

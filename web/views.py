@@ -194,15 +194,16 @@ def create_game(request):
         return _lobby(request, form, status=400)
     players, rules_raw = form.game_arguments()
     try:
+        entropy = form.cleaned_data["entropy"]
         game = services.create_game(request.user, form.cleaned_data["name"], players,
                                     rules_raw, form.cleaned_data["deadline_seconds"],
                                     form.clock(), bots=form.bot_levels(),
-                                    rated=form.rated_choice())
+                                    rated=form.rated_choice(), entropy=entropy)
     except (RuleViolation, ServiceError) as error:
         form.add_error(None, refusal_text(error))
         return _lobby(request, form, status=400)
     messages.success(request, _("Game created. Share its page; it starts when all seats "
-                                "are taken, or when you start it."))
+                                "are taken, or when you start it.") + _entropy_kept(entropy))
     return redirect("game", game_id=game.pk)
 
 
@@ -220,11 +221,20 @@ def _game_action(request, game_id, act, done: str, leaves: bool = False):
     return redirect("lobby") if leaves else redirect("game", game_id=game.pk)
 
 
+def _entropy_kept(entropy: str | None) -> str:
+    """The player's entropy, said back so it can be kept to check the game at the end."""
+    if not entropy:
+        return ""
+    return " " + _("Your entropy for the dice, to keep: %(entropy)s") % {"entropy": entropy}
+
+
 @require_POST
 @login_required
 def join_game(request, game_id):
-    return _game_action(request, game_id, lambda game: services.join_game(game, request.user),
-                        _("You joined the game."))
+    entropy = request.POST.get("entropy") or None  # an empty field (no script) sends none
+    return _game_action(request, game_id,
+                        lambda game: services.join_game(game, request.user, entropy),
+                        _("You joined the game.") + _entropy_kept(entropy))
 
 
 @require_POST

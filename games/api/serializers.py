@@ -35,6 +35,18 @@ class TokenOut(serializers.Serializer):
     token = serializers.CharField()
 
 
+ENTROPY_HELP = ("Your contribution to the game's seed: 1 to 64 printable ASCII characters "
+                "(space to ~). The draws are keyed by HMAC-SHA256(server seed, every "
+                "player's contribution in seat order joined by a line break); keep it to "
+                "check the game at the end (CONTRACT.md \"Fair dice\")")
+
+
+def entropy_field() -> serializers.RegexField:
+    return serializers.RegexField(
+        r"^[ -~]{1,64}$", required=False, allow_null=True, min_length=1, max_length=64,
+        trim_whitespace=False, help_text=ENTROPY_HELP)
+
+
 class GameIn(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     players = serializers.IntegerField(min_value=2, max_value=6)
@@ -54,6 +66,11 @@ class GameIn(serializers.Serializer):
     rated = serializers.BooleanField(
         required=False, allow_null=True,
         help_text="Whether the game moves ratings (default: yes, unless bots are seated)")
+    entropy = entropy_field()
+
+
+class JoinIn(serializers.Serializer):
+    entropy = entropy_field()
 
 
 class BotIn(serializers.Serializer):
@@ -134,8 +151,15 @@ class RecordOut(serializers.Serializer):
     id = serializers.IntegerField()
     rules = serializers.DictField()
     seats = serializers.ListField(child=serializers.DictField())
-    seed_hash = serializers.CharField()
-    seed = serializers.CharField(allow_null=True)
+    seed_hash = serializers.CharField(help_text="SHA-256 hex of the server seed's bytes")
+    server_seed = serializers.CharField(
+        allow_null=True, help_text="The seed committed at creation; once the game is over")
+    contributions = serializers.ListField(
+        child=serializers.CharField(), allow_null=True,
+        help_text="The players' entropy in seat order, once the game has started")
+    seed = serializers.CharField(
+        allow_null=True, help_text="The draws' key, HMAC-SHA256(server_seed, contributions "
+        "joined by a line break), or server_seed if there are none; once the game is over")
     events = serializers.ListField(child=serializers.DictField())
 
 

@@ -229,7 +229,7 @@ class GamesView(ApiView):
         game = services.create_game(
             request.user, data.get("name"), players, data.get("rules"),
             data.get("deadline_seconds"), data.get("clock"), data.get("bots"),
-            data.get("rated"),
+            data.get("rated"), data.get("entropy"),
         )
         return Response(_game_view(game, request.user), status=status.HTTP_201_CREATED)
 
@@ -252,9 +252,10 @@ class GameView(ApiView):
 class JoinView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
+    @extend_schema(request=s.JoinIn, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = services.join_game(found(request, game_id), request.user)
+        game = services.join_game(found(request, game_id), request.user,
+                                  body(request).get("entropy"))
         return Response(_game_view(game, request.user))
 
 

@@ -13,10 +13,13 @@ _TERRITORY_SET = frozenset(TERRITORIES)
 
 @dataclass(frozen=True)
 class StartGame:
-    """Seat the players and deal: the first command of every game (made by the service)."""
+    """Seat the players and deal: the first command of every game (made by the service).
+    `entropy`: the players' contributions to the seed, ((seat, text), ...) in seat order;
+    the draws must already be keyed with fair.game_seed of them."""
     game_id: str
     players: int
     rules: Rules
+    entropy: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -135,7 +135,8 @@ def _fog_capital(data: dict, sight: Sight) -> dict:
     return out
 
 
-GAME_STARTED = declare("game_started", "the table: seats, rules, turn order")
+GAME_STARTED = declare("game_started", "the table: seats, rules, turn order, and the "
+                       "players' entropy mixed into the seed (public from here on)")
 TERRITORIES_DEALT = declare("territories_dealt", "random setup: owner of each territory",
                             fog=_fog_owners)
 TERRITORY_CLAIMED = declare("territory_claimed", "claim setup: a seat takes a territory",
@@ -186,7 +187,7 @@ CHAT_HIDDEN = declare("chat_hidden", "{by, reason, message, author_seat, team?}"
 # shown, so a new one stays hidden until it is named (and the fog referee of the tests,
 # tests/rules/fog_referee.py, is given a rule for it).
 FIELDS: dict[str, frozenset] = {name: frozenset(names.split()) for name, names in {
-    GAME_STARTED: "order players rules game_id",
+    GAME_STARTED: "order players rules game_id contributions contributors",
     TERRITORIES_DEALT: "owners",
     TERRITORY_CLAIMED: "seat territory random",
     DECK_SHUFFLED: "cards",

@@ -1,11 +1,12 @@
-"""The fair random stream of CONTRACT.md: HMAC-SHA256 keyed by the game's secret seed."""
+"""The fair random stream of CONTRACT.md: HMAC-SHA256 keyed by the game's secret seed, which
+is the server's committed seed mixed with the players' entropy."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import secrets
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -19,6 +20,35 @@ def new_seed() -> str:
 def seed_hash(seed_hex: str) -> str:
     """The SHA-256 hex of the seed's bytes, published when the game is created."""
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+
+
+ENTROPY_MAX_LENGTH = 64
+
+
+def entropy_problem(value) -> str | None:
+    """Why `value` is not a player's entropy (1 to 64 printable ASCII characters, space to
+    tilde), or None if it is. No line break can pass: the contributions are joined by one."""
+    if not isinstance(value, str):
+        return "entropy must be text"
+    if not 1 <= len(value) <= ENTROPY_MAX_LENGTH:
+        return f"entropy must be 1 to {ENTROPY_MAX_LENGTH} characters"
+    if any(not " " <= char <= "~" for char in value):
+        return "entropy must be printable ASCII characters only (space to ~)"
+    return None
+
+
+def game_seed(server_seed_hex: str, contributions: Sequence[str] | None) -> str:
+    """The key of a game's draws, as hex: with no contribution the server's seed itself, else
+    HMAC-SHA256(key=server seed, msg=the contributions in seat order joined by "\n"), so
+    that neither the server (committed to its seed first) nor any player chose it alone."""
+    if not contributions:
+        return server_seed_hex
+    for text in contributions:
+        problem = entropy_problem(text)
+        if problem:
+            raise ValueError(problem)
+    message = "\n".join(contributions).encode("ascii")
+    return hmac.new(bytes.fromhex(server_seed_hex), message, hashlib.sha256).hexdigest()
 
 
 class DrawStream:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .board import CARD_IDS, NEUTRAL, TERRITORIES
 from .commands import ChooseCapital, Claim, Place, StartGame
-from .errors import BadPlacement, NotOwner, NotYourTurn, WrongPhase
+from .errors import BadCommand, BadPlacement, NotOwner, NotYourTurn, WrongPhase
 from .events import (
     ARMIES_PLACED,
     CAPITAL_CHOSEN,
@@ -15,7 +15,7 @@ from .events import (
     TERRITORIES_DEALT,
     TERRITORY_CLAIMED,
 )
-from .fair import DrawStream
+from .fair import DrawStream, entropy_problem
 from .flow import Emitter, continue_setup, random_placement
 from .missions import missions_in_play
 from .state import CAPITAL, CLAIM, SETUP_PLACE, GameState
@@ -60,11 +60,28 @@ def draw_capital(state: GameState, seat: int, stream: DrawStream) -> str:
 
 
 # ---- commands --------------------------------------------------------------------------
+def entropy_listed(command: StartGame) -> dict:
+    """game_started's list of the players' entropy (CONTRACT.md "Fair dice"): the texts in
+    seat order and the seat of each; nothing at all when nobody sent any, as before."""
+    seats = [seat for seat, _ in command.entropy]
+    if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < command.players
+           for s in seats) or seats != sorted(set(seats)):
+        raise BadCommand("entropy must come from the table's seats, once each, in seat order")
+    for _, text in command.entropy:
+        problem = entropy_problem(text)
+        if problem:
+            raise BadCommand(problem)
+    if not seats:
+        return {}
+    return {"contributions": [text for _, text in command.entropy], "contributors": seats}
+
+
 def start_game(em: Emitter, command: StartGame) -> None:
     rules = command.rules
+    listed = entropy_listed(command)
     em.emit(GAME_STARTED, {
         "order": draw_order(command.players, em.draws()), "players": command.players,
-        "rules": rules.to_dict(), "game_id": command.game_id,
+        "rules": rules.to_dict(), "game_id": command.game_id, **listed,
     })
     if rules.setup != "claim" or em.state.has_neutral:
         em.emit(TERRITORIES_DEALT, {"owners": draw_deal(em.state, em.draws())})

@@ -1,6 +1,8 @@
 """verify(record): replay a finished game through the rules and recompute every draw.
 
-Each event is checked against the state just before it: the rules must allow it (audit:
+The seed is derived again first: the revealed server seed must match the seed hash
+published at creation, and the draws' key is fair.game_seed of it and the players' entropy
+that game_started lists. Each event is checked against the state just before it: the rules must allow it (audit:
 whose turn, which phase, what the board and the hand permit, every derived figure), and
 each draw it carries is recomputed from the revealed seed with the stream of its own seq.
 The first event the rules would not have produced is reported, and so is every draw that
@@ -17,7 +19,7 @@ from .audit import audit
 from .board import CARD_IDS
 from .events import Event
 from .evolve import evolve
-from .fair import FairDice, seed_hash
+from .fair import FairDice, entropy_problem, game_seed, seed_hash
 from .flow import random_placement, redraw_order
 from .turn import defender_dice, losses, roll
 
@@ -68,15 +70,53 @@ def _expected(state, event: Event, dice: FairDice):
     return None
 
 
-def verify(record: dict) -> Verification:
-    """Check a game record {id, seed, seed_hash?, events} draw by draw."""
-    result = Verification()
-    seed = record.get("seed")
-    if not seed:
+def _contributions(record: dict) -> list:
+    """The players' entropy as the log's game_started lists it (none in older games)."""
+    events = record.get("events") or []
+    if not events:
+        return []
+    first = events[0]
+    data = first.data if isinstance(first, Event) else first.get("data", {})
+    return list(data.get("contributions") or []) if isinstance(data, dict) else []
+
+
+def derived_seed(record: dict, result: Verification) -> str | None:
+    """The key of the record's draws, derived again from the server seed and the players'
+    entropy; None (with the problem noted) if it cannot be, or is not the record's own."""
+    server_seed = record.get("server_seed") or record.get("seed")  # older records: the same
+    if not server_seed:
         result.fail(0, "the seed is not revealed (the game is not finished)")
+        return None
+    contributions = _contributions(record)
+    listed = record.get("contributions")
+    if listed is not None and list(listed) != contributions:
+        result.fail(0, "the record's contributions are not those game_started lists")
+    problems = [entropy_problem(text) for text in contributions]
+    if any(problems):
+        result.fail(1, f"a contribution is not entropy: {next(p for p in problems if p)}")
+        return None
+    try:
+        seed = game_seed(server_seed, contributions)
+        if len(bytes.fromhex(seed)) != 32 or len(bytes.fromhex(server_seed)) != 32:
+            raise ValueError
+    except (TypeError, ValueError):
+        result.fail(0, "the seed is not 32 bytes of hex")
+        return None
+    if record.get("seed_hash") and seed_hash(server_seed) != record["seed_hash"]:
+        result.fail(0, "the server seed does not match the published seed hash")
+    if record.get("seed") and record["seed"] != seed:
+        result.fail(0, "the seed is not the one derived from the server seed and the "
+                       "players' entropy")
+    return seed
+
+
+def verify(record: dict) -> Verification:
+    """Check a game record {id, server_seed?, seed, seed_hash?, contributions?, events}
+    draw by draw (a record without server_seed is of a game keyed by its seed alone)."""
+    result = Verification()
+    seed = derived_seed(record, result)
+    if seed is None:
         return result
-    if record.get("seed_hash") and seed_hash(seed) != record["seed_hash"]:
-        result.fail(0, "the seed does not match the published seed hash")
     dice = FairDice(seed, str(record["id"]))
     state = None
     for number, raw in enumerate(record["events"], start=1):

@@ -570,7 +570,8 @@
         });
       });
       if (players[node.value]) { $("[name=players]", form).value = String(players[node.value]); }
-    } else if (node.name !== "name" && node.name !== "players" && node.name !== "deadline_seconds") {
+    } else if (node.name !== "name" && node.name !== "players" && node.name !== "deadline_seconds"
+               && node.name !== "entropy") {
       var custom = $('[name=preset][value=custom]', form);
       if (custom) { custom.checked = true; }
     }

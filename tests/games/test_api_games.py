@@ -307,6 +307,32 @@ def test_it_answers_401_without_a_token_and_creates_nothing(anonymous):
     assert games() == before
 
 
+# ---- the creator's entropy (CONTRACT.md "Fair dice") ------------------------------------
+def test_it_keeps_the_creator_s_entropy_for_the_seed(alice, bob):
+    answer = create(alice, players=2, entropy="  the creator's own 64 characters at most ~ ")
+    assert answer.status_code == 201, answer.content
+    game = Game.objects.get(pk=answer.json()["id"])
+    # Kept as sent, spaces and all: it is hashed as it is.
+    assert game.seats.get(seat=0).entropy == "  the creator's own 64 characters at most ~ "
+    assert "the creator's own" not in bob.get(game_url(game.pk)).content.decode()
+    bob.post(game_url(game.pk, "join/"))
+    started = game.events.get(seq=1).data
+    assert started["contributions"] == ["  the creator's own 64 characters at most ~ "]
+
+
+@pytest.mark.parametrize("entropy", ["", "x" * 65, "\u00e9t\u00e9", "a\nb", "\x00", 7, False,
+                                     ["x"], {"x": 1}])
+def test_it_refuses_bad_entropy_and_creates_nothing(alice, entropy):
+    before = games()
+    answer = create(alice, entropy=entropy)
+    assert_error(answer, 400, "bad_entropy")
+    assert games() == before
+
+
+def test_it_takes_64_characters_of_entropy(alice):
+    assert create(alice, entropy="~" * 64).status_code == 201
+
+
 # ---- the list --------------------------------------------------------------------------
 def test_it_lists_games_with_the_fields_of_the_contract(alice, bob, anonymous):
     open_id = create(alice, players=3).json()["id"]

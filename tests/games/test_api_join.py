@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 import pytest
 
 from games.models import Event, Game
+from games.rules import FairDice
 from tests.games.api_support import API, assert_error, assert_game_view, game_url, unchanged
 from tests.games.conftest import signed_up
 
@@ -114,3 +118,101 @@ def test_it_ignores_a_body(alice, bob):
 def test_it_answers_405_json_to_get(alice):
     game_id = open_game(alice)
     assert_error(alice.get(game_url(game_id, "join/")), 405, "method_not_allowed")
+
+
+# ---- the players' entropy (CONTRACT.md "Fair dice") ------------------------------------
+BAD_ENTROPY = ["", "x" * 65, "caf\u00e9", "two\nlines", "tab\there", "\x7f", 42, 1.5, True,
+               ["x"], {"x": "y"}]
+
+
+def started_with(game_id) -> dict:
+    return Event.objects.get(game_id=game_id, seq=1).data
+
+
+def test_it_mixes_the_players_entropy_into_the_seed_in_seat_order(alice, bob, charlie):
+    answer = alice.post(f"{API}/games/", {"name": "Mixed", "players": 3,
+                                          "entropy": "alice's words"}, format="json")
+    game_id = answer.json()["id"]
+    assert bob.post(game_url(game_id, "join/"), {}, format="json").status_code == 200
+    joined = charlie.post(game_url(game_id, "join/"), {"entropy": "~ charlie 42 ~"},
+                          format="json")
+    assert joined.status_code == 200 and joined.json()["status"] == "active"
+    started = started_with(game_id)
+    assert started["contributions"] == ["alice's words", "~ charlie 42 ~"]
+    assert started["contributors"] == [0, 2]
+    game = Game.objects.get(pk=game_id)
+    key = bytes.fromhex(game.seed)
+    seed = hmac.new(key, b"alice's words\n~ charlie 42 ~", hashlib.sha256).hexdigest()
+    assert game.dice_seed == seed != game.seed
+    assert started["order"] == FairDice(seed, str(game_id)).at(1).shuffle([0, 1, 2])
+    events = alice.get(game_url(game_id, "events/")).json()["events"]
+    assert events[0]["data"]["contributions"] == ["alice's words", "~ charlie 42 ~"]
+
+
+def test_it_keeps_the_server_seed_when_nobody_sent_entropy(alice, bob):
+    game_id = open_game(alice, players=2)
+    join(bob, game_id)
+    game = Game.objects.get(pk=game_id)
+    assert "contributions" not in started_with(game_id)
+    assert game.contributions is None and game.dice_seed == game.seed
+    assert started_with(game_id)["order"] == FairDice(game.seed, str(game_id)).at(1).shuffle(
+        [0, 1])
+
+
+def test_a_seat_that_leaves_takes_its_entropy_along(alice, bob, charlie):
+    game_id = open_game(alice, players=3)
+    bob.post(game_url(game_id, "join/"), {"entropy": "bob was here"}, format="json")
+    assert bob.post(game_url(game_id, "leave/")).status_code == 200
+    charlie.post(game_url(game_id, "join/"), {"entropy": "charlie"}, format="json")
+    dave = signed_up("dave")
+    dave.post(game_url(game_id, "join/"), {"entropy": "dave"}, format="json")
+    started = started_with(game_id)
+    # Charlie moved up to seat 1 when bob left; dave took seat 2.
+    assert started["contributions"] == ["charlie", "dave"]
+    assert started["contributors"] == [1, 2]
+
+
+def test_computer_players_send_no_entropy(alice):
+    answer = alice.post(f"{API}/games/", {"name": "Bots", "players": 3, "bots": ["easy"],
+                                          "entropy": "mine"}, format="json")
+    game_id = answer.json()["id"]
+    assert alice.post(game_url(game_id, "bots/"), {"level": "hard"},
+                      format="json").status_code == 200
+    started = started_with(game_id)
+    assert started["contributions"] == ["mine"] and started["contributors"] == [0]
+
+
+def test_an_early_start_mixes_in_the_seated_players_entropy(alice, bob):
+    game_id = open_game(alice, players=4)
+    bob.post(game_url(game_id, "join/"), {"entropy": "early"}, format="json")
+    assert alice.post(game_url(game_id, "start/")).status_code == 200
+    assert started_with(game_id)["contributions"] == ["early"]
+    assert Game.objects.get(pk=game_id).contributions == ["early"]
+
+
+@pytest.mark.parametrize("entropy", BAD_ENTROPY)
+def test_it_refuses_bad_entropy_and_seats_nobody(alice, bob, entropy):
+    game_id = open_game(alice, players=2)
+    with unchanged(game_id):
+        answer = bob.post(game_url(game_id, "join/"), {"entropy": entropy}, format="json")
+        assert_error(answer, 400, "bad_entropy")
+    assert not Game.objects.get(pk=game_id).seats.filter(seat=1).exists()
+
+
+def test_it_takes_entropy_null_as_none(alice, bob):
+    game_id = open_game(alice, players=2)
+    assert bob.post(game_url(game_id, "join/"), {"entropy": None},
+                    format="json").status_code == 200
+    assert "contributions" not in started_with(game_id)
+
+
+def test_nobody_sees_another_player_s_entropy_before_the_start(alice, bob, charlie,
+                                                              anonymous):
+    secret = "bob-entropy-0f3c9a77"
+    game_id = open_game(alice, players=3)
+    bob.post(game_url(game_id, "join/"), {"entropy": secret}, format="json")
+    for client in (alice, bob, charlie, anonymous):
+        for tail in ("", "record/", "events/"):
+            assert secret not in client.get(game_url(game_id, tail)).content.decode()
+        assert secret not in client.get(f"{API}/games/").content.decode()
+    assert alice.get(game_url(game_id, "record/")).json()["contributions"] is None

@@ -376,6 +376,19 @@ def test_it_checks_every_die_of_a_finished_game(game, two):
     assert "does not match the seed's draws" in problems_of(game)
 
 
+def test_it_checks_the_dice_of_a_game_with_the_players_entropy(two):
+    game = services.create_game(two[0], "Mixed", 2, {"placement_batch": 10}, entropy="e0")
+    services.join_game(game, two[1], entropy="e1")
+    game.refresh_from_db()
+    assert game.contributions == ["e0", "e1"]
+    play(game, two, random.Random(7), 40)
+    finish_by_resigning(game, two)
+    assert "every die checked against the revealed seed" in verify_game(game)
+    # The row's contributions must be those game_started lists.
+    Game.objects.filter(pk=game.pk).update(contributions=["e0", "e2"])
+    assert "contributions are not those game_started lists" in problems_of(game)
+
+
 def test_it_says_so_when_there_is_no_such_game(db):
     with pytest.raises(CommandError, match="no game 999999"):
         call_command("verify_game", "999999")

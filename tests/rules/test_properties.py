@@ -43,6 +43,7 @@ from games.rules import (
 from games.rules import view as seat_view
 from games.rules.bots import bot_command
 from games.rules.events import FIELDS
+from games.rules.fair import game_seed
 from games.rules.moves import seats_to_act
 from games.rules.options import PRESETS
 from games.rules.state import OCCUPY
@@ -120,16 +121,19 @@ def check_invariants(state: GameState) -> None:
 
 
 def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
-              preset: str | None = None, **rules):
+              preset: str | None = None, seed: str | None = None, entropy: tuple = (),
+              **rules):
     rnd = random.Random(game_number)
     players, raw = random_rules(rnd)
     if preset is not None:  # the rulebook as written: nothing mixed in
         raw = {"preset": preset}
     raw.update(rules)
     game_id = f"prop-{game_number}"
-    seed = f"{game_number:064x}"
+    # With `entropy` ((seat, text), ...) the players' contributions key the draws.
+    seed = game_seed(seed or f"{game_number:064x}", [text for _, text in entropy])
     dice = FairDice(seed, game_id)
-    events = decide(None, StartGame(game_id, players, validate_rules(raw, players)), dice)
+    events = decide(None, StartGame(game_id, players, validate_rules(raw, players), entropy),
+                    dice)
     state = replay(events)
     check_invariants(state)
     for _ in range(STEPS):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from games.models import Game
@@ -239,3 +242,93 @@ def test_the_creator_adds_a_computer_player_from_the_game_page(as_alice):
 
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
+
+
+# ---- the players' entropy (CONTRACT.md "Fair dice") ------------------------------------
+def entropy_inputs(html: str) -> list[str]:
+    return re.findall(r'<input[^>]*name="entropy"[^>]*>', html)
+
+
+def test_the_create_form_has_an_entropy_field_the_browser_fills(as_alice):
+    html = as_alice.get("/games/").content.decode()
+
+    create_form = html[html.index('id="create-game"'):]
+    (field,) = entropy_inputs(create_form)
+    assert "data-entropy" in field and "required" not in field and 'maxlength="64"' in field
+    assert '/static/js/entropy.js"' in html
+
+
+def test_the_browser_fills_it_from_its_own_crypto_without_a_cdn():
+    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "entropy.js").read_text()
+
+    assert "crypto.getRandomValues" in script and "[data-entropy]" in script
+    assert "http" not in script and "Math.random" not in script
+
+
+def test_it_creates_a_game_with_the_entropy_as_typed(as_alice):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "classic",
+                                             "entropy": " my dice words ~ 42 "}, follow=True)
+
+    game = Game.objects.get()
+    assert game.seats.get(seat=0).entropy == " my dice words ~ 42 "
+    assert "my dice words ~ 42" in response.content.decode()  # shown, to keep
+
+
+def test_it_creates_a_game_with_no_entropy_when_the_field_is_left_empty(as_alice):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "classic", "entropy": ""})
+
+    assert response.status_code == 302
+    assert Game.objects.get().seats.get(seat=0).entropy is None
+
+
+@pytest.mark.parametrize("entropy", ["x" * 65, "caf\u00e9", "two\nlines", "tab\there"])
+def test_it_refuses_bad_entropy_as_a_form_message(as_alice, entropy):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "classic", "entropy": entropy})
+
+    html = response.content.decode()
+    assert response.status_code == 400
+    field = html[html.index('id="field-entropy"'):]
+    assert 'role="alert"' in field[:field.index("</div>")]
+    assert not Game.objects.exists()
+
+
+def test_every_join_form_has_an_entropy_field(as_bob, alice):
+    from games import services
+    game = services.create_game(alice, "Open table", 3)
+
+    for page in ("/games/", f"/games/{game.pk}/"):
+        html = as_bob.get(page).content.decode()
+        join_form = html[html.index(f'action="/games/{game.pk}/join/"'):]
+        join_form = join_form[:join_form.index("</form>")]
+        (field,) = entropy_inputs(join_form)
+        assert "data-entropy" in field and "required" not in field
+        assert '/static/js/entropy.js"' in html
+
+
+def test_it_joins_with_the_entropy_typed_and_shows_it(as_bob, alice, bob):
+    from games import services
+    game = services.create_game(alice, "Open table", 3, entropy="alice")
+
+    response = as_bob.post(f"/games/{game.pk}/join/", {"entropy": "bob's words"}, follow=True)
+
+    assert game.seats.get(user=bob).entropy == "bob's words"
+    assert "bob&#x27;s words" in response.content.decode()
+
+
+def test_it_joins_without_entropy_when_the_field_is_left_empty(as_bob, alice, bob):
+    from games import services
+    game = services.create_game(alice, "Open table", 3)
+
+    as_bob.post(f"/games/{game.pk}/join/", {"entropy": ""})
+
+    assert game.seats.get(user=bob).entropy is None
+
+
+def test_it_refuses_bad_entropy_on_joining_and_seats_nobody(as_bob, alice, bob):
+    from games import services
+    game = services.create_game(alice, "Open table", 3)
+
+    response = as_bob.post(f"/games/{game.pk}/join/", {"entropy": "x" * 65}, follow=True)
+
+    assert not game.seats.filter(user=bob).exists()
+    assert "64" in response.content.decode()

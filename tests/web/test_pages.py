@@ -198,5 +198,21 @@ def test_it_reveals_the_seed_and_verifies_a_finished_game(alice, bob, as_alice, 
     assert "Red (alice) won" in html
 
 
+def test_it_shows_the_players_entropy_in_a_finished_game_s_seed_and_verifies_it(
+        alice, bob, client):
+    game = services.create_game(alice, "Mixed", 2, {"setup": "random"}, entropy="alice's")
+    services.join_game(game, bob, entropy="bob <b>bold</b>")
+    services.submit(game, bob, {"type": "resign"})
+    game.refresh_from_db()
+
+    html = client.get(f"/games/{game.pk}/").content.decode()
+
+    assert game.dice_seed != game.seed
+    assert f'<code class="server-seed">{game.seed}</code>' in html
+    assert f'<code class="seed">{game.dice_seed}</code>' in html
+    assert "<code>alice&#x27;s</code>" in html and "bob &lt;b&gt;bold&lt;/b&gt;" in html
+    assert "Verified: the seed matches its hash" in html
+
+
 def test_it_answers_404_for_a_missing_game(client, db):
     assert client.get("/games/999/").status_code == 404

@@ -40,7 +40,9 @@ def check_game(game: Game) -> list[str]:
     if clock_key(state) is None and game.deadline is not None and game.status != Game.ABORTED:
         problems.append("a finished game still has a deadline")
     if game.is_over:
-        record = {"id": game.game_id, "seed": game.seed, "seed_hash": game.seed_hash,
+        # The row's own account of the seed, checked against the log's game_started.
+        record = {"id": game.game_id, "server_seed": game.seed, "seed": game.dice_seed,
+                  "seed_hash": game.seed_hash, "contributions": game.contributions or [],
                   "events": events}
         result = rules.verify(record)
         problems.extend(result.problems)
