@@ -158,6 +158,9 @@ def context_for(notification: Notification, preferences: Preferences,
     context["board_block"] = "".join(f"{line}\n" for line in context["board"])
     if notification.kind == Notification.FINISHED:
         context["seed"] = game.seed if game.is_over else None
+        # With the players' entropy the dice's key is derived from the seed (CONTRACT.md).
+        context["dice_seed"] = game.dice_seed if game.is_over and game.contributions \
+            else None
         context["winner"] = narrate.seat_name(view.get("winner"), names)
         if view.get("winning_team") is not None:  # a team game: every member won
             context["winner"] = narrate.team_words(view["winning_team"], view["winners"], names)

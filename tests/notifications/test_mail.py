@@ -254,6 +254,29 @@ def test_it_tells_the_loser_who_eliminated_them_and_everyone_the_winner_and_seed
         assert open_links(message.body) == {(row.user_id, game.pk)}
 
 
+def test_the_end_mail_names_the_dice_seed_made_with_the_players_entropy(alice, bob):
+    from games import services
+    from games.models import Seat
+    from games.rules.fair import game_seed, seed_hash
+
+    game = services.create_game(alice, "Moscow 1812", 2, {"neutral": False,
+                                                          "placement_batch": 50})
+    Game.objects.filter(pk=game.pk).update(seed=SEED, seed_hash=seed_hash(SEED))
+    game.refresh_from_db()
+    Seat.objects.filter(game=game, seat=0).update(entropy="alice-dice")
+    services.join_game(game, bob, entropy="bob-dice")
+    game.refresh_from_db()
+    conquer(game, bob)
+    dice_seed = game_seed(SEED, ["alice-dice", "bob-dice"])
+    assert dice_seed != SEED
+
+    for row in rows(game, kind=Notification.FINISHED):
+        message = sent(row)
+        assert f"The game's secret seed was {SEED}" in message.body
+        assert f"the dice were drawn with {dice_seed}" in message.body
+        assert dice_seed in html_of(message)
+
+
 def test_it_names_who_missed_a_deadline_and_who_left(game, alice, bob, charlie):
     from games import services
 
