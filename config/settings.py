@@ -7,15 +7,19 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-# Everything the embedded default writes (database, broker queues, mail, static files).
-# It holds the database and mails with sign-in links: only its owner may read it.
-VAR_DIR = BASE_DIR / "var"
-VAR_DIR.mkdir(mode=0o700, exist_ok=True)
-VAR_DIR.chmod(0o700)
 
 
 def env(name: str, default: str) -> str:
     return os.environ.get(name, default)
+
+
+# Everything the embedded default writes (database, broker queues, mail, static files,
+# gunicorn's control socket): var/ in the checkout unless CONQUEST_VAR_DIR names another
+# place (a checkout that is read-only, two sites on one host). It holds the database and
+# mails with sign-in links: only its owner may read it.
+VAR_DIR = Path(env("CONQUEST_VAR_DIR", "") or BASE_DIR / "var").expanduser().resolve()
+VAR_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
+VAR_DIR.chmod(0o700)
 
 
 def env_flag(name: str, default: bool) -> bool:
