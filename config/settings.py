@@ -317,6 +317,14 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     }
     for _folder in ("queue", "control"):
         (_broker_dir / _folder).mkdir(parents=True, exist_ok=True)
+    # Tasks run in threads of the worker, not in forked pool processes. On a transport that
+    # cannot wait on sockets (this one polls files) Celery's prefork pool is billiard's
+    # blocking pool: its processes share one pipe of tasks behind one lock (a semaphore),
+    # which an idle process holds while it waits. A process killed there (the OOM killer)
+    # never releases it; its replacement waits for it for good, and so does the worker with
+    # its one prefetched task. Redis's workers keep their processes: that pool gives each
+    # its own pipe and replaces a lost one.
+    CELERY_WORKER_POOL = "threads"
 else:
     # A move must not wait on a broker that is down: fail fast, the outbox sweep catches up.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -324,6 +332,10 @@ else:
     }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ACKS_LATE = True
+# A task whose process died is acknowledged as failed, not redelivered: a task that kills
+# its worker would otherwise come back for ever, and every task is swept again (deadlines,
+# the outbox, bots' moves) by the next run of its sweep.
+CELERY_TASK_REJECT_ON_WORKER_LOST = False
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE

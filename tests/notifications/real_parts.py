@@ -39,6 +39,19 @@ def wait_until(condition, seconds: float, every: float = 0.1):
     return condition()
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid`."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
 class Mailbox:
     """An SMTP server on loopback that keeps what it accepts. `stall` makes the next
     session hang at RCPT (before any message data), like a slow or stuck relay."""
@@ -125,8 +138,11 @@ class Celery:
     """`celery worker` (and optionally beat) subprocesses on the test database."""
 
     def __init__(self, broker_url: str, smtp_port: int, **extra_env):
+        self.logs = Path(tempfile.mkdtemp(prefix="conquest-celery-"))
         self.env = {
             **os.environ,
+            # A var/ of their own: on the embedded broker they take only this test's tasks.
+            "CONQUEST_VAR_DIR": str(self.logs / "var"),
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "DATABASE_URL": database_url(),
             "CELERY_BROKER_URL": broker_url,
@@ -136,7 +152,6 @@ class Celery:
             **{k: str(v) for k, v in extra_env.items()},
         }
         self.processes: dict[str, subprocess.Popen] = {}
-        self.logs = Path(tempfile.mkdtemp(prefix="conquest-celery-"))
 
     def _start(self, name: str, *args: str):
         log = open(self.logs / f"{name}.log", "ab")
@@ -146,11 +161,16 @@ class Celery:
             start_new_session=True,
         )
 
-    def start_worker(self):
-        self._start("worker", "worker", "--pool", "solo", "--loglevel", "INFO",
+    def start_worker(self, *options: str):
+        """A worker taking every queue in one process (--pool solo), or as `options` say."""
+        self._start("worker", "worker", *(options or ("--pool", "solo")), "--loglevel", "INFO",
                     "--without-gossip", "--without-mingle", "--without-heartbeat",
                     "--hostname", f"test-{os.getpid()}@%h")
         assert wait_until(lambda: "ready" in self.log("worker"), 30), self.log("worker")
+
+    def pool_processes(self, name: str = "worker") -> list[int]:
+        """The processes `name` forked to run its tasks (none with --pool solo or threads)."""
+        return children(self.processes[name].pid)
 
     def start_beat(self):
         self._start("beat", "beat", "--loglevel", "INFO", "--schedule",
