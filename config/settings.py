@@ -68,11 +68,14 @@ INSTALLED_APPS = [
     "ratings",
     "tournaments",
     "web",
+    "ops",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Around everything that may read the database: its outage answers 503, not 500.
+    "ops.outage.DatabaseOutageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -162,6 +165,11 @@ if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
     # transaction mode). Not with CONN_MAX_AGE=0: each request's new connection would
     # prepare each statement again, a round trip and a plan more than running it.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 1_000_000_000
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database host that does not answer (down, or a firewall dropping packets) fails a
+    # request within seconds (503, Retry-After) instead of holding a web worker for minutes.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", int(env("DATABASE_CONNECT_TIMEOUT", "5")))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Web threads, the worker and beat share one file: writers wait for the lock instead
     # of failing, take it when their transaction starts (no read-to-write upgrade
@@ -413,8 +421,12 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # A database outage is logged by ops.outage, a line a minute, not a traceback a request.
+    "filters": {"not_an_outage": {"()": "ops.outage.NotAnOutage"}},
     "loggers": {
-        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False,
+                           "filters": ["not_an_outage"]},
+        "ops": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "django.security": {"handlers": ["console"], "level": "ERROR", "propagate": False},
     },
 }
