@@ -72,6 +72,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /healthz and /readyz, answered before the https redirect and the Host check.
+    "ops.health.HealthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     # Around everything that may read the database: its outage answers 503, not 500.
@@ -380,6 +382,10 @@ CELERY_BEAT_SCHEDULE: dict = {
              "schedule": float(env("CONQUEST_BOT_SWEEP_SECONDS", "30"))},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# /readyz fails when no deadline sweep has completed for this long: a worker that takes no
+# task (stuck, dead, no beat) keeps the site from being called ready.
+CONQUEST_READY_SWEEP_SECONDS = float(env("CONQUEST_READY_SWEEP_SECONDS",
+                                         str(4 * CONQUEST_DEADLINE_SWEEP_SECONDS)))
 
 # Mail and moves by mail.
 CONQUEST_MAIL_DOMAIN = env("CONQUEST_MAIL_DOMAIN", "localhost")

@@ -1,15 +1,18 @@
 """A worker that loses a pool process (what the kernel's OOM killer does) still takes the
-next deadline sweep, on the embedded broker and on Redis."""
+next deadline sweep, on the embedded broker and on Redis; a worker that takes no sweep at
+all makes the site not ready."""
 
 from __future__ import annotations
 
 import os
 import signal
+from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
 from games.models import Event, Game
+from ops import health, heartbeats
 from tests.games.conftest import new_game, signed_up
 from tests.notifications.real_parts import (
     Celery,
@@ -63,6 +66,7 @@ def test_it_applies_the_next_deadline_after_the_pool_process_is_killed(broker):
         Game.objects.filter(pk=game_id).update(deadline=timezone.now())
 
         assert wait_until(lambda: timed_out(game_id), 30), celery.log("worker")
+        assert heartbeats.last(heartbeats.DEADLINE_SWEEP) is not None
     finally:
         celery.stop()
     if broker.startswith("redis"):
@@ -72,3 +76,26 @@ def test_it_applies_the_next_deadline_after_the_pool_process_is_killed(broker):
         # threads (config/settings.py says why).
         assert lost == []
 
+
+def test_a_worker_that_takes_no_sweep_makes_the_site_not_ready(client, settings, monkeypatch):
+    settings.CONQUEST_READY_SWEEP_SECONDS = 4
+    monkeypatch.setattr(health, "STARTED", timezone.now() - timedelta(hours=1))
+    celery = Celery("filesystem://", free_port(), CONQUEST_DEADLINE_SWEEP_SECONDS=1)
+    worker = None
+    try:
+        celery.start_worker("--queues", "deadlines,celery", "--concurrency", "1")
+        celery.start_beat()
+        assert wait_until(lambda: client.get("/readyz").status_code == 200, 30), (
+            client.get("/readyz").json(), celery.log("worker"))
+        worker = celery.processes["worker"].pid
+        os.killpg(worker, signal.SIGSTOP)  # stuck: alive, but it takes nothing
+
+        assert wait_until(lambda: client.get("/readyz").status_code == 503, 30)
+        assert client.get("/readyz").json()["checks"]["deadline_sweep"].startswith(
+            "last completed")
+        os.killpg(worker, signal.SIGCONT)
+        assert wait_until(lambda: client.get("/readyz").status_code == 200, 30)
+    finally:
+        if worker is not None:
+            os.killpg(worker, signal.SIGCONT)
+        celery.stop()
