@@ -54,12 +54,23 @@ def children(pid: int) -> list[int]:
 
 class Mailbox:
     """An SMTP server on loopback that keeps what it accepts. `stall` makes the next
-    session hang at RCPT (before any message data), like a slow or stuck relay."""
+    session hang at RCPT (before any message data), like a slow or stuck relay;
+    `stall_quit_after(message)`, when set, makes hang at QUIT the first session that had
+    such a message accepted (the mails went out; the sender never hears the end)."""
 
     def __init__(self):
         self.messages = []
         self.stall = threading.Event()
         self.stalled = threading.Event()
+        self.stall_quit_after = None
+
+    async def handle_QUIT(self, server, session, envelope):
+        wanted = self.stall_quit_after
+        if wanted is not None and any(wanted(m) for m in getattr(session, "accepted", [])):
+            self.stall_quit_after = None
+            self.stalled.set()
+            await asyncio.sleep(3600)
+        return "221 Bye"
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if self.stall.is_set():
@@ -70,7 +81,9 @@ class Mailbox:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
-        self.messages.append(message_from_bytes(envelope.content))
+        message = message_from_bytes(envelope.content)
+        self.messages.append(message)
+        session.accepted = [*getattr(session, "accepted", []), message]
         return "250 Message accepted for delivery"
 
     def with_header(self, name: str, value: str) -> list:
