@@ -1,7 +1,9 @@
 """Django settings from the environment; with none set, everything runs embedded in var/."""
 
+import ipaddress
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
@@ -387,8 +389,15 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CONQUEST_READY_SWEEP_SECONDS = float(env("CONQUEST_READY_SWEEP_SECONDS",
                                          str(4 * CONQUEST_DEADLINE_SWEEP_SECONDS)))
 
-# Mail and moves by mail.
-CONQUEST_MAIL_DOMAIN = env("CONQUEST_MAIL_DOMAIN", "localhost")
+# Mail and moves by mail. The domain of every Message-ID and of the reply address: by
+# default the site's own host name (an address, as `make run` serves on, says localhost).
+_site_host = urlsplit(SITE_URL).hostname or "localhost"
+try:
+    ipaddress.ip_address(_site_host)
+    _site_host = "localhost"
+except ValueError:
+    pass
+CONQUEST_MAIL_DOMAIN = env("CONQUEST_MAIL_DOMAIN", "") or _site_host
 # Turn mails say Reply-To: <local>+<game>-<seat>-<signature>@<domain>; route that domain's
 # mail to the anymail inbound webhook (/anymail/<provider>/inbound/) or to
 # `manage.py receive_mail` from the MTA.
