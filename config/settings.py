@@ -329,19 +329,27 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     }
     for _folder in ("queue", "control"):
         (_broker_dir / _folder).mkdir(parents=True, exist_ok=True)
-    # Tasks run in threads of the worker, not in forked pool processes. On a transport that
-    # cannot wait on sockets (this one polls files) Celery's prefork pool is billiard's
-    # blocking pool: its processes share one pipe of tasks behind one lock (a semaphore),
-    # which an idle process holds while it waits. A process killed there (the OOM killer)
-    # never releases it; its replacement waits for it for good, and so does the worker with
-    # its one prefetched task. Redis's workers keep their processes: that pool gives each
-    # its own pipe and replaces a lost one.
-    CELERY_WORKER_POOL = "threads"
 else:
     # A move must not wait on a broker that is down: fail fast, the outbox sweep catches up.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "socket_connect_timeout": 2, "socket_timeout": 5, "max_retries": 1,
     }
+try:
+    from kombu.transport import resolve_transport
+
+    _asynchronous = resolve_transport(
+        CELERY_BROKER_URL.split("://")[0].split("+")[0]).implements.asynchronous
+except ImportError:  # a transport whose client is not installed: the worker will say so
+    _asynchronous = True
+if not _asynchronous:
+    # Tasks run in threads of the worker, not in forked pool processes. On a transport
+    # that cannot wait on sockets (the filesystem one polls files) Celery's prefork pool is
+    # billiard's blocking pool: its processes share one pipe of tasks behind one lock (a
+    # semaphore), which an idle process holds while it waits. A process killed there (the
+    # OOM killer) never releases it; its replacement waits for it for good, and so does
+    # the worker with its one prefetched task. Redis's workers keep their processes: that
+    # pool gives each its own pipe and replaces a lost one.
+    CELERY_WORKER_POOL = "threads"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ACKS_LATE = True
 # A task whose process died is acknowledged as failed, not redelivered: a task that kills
