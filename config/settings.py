@@ -17,9 +17,10 @@ def env(name: str, default: str) -> str:
 
 # Everything the embedded default writes (database, broker queues, mail, static files,
 # gunicorn's control socket): var/ in the checkout unless CONQUEST_VAR_DIR names another
-# place (a checkout that is read-only, two sites on one host). It holds the database and
-# mails with sign-in links: only its owner may read it.
-VAR_DIR = Path(env("CONQUEST_VAR_DIR", "") or BASE_DIR / "var").expanduser().resolve()
+# place (a checkout that is read-only, two sites on one host; a relative path is taken
+# from the checkout, as scripts/run.sh does). It holds the database and mails with
+# sign-in links: only its owner may read it.
+VAR_DIR = (BASE_DIR / Path(env("CONQUEST_VAR_DIR", "") or "var").expanduser()).resolve()
 VAR_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
 VAR_DIR.chmod(0o700)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from tests.test_settings import setting
 
 
@@ -17,3 +20,18 @@ def test_mail_carries_the_sites_own_domain_by_default():
     assert domains(SITE_URL="http://[::1]:8000") == "('localhost', 'play@localhost')"
     assert domains(SITE_URL="https://conquest.example",
                    CONQUEST_MAIL_DOMAIN="mail.example") == "('mail.example', 'play@mail.example')"
+
+
+def test_var_is_where_conquest_var_dir_says(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    elsewhere = tmp_path / "conquest-var"
+
+    assert setting("settings.VAR_DIR", "CONQUEST_VAR_DIR") == str(root / "var")
+    assert setting("settings.VAR_DIR", CONQUEST_VAR_DIR=str(elsewhere)) == str(elsewhere)
+    # A relative path is taken from the checkout.
+    relative = os.path.relpath(tmp_path / "relative-var", root)
+    assert setting("settings.VAR_DIR", CONQUEST_VAR_DIR=relative) == str(
+        tmp_path / "relative-var")
+    assert setting("settings.CELERY_BEAT_SCHEDULE_FILENAME",
+                   CONQUEST_VAR_DIR=str(elsewhere)) == str(elsewhere / "celerybeat-schedule")
+    assert (elsewhere.stat().st_mode & 0o777) == 0o700
