@@ -375,7 +375,7 @@ CONQUEST_DEADLINE_SWEEP_SECONDS = float(env("CONQUEST_DEADLINE_SWEEP_SECONDS", "
 # Overdue games one sweep task takes; more are swept by a task queued at once after it, so
 # that no run holds its worker for long.
 CONQUEST_DEADLINE_SWEEP_BATCH = int(env("CONQUEST_DEADLINE_SWEEP_BATCH", "500"))
-# Exactly one beat runs per deployment; these are the periodic sweeps it schedules.
+# The periodic sweeps beat schedules (one beat sends them: a second one stands by).
 CELERY_BEAT_SCHEDULE: dict = {
     # A sweep not started within its interval is dropped: the next one does its work.
     "deadlines": {"task": "notifications.tasks.sweep_deadlines",
@@ -393,6 +393,11 @@ CELERY_BEAT_SCHEDULE: dict = {
              "schedule": float(env("CONQUEST_BOT_SWEEP_SECONDS", "30"))},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# A second beat started by mistake stands by instead of sending every task twice: beat
+# sends only while it holds a lease in the database, renewed a few times a lease, and a
+# standing-by beat takes over within this long of the one holding it stopping.
+CELERY_BEAT_SCHEDULER = "ops.beat.LeasedScheduler"
+CONQUEST_BEAT_LEASE_SECONDS = float(env("CONQUEST_BEAT_LEASE_SECONDS", "30"))
 # /readyz fails when no deadline sweep has completed for this long: a worker that takes no
 # task (stuck, dead, no beat) keeps the site from being called ready.
 CONQUEST_READY_SWEEP_SECONDS = float(env("CONQUEST_READY_SWEEP_SECONDS",

@@ -14,3 +14,16 @@ class Heartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class Lease(models.Model):
+    """A role that one process of the deployment holds at a time (beat, the clock that
+    starts the periodic tasks), for as long as it keeps renewing it. Times are the
+    database's own clock, which every machine shares."""
+
+    name = models.CharField(max_length=50, primary_key=True)
+    holder = models.CharField(max_length=200)
+    expires_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} held by {self.holder} until {self.expires_at:%H:%M:%S}"

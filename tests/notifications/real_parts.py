@@ -185,9 +185,9 @@ class Celery:
         """The processes `name` forked to run its tasks (none with --pool solo or threads)."""
         return children(self.processes[name].pid)
 
-    def start_beat(self):
-        self._start("beat", "beat", "--loglevel", "INFO", "--schedule",
-                    str(self.logs / "beat-schedule"))
+    def start_beat(self, name: str = "beat"):
+        self._start(name, "beat", "--loglevel", "INFO", "--schedule",
+                    str(self.logs / f"{name}-schedule"))
 
     def log(self, name: str) -> str:
         path = self.logs / f"{name}.log"
