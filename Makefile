@@ -36,8 +36,9 @@ messages: $(VENV)/.installed
 		--ignore=.venv --ignore=var --ignore=tests --ignore=benchmarks --ignore=scripts
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
+# CONQUEST_VAR_DIR (default var/) holds what the embedded default writes.
 run: $(VENV)/.runtime
-	mkdir -p -m 700 var
+	mkdir -p -m 700 "$${CONQUEST_VAR_DIR:-var}"
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	scripts/run.sh

@@ -3,9 +3,20 @@
 import os
 
 from celery import Celery
+from celery.signals import task_success
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("conquest")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@task_success.connect
+def deadline_sweep_completed(sender=None, **kwargs):
+    """Each completed deadline sweep says so in the database, where every web process's
+    readiness check (ops.health) sees a worker that stopped taking tasks."""
+    if sender is not None and sender.name == "notifications.tasks.sweep_deadlines":
+        from ops import heartbeats  # this module is loaded before Django's apps are
+
+        heartbeats.beat(heartbeats.DEADLINE_SWEEP)

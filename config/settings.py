@@ -1,21 +1,28 @@
 """Django settings from the environment; with none set, everything runs embedded in var/."""
 
+import ipaddress
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-# Everything the embedded default writes (database, broker queues, mail, static files).
-# It holds the database and mails with sign-in links: only its owner may read it.
-VAR_DIR = BASE_DIR / "var"
-VAR_DIR.mkdir(mode=0o700, exist_ok=True)
-VAR_DIR.chmod(0o700)
 
 
 def env(name: str, default: str) -> str:
     return os.environ.get(name, default)
+
+
+# Everything the embedded default writes (database, broker queues, mail, static files,
+# gunicorn's control socket): var/ in the checkout unless CONQUEST_VAR_DIR names another
+# place (a checkout that is read-only, two sites on one host; a relative path is taken
+# from the checkout, as scripts/run.sh does). It holds the database and mails with
+# sign-in links: only its owner may read it.
+VAR_DIR = (BASE_DIR / Path(env("CONQUEST_VAR_DIR", "") or "var").expanduser()).resolve()
+VAR_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
+VAR_DIR.chmod(0o700)
 
 
 def env_flag(name: str, default: bool) -> bool:
@@ -64,11 +71,16 @@ INSTALLED_APPS = [
     "ratings",
     "tournaments",
     "web",
+    "ops",
 ]
 
 MIDDLEWARE = [
+    # /healthz and /readyz, answered before the https redirect and the Host check.
+    "ops.health.HealthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Around everything that may read the database: its outage answers 503, not 500.
+    "ops.outage.DatabaseOutageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -158,6 +170,11 @@ if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
     # transaction mode). Not with CONN_MAX_AGE=0: each request's new connection would
     # prepare each statement again, a round trip and a plan more than running it.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 1_000_000_000
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database host that does not answer (down, or a firewall dropping packets) fails a
+    # request within seconds (503, Retry-After) instead of holding a web worker for minutes.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", int(env("DATABASE_CONNECT_TIMEOUT", "5")))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Web threads, the worker and beat share one file: writers wait for the lock instead
     # of failing, take it when their transaction starts (no read-to-write upgrade
@@ -340,8 +357,28 @@ else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "socket_connect_timeout": 2, "socket_timeout": 5, "max_retries": 1,
     }
+try:
+    from kombu.transport import resolve_transport
+
+    _asynchronous = resolve_transport(
+        CELERY_BROKER_URL.split("://")[0].split("+")[0]).implements.asynchronous
+except ImportError:  # a transport whose client is not installed: the worker will say so
+    _asynchronous = True
+if not _asynchronous:
+    # Tasks run in threads of the worker, not in forked pool processes. On a transport
+    # that cannot wait on sockets (the filesystem one polls files) Celery's prefork pool is
+    # billiard's blocking pool: its processes share one pipe of tasks behind one lock (a
+    # semaphore), which an idle process holds while it waits. A process killed there (the
+    # OOM killer) never releases it; its replacement waits for it for good, and so does
+    # the worker with its one prefetched task. Redis's workers keep their processes: that
+    # pool gives each its own pipe and replaces a lost one.
+    CELERY_WORKER_POOL = "threads"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ACKS_LATE = True
+# A task whose process died is acknowledged as failed, not redelivered: a task that kills
+# its worker would otherwise come back for ever, and every task is swept again (deadlines,
+# the outbox, bots' moves) by the next run of its sweep.
+CELERY_TASK_REJECT_ON_WORKER_LOST = False
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
@@ -360,7 +397,7 @@ CONQUEST_DEADLINE_SWEEP_SECONDS = float(env("CONQUEST_DEADLINE_SWEEP_SECONDS", "
 # Overdue games one sweep task takes; more are swept by a task queued at once after it, so
 # that no run holds its worker for long.
 CONQUEST_DEADLINE_SWEEP_BATCH = int(env("CONQUEST_DEADLINE_SWEEP_BATCH", "500"))
-# Exactly one beat runs per deployment; these are the periodic sweeps it schedules.
+# The periodic sweeps beat schedules (one beat sends them: a second one stands by).
 CELERY_BEAT_SCHEDULE: dict = {
     # A sweep not started within its interval is dropped: the next one does its work.
     "deadlines": {"task": "notifications.tasks.sweep_deadlines",
@@ -378,9 +415,25 @@ CELERY_BEAT_SCHEDULE: dict = {
              "schedule": float(env("CONQUEST_BOT_SWEEP_SECONDS", "30"))},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# A second beat started by mistake stands by instead of sending every task twice: beat
+# sends only while it holds a lease in the database, renewed a few times a lease, and a
+# standing-by beat takes over within this long of the one holding it stopping.
+CELERY_BEAT_SCHEDULER = "ops.beat.LeasedScheduler"
+CONQUEST_BEAT_LEASE_SECONDS = float(env("CONQUEST_BEAT_LEASE_SECONDS", "30"))
+# /readyz fails when no deadline sweep has completed for this long: a worker that takes no
+# task (stuck, dead, no beat) keeps the site from being called ready.
+CONQUEST_READY_SWEEP_SECONDS = float(env("CONQUEST_READY_SWEEP_SECONDS",
+                                         str(4 * CONQUEST_DEADLINE_SWEEP_SECONDS)))
 
-# Mail and moves by mail.
-CONQUEST_MAIL_DOMAIN = env("CONQUEST_MAIL_DOMAIN", "localhost")
+# Mail and moves by mail. The domain of every Message-ID and of the reply address: by
+# default the site's own host name (an address, as `make run` serves on, says localhost).
+_site_host = urlsplit(SITE_URL).hostname or "localhost"
+try:
+    ipaddress.ip_address(_site_host)
+    _site_host = "localhost"
+except ValueError:
+    pass
+CONQUEST_MAIL_DOMAIN = env("CONQUEST_MAIL_DOMAIN", "") or _site_host
 # Turn mails say Reply-To: <local>+<game>-<seat>-<signature>@<domain>; route that domain's
 # mail to the anymail inbound webhook (/anymail/<provider>/inbound/) or to
 # `manage.py receive_mail` from the MTA.
@@ -419,8 +472,12 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # A database outage is logged by ops.outage, a line a minute, not a traceback a request.
+    "filters": {"not_an_outage": {"()": "ops.outage.NotAnOutage"}},
     "loggers": {
-        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False,
+                           "filters": ["not_an_outage"]},
+        "ops": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "django.security": {"handlers": ["console"], "level": "ERROR", "propagate": False},
     },
 }

@@ -1,9 +1,9 @@
-"""The site's URL map: web pages, admin, API schema and docs, health check."""
+"""The site's URL map: web pages, admin, API schema and docs (/healthz and /readyz are
+answered before any of it, by ops.health.HealthMiddleware)."""
 
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.contrib import admin
-from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -14,13 +14,7 @@ from notifications.api import VacationsView, VacationView
 from ratings.urls import api_urlpatterns as ratings_api
 from tournaments.urls import api_urlpatterns as tournaments_api
 
-
-def healthz(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("ok", content_type="text/plain")
-
-
 urlpatterns = [
-    path("healthz", healthz, name="healthz"),
     # The admin's password change counts the old password as a sign-in, as the site's does.
     path("admin/password_change/", admin.site.admin_view(admin_password_change),
          name="admin-password-change"),

@@ -16,18 +16,30 @@ from notifications.models import InboundMail, Notification, Vacation
 
 
 # ---- mail ------------------------------------------------------------------------------
+def delivery_state(notification: Notification) -> str:
+    """What became of a mail, in the words of the delivery filter."""
+    if notification.sent_at is None:
+        return "failing" if notification.last_error else "waiting"
+    if notification.maybe_sent:
+        return "sent or unknown"
+    return "skipped" if notification.skipped else "sent"
+
+
 class DeliveryFilter(admin.SimpleListFilter):
     title = "delivery"
     parameter_name = "delivery"
 
     def lookups(self, request, model_admin):
         return [("sent", "sent"), ("waiting", "waiting"), ("failing", "failing"),
+                ("unknown", "sent or unknown (a worker died holding it)"),
                 ("skipped", "skipped (not wanted, or no longer current)")]
 
     def queryset(self, request, queryset):
         value = self.value()
         if value == "sent":
-            return queryset.filter(sent_at__isnull=False, skipped=False)
+            return queryset.filter(sent_at__isnull=False, skipped=False, maybe_sent=False)
+        if value == "unknown":
+            return queryset.filter(sent_at__isnull=False, maybe_sent=True)
         if value == "waiting":
             return queryset.filter(sent_at__isnull=True, last_error="")
         if value == "failing":
@@ -39,15 +51,15 @@ class DeliveryFilter(admin.SimpleListFilter):
 
 @admin.register(Notification)
 class NotificationAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
-    list_display = ("id", "kind", "user", "game", "created_at", "sent_at", "skipped",
+    list_display = ("id", "kind", "user", "game", "created_at", "sent_at", "delivery",
                     "attempts", "failing")
     list_filter = ("kind", DeliveryFilter, "digest", GameFilter, "created_at")
     search_fields = ("user__username", "user__email", "key", "=game__id")
     list_select_related = ("user", "game")
     date_hierarchy = "created_at"
     fields = ("user", "game", "kind", "key", "event_seq", "digest", "created_at", "claimed_at",
-              "claimed_by", "attempts", "sent_at", "skipped", "last_error", "message_id",
-              "payload_shown")
+              "claimed_by", "attempts", "sent_at", "delivery", "skipped", "maybe_sent",
+              "last_error", "message_id", "payload_shown")
     readonly_fields = fields
 
     def has_add_permission(self, request):
@@ -55,6 +67,10 @@ class NotificationAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+    @admin.display(description="delivery")
+    def delivery(self, notification):
+        return delivery_state(notification)
 
     @admin.display(boolean=True)
     def failing(self, notification):

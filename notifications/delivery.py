@@ -8,7 +8,9 @@ pool child forked from the same parent, can release another's claim.
 Delivery is at least once: a worker that dies after the SMTP server accepted a mail but
 before stamping the row leaves it to be sent again when the lease runs out. Every copy
 carries the notification's stable Message-ID, so mail systems and clients that
-de-duplicate by Message-ID show it once.
+de-duplicate by Message-ID show it once. A claim taken over that way marks the row
+`maybe_sent`; if it is then no longer worth sending (its game moved on), it is settled as
+"sent or unknown" with its Message-ID, never as skipped, since it may well have gone out.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core.mail import get_connection
-from django.db.models import F, Q
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
 from notifications import mail
@@ -40,14 +42,34 @@ def lease() -> timedelta:
     return timedelta(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS)
 
 
+def claim_columns(now, mine) -> dict:
+    """The columns a claim sets. A claim still on the row is one whose lease ran out (a
+    worker releases the claim of a send that failed): its worker died, perhaps after the
+    mail server had accepted the mail (the CASE reads the row as it was before)."""
+    return {"claimed_at": now, "claimed_by": mine, "attempts": F("attempts") + 1,
+            "maybe_sent": Case(When(claimed_at__isnull=False, then=Value(True)),
+                               default=F("maybe_sent"))}
+
+
 def claim(pk: int) -> str | None:
     """Take the row for one send: the claim's id, or None if someone else holds it."""
     now, mine = timezone.now(), claim_id()
-    claimed = Notification.objects.filter(
+    taken = Notification.objects.filter(
         Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - lease()),
         pk=pk, sent_at__isnull=True,
-    ).update(claimed_at=now, claimed_by=mine, attempts=F("attempts") + 1)
-    return mine if claimed == 1 else None
+    ).update(**claim_columns(now, mine))
+    return mine if taken == 1 else None
+
+
+def settle(row: Notification, now, why: str) -> Notification:
+    """Stamp a row settled without a mail (not saved). One that may have gone out already
+    is not skipped: it keeps the Message-ID it went out with and says why it is unknown."""
+    row.sent_at, row.skipped, row.last_error, row.message_id = now, True, why, ""
+    if row.maybe_sent:
+        row.skipped, row.message_id = False, mail.message_id(row)
+        row.last_error = ("sent or unknown: it may have been sent by a worker that died "
+                          f"before recording it; not sent again: {why or 'not wanted'}")
+    return row
 
 
 def send_many(pks) -> int:
@@ -62,7 +84,7 @@ def send_many(pks) -> int:
     Notification.objects.filter(
         Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - lease()),
         pk__in=pks, sent_at__isnull=True, digest=False,
-    ).update(claimed_at=now, claimed_by=mine, attempts=F("attempts") + 1)
+    ).update(**claim_columns(now, mine))
     rows = list(Notification.objects.filter(pk__in=pks, claimed_by=mine, sent_at__isnull=True)
                 .select_related("user", "game").order_by("pk"))
     if not rows:
@@ -85,8 +107,9 @@ def send_many(pks) -> int:
     finally:
         connection.close()
     Notification.objects.bulk_update(
-        done, ["sent_at", "skipped", "last_error", "message_id"], batch_size=500)
-    return sum(1 for row in done if row.message_id)
+        done, ["sent_at", "skipped", "last_error", "message_id", "maybe_sent"],
+        batch_size=500)
+    return sum(1 for row in done if row.message_id and not row.maybe_sent)
 
 
 def _settle_without_sending(rows) -> tuple[list, list]:
@@ -114,8 +137,7 @@ def _settle_without_sending(rows) -> tuple[list, list]:
         if why is None:
             sendable.append(row)
             continue
-        row.sent_at, row.skipped, row.last_error, row.message_id = now, True, why, ""
-        done.append(row)
+        done.append(settle(row, now, why))
     return done, sendable
 
 
@@ -132,8 +154,10 @@ def _render_and_send(row, mine, connection, batch):
         Notification.objects.filter(pk=row.pk, claimed_by=mine).update(
             claimed_at=None, last_error=f"{type(problem).__name__}: {problem}"[:2000])
         return None
-    row.sent_at, row.skipped = timezone.now(), message is None
-    row.message_id = message.extra_headers.get("Message-ID", "") if message else ""
+    if message is None:  # the recipient wants no such mail
+        return settle(row, timezone.now(), row.last_error)
+    row.sent_at, row.skipped, row.maybe_sent = timezone.now(), False, False
+    row.message_id = message.extra_headers.get("Message-ID", "")
     return row
 
 
@@ -149,14 +173,13 @@ def send_one(pk: int, connection=None) -> str:
     if notification.attempts > settings.CONQUEST_MAIL_MAX_ATTEMPTS:
         # A mail that keeps failing (a bad address, a broken template) stops being retried;
         # its last_error says why, for an operator to see in the admin.
-        Notification.objects.filter(pk=pk).update(sent_at=timezone.now(), skipped=True)
-        return "gave up"
+        _save_settled(settle(notification, timezone.now(), notification.last_error))
+        return "sent or unknown" if notification.maybe_sent else "gave up"
     why = stale_reminder(notification) and "the decision was made meanwhile" or (
         obsolete_turn_mail(notification))
     if why:
-        Notification.objects.filter(pk=pk).update(
-            sent_at=timezone.now(), skipped=True, last_error=why)
-        return "skipped"
+        _save_settled(settle(notification, timezone.now(), why))
+        return "sent or unknown" if notification.maybe_sent else "skipped"
     try:
         message = mail.render(notification)
         if message is not None:
@@ -168,11 +191,20 @@ def send_one(pk: int, connection=None) -> str:
             claimed_at=None, last_error=f"{type(problem).__name__}: {problem}"[:2000]
         )
         return "failed"
+    if message is None:  # the recipient wants no such mail
+        _save_settled(settle(notification, timezone.now(), notification.last_error))
+        return "sent or unknown" if notification.maybe_sent else "skipped"
     Notification.objects.filter(pk=pk).update(
-        sent_at=timezone.now(), skipped=message is None,
-        message_id=message.extra_headers.get("Message-ID", "") if message else "",
+        sent_at=timezone.now(), skipped=False, maybe_sent=False,
+        message_id=message.extra_headers.get("Message-ID", ""),
     )
-    return "skipped" if message is None else "sent"
+    return "sent"
+
+
+def _save_settled(row: Notification) -> None:
+    Notification.objects.filter(pk=row.pk).update(
+        sent_at=row.sent_at, skipped=row.skipped, last_error=row.last_error,
+        message_id=row.message_id)
 
 
 def stale_reminder(notification: Notification) -> bool:

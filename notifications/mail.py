@@ -306,7 +306,7 @@ def render(notification: Notification, reader: Reader | None = None
     headers = {
         "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        "Message-ID": f"<notification-{notification.pk}@{settings.CONQUEST_MAIL_DOMAIN}>",
+        "Message-ID": message_id(notification),
         "X-Conquest-Notification": str(notification.pk),
     }
     reply_to = []
@@ -335,8 +335,12 @@ def _confirmation(notification: Notification, preferences: Preferences):
         html = render_to_string("mail/confirm_email.html", context)
     message = EmailMultiAlternatives(
         subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[email],
-        headers={"Message-ID":
-                 f"<notification-{notification.pk}@{settings.CONQUEST_MAIL_DOMAIN}>",
+        headers={"Message-ID": message_id(notification),
                  "X-Conquest-Notification": str(notification.pk)})
     message.attach_alternative(html, "text/html")
     return message
+
+
+def message_id(notification: Notification) -> str:
+    """The Message-ID every copy of the notification's mail carries."""
+    return f"<notification-{notification.pk}@{settings.CONQUEST_MAIL_DOMAIN}>"

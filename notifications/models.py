@@ -50,6 +50,13 @@ class Notification(models.Model):
     )
     last_error = models.TextField(blank=True)
     message_id = models.CharField(max_length=200, blank=True)
+    maybe_sent = models.BooleanField(
+        # A default in the database too: the previous release's processes, which know
+        # nothing of it, go on writing rows during a rolling upgrade.
+        default=False, db_default=False,
+        help_text="Sent or unknown: a worker died holding it, perhaps after the mail server "
+                  "had accepted it, and it was not sent again since.",
+    )
 
     class Meta:
         ordering = ["-id"]

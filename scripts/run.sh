@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 
 BIN=.venv/bin
 PORT="${PORT:-8000}"
+# Where the embedded default keeps its files (config/settings.py reads the same variable).
+VAR_DIR="${CONQUEST_VAR_DIR:-var}"
+mkdir -p -m 700 "$VAR_DIR"
 # How long they get to stop on their own before they are killed.
 GRACE_SECONDS="${CONQUEST_STOP_GRACE_SECONDS:-5}"
 pids=()
@@ -45,8 +48,11 @@ trap 'stop; exit 130' INT
 trap 'stop; exit 143' TERM
 trap stop EXIT
 
+# Gunicorn's control socket (for gunicornc) in var/, one per port: its default,
+# ~/.gunicorn/gunicorn.ctl, would be shared by every instance its user runs on the host.
 "$BIN/gunicorn" config.wsgi:application \
     --bind "127.0.0.1:${PORT}" --workers 2 --threads 4 --access-logfile - \
+    --control-socket "${VAR_DIR}/gunicorn-${PORT}.ctl" \
     --logger-class config.gunicorn_logging.RedactingLogger &
 pids+=("$!")
 # Two workers, so that a deadline never waits behind mail: one for the deadline sweep

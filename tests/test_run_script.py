@@ -1,5 +1,6 @@
-"""`make run`'s script: web, worker and beat come up together and Ctrl-C stops them all
-within a few seconds, whatever one of them does with its signal."""
+"""`make run`'s script: web, worker and beat come up together, keep their files in
+CONQUEST_VAR_DIR, and Ctrl-C stops them all within a few seconds, whatever one of them does
+with its signal."""
 
 from __future__ import annotations
 
@@ -39,12 +40,16 @@ def marked(marker: str) -> list[int]:
 def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path):
     marker = f"CONQUEST_RUN_TEST={uuid.uuid4().hex}"
     port = free_port()
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    var, home = tmp_path / "var", tmp_path / "home"
+    environment = {k: v for k, v in os.environ.items()
+                   if not k.startswith("DJANGO_") and k != "XDG_RUNTIME_DIR"}
     environment.update({
         "PORT": str(port),
         "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}",
         "CELERY_BROKER_URL": "memory://",  # this test's worker must not take others' tasks
         "CONQUEST_STOP_GRACE_SECONDS": "3",
+        "CONQUEST_VAR_DIR": str(var),
+        "HOME": str(home),
         marker.split("=")[0]: marker.split("=")[1],
     })
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
@@ -64,6 +69,17 @@ def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path):
             raise AssertionError("the web app never came up")
         time.sleep(2)  # the worker and beat start up too
         assert len(marked(marker)) >= 4  # the script, gunicorn and its workers, celery...
+        # What they write is in CONQUEST_VAR_DIR: gunicorn's control socket (one per port,
+        # not the ~/.gunicorn/gunicorn.ctl every instance on the host would share) and
+        # beat's schedule.
+        assert (var / f"gunicorn-{port}.ctl").is_socket()
+        assert not (home / ".gunicorn").exists()
+        for _ in range(300):  # beat may take a while to start on a busy machine
+            if list(var.glob("celerybeat-schedule*")):
+                break
+            time.sleep(0.1)
+        assert list(var.glob("celerybeat-schedule*"))
+        assert (var.stat().st_mode & 0o777) == 0o700
 
         os.killpg(script.pid, signal.SIGINT)  # what a terminal's Ctrl-C sends
         started = time.monotonic()

@@ -39,14 +39,38 @@ def wait_until(condition, seconds: float, every: float = 0.1):
     return condition()
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid`."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
 class Mailbox:
     """An SMTP server on loopback that keeps what it accepts. `stall` makes the next
-    session hang at RCPT (before any message data), like a slow or stuck relay."""
+    session hang at RCPT (before any message data), like a slow or stuck relay;
+    `stall_quit_after(message)`, when set, makes hang at QUIT the first session that had
+    such a message accepted (the mails went out; the sender never hears the end)."""
 
     def __init__(self):
         self.messages = []
         self.stall = threading.Event()
         self.stalled = threading.Event()
+        self.stall_quit_after = None
+
+    async def handle_QUIT(self, server, session, envelope):
+        wanted = self.stall_quit_after
+        if wanted is not None and any(wanted(m) for m in getattr(session, "accepted", [])):
+            self.stall_quit_after = None
+            self.stalled.set()
+            await asyncio.sleep(3600)
+        return "221 Bye"
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if self.stall.is_set():
@@ -57,7 +81,9 @@ class Mailbox:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
-        self.messages.append(message_from_bytes(envelope.content))
+        message = message_from_bytes(envelope.content)
+        self.messages.append(message)
+        session.accepted = [*getattr(session, "accepted", []), message]
         return "250 Message accepted for delivery"
 
     def with_header(self, name: str, value: str) -> list:
@@ -125,8 +151,11 @@ class Celery:
     """`celery worker` (and optionally beat) subprocesses on the test database."""
 
     def __init__(self, broker_url: str, smtp_port: int, **extra_env):
+        self.logs = Path(tempfile.mkdtemp(prefix="conquest-celery-"))
         self.env = {
             **os.environ,
+            # A var/ of their own: on the embedded broker they take only this test's tasks.
+            "CONQUEST_VAR_DIR": str(self.logs / "var"),
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "DATABASE_URL": database_url(),
             "CELERY_BROKER_URL": broker_url,
@@ -136,7 +165,6 @@ class Celery:
             **{k: str(v) for k, v in extra_env.items()},
         }
         self.processes: dict[str, subprocess.Popen] = {}
-        self.logs = Path(tempfile.mkdtemp(prefix="conquest-celery-"))
 
     def _start(self, name: str, *args: str):
         log = open(self.logs / f"{name}.log", "ab")
@@ -146,15 +174,20 @@ class Celery:
             start_new_session=True,
         )
 
-    def start_worker(self):
-        self._start("worker", "worker", "--pool", "solo", "--loglevel", "INFO",
+    def start_worker(self, *options: str):
+        """A worker taking every queue in one process (--pool solo), or as `options` say."""
+        self._start("worker", "worker", *(options or ("--pool", "solo")), "--loglevel", "INFO",
                     "--without-gossip", "--without-mingle", "--without-heartbeat",
                     "--hostname", f"test-{os.getpid()}@%h")
         assert wait_until(lambda: "ready" in self.log("worker"), 30), self.log("worker")
 
-    def start_beat(self):
-        self._start("beat", "beat", "--loglevel", "INFO", "--schedule",
-                    str(self.logs / "beat-schedule"))
+    def pool_processes(self, name: str = "worker") -> list[int]:
+        """The processes `name` forked to run its tasks (none with --pool solo or threads)."""
+        return children(self.processes[name].pid)
+
+    def start_beat(self, name: str = "beat"):
+        self._start(name, "beat", "--loglevel", "INFO", "--schedule",
+                    str(self.logs / f"{name}-schedule"))
 
     def log(self, name: str) -> str:
         path = self.logs / f"{name}.log"

@@ -430,3 +430,65 @@ def test_it_skips_turn_mail_once_the_game_is_over(game, alice, clock):
     assert [delivery.send_one(row.pk) for row in waiting] == ["skipped"] * len(waiting)
     assert {refresh(row).last_error for row in waiting} == {
         "the game ended before it went out"}
+
+
+def test_a_row_a_dead_worker_may_have_sent_is_sent_or_unknown_not_skipped(game, alice, clock,
+                                                                          settings):
+    waiting = unsent_turn_rows(game)
+    for row in waiting:
+        assert delivery.claim(row.pk)  # a worker that then died, perhaps after sending
+    act(game, alice, {"type": "resign"})
+    clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS + 1)
+
+    assert [delivery.send_one(row.pk) for row in waiting] == ["sent or unknown"] * len(waiting)
+    for row in map(refresh, waiting):
+        assert row.sent_at == clock.now and row.maybe_sent and not row.skipped
+        assert row.message_id == f"<notification-{row.pk}@localhost>"
+        assert row.last_error == ("sent or unknown: it may have been sent by a worker that "
+                                  "died before recording it; not sent again: the game ended "
+                                  "before it went out")
+    assert mail.outbox == []
+
+
+def test_a_batch_settles_what_a_dead_worker_may_have_sent_as_sent_or_unknown(game, alice, bob,
+                                                                             clock, settings):
+    turn = unsent_turn_rows(game)
+    started_rows = [started_row(game, alice), started_row(game, bob)]
+    for row in turn + started_rows:
+        assert delivery.claim(row.pk)
+    act(game, alice, {"type": "resign"})
+    clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS + 1)
+
+    sent = delivery.send_many([row.pk for row in turn + started_rows])
+
+    assert sent == len(started_rows)  # still worth sending: sent again, same Message-ID
+    assert all(not r.maybe_sent and r.message_id for r in map(refresh, started_rows))
+    assert all(r.maybe_sent and not r.skipped and r.message_id for r in map(refresh, turn))
+
+
+def test_a_failed_send_is_not_taken_for_one_that_may_have_gone_out(game, alice, clock,
+                                                                   settings, broken_mail):
+    waiting = unsent_turn_rows(game)
+    assert [delivery.send_one(row.pk) for row in waiting] == ["failed"] * len(waiting)
+    act(game, alice, {"type": "resign"})
+
+    assert {delivery.send_one(row.pk) for row in waiting} == {"skipped"}
+    assert all(r.skipped and not r.maybe_sent and not r.message_id for r in map(refresh, waiting))
+
+
+def test_the_admin_lists_it_as_sent_or_unknown_never_as_skipped(game, alice, clock, settings,
+                                                                admin_client):
+    row = unsent_turn_rows(game)[0]
+    delivery.claim(row.pk)
+    act(game, alice, {"type": "resign"})
+    clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS + 1)
+    delivery.send_one(row.pk)
+    link = f"/admin/notifications/notification/{row.pk}/change/"
+
+    unknown = admin_client.get("/admin/notifications/notification/?delivery=unknown")
+    skipped = admin_client.get("/admin/notifications/notification/?delivery=skipped")
+    sent = admin_client.get("/admin/notifications/notification/?delivery=sent")
+
+    assert link in unknown.content.decode() and "sent or unknown" in unknown.content.decode()
+    assert link not in skipped.content.decode() and link not in sent.content.decode()
+    assert "sent or unknown" in admin_client.get(link).content.decode()

@@ -111,6 +111,44 @@ def test_it_sends_once_when_the_worker_dies_mid_delivery(redis):
     assert len(sent_ids) == len(set(sent_ids)) == game_mails.count()
 
 
+def test_a_mail_accepted_before_the_worker_died_is_sent_or_unknown_never_skipped(redis):
+    """The worker dies after the mail server accepted the batch but before the rows were
+    stamped; by the time the lease runs out the game has ended, so the turn mail is no
+    longer worth sending: it may have gone out all the same, and the row says so."""
+    with smtp_server() as (mailbox, smtp_port), publishing_to(redis.url):
+        celery = Celery(redis.url, smtp_port, CONQUEST_MAIL_LEASE_SECONDS=2,
+                        CONQUEST_OUTBOX_GRACE_SECONDS=1)
+        alice, bob = signed_up("alice"), signed_up("bob")
+        try:
+            celery.start_worker()
+            # The turn mail and the rest of its batch accepted, then the worker hangs.
+            mailbox.stall_quit_after = lambda message: "move" in message["Subject"]
+            game_id = new_game(alice, bob)
+            assert wait_until(mailbox.stalled.is_set, 15), celery.log("worker")
+            turn = Notification.objects.get(game_id=game_id, kind="turn")
+            assert turn.claimed_at and turn.sent_at is None
+            celery.kill("worker")
+            wanted = f"<notification-{turn.pk}@localhost>"
+            assert len(mailbox.with_header("Message-ID", wanted)) == 1  # it did go out
+            other = alice if turn.user_id == bob.user_id else bob
+            assert other.post(f"/api/v1/games/{game_id}/commands/", {"type": "resign"},
+                              format="json").status_code == 201  # the game is over
+            celery.start_worker()
+            time.sleep(2.5)  # the dead worker's lease runs out
+            from notifications.tasks import sweep_outbox
+            sweep_outbox.delay()
+            assert wait_until(lambda: Notification.objects.get(pk=turn.pk).sent_at, 15), (
+                celery.log("worker"))
+        finally:
+            celery.stop()
+    turn.refresh_from_db()
+    assert not turn.skipped and turn.maybe_sent
+    assert turn.message_id == wanted
+    assert "may have been sent" in turn.last_error
+    assert len(mailbox.with_header("Message-ID", wanted)) == 1  # and was not sent again
+    assert not Notification.objects.filter(game_id=game_id, kind="started", skipped=True)
+
+
 def test_it_moves_with_the_broker_down_and_mails_once_it_is_back(redis):
     with smtp_server() as (mailbox, smtp_port), publishing_to(redis.url):
         celery = Celery(redis.url, smtp_port, CONQUEST_OUTBOX_GRACE_SECONDS=1,

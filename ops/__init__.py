@@ -1,0 +1,1 @@
+"""Operating the service: health and readiness, database outages, periodic jobs' heartbeats."""

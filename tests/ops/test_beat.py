@@ -1,0 +1,58 @@
+"""One beat per deployment: a second one stands by, sending nothing, and takes over when
+the first dies; the lease they share, on the database's clock."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import Event, Game
+from ops import leases
+from ops.models import Lease
+from tests.games.conftest import new_game, signed_up
+from tests.notifications.real_parts import Celery, free_port, wait_until
+
+SENT = "Sending due task deadlines"
+
+
+def test_a_lease_is_one_holders_until_it_lapses(db):
+    assert leases.hold("beat", "first", 30)
+    assert leases.hold("beat", "first", 30)  # renewed
+    assert not leases.hold("beat", "second", 30)
+
+    # The first stopped renewing it a while ago.
+    Lease.objects.filter(name="beat").update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert leases.hold("beat", "second", 30)
+    assert not leases.hold("beat", "first", 30)  # back too late: it stands by now
+    leases.release("beat", "second")
+    assert leases.hold("beat", "first", 30)  # a clean stop hands over at once
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_beat_stands_by_and_takes_over_when_the_first_dies():
+    alice, bob = signed_up("alice"), signed_up("bob")
+    game_id = new_game(alice, bob, placement_batch=3)
+    celery = Celery("filesystem://", free_port(), CONQUEST_DEADLINE_SWEEP_SECONDS=1,
+                    CONQUEST_BEAT_LEASE_SECONDS=3)
+    try:
+        celery.start_worker("--queues", "deadlines,celery")
+        celery.start_beat("first")
+        assert wait_until(lambda: SENT in celery.log("first"), 30), celery.log("first")
+        celery.start_beat("second")
+        assert wait_until(lambda: "stands by" in celery.log("second"), 30), celery.log("second")
+        sent_by_first = celery.log("first").count(SENT)
+        time.sleep(4)  # longer than a lease: the first renews it, the second only waits
+        assert celery.log("second").count(SENT) == 0, celery.log("second")
+        assert celery.log("first").count(SENT) > sent_by_first
+
+        celery.kill("first")  # SIGKILL: no clean stop, its lease has to lapse
+        assert wait_until(lambda: SENT in celery.log("second"), 30), celery.log("second")
+        assert "took over the lease" in celery.log("second")
+        Game.objects.filter(pk=game_id).update(deadline=timezone.now())
+        assert wait_until(lambda: Event.objects.filter(
+            game_id=game_id, type="turn_timed_out").exists(), 30), celery.log("worker")
+    finally:
+        celery.stop()
