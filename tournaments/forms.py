@@ -65,7 +65,8 @@ class TournamentForm(forms.Form):
 
 class ModerateForm(forms.Form):
     action = forms.ChoiceField(choices=[("cancel", _("Cancel the tournament")),
-                                        ("replace", _("Replace a player"))])
+                                        ("replace", _("Replace a player")),
+                                        ("retry", _("Try the held-up step again"))])
     leaving = forms.CharField(label=_("Player leaving"), required=False, max_length=150)
     joining = forms.CharField(label=_("Player joining"), required=False, max_length=150)
     reason = forms.CharField(label=_("Reason"), required=False, max_length=500)

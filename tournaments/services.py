@@ -12,12 +12,14 @@ placement points each round, for `rounds` rounds.
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from games import inputs, rules
 from games import services as games
@@ -25,7 +27,10 @@ from games.models import Game
 from games.rules.errors import BadRules
 from games.services import ServiceError
 from ratings.record import read_finished
+from tournaments import draw
 from tournaments.models import Entry, Table, Tournament
+
+log = logging.getLogger(__name__)
 
 MAX_PLAYERS = 256
 MAX_DAYS_AHEAD = 365  # for signup_opens and signup_closes
@@ -136,21 +141,6 @@ def withdraw(tournament: Tournament, user) -> None:
 
 
 # ---- the draw and the rounds -----------------------------------------------------------
-def table_sizes(players: int, seats: int) -> list[int]:
-    """As few tables as hold everyone, their sizes as even as possible (never below 2)."""
-    tables = -(-players // seats)
-    base, extra = divmod(players, tables)
-    return [base + 1] * extra + [base] * (tables - extra)
-
-
-def drawn(tournament: Tournament, user_ids: list[int], round_number: int) -> list[int]:
-    """The players in the order the fair stream shuffles them for this round: the ids
-    sorted, then Fisher-Yates with the draws of HMAC(seed, "tournament-{id}:{round}:{k}")."""
-    order = sorted(user_ids)
-    rules.FairDice(tournament.seed, tournament.draw_id).at(round_number).shuffle(order)
-    return order
-
-
 def close_signup(tournament: Tournament) -> bool:
     """Sign-up is over: draw the first round, or cancel if fewer than two entered."""
     with transaction.atomic():
@@ -159,38 +149,40 @@ def close_signup(tournament: Tournament) -> bool:
             return False
         entries = {e.user_id: e for e in Entry.objects.filter(tournament=locked)}
         if len(entries) < 2:
-            _end(locked, Tournament.CANCELLED)
-            _mail(locked, list(entries), {"what": "cancelled",
-                                          "reason": "fewer than two players signed up"})
+            # Shown in the reader's language on the page (the template translates it).
+            reason = gettext_noop("fewer than two players signed up")
+            _end(locked, Tournament.CANCELLED, reason=reason)
+            _mail(locked, list(entries), {"what": "cancelled", "reason": reason})
             return True
-        order = drawn(locked, list(entries), 1)
-        groups = _split(order, locked.seats)
-        for number, members in enumerate(groups):
-            for user_id in members:
-                entry = entries[user_id]
-                entry.draw_order = order.index(user_id)
-                entry.group = number if locked.format == Tournament.ROUND_ROBIN else None
-                entry.save(update_fields=["draw_order", "group"])
+        order = draw.drawn(locked.seed, locked.draw_id, list(entries), 1)
+        if locked.format == Tournament.ROUND_ROBIN:
+            grouped = draw.groups(order, locked.seats)
+            tables, out = draw.round_robin(grouped, locked.seats, 1)
+        else:
+            grouped = []
+            tables, out = draw.knockout(order, locked.seats, {})
+        group_of = {user: number for number, members in enumerate(grouped) for user in members}
+        for position, user_id in enumerate(order):
+            entry = entries[user_id]
+            entry.draw_order, entry.group = position, group_of.get(user_id)
+            entry.save(update_fields=["draw_order", "group"])
         Tournament.objects.filter(pk=locked.pk).update(status=Tournament.RUNNING)
         locked.status = Tournament.RUNNING
-        _start_round(locked, 1, groups)
+        _start_round(locked, 1, tables, out)
     return True
 
 
-def _split(order: list[int], seats: int) -> list[list[int]]:
-    sizes, tables, start = table_sizes(len(order), seats), [], 0
-    for size in sizes:
-        tables.append(order[start:start + size])
-        start += size
-    return tables
-
-
-def _start_round(tournament: Tournament, round_number: int, tables: list[list[int]]) -> None:
-    """Create the round's games, seated in the order given, and tell the players."""
+def _start_round(tournament: Tournament, round_number: int, tables: list[list[int]],
+                 out: list[int]) -> None:
+    """Create the round's games, seated in the order given, note who sits it out, and
+    tell the players."""
     User = get_user_model()
     users = User.objects.in_bulk([u for table in tables for u in table])
     Tournament.objects.filter(pk=tournament.pk).update(round=round_number)
     tournament.round = round_number
+    for entry in Entry.objects.filter(tournament=tournament, user_id__in=out):
+        entry.byes = [*entry.byes, round_number]
+        entry.save(update_fields=["byes"])
     for number, members in enumerate(tables, start=1):
         seated = [users[u] for u in members]
         name = f"{tournament.name} · round {round_number} · table {number}"
@@ -203,6 +195,11 @@ def _start_round(tournament: Tournament, round_number: int, tables: list[list[in
                                      group=group, game=game)
         _mail(tournament, members, {"what": "round", "round": round_number,
                                     "table": number}, game=table.game)
+
+
+def _sitting_out(tournament: Tournament, round_number: int) -> list[int]:
+    return [e.user_id for e in Entry.objects.filter(tournament=tournament)
+            if round_number in e.byes]
 
 
 def _table_result(tournament: Tournament, table: Table, finished) -> list[dict]:
@@ -242,16 +239,24 @@ def advance(tournament: Tournament) -> bool:
 
 
 def _next_knockout_round(tournament: Tournament, tables: list[Table]) -> None:
-    if len(tables) == 1:
+    sat_out = _sitting_out(tournament, tournament.round)
+    if len(tables) == 1 and not sat_out:
         ranked = tables[0].result
         _knock_out(tournament, [row["user_id"] for row in ranked[1:]])
         _finish(tournament, ranked[0]["user_id"])
         return
-    through = [row["user_id"] for t in tables for row in t.result if row["through"]]
+    # A bye goes through without a game.
+    through = [row["user_id"] for t in tables for row in t.result if row["through"]] + sat_out
     _knock_out(tournament, [row["user_id"] for t in tables for row in t.result
                             if not row["through"]])
-    _start_round(tournament, tournament.round + 1,
-                 _split(drawn(tournament, through, tournament.round + 1), tournament.seats))
+    if len(through) == 1:
+        _finish(tournament, through[0])
+        return
+    number = tournament.round + 1
+    byes_so_far = {e.user_id: len(e.byes) for e in
+                   Entry.objects.filter(tournament=tournament, user_id__in=through)}
+    order = draw.drawn(tournament.seed, tournament.draw_id, through, number)
+    _start_round(tournament, number, *draw.knockout(order, tournament.seats, byes_so_far))
 
 
 def _knock_out(tournament: Tournament, user_ids: list[int]) -> None:
@@ -267,6 +272,11 @@ def _next_round_robin_round(tournament: Tournament, tables: list[Table]) -> None
             place = row["place"] or size
             Entry.objects.filter(tournament=tournament, user_id=row["user_id"]).update(
                 points=F("points") + _points(place, size))
+    # A bye counts as a win at a full table (FIDE's pairing-allocated bye: a win's points),
+    # so the group that takes turns sitting out is not behind the others.
+    Entry.objects.filter(tournament=tournament,
+                         user_id__in=_sitting_out(tournament, tournament.round)).update(
+        points=F("points") + _points(1, tournament.seats))
     if tournament.round >= tournament.rounds:
         best = standings(tournament)[0]
         _finish(tournament, best["user_id"])
@@ -274,11 +284,9 @@ def _next_round_robin_round(tournament: Tournament, tables: list[Table]) -> None
     groups: dict[int, list[int]] = {}
     for entry in Entry.objects.filter(tournament=tournament).order_by("draw_order"):
         groups.setdefault(entry.group, []).append(entry.user_id)
-    # The same groups; each round the seating turns by one, so the first seat goes round.
-    shift = tournament.round
-    seated = [members[shift % len(members):] + members[:shift % len(members)]
-              for _, members in sorted(groups.items())]
-    _start_round(tournament, tournament.round + 1, seated)
+    number = tournament.round + 1
+    _start_round(tournament, number, *draw.round_robin(
+        [members for _, members in sorted(groups.items())], tournament.seats, number))
 
 
 def _points(place: int, size: int) -> int:
@@ -294,11 +302,13 @@ def _finish(tournament: Tournament, winner_id: int) -> None:
     _mail(tournament, everyone, {"what": "finished", "winner": winner.get_username()})
 
 
-def _end(tournament: Tournament, status: str, winner_id: int | None = None) -> None:
+def _end(tournament: Tournament, status: str, winner_id: int | None = None,
+         reason: str = "") -> None:
     now = timezone.now()
     Tournament.objects.filter(pk=tournament.pk).update(status=status, winner_id=winner_id,
-                                                       finished_at=now)
+                                                       finished_at=now, reason=reason)
     tournament.status, tournament.winner_id, tournament.finished_at = status, winner_id, now
+    tournament.reason = reason
 
 
 def standings(tournament: Tournament) -> list[dict]:
@@ -340,6 +350,44 @@ def _mail(tournament: Tournament, user_ids, payload: dict, game: Game | None = N
             for user_id in user_ids if user_id not in bots]
     if rows:
         write_outbox_rows(game, rows)
+
+
+# ---- a step that fails -----------------------------------------------------------------
+# The database being away is mended by trying again at the next sweep; anything else
+# (a draw the rules refuse, a bug) would fail the same way every minute.
+TRANSIENT = (OperationalError, InterfaceError)
+
+
+def attempt(step, tournament: Tournament) -> int:
+    """Run a step (close_signup or advance). One that fails for a reason a retry cannot
+    mend holds the tournament up with that reason, for its page and the moderators' queue;
+    the sweep then leaves it alone until a moderator tries again or calls it off."""
+    round_number = tournament.round
+    try:
+        return int(step(tournament))
+    except TRANSIENT:
+        log.exception("tournament %s: %s failed; trying again later", tournament.pk,
+                      step.__name__)
+        return 0
+    except Exception as error:  # noqa: BLE001 - one broken tournament must not stop others
+        log.exception("tournament %s: %s failed; held up", tournament.pk, step.__name__)
+        what = (f"the draw of round {round_number + 1}" if step is close_signup else
+                f"counting round {round_number} and drawing the next")
+        text = getattr(error, "detail", None) or str(error)
+        hold_up(tournament, f"{what} failed: {type(error).__name__}: {text}")
+        return 0
+
+
+def hold_up(tournament: Tournament, reason: str) -> bool:
+    updated = Tournament.objects.filter(
+        pk=tournament.pk, status__in=[Tournament.SIGNUP, Tournament.RUNNING]).update(
+        status=Tournament.STALLED, reason=reason[:2000])
+    tournament.refresh_from_db()
+    return bool(updated)
+
+
+def held_up() -> list[Tournament]:
+    return list(Tournament.objects.filter(status=Tournament.STALLED).order_by("id"))
 
 
 def due_for_draw(now=None) -> list[int]:

@@ -1,5 +1,5 @@
 """The tournaments' pages: the list and the creation form, one tournament's standings and
-bracket with sign-up, and the moderators' cancel and replace forms."""
+bracket with sign-up, and the moderators' cancel, replace and retry forms."""
 
 from __future__ import annotations
 
@@ -95,6 +95,13 @@ def moderate(request, tournament_id):
         if data["action"] == "cancel":
             moderators.cancel(tournament, request.user, data["reason"])
             messages.success(request, _("The tournament is cancelled."))
+        elif data["action"] == "retry":
+            tried = moderators.retry(tournament, request.user)
+            if tried.status == Tournament.STALLED:
+                messages.error(request, _("It is held up again: %(reason)s")
+                               % {"reason": tried.reason})
+            else:
+                messages.success(request, _("The tournament runs again."))
         else:
             moderators.replace(tournament, request.user, data["leaving"], data["joining"],
                                data["reason"])

@@ -43,8 +43,13 @@ def detail(tournament: Tournament) -> dict:
                 {"username": row["username"], "place": row["place"],
                  "through": row["through"]} for row in table.result],
         })
+    sat_out: dict[int, list[str]] = {}
+    for entry in tournament.entries.select_related("user"):
+        for number in entry.byes:
+            sat_out.setdefault(number, []).append(entry.user.get_username())
     return {
         **summary(tournament),
+        "reason": tournament.reason,
         "advance": tournament.advance, "rounds": tournament.rounds,
         "rules": tournament.rules, "deadline_seconds": tournament.deadline_seconds,
         "creator": tournament.creator.get_username(),
@@ -53,5 +58,6 @@ def detail(tournament: Tournament) -> dict:
         "seed": tournament.seed if tournament.is_over else None,
         "standings": [{k: v for k, v in row.items() if k != "user_id"}
                       for row in services.standings(tournament)],
-        "bracket": [{"round": number, "tables": rows} for number, rows in sorted(bracket.items())],
+        "bracket": [{"round": number, "tables": rows, "byes": sorted(sat_out.get(number, []))}
+                    for number, rows in sorted(bracket.items())],
     }
