@@ -14,7 +14,7 @@ from django.urls import reverse
 from games.models import Game
 from games.moderation import REPLACE, check_moderator, moderate
 from games.services import ServiceError
-from tournaments import services
+from tournaments import services, steps
 from tournaments.models import Entry, Table, Tournament
 from tournaments.services import _end, _locked, _mail
 
@@ -72,7 +72,7 @@ def retry(tournament: Tournament, moderator) -> Tournament:
         locked.status = Tournament.SIGNUP if locked.round == 0 else Tournament.RUNNING
         Tournament.objects.filter(pk=locked.pk).update(status=locked.status, reason="")
     step = services.close_signup if locked.status == Tournament.SIGNUP else services.advance
-    services.attempt(step, locked)
+    steps.attempt(step, locked)
     locked.refresh_from_db()
     return locked
 
@@ -80,7 +80,7 @@ def retry(tournament: Tournament, moderator) -> Tournament:
 def queue_rows(moderator) -> list[dict]:
     """The moderators' queue lists held-up tournaments with why (moderation.queue)."""
     return [{"url": reverse("tournament", args=[t.pk]), "name": t.name, "note": t.reason}
-            for t in services.held_up()]
+            for t in steps.held_up()]
 
 
 def replace(tournament: Tournament, moderator, leaving, joining, reason: str = "") -> Entry:

@@ -1,12 +1,12 @@
 """Celery tasks of tournaments: closing sign-ups and counting finished rounds. They take
 ids, are idempotent (each step runs under the tournament's lock and checks its status),
-and are acknowledged late. A step that fails holds its tournament up (services.attempt)."""
+and are acknowledged late. A step that fails holds its tournament up (steps.attempt)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from tournaments import services
+from tournaments import services, steps
 from tournaments.models import Table, Tournament
 
 
@@ -36,4 +36,4 @@ def _step(action, pk: int) -> int:
     tournament = Tournament.objects.filter(pk=pk).first()
     if tournament is None:
         return 0
-    return services.attempt(action, tournament)
+    return steps.attempt(action, tournament)
