@@ -30,6 +30,9 @@ class TournamentIn(serializers.Serializer):
     signup_opens = serializers.DateTimeField(required=False)
     signup_closes = serializers.DateTimeField(required=False)
     max_players = serializers.IntegerField(min_value=2, max_value=256, required=False)
+    clock = serializers.DictField(
+        required=False, help_text="Every game's clock, as POST /api/v1/games/ takes it: "
+                                  "{time_zone, quiet_from, quiet_until (hours), weekends}")
 
 
 class TournamentOut(serializers.Serializer):

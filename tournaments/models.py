@@ -35,6 +35,9 @@ class Tournament(models.Model):
         default=3, help_text="Round robin: games each group plays.")
     rules = models.JSONField(help_text="Every game's rule options, defaults filled in.")
     deadline_seconds = models.PositiveIntegerField(default=86400)
+    clock = models.JSONField(default=dict, blank=True,
+                             help_text="Every game's clock: {time_zone, quiet_from, "
+                                       "quiet_until, weekends}, as games take it.")
     signup_opens = models.DateTimeField()
     signup_closes = models.DateTimeField()
     max_players = models.PositiveSmallIntegerField()

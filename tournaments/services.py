@@ -31,6 +31,10 @@ from tournaments.models import Entry, Table, Tournament
 
 MAX_PLAYERS = 256
 MAX_DAYS_AHEAD = 365  # for signup_opens and signup_closes
+# Tournament games are played by the day, so unless the organiser says otherwise (or names a
+# rulebook) every starting army is placed at once, as the lobby's presets do
+# (web.forms.ASYNC_SETUP): one decision per player instead of dozens of placement turns.
+FAST_SETUP = {"initial_placement": "simultaneous"}
 
 
 # ---- checking what a creator asks for ------------------------------------------------
@@ -63,7 +67,7 @@ def check_tournament(data) -> dict:
         raise ServiceError(400, "bad_request", "send a JSON object")
     unknown = sorted(set(data) - {"name", "format", "seats", "advance", "rounds", "rules",
                                   "deadline_seconds", "signup_opens", "signup_closes",
-                                  "max_players"})
+                                  "max_players", "clock"})
     if unknown:
         raise ServiceError(400, "bad_request", f"unknown field(s): {', '.join(unknown)}")
     name = games.check_game_name(data.get("name"))
@@ -80,8 +84,12 @@ def check_tournament(data) -> dict:
     raw_rules = data.get("rules") or {}
     if not isinstance(raw_rules, dict):
         raise ServiceError(400, "bad_rules", "rules must be an object")
+    if "preset" not in raw_rules:
+        raw_rules = {**FAST_SETUP, **raw_rules}
     if "deadline_seconds" in data:
         raw_rules = {**raw_rules, "deadline_seconds": data["deadline_seconds"]}
+    clock = {} if data.get("clock") is None else data["clock"]
+    games.check_clock(clock)  # refuses a bad clock with its reason
     try:
         checked = rules.validate_rules(raw_rules, seats)
         if checked.team_size != 1:
@@ -100,7 +108,7 @@ def check_tournament(data) -> dict:
     return {"name": name, "format": kind, "seats": seats, "advance": advance,
             "rounds": rounds, "max_players": max_players, "rules": checked.to_dict(),
             "deadline_seconds": checked.deadline_seconds, "signup_opens": opens,
-            "signup_closes": closes}
+            "signup_closes": closes, "clock": clock}
 
 
 def create_tournament(user, data) -> Tournament:
@@ -183,7 +191,8 @@ def _start_round(tournament: Tournament, round_number: int, tables: list[list[in
     for number, members in enumerate(tables, start=1):
         seated = [users[u] for u in members]
         name = f"{tournament.name} · round {round_number} · table {number}"
-        game = games.create_game(seated[0], name, len(seated), tournament.rules, rated=True)
+        game = games.create_game(seated[0], name, len(seated), tournament.rules,
+                                 clock=tournament.clock or None, rated=True)
         for user in seated[1:]:
             games.join_game(game, user)
         group = (Entry.objects.filter(tournament=tournament, user_id=members[0])

@@ -15,9 +15,10 @@ from games.rules.errors import RuleViolation
 from games.services import ServiceError
 from moderation.permissions import can_moderate
 from tournaments import moderators, services
-from tournaments.forms import ModerateForm, TournamentForm
+from tournaments.forms import TOURNAMENT_PRESETS, ModerateForm, TournamentForm
 from tournaments.models import Entry, Tournament
 from tournaments.views_data import detail
+from web.forms import preset_context
 
 
 def tournaments(request):
@@ -36,8 +37,9 @@ def tournaments(request):
                 return redirect("tournament", made.pk)
         status = 400
     listed = Tournament.objects.annotate(entered=Count("entries")).order_by("-id")[:100]
-    return render(request, "tournaments/list.html", {"tournaments": listed, "form": form},
-                  status=status)
+    return render(request, "tournaments/list.html", {
+        "tournaments": listed, "form": form, **preset_context(TOURNAMENT_PRESETS)},
+        status=status)
 
 
 def tournament_page(request, tournament_id, moderate_form=None, status=200):

@@ -52,6 +52,7 @@ def detail(tournament: Tournament) -> dict:
         "reason": tournament.reason,
         "advance": tournament.advance, "rounds": tournament.rounds,
         "rules": tournament.rules, "deadline_seconds": tournament.deadline_seconds,
+        "clock": tournament.clock,
         "creator": tournament.creator.get_username(),
         "winner": tournament.winner.get_username() if tournament.winner_id else None,
         "seed_hash": tournament.seed_hash,
