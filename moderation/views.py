@@ -30,7 +30,7 @@ from games.rules.board import COLORS
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
 from games.store import VersionConflict, load_state
-from moderation import access
+from moderation import access, sections
 from moderation import chat as chat_service
 from moderation.audit import history
 from moderation.forms import CloseReportForm, ModerateForm, ReasonForm, ReportForm
@@ -221,6 +221,7 @@ def queue(request):
         "reports": [{"report": r, "form": CloseReportForm(prefix=f"r{r.pk}")}
                     for r in open_reports],
         "paused": Game.objects.filter(status=Game.PAUSED).order_by("-id")[:50],
+        "sections": sections.gathered(request.user),
         "closed": (handled.filter(status=Report.CLOSED)
                    .select_related("game", "closed_by").order_by("-closed_at")[:20]),
     })

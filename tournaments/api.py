@@ -1,5 +1,5 @@
-"""API views of tournaments: list, create, read, sign up, leave; moderators cancel and
-replace. Every refusal is {"error", "detail"}."""
+"""API views of tournaments: list, create, read, sign up, leave; moderators cancel,
+replace and retry a held-up step. Every refusal is {"error", "detail"}."""
 
 from __future__ import annotations
 
@@ -30,6 +30,9 @@ class TournamentIn(serializers.Serializer):
     signup_opens = serializers.DateTimeField(required=False)
     signup_closes = serializers.DateTimeField(required=False)
     max_players = serializers.IntegerField(min_value=2, max_value=256, required=False)
+    clock = serializers.DictField(
+        required=False, help_text="Every game's clock, as POST /api/v1/games/ takes it: "
+                                  "{time_zone, quiet_from, quiet_until (hours), weekends}")
 
 
 class TournamentOut(serializers.Serializer):
@@ -59,15 +62,15 @@ class TournamentsView(ApiView):
     permission_classes = [ReadAnyoneWriteSignedIn]
 
     @extend_schema(parameters=[OpenApiParameter(
-        "status", str, enum=["signup", "running", "finished", "cancelled"])],
+        "status", str, enum=[code for code, _ in Tournament.STATUSES])],
         responses={200: TournamentOut(many=True), **ERRORS})
     def get(self, request):
         listed = Tournament.objects.annotate(entered=Count("entries"))
         wanted = request.query_params.get("status")
         if wanted:
             if wanted not in dict(Tournament.STATUSES):
-                return error(400, "bad_request",
-                             "status must be signup, running, finished or cancelled")
+                return error(400, "bad_request", "status must be one of " + ", ".join(
+                    code for code, _ in Tournament.STATUSES))
             listed = listed.filter(status=wanted)
         return Response([summary(t, t.entered) for t in listed[:200]])
 
@@ -115,6 +118,16 @@ class CancelView(ApiView):
         tournament = moderators.cancel(found(tournament_id), request.user,
                                        body(request).get("reason", ""))
         return Response(detail(tournament))
+
+
+class RetryView(ApiView):
+    """A moderator who did not enter tries again the step that held the tournament up
+    (400 not_held_up if none did); an entrant gets 403 own_game."""
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: TournamentOut, **ERRORS})
+    def post(self, request, tournament_id):
+        return Response(detail(moderators.retry(found(tournament_id), request.user)))
 
 
 class ReplaceView(ApiView):

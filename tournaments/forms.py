@@ -8,7 +8,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from web.forms import DEADLINES
+from web.forms import PRESETS, GameSettingsForm
 
 
 def _in_a_week():
@@ -28,7 +28,15 @@ class UTCDateTimeField(forms.DateTimeField):
             return super().prepare_value(value)
 
 
-class TournamentForm(forms.Form):
+# The lobby's presets but those a tournament cannot play: teams (tournaments have none) and
+# the two-player neutral, which is Classic at two seats.
+TOURNAMENT_PRESETS = [key for key in PRESETS if key not in ("teams", "two_neutral")]
+
+
+class TournamentForm(GameSettingsForm):
+    """The tournament's own settings, then its games' deadline, clock and rules chosen as
+    the lobby chooses them (web.forms.GameSettingsForm; Classic, the fast setup, first)."""
+
     name = forms.CharField(label=_("Name of the tournament"), max_length=60)
     format = forms.ChoiceField(label=_("Format"), initial="knockout", widget=forms.RadioSelect,
                                choices=[("knockout", _("Knockout: the best of each game go "
@@ -43,13 +51,23 @@ class TournamentForm(forms.Form):
                                 initial=3)
     max_players = forms.IntegerField(label=_("Player limit"), min_value=2, max_value=256,
                                      initial=16)
-    deadline_seconds = forms.TypedChoiceField(label=_("Time per move"), coerce=int,
-                                              initial=86400, choices=DEADLINES)
     signup_closes = UTCDateTimeField(
         label=_("Sign-up closes (UTC)"), initial=_in_a_week,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
-    fog = forms.BooleanField(label=_("Fog of war"), required=False)
+
+    OWN_FIELDS = ("name", "format", "seats", "advance", "rounds", "max_players",
+                  "signup_closes")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [(key, PRESETS[key]["label"])
+                                         for key in TOURNAMENT_PRESETS]
+        self.fields["preset"].required = False  # left out: Classic, its initial
+        del self.fields["team_size"]  # tournaments are played without teams
+
+    def own_fields(self):
+        return [self[name] for name in self.OWN_FIELDS]
 
     def payload(self) -> dict:
         data = self.cleaned_data
@@ -60,12 +78,14 @@ class TournamentForm(forms.Form):
                 "advance": data["advance"], "rounds": data["rounds"],
                 "max_players": data["max_players"],
                 "deadline_seconds": data["deadline_seconds"],
-                "signup_closes": closes.isoformat(), "rules": {"fog": data["fog"]}}
+                "signup_closes": closes.isoformat(), "rules": self.chosen_rules(),
+                "clock": self.clock()}
 
 
 class ModerateForm(forms.Form):
     action = forms.ChoiceField(choices=[("cancel", _("Cancel the tournament")),
-                                        ("replace", _("Replace a player"))])
+                                        ("replace", _("Replace a player")),
+                                        ("retry", _("Try the held-up step again"))])
     leaving = forms.CharField(label=_("Player leaving"), required=False, max_length=150)
     joining = forms.CharField(label=_("Player joining"), required=False, max_length=150)
     reason = forms.CharField(label=_("Reason"), required=False, max_length=500)

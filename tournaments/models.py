@@ -15,8 +15,12 @@ class Tournament(models.Model):
     of CONTRACT.md keyed by `seed` (published as `seed_hash`, revealed at the end)."""
 
     SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
+    # A step (a round's draw or count) failed: nothing runs until a moderator tries again
+    # or calls it off; `reason` says what failed.
+    STALLED = "stalled"
     STATUSES = [(SIGNUP, _("sign-up open")), (RUNNING, _("under way")),
-                (FINISHED, _("finished")), (CANCELLED, _("cancelled"))]
+                (STALLED, _("held up")), (FINISHED, _("finished")),
+                (CANCELLED, _("cancelled"))]
     KNOCKOUT, ROUND_ROBIN = "knockout", "round_robin"
     FORMATS = [(KNOCKOUT, _("knockout")), (ROUND_ROBIN, _("round robin in groups"))]
 
@@ -31,6 +35,9 @@ class Tournament(models.Model):
         default=3, help_text="Round robin: games each group plays.")
     rules = models.JSONField(help_text="Every game's rule options, defaults filled in.")
     deadline_seconds = models.PositiveIntegerField(default=86400)
+    clock = models.JSONField(default=dict, blank=True,
+                             help_text="Every game's clock: {time_zone, quiet_from, "
+                                       "quiet_until, weekends}, as games take it.")
     signup_opens = models.DateTimeField()
     signup_closes = models.DateTimeField()
     max_players = models.PositiveSmallIntegerField()
@@ -40,6 +47,8 @@ class Tournament(models.Model):
     round = models.PositiveSmallIntegerField(default=0, help_text="The round being played.")
     winner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True,
                                blank=True, related_name="tournaments_won")
+    reason = models.TextField(blank=True, default="",
+                              help_text="Why it is held up (the failed step) or called off.")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -79,6 +88,8 @@ class Entry(models.Model):
     draw_order = models.PositiveSmallIntegerField(null=True, blank=True,
                                                   help_text="Place in the first draw.")
     points = models.PositiveIntegerField(default=0)
+    # The rounds this entrant sat out (a bye: a 2-seat format with an odd count).
+    byes = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["tournament", "draw_order", "joined_at"]

@@ -1,4 +1,5 @@
-"""What a moderator does to a tournament: call it off, or put one player in another's place.
+"""What a moderator does to a tournament: call it off, put one player in another's place, or
+try again a step that held it up.
 A moderator who entered it does neither (403 own_game), nor acts on any of its games: its
 games are a stake of every entrant (games_entered, in settings.CONQUEST_MODERATOR_STAKES)."""
 
@@ -8,10 +9,12 @@ import logging
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.urls import reverse
 
 from games.models import Game
 from games.moderation import REPLACE, check_moderator, moderate
 from games.services import ServiceError
+from tournaments import services, steps
 from tournaments.models import Entry, Table, Tournament
 from tournaments.services import _end, _locked, _mail
 
@@ -42,7 +45,7 @@ def cancel(tournament: Tournament, moderator, reason: str = "") -> Tournament:
         locked = _locked(tournament)
         if locked.is_over:
             raise ServiceError(400, "tournament_over", "the tournament is already over")
-        _end(locked, Tournament.CANCELLED)
+        _end(locked, Tournament.CANCELLED, reason=reason)
         everyone = list(Entry.objects.filter(tournament=locked).values_list("user_id",
                                                                            flat=True))
         _mail(locked, everyone, {"what": "cancelled", "reason": reason})
@@ -54,6 +57,30 @@ def cancel(tournament: Tournament, moderator, reason: str = "") -> Tournament:
                 log.warning("tournament %s: game %s not aborted: %s", locked.pk,
                             table.game_id, refused.detail)
     return locked
+
+
+def retry(tournament: Tournament, moderator) -> Tournament:
+    """A moderator who did not enter tries again the step that held the tournament up
+    (once its cause is mended): the first draw if none was made, else the round's count.
+    Failing again, it is held up again with the new reason."""
+    check_moderator(moderator)
+    check_not_entered(tournament, moderator)
+    with transaction.atomic():
+        locked = _locked(tournament)
+        if locked.status != Tournament.STALLED:
+            raise ServiceError(400, "not_held_up", "the tournament is not held up")
+        locked.status = Tournament.SIGNUP if locked.round == 0 else Tournament.RUNNING
+        Tournament.objects.filter(pk=locked.pk).update(status=locked.status, reason="")
+    step = services.close_signup if locked.status == Tournament.SIGNUP else services.advance
+    steps.attempt(step, locked)
+    locked.refresh_from_db()
+    return locked
+
+
+def queue_rows(moderator) -> list[dict]:
+    """The moderators' queue lists held-up tournaments with why (moderation.queue)."""
+    return [{"url": reverse("tournament", args=[t.pk]), "name": t.name, "note": t.reason}
+            for t in steps.held_up()]
 
 
 def replace(tournament: Tournament, moderator, leaving, joining, reason: str = "") -> Entry:

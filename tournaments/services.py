@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from games import inputs, rules
 from games import services as games
@@ -25,10 +26,15 @@ from games.models import Game
 from games.rules.errors import BadRules
 from games.services import ServiceError
 from ratings.record import read_finished
+from tournaments import draw
 from tournaments.models import Entry, Table, Tournament
 
 MAX_PLAYERS = 256
 MAX_DAYS_AHEAD = 365  # for signup_opens and signup_closes
+# Tournament games are played by the day, so unless the organiser says otherwise (or names a
+# rulebook) every starting army is placed at once, as the lobby's presets do
+# (web.forms.ASYNC_SETUP): one decision per player instead of dozens of placement turns.
+FAST_SETUP = {"initial_placement": "simultaneous"}
 
 
 # ---- checking what a creator asks for ------------------------------------------------
@@ -61,7 +67,7 @@ def check_tournament(data) -> dict:
         raise ServiceError(400, "bad_request", "send a JSON object")
     unknown = sorted(set(data) - {"name", "format", "seats", "advance", "rounds", "rules",
                                   "deadline_seconds", "signup_opens", "signup_closes",
-                                  "max_players"})
+                                  "max_players", "clock"})
     if unknown:
         raise ServiceError(400, "bad_request", f"unknown field(s): {', '.join(unknown)}")
     name = games.check_game_name(data.get("name"))
@@ -78,8 +84,12 @@ def check_tournament(data) -> dict:
     raw_rules = data.get("rules") or {}
     if not isinstance(raw_rules, dict):
         raise ServiceError(400, "bad_rules", "rules must be an object")
+    if "preset" not in raw_rules:
+        raw_rules = {**FAST_SETUP, **raw_rules}
     if "deadline_seconds" in data:
         raw_rules = {**raw_rules, "deadline_seconds": data["deadline_seconds"]}
+    clock = {} if data.get("clock") is None else data["clock"]
+    games.check_clock(clock)  # refuses a bad clock with its reason
     try:
         checked = rules.validate_rules(raw_rules, seats)
         if checked.team_size != 1:
@@ -98,7 +108,7 @@ def check_tournament(data) -> dict:
     return {"name": name, "format": kind, "seats": seats, "advance": advance,
             "rounds": rounds, "max_players": max_players, "rules": checked.to_dict(),
             "deadline_seconds": checked.deadline_seconds, "signup_opens": opens,
-            "signup_closes": closes}
+            "signup_closes": closes, "clock": clock}
 
 
 def create_tournament(user, data) -> Tournament:
@@ -136,21 +146,6 @@ def withdraw(tournament: Tournament, user) -> None:
 
 
 # ---- the draw and the rounds -----------------------------------------------------------
-def table_sizes(players: int, seats: int) -> list[int]:
-    """As few tables as hold everyone, their sizes as even as possible (never below 2)."""
-    tables = -(-players // seats)
-    base, extra = divmod(players, tables)
-    return [base + 1] * extra + [base] * (tables - extra)
-
-
-def drawn(tournament: Tournament, user_ids: list[int], round_number: int) -> list[int]:
-    """The players in the order the fair stream shuffles them for this round: the ids
-    sorted, then Fisher-Yates with the draws of HMAC(seed, "tournament-{id}:{round}:{k}")."""
-    order = sorted(user_ids)
-    rules.FairDice(tournament.seed, tournament.draw_id).at(round_number).shuffle(order)
-    return order
-
-
 def close_signup(tournament: Tournament) -> bool:
     """Sign-up is over: draw the first round, or cancel if fewer than two entered."""
     with transaction.atomic():
@@ -159,42 +154,45 @@ def close_signup(tournament: Tournament) -> bool:
             return False
         entries = {e.user_id: e for e in Entry.objects.filter(tournament=locked)}
         if len(entries) < 2:
-            _end(locked, Tournament.CANCELLED)
-            _mail(locked, list(entries), {"what": "cancelled",
-                                          "reason": "fewer than two players signed up"})
+            # Shown in the reader's language on the page (the template translates it).
+            reason = gettext_noop("fewer than two players signed up")
+            _end(locked, Tournament.CANCELLED, reason=reason)
+            _mail(locked, list(entries), {"what": "cancelled", "reason": reason})
             return True
-        order = drawn(locked, list(entries), 1)
-        groups = _split(order, locked.seats)
-        for number, members in enumerate(groups):
-            for user_id in members:
-                entry = entries[user_id]
-                entry.draw_order = order.index(user_id)
-                entry.group = number if locked.format == Tournament.ROUND_ROBIN else None
-                entry.save(update_fields=["draw_order", "group"])
+        order = draw.drawn(locked.seed, locked.draw_id, list(entries), 1)
+        if locked.format == Tournament.ROUND_ROBIN:
+            grouped = draw.groups(order, locked.seats)
+            tables, out = draw.round_robin(grouped, locked.seats, 1)
+        else:
+            grouped = []
+            tables, out = draw.knockout(order, locked.seats, {})
+        group_of = {user: number for number, members in enumerate(grouped) for user in members}
+        for position, user_id in enumerate(order):
+            entry = entries[user_id]
+            entry.draw_order, entry.group = position, group_of.get(user_id)
+            entry.save(update_fields=["draw_order", "group"])
         Tournament.objects.filter(pk=locked.pk).update(status=Tournament.RUNNING)
         locked.status = Tournament.RUNNING
-        _start_round(locked, 1, groups)
+        _start_round(locked, 1, tables, out)
     return True
 
 
-def _split(order: list[int], seats: int) -> list[list[int]]:
-    sizes, tables, start = table_sizes(len(order), seats), [], 0
-    for size in sizes:
-        tables.append(order[start:start + size])
-        start += size
-    return tables
-
-
-def _start_round(tournament: Tournament, round_number: int, tables: list[list[int]]) -> None:
-    """Create the round's games, seated in the order given, and tell the players."""
+def _start_round(tournament: Tournament, round_number: int, tables: list[list[int]],
+                 out: list[int]) -> None:
+    """Create the round's games, seated in the order given, note who sits it out, and
+    tell the players."""
     User = get_user_model()
     users = User.objects.in_bulk([u for table in tables for u in table])
     Tournament.objects.filter(pk=tournament.pk).update(round=round_number)
     tournament.round = round_number
+    for entry in Entry.objects.filter(tournament=tournament, user_id__in=out):
+        entry.byes = [*entry.byes, round_number]
+        entry.save(update_fields=["byes"])
     for number, members in enumerate(tables, start=1):
         seated = [users[u] for u in members]
         name = f"{tournament.name} · round {round_number} · table {number}"
-        game = games.create_game(seated[0], name, len(seated), tournament.rules, rated=True)
+        game = games.create_game(seated[0], name, len(seated), tournament.rules,
+                                 clock=tournament.clock or None, rated=True)
         for user in seated[1:]:
             games.join_game(game, user)
         group = (Entry.objects.filter(tournament=tournament, user_id=members[0])
@@ -203,6 +201,11 @@ def _start_round(tournament: Tournament, round_number: int, tables: list[list[in
                                      group=group, game=game)
         _mail(tournament, members, {"what": "round", "round": round_number,
                                     "table": number}, game=table.game)
+
+
+def _sitting_out(tournament: Tournament, round_number: int) -> list[int]:
+    return [e.user_id for e in Entry.objects.filter(tournament=tournament)
+            if round_number in e.byes]
 
 
 def _table_result(tournament: Tournament, table: Table, finished) -> list[dict]:
@@ -242,16 +245,24 @@ def advance(tournament: Tournament) -> bool:
 
 
 def _next_knockout_round(tournament: Tournament, tables: list[Table]) -> None:
-    if len(tables) == 1:
+    sat_out = _sitting_out(tournament, tournament.round)
+    if len(tables) == 1 and not sat_out:
         ranked = tables[0].result
         _knock_out(tournament, [row["user_id"] for row in ranked[1:]])
         _finish(tournament, ranked[0]["user_id"])
         return
-    through = [row["user_id"] for t in tables for row in t.result if row["through"]]
+    # A bye goes through without a game.
+    through = [row["user_id"] for t in tables for row in t.result if row["through"]] + sat_out
     _knock_out(tournament, [row["user_id"] for t in tables for row in t.result
                             if not row["through"]])
-    _start_round(tournament, tournament.round + 1,
-                 _split(drawn(tournament, through, tournament.round + 1), tournament.seats))
+    if len(through) == 1:
+        _finish(tournament, through[0])
+        return
+    number = tournament.round + 1
+    byes_so_far = {e.user_id: len(e.byes) for e in
+                   Entry.objects.filter(tournament=tournament, user_id__in=through)}
+    order = draw.drawn(tournament.seed, tournament.draw_id, through, number)
+    _start_round(tournament, number, *draw.knockout(order, tournament.seats, byes_so_far))
 
 
 def _knock_out(tournament: Tournament, user_ids: list[int]) -> None:
@@ -267,6 +278,11 @@ def _next_round_robin_round(tournament: Tournament, tables: list[Table]) -> None
             place = row["place"] or size
             Entry.objects.filter(tournament=tournament, user_id=row["user_id"]).update(
                 points=F("points") + _points(place, size))
+    # A bye counts as a win at a full table (FIDE's pairing-allocated bye: a win's points),
+    # so the group that takes turns sitting out is not behind the others.
+    Entry.objects.filter(tournament=tournament,
+                         user_id__in=_sitting_out(tournament, tournament.round)).update(
+        points=F("points") + _points(1, tournament.seats))
     if tournament.round >= tournament.rounds:
         best = standings(tournament)[0]
         _finish(tournament, best["user_id"])
@@ -274,11 +290,9 @@ def _next_round_robin_round(tournament: Tournament, tables: list[Table]) -> None
     groups: dict[int, list[int]] = {}
     for entry in Entry.objects.filter(tournament=tournament).order_by("draw_order"):
         groups.setdefault(entry.group, []).append(entry.user_id)
-    # The same groups; each round the seating turns by one, so the first seat goes round.
-    shift = tournament.round
-    seated = [members[shift % len(members):] + members[:shift % len(members)]
-              for _, members in sorted(groups.items())]
-    _start_round(tournament, tournament.round + 1, seated)
+    number = tournament.round + 1
+    _start_round(tournament, number, *draw.round_robin(
+        [members for _, members in sorted(groups.items())], tournament.seats, number))
 
 
 def _points(place: int, size: int) -> int:
@@ -294,11 +308,13 @@ def _finish(tournament: Tournament, winner_id: int) -> None:
     _mail(tournament, everyone, {"what": "finished", "winner": winner.get_username()})
 
 
-def _end(tournament: Tournament, status: str, winner_id: int | None = None) -> None:
+def _end(tournament: Tournament, status: str, winner_id: int | None = None,
+         reason: str = "") -> None:
     now = timezone.now()
     Tournament.objects.filter(pk=tournament.pk).update(status=status, winner_id=winner_id,
-                                                       finished_at=now)
+                                                       finished_at=now, reason=reason)
     tournament.status, tournament.winner_id, tournament.finished_at = status, winner_id, now
+    tournament.reason = reason
 
 
 def standings(tournament: Tournament) -> list[dict]:

@@ -1,17 +1,13 @@
 """Celery tasks of tournaments: closing sign-ups and counting finished rounds. They take
 ids, are idempotent (each step runs under the tournament's lock and checks its status),
-and are acknowledged late."""
+and are acknowledged late. A step that fails holds its tournament up (steps.attempt)."""
 
 from __future__ import annotations
 
-import logging
-
 from celery import shared_task
 
-from tournaments import services
+from tournaments import services, steps
 from tournaments.models import Table, Tournament
-
-log = logging.getLogger(__name__)
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -40,8 +36,4 @@ def _step(action, pk: int) -> int:
     tournament = Tournament.objects.filter(pk=pk).first()
     if tournament is None:
         return 0
-    try:
-        return int(action(tournament))
-    except Exception:  # noqa: BLE001 - one broken tournament must not stop the others
-        log.exception("tournament %s: %s failed", pk, action.__name__)
-        return 0
+    return steps.attempt(action, tournament)

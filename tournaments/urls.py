@@ -14,6 +14,8 @@ api_urlpatterns = [
          name="api-tournament-leave"),
     path("tournaments/<int:tournament_id>/cancel/", api.CancelView.as_view(),
          name="api-tournament-cancel"),
+    path("tournaments/<int:tournament_id>/retry/", api.RetryView.as_view(),
+         name="api-tournament-retry"),
     path("tournaments/<int:tournament_id>/replace/", api.ReplaceView.as_view(),
          name="api-tournament-replace"),
 ]

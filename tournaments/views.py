@@ -1,5 +1,5 @@
 """The tournaments' pages: the list and the creation form, one tournament's standings and
-bracket with sign-up, and the moderators' cancel and replace forms."""
+bracket with sign-up, and the moderators' cancel, replace and retry forms."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ from games.rules.errors import RuleViolation
 from games.services import ServiceError
 from moderation.permissions import can_moderate
 from tournaments import moderators, services
-from tournaments.forms import ModerateForm, TournamentForm
+from tournaments.forms import TOURNAMENT_PRESETS, ModerateForm, TournamentForm
 from tournaments.models import Entry, Tournament
 from tournaments.views_data import detail
+from web.forms import preset_context
 
 
 def tournaments(request):
@@ -36,8 +37,9 @@ def tournaments(request):
                 return redirect("tournament", made.pk)
         status = 400
     listed = Tournament.objects.annotate(entered=Count("entries")).order_by("-id")[:100]
-    return render(request, "tournaments/list.html", {"tournaments": listed, "form": form},
-                  status=status)
+    return render(request, "tournaments/list.html", {
+        "tournaments": listed, "form": form, **preset_context(TOURNAMENT_PRESETS)},
+        status=status)
 
 
 def tournament_page(request, tournament_id, moderate_form=None, status=200):
@@ -95,6 +97,13 @@ def moderate(request, tournament_id):
         if data["action"] == "cancel":
             moderators.cancel(tournament, request.user, data["reason"])
             messages.success(request, _("The tournament is cancelled."))
+        elif data["action"] == "retry":
+            tried = moderators.retry(tournament, request.user)
+            if tried.status == Tournament.STALLED:
+                messages.error(request, _("It is held up again: %(reason)s")
+                               % {"reason": tried.reason})
+            else:
+                messages.success(request, _("The tournament runs again."))
         else:
             moderators.replace(tournament, request.user, data["leaving"], data["joining"],
                                data["reason"])

@@ -43,15 +43,22 @@ def detail(tournament: Tournament) -> dict:
                 {"username": row["username"], "place": row["place"],
                  "through": row["through"]} for row in table.result],
         })
+    sat_out: dict[int, list[str]] = {}
+    for entry in tournament.entries.select_related("user"):
+        for number in entry.byes:
+            sat_out.setdefault(number, []).append(entry.user.get_username())
     return {
         **summary(tournament),
+        "reason": tournament.reason,
         "advance": tournament.advance, "rounds": tournament.rounds,
         "rules": tournament.rules, "deadline_seconds": tournament.deadline_seconds,
+        "clock": tournament.clock,
         "creator": tournament.creator.get_username(),
         "winner": tournament.winner.get_username() if tournament.winner_id else None,
         "seed_hash": tournament.seed_hash,
         "seed": tournament.seed if tournament.is_over else None,
         "standings": [{k: v for k, v in row.items() if k != "user_id"}
                       for row in services.standings(tournament)],
-        "bracket": [{"round": number, "tables": rows} for number, rows in sorted(bracket.items())],
+        "bracket": [{"round": number, "tables": rows, "byes": sorted(sat_out.get(number, []))}
+                    for number, rows in sorted(bracket.items())],
     }

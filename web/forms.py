@@ -74,6 +74,14 @@ def preset_fields(rules: dict | None) -> dict | None:
     return fields
 
 
+def preset_context(keys=None) -> dict:
+    """What templates/games/_game_settings.html shows of the presets `keys` (all if None)."""
+    offered = {k: p for k, p in PRESETS.items() if keys is None or k in keys}
+    return {"presets": offered,
+            "preset_rules": {k: preset_fields(p["rules"]) for k, p in offered.items()},
+            "preset_players": {k: p.get("players") for k, p in offered.items()}}
+
+
 DEADLINES = [
     (600, _("10 minutes")), (3600, _("1 hour")), (4 * 3600, _("4 hours")),
     (12 * 3600, _("12 hours")), (86400, _("1 day")), (2 * 86400, _("2 days")),
@@ -119,12 +127,10 @@ def player_entropy(value: str) -> str | None:
     return value
 
 
-class CreateGameForm(forms.Form):
-    name = forms.CharField(label=_("Name of the game"), max_length=100)
-    players = forms.TypedChoiceField(
-        label=_("Players"), coerce=int, initial=3,
-        choices=[(n, str(n)) for n in range(2, 7)],
-    )
+class GameSettingsForm(forms.Form):
+    """A game's rules (a preset or every option) and its clock, as the lobby offers them;
+    the tournaments' form offers the same for its games."""
+
     deadline_seconds = forms.TypedChoiceField(
         label=RULE_LABELS["deadline_seconds"], coerce=int, initial=86400, choices=DEADLINES,
         help_text=_("A player who misses it has the simplest legal move made for them."),
@@ -193,18 +199,6 @@ class CreateGameForm(forms.Form):
                  (3, _("teams of 3 (3 against 3)"))],
         help_text=_("Seats form teams in join order: with 4 players, seats 1 and 3 play "
                     "seats 2 and 4. Not played with missions or capitals."))
-    bots = forms.IntegerField(
-        label=_("Computer players"), min_value=0, max_value=5, initial=0, required=False,
-        help_text=_("They take the seats after yours; the game starts when every seat is "
-                    "taken."))
-    bot_level = forms.ChoiceField(
-        label=_("Their level"), required=False, initial="normal",
-        choices=[(level, name) for level, name in BOT_LEVELS.items()])
-    rated = forms.ChoiceField(
-        label=_("Rated"), initial="auto", widget=forms.RadioSelect, required=False,
-        choices=[("auto", _("yes, unless computer players take seats")),
-                 ("yes", _("yes, even with computer players")), ("no", _("no: a friendly game"))],
-        help_text=_("A rated game moves its human players' ratings when it ends."))
     round_limit = forms.IntegerField(
         label=RULE_LABELS["round_limit"], min_value=1, max_value=10_000, required=False,
         help_text=_("Leave empty to play until someone wins. After this many rounds the "
@@ -240,9 +234,6 @@ class CreateGameForm(forms.Form):
         help_text=_("Each capital's territory card is taken out of the deck (the Polish "
                     "rulebook)."))
     play_order = _choice("play_order", required=False)
-    entropy = forms.CharField(
-        label=_("Your entropy for the dice"), required=False, strip=False,
-        max_length=ENTROPY_MAX_LENGTH, widget=entropy_input(), help_text=ENTROPY_HELP)
 
     RULE_FIELDS = (
         "setup", "initial_placement", "placement_batch", "initial_max_per_territory",
@@ -258,6 +249,66 @@ class CreateGameForm(forms.Form):
                         "traded_cards", "card_draw", "minimum_reinforcement", "neutral_dice",
                         "play_order")
 
+    FIXED_FIELDS = ("fixed_infantry", "fixed_cavalry", "fixed_artillery", "fixed_mixed")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A preset decides every rule: the fields are read only under Custom, so a form
+        # sent without them (a script, a test) is not refused for leaving them out.
+        preset = self.data.get("preset") or self.fields["preset"].initial
+        if self.is_bound and preset != "custom":
+            for key in (*self.RULE_FIELDS, *self.FIXED_FIELDS):
+                if key in self.fields:
+                    self.fields[key].required = False
+
+    def clock(self) -> dict:
+        """The clock options for services.create_game (which checks that they make sense)."""
+        data = self.cleaned_data
+        clock = {"time_zone": data.get("clock_time_zone") or "UTC", "weekends": data["pause_weekends"]}
+        if data.get("quiet_from") is not None or data.get("quiet_until") is not None:
+            clock |= {"quiet_from": data.get("quiet_from"), "quiet_until": data.get("quiet_until")}
+        return clock
+
+    def chosen_rules(self) -> dict:
+        """The rules for services.create_game, from the preset or the fields."""
+        data = self.cleaned_data
+        preset = PRESETS[data["preset"] or self.fields["preset"].initial]
+        if preset["rules"] is not None:
+            return dict(preset["rules"])
+        rules = {key: data.get(key) for key in self.RULE_FIELDS}
+        for key in self.OPTIONAL_CHOICES:
+            rules[key] = rules[key] or getattr(DEFAULTS, key)
+        rules["team_size"] = rules["team_size"] or 1
+        if rules["elimination_trade_at"] is None:
+            rules["elimination_trade_at"] = DEFAULTS.elimination_trade_at
+        if rules["cards"] in (None, ""):
+            rules["cards"] = True
+        rules["fixed_values"] = {name[len("fixed_"):]: data[name] for name in self.FIXED_FIELDS}
+        return rules
+
+
+class CreateGameForm(GameSettingsForm):
+    name = forms.CharField(label=_("Name of the game"), max_length=100)
+    players = forms.TypedChoiceField(
+        label=_("Players"), coerce=int, initial=3,
+        choices=[(n, str(n)) for n in range(2, 7)],
+    )
+    bots = forms.IntegerField(
+        label=_("Computer players"), min_value=0, max_value=5, initial=0, required=False,
+        help_text=_("They take the seats after yours; the game starts when every seat is "
+                    "taken."))
+    bot_level = forms.ChoiceField(
+        label=_("Their level"), required=False, initial="normal",
+        choices=[(level, name) for level, name in BOT_LEVELS.items()])
+    rated = forms.ChoiceField(
+        label=_("Rated"), initial="auto", widget=forms.RadioSelect, required=False,
+        choices=[("auto", _("yes, unless computer players take seats")),
+                 ("yes", _("yes, even with computer players")), ("no", _("no: a friendly game"))],
+        help_text=_("A rated game moves its human players' ratings when it ends."))
+    entropy = forms.CharField(
+        label=_("Your entropy for the dice"), required=False, strip=False,
+        max_length=ENTROPY_MAX_LENGTH, widget=entropy_input(), help_text=ENTROPY_HELP)
+
     def clean_entropy(self) -> str | None:
         return player_entropy(self.cleaned_data.get("entropy"))
 
@@ -269,33 +320,11 @@ class CreateGameForm(forms.Form):
         """For services.create_game: None leaves it to whether computer players are seated."""
         return {"yes": True, "no": False}.get(self.cleaned_data.get("rated"))
 
-    def clock(self) -> dict:
-        """The clock options for services.create_game (which checks that they make sense)."""
-        data = self.cleaned_data
-        clock = {"time_zone": data.get("clock_time_zone") or "UTC", "weekends": data["pause_weekends"]}
-        if data.get("quiet_from") is not None or data.get("quiet_until") is not None:
-            clock |= {"quiet_from": data.get("quiet_from"), "quiet_until": data.get("quiet_until")}
-        return clock
-
     def game_arguments(self) -> tuple[int, dict]:
         """(players, rules) for services.create_game, from the preset or the fields."""
-        data = self.cleaned_data
-        preset = PRESETS[data["preset"]]
-        players = preset.get("players", data["players"])
-        if preset["rules"] is not None:
-            return players, dict(preset["rules"])
-        rules = {key: data[key] for key in self.RULE_FIELDS}
-        for key in self.OPTIONAL_CHOICES:
-            rules[key] = rules[key] or getattr(DEFAULTS, key)
-        rules["team_size"] = rules["team_size"] or 1
-        if rules["elimination_trade_at"] is None:
-            rules["elimination_trade_at"] = DEFAULTS.elimination_trade_at
-        if rules["cards"] in (None, ""):
-            rules["cards"] = True
-        rules["fixed_values"] = {
-            kind: data[f"fixed_{kind}"] for kind in ("infantry", "cavalry", "artillery", "mixed")
-        }
-        return players, rules
+        players = PRESETS[self.cleaned_data["preset"]].get("players",
+                                                           self.cleaned_data["players"])
+        return players, self.chosen_rules()
 
 
 class SignUpForm(UserCreationForm):

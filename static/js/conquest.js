@@ -538,10 +538,11 @@
       if (form.id === "form-attack") { chooseAttackSource(node.value); }
       if (form.id === "form-fortify") { chooseFortifySource(node.value); }
     }
-    if (form.id === "create-game") { presetChanged(form, node); }
+    if (form.id === "create-game" || form.hasAttribute("data-presets")) { presetChanged(form, node); }
   });
 
-  // Lobby: a preset fills in every rule field; touching a rule field makes it "custom".
+  // Lobby and tournaments: a preset fills in every rule field; touching a rule field (one
+  // under "All the rules") makes it "custom".
   function presetChanged(form, node) {
     var rules = JSON.parse(document.getElementById("preset-rules").textContent);
     var players = JSON.parse(document.getElementById("preset-players").textContent);
@@ -569,9 +570,10 @@
           else { input.value = value === null ? "" : value; }
         });
       });
-      if (players[node.value]) { $("[name=players]", form).value = String(players[node.value]); }
-    } else if (node.name !== "name" && node.name !== "players" && node.name !== "deadline_seconds"
-               && node.name !== "entropy") {
+      if (players[node.value] && $("[name=players]", form)) {
+        $("[name=players]", form).value = String(players[node.value]);
+      }
+    } else if (node.closest("details.rules")) {
       var custom = $('[name=preset][value=custom]', form);
       if (custom) { custom.checked = true; }
     }

@@ -32,7 +32,7 @@ def test_a_player_opens_a_tournament_from_the_form_and_signs_up():
     alice, = users(1)
     client = signed_in(alice)
 
-    answer = client.post("/tournaments/", form(fog="on"))
+    answer = client.post("/tournaments/", form(preset="fog"))
 
     made = Tournament.objects.get()
     assert answer.status_code == 302 and answer["Location"] == f"/tournaments/{made.pk}/"

@@ -1,0 +1,143 @@
+"""The organiser chooses the games' rules, deadline and clock as the lobby does (its presets
+and fields, web.forms.GameSettingsForm), and by default tournament games get the lobby's
+fast setup: every starting army placed at once."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games.models import Game
+from tests.games.api_support import assert_error
+from tests.tournaments.support import API, client_for, close_signup, create, tables, users
+from tournaments import services
+from tournaments.models import Tournament
+from web.forms import ASYNC_SETUP
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def form(**fields) -> dict:
+    return {"name": "Autumn cup", "format": "knockout", "seats": "2", "advance": "1",
+            "rounds": "3", "max_players": "8", "deadline_seconds": "86400",
+            "signup_closes": (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"),
+            "preset": "classic", "setup": "deal", "initial_placement": "simultaneous",
+            "placement_batch": "1", "card_values": "escalating", "fixed_infantry": "4",
+            "fixed_cavalry": "6", "fixed_artillery": "8", "fixed_mixed": "10",
+            "card_territory_bonus": "once", "occupy_minimum": "dice", "fortify": "adjacent",
+            "objective": "domination", "capitals_to_win": "table", "neutral": "on",
+            "neutral_reinforcement": "opponent", "max_missed_turns": "3", **fields}
+
+
+def test_the_form_offers_the_lobbys_presets_rules_and_clock():
+    alice, = users(1)
+
+    page = signed_in(alice).get("/tournaments/").content.decode()
+
+    assert 'name="preset" value="classic"' in page and 'value="czech"' in page
+    assert 'name="preset" value="custom"' in page
+    assert 'value="teams"' not in page and 'name="team_size"' not in page
+    assert 'name="initial_placement"' in page and 'name="quiet_from"' in page
+    assert 'id="preset-rules"' in page and "data-presets" in page
+
+
+def test_the_forms_default_is_the_lobbys_fast_setup_and_the_games_play_it():
+    players = users(2)
+    client = signed_in(players[0])
+
+    answer = client.post("/tournaments/", form(deadline_seconds="3600"))
+
+    made = Tournament.objects.get()
+    assert answer.status_code == 302
+    assert made.rules["initial_placement"] == "simultaneous"
+    assert made.deadline_seconds == 3600
+    for player in players:
+        signed_in(player).post(f"/tournaments/{made.pk}/join/")
+    close_signup(made.pk)
+    game = tables(made.pk, 1)[0].game
+    assert game.rules["initial_placement"] == "simultaneous"
+    assert game.deadline_seconds == 3600
+
+
+@pytest.mark.parametrize("fields, expected", [
+    ({"preset": "czech"}, {"preset": "czech"}),
+    ({"preset": "fog"}, {"fog": True, "initial_placement": "simultaneous"}),
+    ({"preset": "rulebook"}, {"initial_placement": "turns", "placement_batch": 1}),
+    ({"preset": "custom", "initial_placement": "turns", "placement_batch": "3", "fog": "on",
+      "fortify": "connected"},
+     {"initial_placement": "turns", "placement_batch": 3, "fog": True,
+      "fortify": "connected"}),
+])
+def test_the_organiser_chooses_the_rules_as_in_the_lobby(fields, expected):
+    alice, = users(1)
+
+    answer = signed_in(alice).post("/tournaments/", form(**fields))
+
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    rules = Tournament.objects.get().rules
+    assert {key: rules[key] for key in expected} == expected
+
+
+def test_the_games_clock_rests_as_the_organiser_chose():
+    players = users(2)
+    answer = signed_in(players[0]).post("/tournaments/", form(
+        clock_time_zone="Europe/Prague", quiet_from="22", quiet_until="7",
+        pause_weekends="on"))
+    assert answer.status_code == 302
+    made = Tournament.objects.get()
+    for player in players:
+        signed_in(player).post(f"/tournaments/{made.pk}/join/")
+
+    close_signup(made.pk)
+
+    game = Game.objects.get(pk=tables(made.pk, 1)[0].game_id)
+    assert (game.clock_time_zone, game.quiet_from, game.quiet_until, game.pause_weekends) == (
+        "Europe/Prague", 22, 7, True)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"preset": "teams"}, "Select a valid choice"),
+    ({"preset": "custom", "objective": "missions", "neutral": "", "fog": "on",
+      "setup": "nonsense"}, "Select a valid choice"),
+    ({"quiet_from": "22", "quiet_until": "22"}, "another hour"),
+])
+def test_a_bad_choice_gets_a_message_and_makes_nothing(fields, message):
+    alice, = users(1)
+
+    answer = signed_in(alice).post("/tournaments/", form(**fields))
+
+    assert answer.status_code == 400 and message in answer.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_api_defaults_to_the_fast_setup_unless_told():
+    alice, = users(1)
+    assert services.FAST_SETUP == ASYNC_SETUP  # the lobby's, kept in step
+
+    assert create(alice, rules={})["rules"]["initial_placement"] == "simultaneous"
+    assert create(alice, rules={"initial_placement": "turns"})["rules"][
+        "initial_placement"] == "turns"
+    # A rulebook is played as written.
+    assert create(alice, rules={"preset": "czech"})["rules"]["initial_placement"] == "turns"
+    made = create(alice, clock={"time_zone": "Asia/Tokyo", "weekends": True})
+    assert made["clock"] == {"time_zone": "Asia/Tokyo", "weekends": True}
+
+
+@pytest.mark.parametrize("clock", ["night", {"quiet_from": 25, "quiet_until": 3},
+                                   {"colour": "red"}])
+def test_the_api_refuses_a_bad_clock(clock):
+    alice, = users(1)
+    body = {"name": "Cup", "clock": clock,
+            "signup_closes": (timezone.now() + timedelta(days=1)).isoformat()}
+
+    assert_error(client_for(alice).post(API, body, format="json"), 400, "bad_clock")
+    assert not Tournament.objects.exists()
