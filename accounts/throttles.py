@@ -19,18 +19,37 @@ def client_address(request) -> str | None:
     """The address every per-address limit counts (DRF's throttles here, django-axes through
     AXES_CLIENT_IP_CALLABLE): the connection's, or behind settings.CONQUEST_NUM_PROXIES
     proxies the one the outermost proxy saw, N-th from the right of X-Forwarded-For (what
-    stands left of it the client wrote itself). An IPv6 client counts as its /64, which
-    one subscriber holds whole."""
+    stands left of it the client wrote itself; a port written after it is dropped). An
+    IPv6 client counts as its /64, which one subscriber holds whole."""
     remote = request.META.get("REMOTE_ADDR")
     proxies = settings.CONQUEST_NUM_PROXIES
     if proxies > 0:
         forwarded = [part.strip() for part in
                      request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-        if len(forwarded) >= proxies and _address(forwarded[-proxies]):
-            return _address(forwarded[-proxies])
+        if len(forwarded) >= proxies and _address(_without_port(forwarded[-proxies])):
+            return _address(_without_port(forwarded[-proxies]))
     # None when the connection has no address either (a Unix socket): all such share one
     # count, and nothing but an address reaches axes' address column.
     return _address(remote)
+
+
+def _without_port(text: str) -> str:
+    """The address of a forwarded entry some proxies write with the client's port
+    (`203.0.113.9:51234`, `[2001:db8::1]:51234`); anything else as it is, for _address to
+    judge. An IPv6 address needs its brackets to carry a port."""
+    if text.startswith("["):
+        inside, bracket, port = text[1:].partition("]")
+        if bracket and ":" in inside and (not port or (port[0] == ":" and _is_port(port[1:]))):
+            return inside
+        return ""
+    host, colon, port = text.partition(":")
+    if colon and ":" not in port:  # one colon: IPv4 with a port (IPv6 has two or more)
+        return host if _is_port(port) else ""
+    return text
+
+
+def _is_port(text: str) -> bool:
+    return text.isascii() and text.isdigit() and 0 < int(text) < 65536
 
 
 def _address(text: str | None) -> str | None:

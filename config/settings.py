@@ -305,6 +305,9 @@ CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]
 
 # Rated games a player needs before the leaderboard lists them.
 CONQUEST_LEADERBOARD_MIN_GAMES = int(env("CONQUEST_LEADERBOARD_MIN_GAMES", "5"))
+# Counted games after which a player is established: before, a game against them gives
+# their opponents k/N of its change (ratings.played; 0: everyone is established).
+CONQUEST_RATING_ESTABLISHED_GAMES = int(env("CONQUEST_RATING_ESTABLISHED_GAMES", "5"))
 
 # Take a snapshot of a game's state every this many events (snapshots only save time).
 CONQUEST_SNAPSHOT_EVERY = int(env("CONQUEST_SNAPSHOT_EVERY", "100"))

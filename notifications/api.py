@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -13,6 +12,7 @@ from rest_framework.views import APIView
 from games.api.errors import error
 from games.api.parsers import StrictJSONParser
 from games.api.serializers import Error
+from games.inputs import moment
 from notifications.models import Vacation
 from notifications.vacations import VacationError, cancel, current_and_coming, declare
 
@@ -37,6 +37,16 @@ def shown(vacation: Vacation) -> dict:
 ERRORS = {400: Error, 401: Error, 404: Error}
 
 
+def _instant(raw):
+    """The instant `raw` spells, read strictly (games.inputs.moment); a well-formed time
+    without a zone as that naive time, which declare refuses in its own words; else None."""
+    found = moment(raw)
+    if found is None and isinstance(raw, str):
+        zoneless = moment(f"{raw}Z")
+        return zoneless.replace(tzinfo=None) if zoneless is not None else None
+    return found
+
+
 class VacationsView(APIView):
     """Blank or missing `starts`/`ends` are a 400, as is any body that is not JSON."""
 
@@ -52,10 +62,7 @@ class VacationsView(APIView):
                                "neither blank; the vacation must end within a year.")
     def post(self, request):
         data = request.data if isinstance(request.data, dict) else {}
-        try:
-            starts, ends = (parse_datetime(str(data.get(k, ""))) for k in ("starts", "ends"))
-        except ValueError:  # well-formed but impossible, such as month 13
-            starts = ends = None
+        starts, ends = (_instant(data.get(k)) for k in ("starts", "ends"))
         if starts is None or ends is None:
             return error(400, "bad_request", "starts and ends must be ISO 8601 date-times")
         try:

@@ -11,6 +11,17 @@ out of the rating; the others are rated if they are still on two sides or more.
 A game between two players who already met as opponents in counted games within
 PAIR_WINDOW before it moves each rating by half as much for every such game: 1, 1/2, 1/4...
 so one pair can never move a rating by more than two full games' worth in any window.
+
+A player with fewer than `established_at` earlier counted games (whatever share each had)
+is provisional: what a game against them gives their opponents is scaled by k/N, k of N
+games. A seat's share is the mean establishment of its opponents (the seats of the other
+sides), times the pair discount: Plackett-Luce moves a seat by the sum of what each
+comparison with an opponent says, so the mean counts each opponent for the part of the
+change it brings. Fresh accounts are worth nothing to a farmer, while one newcomer at a
+table of established players costs them only its own share (the minimum would void the
+whole table's game), and an established accomplice beside throwaways brings no more than
+a game against it alone (the maximum would bring the whole table). A newcomer's own share
+against established players is full.
 """
 
 from __future__ import annotations
@@ -62,6 +73,19 @@ def weight(earlier_meetings: int) -> float:
     """The share of a full game's rating change for a player who met this game's most
     frequent opponent `earlier_meetings` times in counted games within the window."""
     return 0.5 ** earlier_meetings
+
+
+def establishment(counted_games: int, established_at: int) -> float:
+    """How much a game against a player with `counted_games` earlier counted games is
+    worth: k/N until N, then 1 (with N = 0 everyone is established)."""
+    if established_at <= 0:
+        return 1.0
+    return min(counted_games, established_at) / established_at
+
+
+def opponents_share(establishments: list[float]) -> float:
+    """A seat's share of a full change for opponents this established: their mean."""
+    return sum(establishments) / len(establishments) if establishments else 1.0
 
 
 def meetings(met: list, finished_at) -> int:

@@ -7,7 +7,8 @@ the same numbers. A rated game, unless a moderator voided it (ratings.voids), mo
 rating of each human seat that played it (ratings.played), if they are on two or more
 sides, with openskill's Plackett-Luce model, once in the pool of every game and once in the
 pool of its table size; each player's change is discounted by how often they met the same
-opponent lately.
+opponent lately and by how new their opponents are (counted games so far, read from the
+ratings the earlier games left, so recording and rebuilding agree).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import connection, transaction
 from openskill.models import PlackettLuce
 
@@ -45,6 +47,11 @@ def uncertainty(sigma: float) -> int:
 
 def new_rating() -> tuple[float, float]:
     return MODEL.mu, MODEL.sigma
+
+
+def established_at() -> int:
+    """Counted games after which a player's opponents get a full game from them."""
+    return int(getattr(settings, "CONQUEST_RATING_ESTABLISHED_GAMES", 5))
 
 
 @dataclass
@@ -131,6 +138,7 @@ class Ledger:
         self.rows: dict[tuple[int, int], list] = rows or {}
         self.met: dict[tuple[int, int], list] = met or {}
         self.touched: set[tuple[int, int]] = set()
+        self.established_at = established_at()
 
     @classmethod
     def of_users(cls, user_ids, since) -> Ledger:
@@ -178,15 +186,21 @@ class Ledger:
 
     def _weights(self, game: Finished, seats: set[int]) -> dict[int, float]:
         """Each rated seat's share of a full change: discounted by the opponent of this
-        game it met most often lately."""
+        game it met most often lately, and scaled by how established its opponents are
+        (their counted games before this one: called before _rate counts it)."""
+        established = {seat: played.establishment(self.get(game.humans[seat], ALL_SIZES)[2],
+                                                  self.established_at)
+                       for seat in seats}
         found = {}
         for seat in seats:
             user = game.humans[seat]
+            opponents = [other for other in sorted(seats)
+                         if game.side(other) != game.side(seat)]
             most = max((played.meetings(self.met.get(_pair(user, game.humans[other]), []),
-                                        game.finished_at)
-                        for other in seats if game.side(other) != game.side(seat)),
+                                        game.finished_at) for other in opponents),
                        default=0)
-            found[seat] = played.weight(most)
+            found[seat] = played.weight(most) * played.opponents_share(
+                [established[other] for other in opponents])
         return found
 
     def _meet(self, game: Finished, seats: set[int]) -> None:
