@@ -54,8 +54,12 @@ def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path):
     })
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
                    env=environment, check=True, capture_output=True, timeout=120)
+    # Their output goes to a file: a pipe nobody reads fills up on a busy machine (the
+    # workers' and beat's start-up logs), and then whoever writes next, run.sh's own
+    # "killing what is left" included, blocks and never stops.
+    output = open(tmp_path / "run.log", "wb")  # closed in finally
     script = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=environment,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              stdout=output, stderr=subprocess.STDOUT,
                               start_new_session=True)
     try:
         deadline = time.monotonic() + 60
@@ -96,3 +100,4 @@ def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path):
             os.kill(pid, signal.SIGKILL)
         if script.poll() is None:
             script.kill()
+        output.close()
