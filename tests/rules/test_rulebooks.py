@@ -434,6 +434,79 @@ def test_the_online_preset_plays_without_cards_or_neutral():
         False, False, "random", "total")
 
 
+# ---- what the presets set from the rulebooks' own text (RULES.md, the last paragraph) ----
+def test_the_howto_preset_sets_up_by_claiming():
+    """How-to article: "One at a time each player places one army … in any one of the 42
+    unoccupied territories … Once every territory has been claimed players continue to
+    place one army on any territory they control." """
+    outcome = start(3, preset="howto")
+
+    assert "territories_dealt" not in outcome.types()
+    assert (outcome.state.phase, outcome.state.current) == ("claim", ALICE)
+    claimed = when(outcome.state, ALICE, {"type": "claim", "territory": "alaska"})
+    assert claimed == [("territory_claimed", {"seat": ALICE, "territory": "alaska"})]
+    assert claimed.state.current == BOB
+
+
+def test_the_encyclopedia_preset_plays_its_standard_setup_by_claiming():
+    """Encyclopedia: the standard setup is taking turns claiming territories; dealing them
+    out is its alternate method (RULES.md: "the encyclopedia's standard method")."""
+    outcome = start(3, preset="encyclopedia")
+
+    assert outcome.state.rules.setup == "claim"
+    assert "territories_dealt" not in outcome.types()
+    assert (outcome.state.phase, outcome.state.current) == ("claim", ALICE)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_czech_preset_is_a_missions_game(players):
+    """Czech: "Vyhrává ten hráč, který splnil úkol (misi)" (the winner is the player who
+    fulfilled their mission)."""
+    outcome = start(players, preset="czech")
+
+    assert outcome.state.rules.objective == "missions"
+    assert len(outcome.of("missions_dealt")[0]["missions"]) == players
+    assert all(player.mission for player in outcome.state.players)
+
+
+@pytest.mark.parametrize("raw", [{"preset": "czech"},
+                                 {"preset": "czech", "objective": "domination"}])
+def test_the_czech_preset_refuses_two_players(raw):
+    """Czech: "Je určena pro tři až šest hráčů" (it is meant for three to six players)."""
+    assert "three to six players" in refuses(raw, players=2)
+
+
+def alice_trading_three_of_her_own(**rules):
+    """Alice trades three infantry cards, each showing a territory she holds; returns the
+    state before and the outcome."""
+    hand = [I1, I2, I3]
+    owners = {CARDS[c][0]: ALICE for c in hand}
+    missions = ["occupy_24"] * 3 if rules.get("preset") == "czech" else None
+    state = given(position(owners=owners, rest=BOB, hands={ALICE: hand}, missions=missions,
+                           **rules))
+    return state, when(state, ALICE, {"type": "trade", "cards": hand})
+
+
+def test_it_pays_one_traded_territory_by_default():
+    _, outcome = alice_trading_three_of_her_own()
+
+    assert outcome.of("cards_traded")[0]["bonus"] == {"argentina": 2}
+
+
+@pytest.mark.parametrize("preset", ["czech", "polish"])
+def test_the_czech_and_polish_presets_pay_each_traded_territory(preset):
+    """Czech: "Pokud hráč vlastní území vyobrazeném na kartě, získá navíc +2 armády na toto
+    území"; Polish: "Jeśli na wymienianej karcie znajduje się terytorium należące do gracza,
+    otrzymuje on dwa Premiowe Bataliony": +2 for each traded card showing an own territory."""
+    before, outcome = alice_trading_three_of_her_own(preset=preset)
+
+    assert outcome.state.rules.card_territory_bonus == "each"
+    assert outcome.of("cards_traded")[0]["bonus"] == {
+        "argentina": 2, "alaska": 2, "china": 2}
+    for territory in ("argentina", "alaska", "china"):
+        assert outcome.state.armies[territory] == before.armies[territory] + 2
+
+
 # ---- where RULES.md is silent: the engine's choices (README "Rules the engine chose") ----
 def test_decision_the_neutral_halves_the_reinforcement_without_a_sets_territory_bonus():
     """A set's territory bonus goes straight onto the territory; it is not part of the

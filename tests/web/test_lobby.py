@@ -136,6 +136,15 @@ def test_it_shows_a_too_small_setup_cap_as_a_form_message(as_alice):
     assert not Game.objects.exists()
 
 
+def test_it_shows_the_czech_rulebook_refusing_two_players_as_a_form_message(as_alice):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "czech",
+                                             "players": "2"})
+
+    assert response.status_code == 400
+    assert "czech is for three to six players" in response.content.decode()
+    assert not Game.objects.exists()
+
+
 def test_it_refuses_a_form_with_bad_fields(as_alice):
     response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "name": "",
                                              "players": "9", "placement_batch": "0"})
