@@ -507,6 +507,58 @@ def test_the_czech_and_polish_presets_pay_each_traded_territory(preset):
         assert outcome.state.armies[territory] == before.armies[territory] + 2
 
 
+# ---- the neutral's half after a missed reinforcement ----------------------------------------
+def alice_missed_her_reinforcement(**kwargs):
+    """Two players and the neutral: Alice's reinforcement timed out."""
+    return timeout(given(position(players=2, **kwargs)))
+
+
+def test_it_leaves_the_neutrals_half_of_a_missed_reinforcement_to_the_opponent():
+    """RULES.md: the neutral's half is placed "by the other player after the reinforcing
+    player has placed theirs"; a missed deadline completes the owed decision only."""
+    outcome = alice_missed_her_reinforcement()
+
+    assert outcome.types() == ["turn_timed_out", "armies_placed"]
+    placed = outcome.of("armies_placed")[0]
+    assert placed["seat"] == ALICE and placed["auto"]
+    state = outcome.state
+    share = sum(placed["placements"].values()) // 2
+    assert (state.phase, state.turn_seat, state.current, state.reinforcements) == (
+        "neutral_place", ALICE, BOB, share)
+    assert view(state, BOB)["pending"]["reinforcements"] == share
+    assert "place_neutral" in view(state, BOB)["you"]["may"]["commands"]
+
+
+def test_it_lets_the_opponent_miss_the_neutrals_half_of_a_missed_reinforcement_too():
+    state = alice_missed_her_reinforcement().state
+
+    outcome = timeout(state)
+
+    assert outcome.types() == ["turn_timed_out", "armies_placed", "turn_ended", "turn_started"]
+    assert outcome[0] == ("turn_timed_out", {"seat": BOB, "missed": 1})
+    assert outcome[1][1]["seat"] == NEUTRAL and outcome[1][1]["auto"]
+    assert turn_started(outcome)["seat"] == BOB
+    assert [p.missed_turns for p in outcome.state.players] == [1, 1]
+
+
+def test_it_spreads_the_neutrals_half_of_a_missed_reinforcement_under_auto():
+    outcome = alice_missed_her_reinforcement(neutral_reinforcement="auto")
+
+    assert outcome.types() == ["turn_timed_out", "armies_placed", "armies_placed",
+                               "turn_ended", "turn_started"]
+    assert outcome[2][1]["seat"] == NEUTRAL and outcome[2][1]["auto"]
+
+
+def test_it_keeps_the_automatic_spread_in_games_started_before_the_change():
+    """Stored games play on as they began: engine 2 spread the neutral's half itself."""
+    outcome = alice_missed_her_reinforcement(engine=2)
+
+    assert outcome.types() == ["turn_timed_out", "armies_placed", "armies_placed",
+                               "turn_ended", "turn_started"]
+    assert outcome[2][1]["seat"] == NEUTRAL and outcome[2][1]["auto"]
+    assert turn_started(outcome)["seat"] == BOB
+
+
 # ---- where RULES.md is silent: the engine's choices (README "Rules the engine chose") ----
 def test_decision_the_neutral_halves_the_reinforcement_without_a_sets_territory_bonus():
     """A set's territory bonus goes straight onto the territory; it is not part of the
@@ -525,15 +577,20 @@ def test_decision_the_neutral_halves_the_reinforcement_without_a_sets_territory_
     assert (after.phase, after.reinforcements) == ("neutral_place", (base + 4) // 2)
 
 
-def test_decision_a_missed_reinforcement_spreads_the_neutrals_half_automatically():
-    """The opponent is not asked: the timeout completes the absent player's whole turn, and
-    waiting on the opponent would leave it half-done, owing a second deadline."""
-    outcome = timeout(given(position(players=2)))
+def test_decision_a_missed_turn_ends_once_the_opponent_has_placed_the_neutrals_half():
+    """RULES.md has the opponent place the neutral's half and a missed deadline end the
+    turn; the turn ends as soon as the half is placed, without waiting on the absent player
+    a second time (one absence, one miss)."""
+    state = alice_missed_her_reinforcement().state
 
-    assert "neutral_place" not in [outcome.state.phase]
-    placed = outcome.of("armies_placed")
-    assert placed[1]["seat"] == NEUTRAL and placed[1]["auto"]
+    outcome = when(state, BOB, {"type": "place_neutral", "placements": {
+        state.territories_of(NEUTRAL)[0]: state.reinforcements}})
+
+    assert outcome.types() == ["armies_placed", "turn_ended", "turn_started"]
+    assert outcome[0][1]["seat"] == NEUTRAL and outcome[0][1]["by"] == BOB
+    assert outcome[1] == ("turn_ended", {"seat": ALICE})
     assert turn_started(outcome)["seat"] == BOB
+    assert [p.missed_turns for p in outcome.state.players] == [1, 0]
 
 
 @pytest.mark.parametrize("trio, values, worth", [
