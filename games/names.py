@@ -258,18 +258,23 @@ RULE_LABELS = {
 # what it changes, in plain words.
 RULEBOOKS = {
     "czech": (_("The Czech rulebook"),
-              _("At most 4 armies a territory in setup, fixed set values (artillery 4, "
-                "infantry 6, cavalry 8, one of each 10), fortifying to several neighbours, "
-                "a continent pays after a whole round, at most 5 cards.")),
+              _("Secret missions for three to six players, at most 4 armies a territory in "
+                "setup, fixed set values (artillery 4, infantry 6, cavalry 8, one of each "
+                "10), 2 more armies for each traded card showing your territory, fortifying "
+                "to several neighbours, a continent pays after a whole round, at most 5 "
+                "cards.")),
     "polish": (_("The Polish rulebook"),
                _("Capitals that collapse their continent and whose cards leave the deck, "
-                 "fixed set values, traded cards under the pile, the card drawn before "
-                 "fortifying, one forced set at five cards, an elimination's cards traded "
-                 "at the next reinforcement, the opponent sets the neutral's dice.")),
+                 "fixed set values, 2 more armies for each traded card showing your "
+                 "territory, traded cards under the pile, the card drawn before fortifying, "
+                 "one forced set at five cards, an elimination's cards traded at the next "
+                 "reinforcement, the opponent sets the neutral's dice.")),
     "encyclopedia": (_("The encyclopedia's rules"),
-                     _("A trade at once from five cards after an elimination, and a fresh "
-                       "draw for who plays first after setup.")),
-    "howto": (_("The how-to article's rules"), _("The classic game as this site plays it.")),
+                     _("Territories claimed one by one in turn, a trade at once from five "
+                       "cards after an elimination, and a fresh draw for who plays first "
+                       "after setup.")),
+    "howto": (_("The how-to article's rules"),
+              _("The classic game, its territories claimed one by one in turn.")),
     "online": (_("The online game's rules"),
                _("Every starting army placed at random, no neutral with two players, one "
                  "army at least to occupy, no cards, and the minimum of 3 over the whole "

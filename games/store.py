@@ -25,7 +25,9 @@ from games.models import Event, Game, Seat, Snapshot
 from games.rules.moves import clock_key
 from games.upcasters import current_version, upcast
 
-ENGINE_VERSION = 2  # bump when GameState's shape changes: older snapshots are then ignored
+# The engine's version (games.rules.state: bumped when GameState's shape or a rule's
+# behaviour changes): snapshots another version made are ignored and rebuilt.
+ENGINE_VERSION = rules.ENGINE_VERSION
 
 class VersionConflict(Exception):
     def __init__(self, current_version: int):

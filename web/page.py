@@ -29,6 +29,7 @@ from games.names import (
 from games.rules import events as ev
 from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.rules.cards import set_kinds, set_value
+from games.rules.options import PRESET_PLAYERS
 from games.store import load_state
 from ratings.luck import luck_by_seat
 
@@ -87,7 +88,11 @@ def rulebook_in_words(rules_dict: dict, players: int | None = None) -> list[dict
         return []
     label, _summary = RULEBOOKS[name]
     lines = [{"key": "preset", "label": _("Rulebook"), "value": label}]
-    as_written = rules.validate_rules({"preset": name}, players or 3).to_dict()
+    # A table its rulebook is not written for (a game made before the preset refused it) is
+    # compared with the rulebook at the nearest size it is written for.
+    low, high = PRESET_PLAYERS.get(name, (2, 6))
+    table = min(max(players or 3, low), high)
+    as_written = rules.validate_rules({"preset": name}, table).to_dict()
     differs = [str(RULE_LABELS[key]) for key in RULE_LABELS
                if key not in _CLOCK_KEYS and rules_dict.get(key) != as_written.get(key)]
     lines.append({"key": "preset_differs", "label": _("Differs from the rulebook in"),

@@ -12,14 +12,14 @@ from .evolve import evolve, replay
 from .fair import FairDice, new_seed, seed_hash
 from .options import Rules, validate_rules
 from .sight import Sight, sight_of
-from .state import GameState
+from .state import ENGINE_VERSION, GameState
 from .verify import Verification, verify
 from .view import redact_event, redact_events, view
 
 __all__ = [
-    "CARDS", "CONTINENTS", "NEIGHBOURS", "NEUTRAL", "TERRITORIES", "Event", "FairDice",
-    "GameState", "Moderate", "RuleViolation", "Rules", "StartGame", "TimeOut", "Verification",
-    "decide", "decide_and_apply", "evolve", "new_seed", "parse_command", "redact_event",
-    "redact_events", "replay", "Sight", "sight_of", "seed_hash", "validate_rules", "verify",
-    "view",
+    "CARDS", "CONTINENTS", "ENGINE_VERSION", "NEIGHBOURS", "NEUTRAL", "TERRITORIES", "Event",
+    "FairDice", "GameState", "Moderate", "RuleViolation", "Rules", "StartGame", "TimeOut",
+    "Verification", "decide", "decide_and_apply", "evolve", "new_seed", "parse_command",
+    "redact_event", "redact_events", "replay", "Sight", "sight_of", "seed_hash",
+    "validate_rules", "verify", "view",
 ]

@@ -66,6 +66,10 @@ from .state import (
     GameState,
 )
 
+# From this ENGINE_VERSION on, a missed reinforcement leaves the neutral's half to the
+# opponent, as RULES.md has it; games started before spread it as they always did.
+OPPONENT_PLACES_AFTER_A_MISS = 3
+
 # Commands played in the turn of the seat that sends them, and the phases that allow them.
 _TURN_COMMANDS = {
     Trade: turn.trade,
@@ -228,6 +232,8 @@ def timeout(em: Emitter, counted: bool = True) -> None:
         missed.append(seat)
 
     phase = state.phase
+    # Read before the neutral's half is placed, which clears it.
+    absent_turn = state.absent_turn
     if phase in (CLAIM, SETUP_PLACE, CAPITAL):
         setup.timeout_setup(em, miss)
     elif phase == NEUTRAL_PLACE:
@@ -241,7 +247,11 @@ def timeout(em: Emitter, counted: bool = True) -> None:
             complete_occupation(em)
             check_win(em)
         if em.state.phase == REINFORCE:
+            # The absent player's decision only: the opponent places the neutral's half.
             auto_reinforce(em, seat)
+            if state.engine < OPPONENT_PLACES_AFTER_A_MISS or turn.neutral_half_automatic(
+                    em.state):
+                auto_neutral(em)
             check_win(em)
     limit = em.state.rules.max_missed_turns
     for seat in missed:
@@ -260,5 +270,6 @@ def timeout(em: Emitter, counted: bool = True) -> None:
         return
     if phase in (CLAIM, SETUP_PLACE, CAPITAL):
         setup.continue_setup(em)
-    elif phase != NEUTRAL_PLACE and state.phase in (ATTACK, FORTIFY):
+    elif (phase != NEUTRAL_PLACE or absent_turn) and state.phase in (ATTACK, FORTIFY):
+        # A missed neutral's half ends the turn too when the turn's player missed it.
         end_turn(em, absent=True)

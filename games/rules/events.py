@@ -187,7 +187,7 @@ CHAT_HIDDEN = declare("chat_hidden", "{by, reason, message, author_seat, team?}"
 # shown, so a new one stays hidden until it is named (and the fog referee of the tests,
 # tests/rules/fog_referee.py, is given a rule for it).
 FIELDS: dict[str, frozenset] = {name: frozenset(names.split()) for name, names in {
-    GAME_STARTED: "order players rules game_id contributions contributors",
+    GAME_STARTED: "order players rules game_id engine contributions contributors",
     TERRITORIES_DEALT: "owners",
     TERRITORY_CLAIMED: "seat territory random",
     DECK_SHUFFLED: "cards",

@@ -40,6 +40,7 @@ def _game_started(state, data):
         owner=dict.fromkeys(TERRITORIES),
         armies=dict.fromkeys(TERRITORIES, 0),
     )
+    state.engine = data.get("engine", state.engine)
     if rules.setup == "claim":
         state.phase, state.current = CLAIM, state.order[0]
     else:
@@ -147,11 +148,14 @@ def _armies_placed(state, data):
         state.reinforcements -= total
         if state.reinforcements <= 0 and not state.trade_owed(seat):
             _leave_reinforce(state)
+            # Placed for an absent player: the turn waits only for the neutral's half.
+            state.absent_turn = state.phase == NEUTRAL_PLACE and bool(data.get("auto"))
     elif phase == NEUTRAL_PLACE:
         state.reinforcements -= total
         if state.reinforcements <= 0:
             state.phase = ATTACK
             state.current = state.turn_seat
+            state.absent_turn = False
     elif phase == SETUP_PLACE:
         player = state.players[seat]
         player.setup_armies -= total

@@ -131,7 +131,8 @@ def trade_bonus(state: GameState, seat: int, cards, chosen: str | None) -> dict[
 
 
 def auto_reinforce(em: Emitter, seat: int) -> None:
-    """Complete a reinforce phase nobody attended: forced trades, armies on the borders."""
+    """Complete a reinforce phase nobody attended: forced trades, armies on the borders
+    (the neutral's half, if one is owed next, is not the absent player's to place)."""
     state = em.state
     while state.trade_owed(seat):
         trio = best_set(state.rules, state.players[seat].cards, state.sets_traded)
@@ -146,7 +147,6 @@ def auto_reinforce(em: Emitter, seat: int) -> None:
             "seat": seat, "placements": spread(state.border_territories(seat), state.reinforcements),
             "auto": True,
         })
-    auto_neutral(em)
 
 
 def auto_neutral(em: Emitter) -> None:

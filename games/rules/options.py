@@ -34,7 +34,10 @@ SWITCHES = ("capital_collapse", "neutral", "fog", "continent_bonus_after_round",
 # One preset per rulebook (RULES.md "Each rulebook as written"): the options that make the
 # rulebook playable as written. `rules.preset` starts from one; other keys override it.
 PRESETS: dict[str, dict] = {
+    # "Vyhrává ten hráč, který splnil úkol (misi)": a missions game.
     "czech": {
+        "objective": "missions",
+        "card_territory_bonus": "each",
         "initial_max_per_territory": 4,
         "card_values": "fixed",
         "fixed_values": {"artillery": 4, "infantry": 6, "cavalry": 8, "mixed": 10},
@@ -43,6 +46,7 @@ PRESETS: dict[str, dict] = {
         "max_cards": 5,
     },
     "polish": {
+        "card_territory_bonus": "each",
         "card_values": "fixed",
         "objective": "capitals",
         "capital_collapse": True,
@@ -53,12 +57,15 @@ PRESETS: dict[str, dict] = {
         "elimination_trade_when": "next_reinforce",
         "neutral_dice": "opponent",
     },
+    # The encyclopedia's standard setup claims territories; dealing is its alternate method.
     "encyclopedia": {
+        "setup": "claim",
         "elimination_trade_at": 5,
         "play_order": "redraw",
     },
-    # The how-to article plays the classic game this engine defaults to.
-    "howto": {},
+    # The how-to article plays the classic game, set up by claiming: "One at a time each
+    # player places one army … in any one of the 42 unoccupied territories".
+    "howto": {"setup": "claim"},
     "online": {
         "setup": "random",
         "neutral": False,
@@ -67,6 +74,9 @@ PRESETS: dict[str, dict] = {
         "minimum_reinforcement": "total",
     },
 }
+# The players a rulebook is written for, where it is not every count from 2 to 6. Czech:
+# "Je určena pro tři až šest hráčů".
+PRESET_PLAYERS: dict[str, tuple[int, int]] = {"czech": (3, 6)}
 
 
 @dataclass(frozen=True)
@@ -239,8 +249,16 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
     return Rules(**values)
 
 
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
 def _check_combinations(values: dict, players: int) -> None:
     """Options that cannot be played together, refused with the reason."""
+    low, high = PRESET_PLAYERS.get(values["preset"], (2, 6))
+    if not low <= players <= high:
+        raise BadRules(
+            f"rules.preset {values['preset']} is for {_COUNTS[low]} to {_COUNTS[high]} "
+            f"players, as its rulebook says; this game has {players}")
     size = values["team_size"]
     if size > 1:
         if players % size or players // size < 2:

@@ -18,7 +18,7 @@ from .events import (
 from .fair import DrawStream, entropy_problem
 from .flow import Emitter, continue_setup, random_placement
 from .missions import missions_in_play
-from .state import CAPITAL, CLAIM, SETUP_PLACE, GameState
+from .state import CAPITAL, CLAIM, ENGINE_VERSION, SETUP_PLACE, GameState
 
 
 # ---- draws that verify() recomputes ----------------------------------------------------
@@ -81,7 +81,8 @@ def start_game(em: Emitter, command: StartGame) -> None:
     listed = entropy_listed(command)
     em.emit(GAME_STARTED, {
         "order": draw_order(command.players, em.draws()), "players": command.players,
-        "rules": rules.to_dict(), "game_id": command.game_id, **listed,
+        "rules": rules.to_dict(), "game_id": command.game_id, "engine": ENGINE_VERSION,
+        **listed,
     })
     if rules.setup != "claim" or em.state.has_neutral:
         em.emit(TERRITORIES_DEALT, {"owners": draw_deal(em.state, em.draws())})

@@ -23,6 +23,13 @@ REINFORCE, ATTACK, OCCUPY, FORTIFY, NEUTRAL_PLACE = (
 SETUP_DONE = "setup_done"
 SETUP_PHASES = (CLAIM, SETUP_PLACE, CAPITAL, SETUP_DONE)
 
+# The engine's version: bump it when GameState's shape or a rule's behaviour changes.
+# Snapshots of another version are not used (games.store); a game records the version it
+# started under (GameState.engine) and plays on by that version's rules, so a stored game
+# continues as it began.
+# 3: a missed reinforcement leaves the neutral's half to the opponent (2 spread it itself).
+ENGINE_VERSION = 3
+
 
 @dataclass
 class Player:
@@ -98,6 +105,12 @@ class GameState:
     removed: list[int] = field(default_factory=list)  # out of play (`capital_card_out`)
     sets_traded: int = 0
     revealed_capitals: list[str] = field(default_factory=list)
+    # The ENGINE_VERSION the game started under; games that do not say started under 2 or
+    # before (which play alike).
+    engine: int = 2
+    # The turn seat's reinforcements were placed for them (a missed deadline): their turn
+    # ends as soon as the neutral's half is placed.
+    absent_turn: bool = False
 
     # ---- copying and serialising -------------------------------------------------------
     def copy(self) -> GameState:

@@ -71,7 +71,7 @@ def place(em: Emitter, command: Place) -> None:
     if total > state.reinforcements:
         raise BadPlacement(f"only {state.reinforcements} armies to place (got {total})")
     em.emit(ARMIES_PLACED, {"seat": seat, "placements": command.placements})
-    if em.state.rules.neutral_reinforcement == "auto" or neutral_out_of_sight(em.state):
+    if neutral_half_automatic(em.state):
         auto_neutral(em)
     check_win(em)
     resume_after_trade(em)
@@ -104,6 +104,11 @@ def trade(em: Emitter, command: Trade) -> None:
     check_win(em)
 
 
+def neutral_half_automatic(state) -> bool:
+    """Whether the neutral's half now owed is spread by the engine, not the opponent."""
+    return state.rules.neutral_reinforcement == "auto" or neutral_out_of_sight(state)
+
+
 def neutral_out_of_sight(state) -> bool:
     """Under fog the opponent places the neutral's share only where they see the neutral;
     when they see none of its territories it is spread automatically."""
@@ -127,7 +132,11 @@ def place_neutral(em: Emitter, command: PlaceNeutral) -> None:
     total = sum(command.placements.values())
     if total > state.reinforcements:
         raise BadPlacement(f"only {state.reinforcements} neutral armies to place (got {total})")
+    absent = state.absent_turn
     em.emit(ARMIES_PLACED, {"seat": NEUTRAL, "placements": command.placements, "by": command.seat})
+    if absent and em.state.phase == ATTACK:
+        # The turn's player missed it: nothing else of the turn is owed.
+        end_turn(em, absent=True)
 
 
 # ---- attack ----------------------------------------------------------------------------

@@ -149,13 +149,15 @@ def test_it_refuses_rules_that_are_not_an_object(alice, rules):
 @pytest.mark.parametrize("preset, expected", [
     ("czech", {"max_cards": 5, "continent_bonus_after_round": True, "fortify": "spread",
                "initial_max_per_territory": 4, "card_values": "fixed",
-               "fixed_values": {"artillery": 4, "infantry": 6, "cavalry": 8, "mixed": 10}}),
+               "fixed_values": {"artillery": 4, "infantry": 6, "cavalry": 8, "mixed": 10},
+               "objective": "missions", "card_territory_bonus": "each"}),
     ("polish", {"objective": "capitals", "capital_collapse": True, "capital_card_out": True,
                 "traded_cards": "bottom", "card_draw": "before_fortify",
                 "forced_trade": "one_set", "elimination_trade_when": "next_reinforce",
-                "neutral_dice": "opponent", "card_values": "fixed"}),
-    ("encyclopedia", {"elimination_trade_at": 5, "play_order": "redraw"}),
-    ("howto", {}),
+                "neutral_dice": "opponent", "card_values": "fixed",
+                "card_territory_bonus": "each"}),
+    ("encyclopedia", {"elimination_trade_at": 5, "play_order": "redraw", "setup": "claim"}),
+    ("howto", {"setup": "claim"}),
     ("online", {"cards": False, "minimum_reinforcement": "total", "setup": "random",
                 "neutral": False, "occupy_minimum": "one"}),
 ])
@@ -175,6 +177,16 @@ def test_it_lets_other_keys_override_the_preset(alice):
     rules = answer.json()["rules"]
     assert (rules["preset"], rules["max_cards"], rules["fortify"]) == ("czech", 6, "adjacent")
     assert rules["continent_bonus_after_round"] is True
+
+
+def test_it_refuses_the_czech_rulebook_for_two_players(alice):
+    before = games()
+
+    answer = create(alice, players=2, rules={"preset": "czech"})
+
+    assert_error(answer, 400, "bad_rules")
+    assert "three to six players" in answer.json()["detail"]
+    assert games() == before
 
 
 def test_it_names_the_presets_when_refusing_an_unknown_one(alice):

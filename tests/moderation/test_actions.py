@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import rules
+from games import rules, services
 from games.models import Game, Seat
 from games.store import load_state, stored_events
 from notifications.models import Notification
@@ -131,6 +131,13 @@ def test_it_ends_the_turn_of_an_absent_player_without_counting_a_miss(game, maud
     assert events[0].type == "moderator_ended_turn"
     assert events[0].data == {"by": "maud", "reason": "away, asked us to"}
     assert not any(e.type == "turn_timed_out" for e in events)
+    state = replayed(game)
+    # The absent player's reinforcement only: the neutral's half is the opponent's to place
+    # (RULES.md), and placing it ends the turn.
+    assert (state.phase, state.current) == ("neutral_place", 1 - absent)
+    opponent = Seat.objects.get(game=game, seat=1 - absent).user
+    services.submit(game, opponent, {"type": "place_neutral", "placements": {
+        state.territories_of(rules.NEUTRAL)[0]: state.reinforcements}})
     state = replayed(game)
     assert state.turn_seat != absent and state.turn == before.turn + 1
     assert state.players[absent].missed_turns == 0

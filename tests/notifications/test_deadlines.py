@@ -363,6 +363,29 @@ def test_it_places_the_neutrals_armies_when_the_opponent_misses_it(alice, bob, c
     assert game.deadline == clock.now + DAY  # the mover's clock starts again
 
 
+def test_it_leaves_the_neutrals_half_of_a_missed_reinforcement_to_the_opponent(
+        alice, bob, clock):
+    game = started(alice, bob, placement_batch=50)
+    place_setup(game)
+    state = load_state(game)
+    mover, version = state.current, game.version
+    assert state.phase == "reinforce"
+    overdue(game, clock)
+
+    sweep(game)
+
+    assert [kind for kind, _ in events_since(game, version)] == [
+        "turn_timed_out", "armies_placed"]
+    state = load_state(game)
+    assert (state.phase, state.current) == ("neutral_place", 1 - mover)
+    assert game.deadline == clock.now + DAY  # the opponent's own clock for the decision
+    act(game, user_at(game, 1 - mover), {"type": "place_neutral", "placements": {
+        state.territories_of("neutral")[0]: state.reinforcements}})
+    state = load_state(game)
+    assert (state.phase, state.turn_seat) == ("reinforce", 1 - mover)  # the missed turn ended
+    assert state.players[mover].missed_turns == 1
+
+
 # ---- the last second -------------------------------------------------------------------
 def test_it_lets_a_move_at_the_last_second_stand(game, clock):
     clock.set(game.deadline - timedelta(seconds=1))

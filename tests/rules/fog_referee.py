@@ -155,8 +155,8 @@ def team_line_for_team(field, data, reader):
 MODERATION = {"by": shown, "reason": shown}
 EVENT_RULES: dict[str, dict] = {
     # The players' entropy carries no secret: public from the start, like the turn order.
-    "game_started": dict.fromkeys(("order", "players", "rules", "game_id", "contributions",
-                                   "contributors"), shown),
+    "game_started": dict.fromkeys(("order", "players", "rules", "game_id", "engine",
+                                   "contributions", "contributors"), shown),
     "territories_dealt": {"owners": in_sight_only},
     "territory_claimed": dict.fromkeys(("seat", "territory", "random"), seen_at("territory")),
     "deck_shuffled": {"cards": pile_counted},

@@ -33,6 +33,7 @@ from games.rules import (
 from games.rules.board import STARTING_ARMIES
 from games.rules.cards import set_value
 from games.rules.flow import reinforcements_owed
+from games.rules.state import ENGINE_VERSION
 from games.rules.turn import losses
 
 # Named seats: alice plays, bob is her opponent, carol a third player; a spectator has no seat.
@@ -133,10 +134,13 @@ def given(*events) -> GameState:
     return replay(history(*events))
 
 
-def started(players: int = 3, order=None, game_id: str = "g1", **rules) -> tuple:
+def started(players: int = 3, order=None, game_id: str = "g1", engine: int = ENGINE_VERSION,
+            **rules) -> tuple:
+    """The game_started of a game this engine starts (`engine`: one an older engine started)."""
     return ("game_started", {
         "order": list(order if order is not None else range(players)), "players": players,
         "rules": validate_rules(rules, players).to_dict(), "game_id": game_id,
+        "engine": engine,
     })
 
 
@@ -169,7 +173,7 @@ def position(*, players: int = 3, owners: dict | None = None, rest=None,
              traded: Iterable = (), deck: list | None = None, missions: list | None = None,
              capitals: dict | None = None, earlier: Iterable = (), seat=ALICE,
              phase: str | None = "reinforce", turn: int = 1, game_id: str = "g1",
-             **rules) -> list[tuple]:
+             engine: int = ENGINE_VERSION, **rules) -> list[tuple]:
     """The events of a game whose board is as described, with `seat` to move in `phase`.
 
     - owners: territory -> seat | NEUTRAL; the others as `deal` hands them out.
@@ -182,6 +186,7 @@ def position(*, players: int = 3, owners: dict | None = None, rest=None,
     - missions: one mission per seat; capitals: seat -> territory (objective capitals).
     - earlier: further events of earlier turns (an elimination, a drop ...), just before
       this turn starts.
+    - engine: the ENGINE_VERSION the game started under (an older one plays its rules).
     - phase: None (setup just done), "reinforce" (turn_started), "attack" (the turn's
       reinforcements placed, and in a two-player game the neutral's share too) or
       "fortify" (the attack ended).
@@ -215,7 +220,7 @@ def position(*, players: int = 3, owners: dict | None = None, rest=None,
         assert count == 0, f"{who} cannot have placed this turn's armies on this board"
         return placements
 
-    events: list[tuple] = [started(players, order, game_id, **rules)]
+    events: list[tuple] = [started(players, order, game_id, engine, **rules)]
     events.append(("territories_dealt", {"owners": owner}))
     in_hands = [c for cs in hands.values() for c in cs] + [c for _, trio in traded for c in trio]
     assert len(set(in_hands)) == len(in_hands), "a card is in two places"

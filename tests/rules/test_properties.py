@@ -45,7 +45,7 @@ from games.rules.bots import bot_command
 from games.rules.events import FIELDS
 from games.rules.fair import game_seed
 from games.rules.moves import seats_to_act
-from games.rules.options import PRESETS
+from games.rules.options import PRESET_PLAYERS, PRESETS
 from games.rules.state import OCCUPY
 from games.rules.view import redact_events
 from tests.rules import fog_referee
@@ -125,8 +125,10 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
               **rules):
     rnd = random.Random(game_number)
     players, raw = random_rules(rnd)
-    if preset is not None:  # the rulebook as written: nothing mixed in
+    if preset is not None:  # the rulebook as written: nothing mixed in, at its table sizes
         raw = {"preset": preset}
+        low, high = PRESET_PLAYERS.get(preset, (2, 6))
+        players = min(max(players, low), high)
     raw.update(rules)
     game_id = f"prop-{game_number}"
     # With `entropy` ((seat, text), ...) the players' contributions key the draws.
@@ -258,6 +260,8 @@ def test_each_rulebook_preset_plays_random_games_to_the_end(preset):
         state, events, record, raw = play_game(100_000 + game_number, preset=preset)
         assert state.finished and state.winner is not None, (preset, game_number)
         assert state.rules.preset == preset
+        low, high = PRESET_PLAYERS.get(preset, (2, 6))
+        assert low <= state.seats <= high
         assert replay(events) == state
         assert verify(record).ok, (preset, game_number, verify(record).problems[:3])
 

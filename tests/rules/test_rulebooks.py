@@ -434,6 +434,131 @@ def test_the_online_preset_plays_without_cards_or_neutral():
         False, False, "random", "total")
 
 
+# ---- what the presets set from the rulebooks' own text (RULES.md, the last paragraph) ----
+def test_the_howto_preset_sets_up_by_claiming():
+    """How-to article: "One at a time each player places one army … in any one of the 42
+    unoccupied territories … Once every territory has been claimed players continue to
+    place one army on any territory they control." """
+    outcome = start(3, preset="howto")
+
+    assert "territories_dealt" not in outcome.types()
+    assert (outcome.state.phase, outcome.state.current) == ("claim", ALICE)
+    claimed = when(outcome.state, ALICE, {"type": "claim", "territory": "alaska"})
+    assert claimed == [("territory_claimed", {"seat": ALICE, "territory": "alaska"})]
+    assert claimed.state.current == BOB
+
+
+def test_the_encyclopedia_preset_plays_its_standard_setup_by_claiming():
+    """Encyclopedia: the standard setup is taking turns claiming territories; dealing them
+    out is its alternate method (RULES.md: "the encyclopedia's standard method")."""
+    outcome = start(3, preset="encyclopedia")
+
+    assert outcome.state.rules.setup == "claim"
+    assert "territories_dealt" not in outcome.types()
+    assert (outcome.state.phase, outcome.state.current) == ("claim", ALICE)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_czech_preset_is_a_missions_game(players):
+    """Czech: "Vyhrává ten hráč, který splnil úkol (misi)" (the winner is the player who
+    fulfilled their mission)."""
+    outcome = start(players, preset="czech")
+
+    assert outcome.state.rules.objective == "missions"
+    assert len(outcome.of("missions_dealt")[0]["missions"]) == players
+    assert all(player.mission for player in outcome.state.players)
+
+
+@pytest.mark.parametrize("raw", [{"preset": "czech"},
+                                 {"preset": "czech", "objective": "domination"}])
+def test_the_czech_preset_refuses_two_players(raw):
+    """Czech: "Je určena pro tři až šest hráčů" (it is meant for three to six players)."""
+    assert "three to six players" in refuses(raw, players=2)
+
+
+def alice_trading_three_of_her_own(**rules):
+    """Alice trades three infantry cards, each showing a territory she holds; returns the
+    state before and the outcome."""
+    hand = [I1, I2, I3]
+    owners = {CARDS[c][0]: ALICE for c in hand}
+    missions = ["occupy_24"] * 3 if rules.get("preset") == "czech" else None
+    state = given(position(owners=owners, rest=BOB, hands={ALICE: hand}, missions=missions,
+                           **rules))
+    return state, when(state, ALICE, {"type": "trade", "cards": hand})
+
+
+def test_it_pays_one_traded_territory_by_default():
+    _, outcome = alice_trading_three_of_her_own()
+
+    assert outcome.of("cards_traded")[0]["bonus"] == {"argentina": 2}
+
+
+@pytest.mark.parametrize("preset", ["czech", "polish"])
+def test_the_czech_and_polish_presets_pay_each_traded_territory(preset):
+    """Czech: "Pokud hráč vlastní území vyobrazeném na kartě, získá navíc +2 armády na toto
+    území"; Polish: "Jeśli na wymienianej karcie znajduje się terytorium należące do gracza,
+    otrzymuje on dwa Premiowe Bataliony": +2 for each traded card showing an own territory."""
+    before, outcome = alice_trading_three_of_her_own(preset=preset)
+
+    assert outcome.state.rules.card_territory_bonus == "each"
+    assert outcome.of("cards_traded")[0]["bonus"] == {
+        "argentina": 2, "alaska": 2, "china": 2}
+    for territory in ("argentina", "alaska", "china"):
+        assert outcome.state.armies[territory] == before.armies[territory] + 2
+
+
+# ---- the neutral's half after a missed reinforcement ----------------------------------------
+def alice_missed_her_reinforcement(**kwargs):
+    """Two players and the neutral: Alice's reinforcement timed out."""
+    return timeout(given(position(players=2, **kwargs)))
+
+
+def test_it_leaves_the_neutrals_half_of_a_missed_reinforcement_to_the_opponent():
+    """RULES.md: the neutral's half is placed "by the other player after the reinforcing
+    player has placed theirs"; a missed deadline completes the owed decision only."""
+    outcome = alice_missed_her_reinforcement()
+
+    assert outcome.types() == ["turn_timed_out", "armies_placed"]
+    placed = outcome.of("armies_placed")[0]
+    assert placed["seat"] == ALICE and placed["auto"]
+    state = outcome.state
+    share = sum(placed["placements"].values()) // 2
+    assert (state.phase, state.turn_seat, state.current, state.reinforcements) == (
+        "neutral_place", ALICE, BOB, share)
+    assert view(state, BOB)["pending"]["reinforcements"] == share
+    assert "place_neutral" in view(state, BOB)["you"]["may"]["commands"]
+
+
+def test_it_lets_the_opponent_miss_the_neutrals_half_of_a_missed_reinforcement_too():
+    state = alice_missed_her_reinforcement().state
+
+    outcome = timeout(state)
+
+    assert outcome.types() == ["turn_timed_out", "armies_placed", "turn_ended", "turn_started"]
+    assert outcome[0] == ("turn_timed_out", {"seat": BOB, "missed": 1})
+    assert outcome[1][1]["seat"] == NEUTRAL and outcome[1][1]["auto"]
+    assert turn_started(outcome)["seat"] == BOB
+    assert [p.missed_turns for p in outcome.state.players] == [1, 1]
+
+
+def test_it_spreads_the_neutrals_half_of_a_missed_reinforcement_under_auto():
+    outcome = alice_missed_her_reinforcement(neutral_reinforcement="auto")
+
+    assert outcome.types() == ["turn_timed_out", "armies_placed", "armies_placed",
+                               "turn_ended", "turn_started"]
+    assert outcome[2][1]["seat"] == NEUTRAL and outcome[2][1]["auto"]
+
+
+def test_it_keeps_the_automatic_spread_in_games_started_before_the_change():
+    """Stored games play on as they began: engine 2 spread the neutral's half itself."""
+    outcome = alice_missed_her_reinforcement(engine=2)
+
+    assert outcome.types() == ["turn_timed_out", "armies_placed", "armies_placed",
+                               "turn_ended", "turn_started"]
+    assert outcome[2][1]["seat"] == NEUTRAL and outcome[2][1]["auto"]
+    assert turn_started(outcome)["seat"] == BOB
+
+
 # ---- where RULES.md is silent: the engine's choices (README "Rules the engine chose") ----
 def test_decision_the_neutral_halves_the_reinforcement_without_a_sets_territory_bonus():
     """A set's territory bonus goes straight onto the territory; it is not part of the
@@ -452,15 +577,20 @@ def test_decision_the_neutral_halves_the_reinforcement_without_a_sets_territory_
     assert (after.phase, after.reinforcements) == ("neutral_place", (base + 4) // 2)
 
 
-def test_decision_a_missed_reinforcement_spreads_the_neutrals_half_automatically():
-    """The opponent is not asked: the timeout completes the absent player's whole turn, and
-    waiting on the opponent would leave it half-done, owing a second deadline."""
-    outcome = timeout(given(position(players=2)))
+def test_decision_a_missed_turn_ends_once_the_opponent_has_placed_the_neutrals_half():
+    """RULES.md has the opponent place the neutral's half and a missed deadline end the
+    turn; the turn ends as soon as the half is placed, without waiting on the absent player
+    a second time (one absence, one miss)."""
+    state = alice_missed_her_reinforcement().state
 
-    assert "neutral_place" not in [outcome.state.phase]
-    placed = outcome.of("armies_placed")
-    assert placed[1]["seat"] == NEUTRAL and placed[1]["auto"]
+    outcome = when(state, BOB, {"type": "place_neutral", "placements": {
+        state.territories_of(NEUTRAL)[0]: state.reinforcements}})
+
+    assert outcome.types() == ["armies_placed", "turn_ended", "turn_started"]
+    assert outcome[0][1]["seat"] == NEUTRAL and outcome[0][1]["by"] == BOB
+    assert outcome[1] == ("turn_ended", {"seat": ALICE})
     assert turn_started(outcome)["seat"] == BOB
+    assert [p.missed_turns for p in outcome.state.players] == [1, 0]
 
 
 @pytest.mark.parametrize("trio, values, worth", [

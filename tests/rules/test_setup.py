@@ -8,6 +8,7 @@ import pytest
 
 from games.rules import NEUTRAL, TERRITORIES, StartGame, validate_rules, view
 from games.rules.board import STARTING_ARMIES
+from games.rules.state import ENGINE_VERSION
 from tests.rules.support import (
     ALICE,
     BOB,
@@ -45,9 +46,10 @@ def test_it_draws_the_turn_order():
 
     assert outcome[0] == ("game_started", {
         "order": [2, 0, 1], "players": 3, "rules": outcome.state.rules.to_dict(),
-        "game_id": "g1",
+        "game_id": "g1", "engine": ENGINE_VERSION,
     })
     assert outcome.state.order == [2, 0, 1]
+    assert outcome.state.engine == ENGINE_VERSION
 
 
 def test_it_deals_the_shuffled_territories_round_robin_from_the_first_seat():

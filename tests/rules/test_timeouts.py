@@ -229,14 +229,13 @@ def test_it_places_the_neutrals_share_when_the_opponent_misses_it():
     assert (outcome.state.phase, outcome.state.current) == ("attack", ALICE)
 
 
-def test_it_places_the_neutrals_share_with_a_missed_reinforcement():
+def test_it_leaves_the_neutrals_share_of_a_missed_reinforcement_to_the_opponent():
     state = given(position(players=2))
 
     outcome = timeout(state)
 
-    assert outcome.types() == ["turn_timed_out", "armies_placed", "armies_placed",
-                               "turn_ended", "turn_started"]
-    assert outcome[2][1]["seat"] == NEUTRAL
+    assert outcome.types() == ["turn_timed_out", "armies_placed"]
+    assert (outcome.state.phase, outcome.state.current) == ("neutral_place", BOB)
     assert outcome.state.players[BOB].missed_turns == 0
 
 
@@ -345,8 +344,8 @@ def test_it_ends_a_two_player_game_when_one_is_dropped():
 
     outcome = timeout(state)
 
-    assert outcome.types() == ["turn_timed_out", "armies_placed", "armies_placed",
-                               "player_dropped", "game_finished"]
+    assert outcome.types() == ["turn_timed_out", "armies_placed", "player_dropped",
+                               "game_finished"]
     assert outcome.of("game_finished") == [{"winner": BOB, "reason": "domination"}]
 
 

@@ -69,7 +69,7 @@ def test_the_forms_default_is_the_lobbys_fast_setup_and_the_games_play_it():
 
 
 @pytest.mark.parametrize("fields, expected", [
-    ({"preset": "czech"}, {"preset": "czech"}),
+    ({"preset": "polish"}, {"preset": "polish"}),
     ({"preset": "fog"}, {"fog": True, "initial_placement": "simultaneous"}),
     ({"preset": "rulebook"}, {"initial_placement": "turns", "placement_batch": 1}),
     ({"preset": "custom", "initial_placement": "turns", "placement_batch": "3", "fog": "on",
@@ -127,7 +127,7 @@ def test_the_api_defaults_to_the_fast_setup_unless_told():
     assert create(alice, rules={"initial_placement": "turns"})["rules"][
         "initial_placement"] == "turns"
     # A rulebook is played as written.
-    assert create(alice, rules={"preset": "czech"})["rules"]["initial_placement"] == "turns"
+    assert create(alice, rules={"preset": "polish"})["rules"]["initial_placement"] == "turns"
     made = create(alice, clock={"time_zone": "Asia/Tokyo", "weekends": True})
     assert made["clock"] == {"time_zone": "Asia/Tokyo", "weekends": True}
 
@@ -140,4 +140,17 @@ def test_the_api_refuses_a_bad_clock(clock):
             "signup_closes": (timezone.now() + timedelta(days=1)).isoformat()}
 
     assert_error(client_for(alice).post(API, body, format="json"), 400, "bad_clock")
+    assert not Tournament.objects.exists()
+
+
+def test_a_czech_tournament_is_refused_since_a_table_may_seat_two():
+    """The Czech rulebook is "for three to six players"; a round's table may seat two."""
+    alice, = users(1)
+    body = {"name": "Cup", "seats": 4, "rules": {"preset": "czech"},
+            "signup_closes": (timezone.now() + timedelta(days=1)).isoformat()}
+
+    answer = client_for(alice).post(API, body, format="json")
+
+    assert_error(answer, 400, "bad_rules")
+    assert "three to six players" in answer.json()["detail"]
     assert not Tournament.objects.exists()

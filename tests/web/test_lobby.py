@@ -121,6 +121,20 @@ def test_the_rules_panel_lists_where_a_game_differs_from_its_rulebook(as_alice):
     assert "Differs from the rulebook in" in page and "Most cards in a hand" in page
 
 
+def test_the_rules_panel_of_a_czech_game_for_two_made_before_the_preset_refused_it(as_alice):
+    # Stored from when the Czech preset played domination for two to six.
+    as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "czech"})
+    game = Game.objects.get()
+    Game.objects.filter(pk=game.pk).update(players=2, rules=dict(
+        game.rules, objective="domination", card_territory_bonus="once"))
+
+    response = as_alice.get(f"/games/{game.pk}/")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Differs from the rulebook in" in page and "How to win" in page
+
+
 def test_it_says_missions_go_unused_with_two_players_and_the_neutral(as_alice):
     response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "players": "2",
                                              "objective": "missions", "neutral": "on"})
@@ -136,6 +150,15 @@ def test_it_shows_a_too_small_setup_cap_as_a_form_message(as_alice):
 
     assert response.status_code == 400
     assert "initial_max_per_territory must be at least" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_it_shows_the_czech_rulebook_refusing_two_players_as_a_form_message(as_alice):
+    response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "czech",
+                                             "players": "2"})
+
+    assert response.status_code == 400
+    assert "czech is for three to six players" in response.content.decode()
     assert not Game.objects.exists()
 
 
