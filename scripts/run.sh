@@ -2,6 +2,13 @@
 # Serves the web app, two Celery workers (deadlines and bots; mail) and the beat scheduler
 # together; stops them all on Ctrl-C or SIGTERM, or as soon as any one of them exits.
 set -euo pipefail
+# A shell starts a background job (`make run &` in a script) with SIGINT ignored, and a
+# non-interactive bash can trap no signal that was ignored when it started: Ctrl-C (or a
+# supervisor's SIGINT) would then stop nothing. Start once more with it restored.
+if [ -z "${CONQUEST_RUN_SIGNALS:-}" ] && env --default-signal=INT true 2>/dev/null; then
+    CONQUEST_RUN_SIGNALS=restored exec env --default-signal=INT,QUIT bash "$0" "$@"
+fi
+unset CONQUEST_RUN_SIGNALS
 cd "$(dirname "$0")/.."
 
 BIN=.venv/bin

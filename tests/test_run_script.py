@@ -58,9 +58,14 @@ def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path):
     # workers' and beat's start-up logs), and then whoever writes next, run.sh's own
     # "killing what is left" included, blocks and never stops.
     output = open(tmp_path / "run.log", "wb")  # closed in finally
+    # Started as a shell starts a background job (`make run &` in a script), with SIGINT
+    # ignored: a non-interactive bash cannot trap a signal ignored on entry, so run.sh must
+    # restore it itself, or Ctrl-C never reaches it. (The test's own process may ignore it
+    # too, after some library in the same pytest worker did.)
     script = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=environment,
                               stdout=output, stderr=subprocess.STDOUT,
-                              start_new_session=True)
+                              start_new_session=True,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
