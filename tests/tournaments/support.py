@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -61,3 +62,18 @@ def finish_in_seat_order(game: Game) -> None:
             services.submit(game, seated[seat], {"type": "resign"})
     game.refresh_from_db()
     assert game.status == Game.FINISHED
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def form(**fields) -> dict:
+    """The page's creation form as a browser posts it: a knockout under the preset Classic,
+    unless `fields` say otherwise."""
+    return {"name": "Autumn cup", "format": "knockout", "seats": "4", "advance": "1",
+            "rounds": "3", "max_players": "8", "deadline_seconds": "86400",
+            "signup_closes": (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"),
+            **fields}

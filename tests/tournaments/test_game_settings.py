@@ -7,12 +7,20 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from games.models import Game
 from tests.games.api_support import assert_error
-from tests.tournaments.support import API, client_for, close_signup, create, tables, users
+from tests.tournaments.support import (
+    API,
+    client_for,
+    close_signup,
+    create,
+    signed_in,
+    tables,
+    users,
+)
+from tests.tournaments.support import form as tournament_form
 from tournaments import services
 from tournaments.models import Tournament
 from web.forms import ASYNC_SETUP
@@ -20,22 +28,16 @@ from web.forms import ASYNC_SETUP
 pytestmark = pytest.mark.django_db
 
 
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def form(**fields) -> dict:
-    return {"name": "Autumn cup", "format": "knockout", "seats": "2", "advance": "1",
-            "rounds": "3", "max_players": "8", "deadline_seconds": "86400",
-            "signup_closes": (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"),
-            "preset": "classic", "setup": "deal", "initial_placement": "simultaneous",
-            "placement_batch": "1", "card_values": "escalating", "fixed_infantry": "4",
-            "fixed_cavalry": "6", "fixed_artillery": "8", "fixed_mixed": "10",
-            "card_territory_bonus": "once", "occupy_minimum": "dice", "fortify": "adjacent",
-            "objective": "domination", "capitals_to_win": "table", "neutral": "on",
-            "neutral_reinforcement": "opponent", "max_missed_turns": "3", **fields}
+    """The whole form, every rule field filled in as the page sends it."""
+    return tournament_form(**{
+        "seats": "2", "preset": "classic", "setup": "deal",
+        "initial_placement": "simultaneous", "placement_batch": "1",
+        "card_values": "escalating", "fixed_infantry": "4", "fixed_cavalry": "6",
+        "fixed_artillery": "8", "fixed_mixed": "10", "card_territory_bonus": "once",
+        "occupy_minimum": "dice", "fortify": "adjacent", "objective": "domination",
+        "capitals_to_win": "table", "neutral": "on", "neutral_reinforcement": "opponent",
+        "max_missed_turns": "3", **fields})
 
 
 def test_the_form_offers_the_lobbys_presets_rules_and_clock():

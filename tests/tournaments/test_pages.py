@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 from django.test import Client
-from django.utils import timezone
 
 from moderation.permissions import make_moderator
-from tests.tournaments.support import close_signup, create, users
+from tests.tournaments.support import close_signup, create, form, signed_in, users
 from tournaments.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def form(**fields) -> dict:
-    return {"name": "Autumn cup", "format": "knockout", "seats": "4", "advance": "1",
-            "rounds": "3", "max_players": "8", "deadline_seconds": "86400",
-            "signup_closes": (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"),
-            **fields}
 
 
 def test_a_player_opens_a_tournament_from_the_form_and_signs_up():
