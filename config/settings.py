@@ -164,7 +164,7 @@ DATABASES = {
 if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
         and env_flag("CONQUEST_PREPARED_STATEMENTS", True)
         and DATABASES["default"]["CONN_MAX_AGE"] != 0):
-    # The few statements every command runs (games/sql.py) are prepared once per
+    # The few statements every command runs (lib/sql.py) are prepared once per
     # connection; psycopg never prepares anything by itself at this threshold. Turn off
     # behind a pooler that cannot keep prepared statements (PgBouncer before 1.21 in
     # transaction mode). Not with CONN_MAX_AGE=0: each request's new connection would
@@ -302,6 +302,8 @@ CONQUEST_REPORTS_PER_DAY = int(env("CONQUEST_REPORTS_PER_DAY", "20"))
 # Who has a stake in a game besides its players, so may not moderate it (own_game): each a
 # function of a user giving the ids of such games (games.moderation.stakes).
 CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]
+# What follows from every change to a game, in order (config/reactions.py lists them).
+from config.reactions import CONQUEST_REACTIONS, CONQUEST_SEAT_FLAGS  # noqa: E402, F401
 
 # Rated games a player needs before the leaderboard lists them.
 CONQUEST_LEADERBOARD_MIN_GAMES = int(env("CONQUEST_LEADERBOARD_MIN_GAMES", "5"))

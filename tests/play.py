@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games import services
+from games import write
 from games.models import Game
 from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
@@ -23,7 +23,7 @@ def play_until(game: Game, users: list, wanted, seed: int = 1, limit: int = 4000
         assert not state.finished, "the game ended before the wanted position"
         seat = rnd.choice(seats_to_act(state))
         try:
-            services.submit(game, users[seat], bot_command(state, seat, rnd), state.version)
+            write.submit(write.player(users[seat]), game, bot_command(state, seat, rnd), state.version)
         except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
             continue
     raise AssertionError("the wanted position never came")

@@ -2,7 +2,7 @@
 (the moderators' actions are tournaments.moderators'). check_* validates, do_* and the rest
 write.
 
-A round's games are ordinary games made through games.services (rated, the tournament's
+A round's games are ordinary games made through games.lobby (rated, the tournament's
 rules), so everything about playing them, their mail and their moderation is the games'.
 When every game of the round is over the worker counts it (tournaments.tasks): knockout
 takes the best `advance` of each game (fewer if the table is that small) into the next
@@ -20,11 +20,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from games import inputs, rules
-from games import services as games
+from games import lobby as games
+from games import rules
+from games.errors import ServiceError
 from games.models import Game
 from games.rules.errors import BadRules
-from games.services import ServiceError
+from lib import inputs
 from ratings.record import read_finished
 from tournaments import draw
 from tournaments.models import Entry, Table, Tournament

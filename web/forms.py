@@ -10,14 +10,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from accounts import email as addresses
 from accounts import signin
-from accounts.models import Preferences
-from games.computer import ACCOUNT_PREFIX
-from games.inputs import whole_number
+from accounts.models import BOT_USERNAME_PREFIX, Preferences
 from games.names import BOT_LEVELS, RULE_CHOICES, RULE_LABELS, RULEBOOKS
 from games.rules.fair import ENTROPY_MAX_LENGTH, entropy_problem
 from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules, validate_rules
+from lib.inputs import whole_number
+from notifications import confirmation
 from notifications.vacations import MAX_DAYS_AHEAD
 
 # Presets fill in the rules; "custom" takes them from the fields below.
@@ -262,7 +261,7 @@ class GameSettingsForm(forms.Form):
                     self.fields[key].required = False
 
     def clock(self) -> dict:
-        """The clock options for services.create_game (which checks that they make sense)."""
+        """The clock options for games.lobby.create_game (which checks that they make sense)."""
         data = self.cleaned_data
         clock = {"time_zone": data.get("clock_time_zone") or "UTC", "weekends": data["pause_weekends"]}
         if data.get("quiet_from") is not None or data.get("quiet_until") is not None:
@@ -270,7 +269,7 @@ class GameSettingsForm(forms.Form):
         return clock
 
     def chosen_rules(self) -> dict:
-        """The rules for services.create_game, from the preset or the fields."""
+        """The rules for games.lobby.create_game, from the preset or the fields."""
         data = self.cleaned_data
         preset = PRESETS[data["preset"] or self.fields["preset"].initial]
         if preset["rules"] is not None:
@@ -317,11 +316,11 @@ class CreateGameForm(GameSettingsForm):
         return [data.get("bot_level") or "normal"] * (data.get("bots") or 0)
 
     def rated_choice(self) -> bool | None:
-        """For services.create_game: None leaves it to whether computer players are seated."""
+        """For games.lobby.create_game: None leaves it to whether computer players are seated."""
         return {"yes": True, "no": False}.get(self.cleaned_data.get("rated"))
 
     def game_arguments(self) -> tuple[int, dict]:
-        """(players, rules) for services.create_game, from the preset or the fields."""
+        """(players, rules) for games.lobby.create_game, from the preset or the fields."""
         players = PRESETS[self.cleaned_data["preset"]].get("players",
                                                            self.cleaned_data["players"])
         return players, self.chosen_rules()
@@ -344,7 +343,7 @@ class SignUpForm(UserCreationForm):
 
     def clean_username(self) -> str:
         username = super().clean_username()
-        if username and username.lower().startswith(ACCOUNT_PREFIX):
+        if username and username.lower().startswith(BOT_USERNAME_PREFIX):
             raise forms.ValidationError(_("Names starting with “bot-” are kept for computer "
                                           "players."))
         return username
@@ -447,7 +446,7 @@ class PreferencesForm(forms.ModelForm):
         preferences = super().save(commit=commit)
         if self.user is not None and commit and self.new_email:
             # Only a confirmed address replaces the current one (accounts.email).
-            addresses.ask_to_confirm(self.user, self.new_email)
+            confirmation.ask_to_confirm(self.user, self.new_email)
         return preferences
 
 

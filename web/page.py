@@ -7,8 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import narrate, rules, services
-from games.inputs import whole_number
+from games import narrate, reading, rules
 from games.models import Game
 from games.names import (
     BOT_LEVELS,
@@ -31,6 +30,7 @@ from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.rules.cards import set_kinds, set_value
 from games.rules.options import PRESET_PLAYERS
 from games.store import load_state
+from lib.inputs import whole_number
 from ratings.luck import luck_by_seat
 
 from . import words
@@ -461,7 +461,7 @@ def deadline_context(game: Game) -> dict | None:
 def verification(game: Game) -> dict | None:
     if not game.is_over or game.status != Game.FINISHED:
         return None
-    record = services.record(game, None)
+    record = reading.record(game, None)
     result = rules.verify(record)
     return {"ok": result.ok, "checked": result.checked_draws, "problems": result.problems[:10],
             "seed": record["seed"], "server_seed": record["server_seed"],
@@ -470,16 +470,16 @@ def verification(game: Game) -> dict | None:
 
 def game_context(game: Game, user, *, at: int | None = None, selected: str | None = None,
                  full_log: bool = False, posted=None) -> dict:
-    seat = services.seat_of(game, user)
+    seat = reading.seat_of(game, user)
     live = at is None or at >= game.version
     if live:
         at = None
     state = None if game.status == Game.OPEN else load_state(game, at)
-    view = services.game_view(game, state, seat)
+    view = reading.game_view(game, state, seat)
     if selected not in NEIGHBOURS:
         selected = None
     you = view.get("you")
-    events = services.event_dicts(game, seat) if state is not None else []
+    events = reading.event_dicts(game, seat) if state is not None else []
     entries = words.log_entries(events)
     if not live:
         entries = [e for e in entries if e["seq"] <= at]
@@ -527,11 +527,11 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "winner_username": next((p["username"] for p in view["players"]
                                  if p["seat"] == view.get("winner")), ""),
         "winning_team": narrate.team_words(view["winning_team"], view["winners"],
-                                           services.usernames(game))
+                                           reading.usernames(game))
         if view.get("winning_team") is not None else "",
         "finish_reason": FINISH_REASONS.get(view.get("finish_reason"), ""),
         "proof": verification(game) if finished else None,
-        "summary": end_summary(view, events, services.usernames(game)) if finished else [],
+        "summary": end_summary(view, events, reading.usernames(game)) if finished else [],
         "pause_reason": pause_reason(events) if game.status == Game.PAUSED else "",
         "playing": live and you is not None and game.status == Game.ACTIVE
         and not next((p for p in view["players"] if p["seat"] == seat and

@@ -1,5 +1,5 @@
 """The web pages: home, lobby, game page and its forms, accounts. Thin: parse the form, call
-games.services, render what the viewer's seat may see."""
+games.write, render what the viewer's seat may see."""
 
 from __future__ import annotations
 
@@ -22,8 +22,9 @@ from django.views.i18n import set_language as django_set_language
 from accounts import email as addresses
 from accounts import throttles
 from accounts.models import Preferences, preferences_for
-from games import narrate, services
-from games.inputs import whole_number
+from games import lobby as games_lobby
+from games import narrate, reading, write
+from games.errors import ServiceError
 from games.models import Game, Seat
 from games.names import (
     BOT_LEVELS,
@@ -36,9 +37,9 @@ from games.names import (
 )
 from games.rules import events as ev
 from games.rules.errors import RuleViolation
-from games.services import ServiceError
 from games.store import VersionConflict
-from notifications import vacations
+from lib.inputs import whole_number
+from notifications import confirmation, vacations
 from notifications.models import Vacation
 
 from .commands import FormProblem, payload_from_post
@@ -82,10 +83,10 @@ def _winning_seats(game: Game) -> list[int]:
     """The seats that won a finished game: every member of a winning team."""
     if game.status != Game.FINISHED or game.winner is None:
         return []
-    team = services.team_of(game, game.winner)  # the one place the team rule is written
+    team = reading.team_of(game, game.winner)  # the one place the team rule is written
     if team is None:
         return [game.winner]
-    return [s for s in range(game.players) if services.team_of(game, s) == team]
+    return [s for s in range(game.players) if reading.team_of(game, s) == team]
 
 
 def _winner_words(game: Game, names: dict) -> str:
@@ -195,7 +196,7 @@ def create_game(request):
     players, rules_raw = form.game_arguments()
     try:
         entropy = form.cleaned_data["entropy"]
-        game = services.create_game(request.user, form.cleaned_data["name"], players,
+        game = games_lobby.create_game(request.user, form.cleaned_data["name"], players,
                                     rules_raw, form.cleaned_data["deadline_seconds"],
                                     form.clock(), bots=form.bot_levels(),
                                     rated=form.rated_choice(), entropy=entropy)
@@ -233,7 +234,7 @@ def _entropy_kept(entropy: str | None) -> str:
 def join_game(request, game_id):
     entropy = request.POST.get("entropy") or None  # an empty field (no script) sends none
     return _game_action(request, game_id,
-                        lambda game: services.join_game(game, request.user, entropy),
+                        lambda game: games_lobby.join_game(game, request.user, entropy),
                         _("You joined the game.") + _entropy_kept(entropy))
 
 
@@ -242,7 +243,7 @@ def join_game(request, game_id):
 def add_bot(request, game_id):
     level = request.POST.get("level")
     return _game_action(request, game_id,
-                        lambda game: services.add_bot(game, request.user, level),
+                        lambda game: games_lobby.add_bot(game, request.user, level),
                         _("A computer player took a seat."))
 
 
@@ -262,7 +263,7 @@ def play_the_computer(request):
         return redirect("home")
     name = _("%(user)s against the computer") % {"user": request.user.get_username()}
     rules = {"placement_batch": 100, "deadline_seconds": 7 * 86400}
-    game = services.create_game(request.user, name[:100], opponents + 1, rules,
+    game = games_lobby.create_game(request.user, name[:100], opponents + 1, rules,
                                 bots=[level] * opponents)
     messages.success(request, _("Your game has started: the computer players move within "
                                 "seconds of their turn."))
@@ -272,14 +273,14 @@ def play_the_computer(request):
 @require_POST
 @login_required
 def start_game(request, game_id):
-    return _game_action(request, game_id, lambda game: services.start_game(game, request.user),
+    return _game_action(request, game_id, lambda game: games_lobby.start_game(game, request.user),
                         _("The game has started."))
 
 
 @require_POST
 @login_required
 def leave_game(request, game_id):
-    return _game_action(request, game_id, lambda game: services.leave_game(game, request.user),
+    return _game_action(request, game_id, lambda game: games_lobby.leave_game(game, request.user),
                         _("You left the game."), leaves=True)
 
 
@@ -287,7 +288,7 @@ def leave_game(request, game_id):
 @login_required
 def cancel_game(request, game_id):
     return _game_action(request, game_id,
-                        lambda game: services.cancel_game(game, request.user),
+                        lambda game: games_lobby.cancel_game(game, request.user),
                         _("The game was cancelled."), leaves=True)
 
 
@@ -353,8 +354,8 @@ def game_play(request, game_id):
         if version is None:
             raise FormProblem(_("The page did not say which move it was showing; reload it."))
         payload = payload_from_post(request.POST)
-        done = services.submit(game, request.user, payload, version,
-                               others_policies_pass=True)
+        done = write.submit(write.player(request.user), game, payload, version,
+                            others_policies_pass=True)
     except VersionConflict as conflict:
         game.refresh_from_db()
         text = _("The game moved on while you were deciding (it was at move %(seen)s, it is "
@@ -408,7 +409,7 @@ def signup(request):
             Preferences.objects.create(
                 user=user, language=language if language in ("en", "cs", "pl") else "en")
             # Mail waits until the address is confirmed through the link mailed to it.
-            addresses.start_unconfirmed(user)
+            confirmation.start_unconfirmed(user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _(
             "Welcome, %(name)s! Join a game or create one. We mailed a link to %(email)s: "
