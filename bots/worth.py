@@ -43,6 +43,9 @@ _CONQUER_MISSIONS = {
 
 
 class Player:
+    """One decision's player: a seat's Table, its Style and its dice, with what it has
+    worked out so far (territories' worth, its plan) kept for the rest of the decision."""
+
     # Territories one path search may look at: enough for every sensible chain of a turn,
     # and a bound on a decision's time however many armies and enemies there are.
     PATH_BUDGET = 1500
