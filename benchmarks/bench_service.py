@@ -104,8 +104,8 @@ class Table:
 
     def next_command(self, rnd: random.Random):
         """A bot command for a seat the game waits for, and the events it will make."""
-        from games.rules.bots import bot_command
         from games.rules.moves import seats_to_act
+        from tests.rules.players import bot_command
 
         seat = rnd.choice(seats_to_act(self.state))
         payload = bot_command(self.state, seat, rnd)

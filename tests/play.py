@@ -6,9 +6,9 @@ import random
 
 from games import write
 from games.models import Game
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import load_state
+from tests.rules.players import bot_command
 
 
 def play_until(game: Game, users: list, wanted, seed: int = 1, limit: int = 4000):

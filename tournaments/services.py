@@ -34,7 +34,7 @@ MAX_PLAYERS = 256
 MAX_DAYS_AHEAD = 365  # for signup_opens and signup_closes
 # Tournament games are played by the day, so unless the organiser says otherwise (or names a
 # rulebook) every starting army is placed at once, as the lobby's presets do
-# (web.forms.ASYNC_SETUP): one decision per player instead of dozens of placement turns.
+# (web.forms.game_settings.ASYNC_SETUP): one decision per player instead of dozens of placement turns.
 FAST_SETUP = {"initial_placement": "simultaneous"}
 
 

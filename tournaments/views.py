@@ -18,7 +18,7 @@ from tournaments import moderators, services
 from tournaments.forms import TOURNAMENT_PRESETS, ModerateForm, TournamentForm
 from tournaments.models import Entry, Tournament
 from tournaments.views_data import detail
-from web.forms import preset_context
+from web.forms.game_settings import preset_context
 
 
 def tournaments(request):
@@ -55,7 +55,7 @@ def tournament_page(request, tournament_id, moderate_form=None, status=200):
 
 
 def _refused(request, error: Exception) -> None:
-    # The game pages' rule (web.views.refusal_text): territories by name, not their ids.
+    # The game pages' rule (web.views.refusals.refusal_text): territories by name, not their ids.
     messages.error(request, detail_words(getattr(error, "detail", str(error))))
 
 

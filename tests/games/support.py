@@ -11,9 +11,9 @@ from django.db import connection, connections
 
 from games import lobby, write
 from games.models import Game
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import load_state
+from tests.rules.players import bot_command
 
 
 def at_once(calls) -> list:

@@ -18,10 +18,10 @@ from schemathesis.checks import not_a_server_error
 from accounts import tokens
 from games import lobby, write
 from games.models import Game
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import load_state
 from tests.games.support import players
+from tests.rules.players import bot_command
 
 # Games the fuzzer plays in turn: each phase of the game, and the rule options that change
 # what a command may carry.

@@ -18,11 +18,11 @@ from django.db import connections
 from games import reading, rules, write
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game
-from games.rules.bots import bot_command
 from games.rules.errors import GameNotActive
 from games.rules.moves import seats_to_act
 from games.store import VersionConflict, load_state, stored_events
 from tests.games.support import only_on_postgresql, players, started_game
+from tests.rules.players import bot_command
 
 pytestmark = [
     only_on_postgresql("SQLite lets one writer in at a time, so nothing would race"),

@@ -17,7 +17,6 @@ from django.db.models import ProtectedError
 from games import lobby, reading, rules, store, upcasters, write
 from games.models import Event, Game, Snapshot
 from games.rules import replay
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import (
     ENGINE_VERSION,
@@ -36,6 +35,7 @@ from tests.games.support import (
     players,
     started_game,
 )
+from tests.rules.players import bot_command
 
 pytestmark = pytest.mark.django_db
 

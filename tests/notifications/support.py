@@ -16,13 +16,13 @@ from games import lobby, write
 from games.models import Game, Seat
 from games.rules import seed_hash
 from games.rules.board import NEIGHBOURS
-from games.rules.bots import bot_command
 from games.rules.cards import best_set
 from games.rules.errors import RuleViolation
 from games.rules.moves import seats_to_act
 from games.store import load_state
 from notifications import delivery
 from notifications.models import Notification
+from tests.rules.players import bot_command
 
 SEED = "5eed" * 16  # every game of these tests deals and rolls from this seed
 

@@ -17,7 +17,6 @@ from games import narrate
 from games.models import Game
 from games.rules import NEIGHBOURS, TERRITORIES
 from games.rules.board import CARDS, territory_name
-from games.rules.bots import bot_command
 from games.rules.missions import describe, effective_mission
 from games.store import load_state
 from notifications import delivery, links
@@ -38,6 +37,7 @@ from tests.notifications.support import (
     started,
     user_at,
 )
+from tests.rules.players import bot_command
 
 KINDS = [kind for kind, _ in Notification.KINDS if kind != Notification.CONFIRM_EMAIL]
 

@@ -12,12 +12,12 @@ from rest_framework.test import APIClient
 from accounts import tokens
 from games import write
 from games.models import Game
-from games.rules.bots import bot_command
 from games.store import load_state
 from ratings import played, record
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 from ratings.tasks import record_results
 from tests.ratings.support import finish, finished_game, play_turns, players, started_game
+from tests.rules.players import bot_command
 
 pytestmark = pytest.mark.django_db
 

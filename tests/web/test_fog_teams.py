@@ -14,12 +14,12 @@ from django.utils import translation
 from games import narrate, rules, write
 from games.models import Game
 from games.rules.board import TERRITORIES
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import load_state, stored_events
 from notifications import delivery
 from notifications.models import Notification
 from tests.rules import fog_referee
+from tests.rules.players import bot_command
 from tests.web.support import client_for, started_game, user
 from tests.web.test_lobby import CUSTOM
 

@@ -148,7 +148,7 @@ def test_refusals_name_territories_not_ids():
 
 def test_the_rules_panel_lists_only_rules_that_apply():
     from games.rules import Rules
-    from web.page import rules_in_words
+    from web.page.rules_panel import rules_in_words
 
     three = {line["key"] for line in rules_in_words(Rules().to_dict(), 3)}
     assert not three & {"capitals_to_win", "capital_collapse", "neutral",
