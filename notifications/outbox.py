@@ -6,6 +6,7 @@ write nothing twice. Delivery is queued only after the transaction commits.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import os
 import threading
@@ -141,7 +142,8 @@ def queue_delivery(ids) -> None:
         _pending.extend(ids)
         if len(_pending) > len(ids):
             return  # a publish is already queued and will take these too
-    _publisher().submit(_publish_pending)
+    # In the caller's context: the batch carries the id of the request that opened it.
+    _publisher().submit(contextvars.copy_context().run, _publish_pending)
 
 
 # Rows per delivery task: one task (and one SMTP session) per batch, not per mail.
@@ -162,7 +164,9 @@ def _publish_pending() -> None:
 def publish_later(task_name: str, args: tuple, countdown: float = 0) -> None:
     """After commit: send one task by name to the workers from the publishing thread,
     never blocking the caller (the sweeps catch up on what a dead broker loses)."""
-    _publisher().submit(_publish_task, task_name, tuple(args), countdown)
+    # In the caller's context: the task carries the id of the request that queued it.
+    _publisher().submit(contextvars.copy_context().run, _publish_task, task_name,
+                        tuple(args), countdown)
 
 
 def _publish_task(task_name: str, args: tuple, countdown: float) -> None:
