@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import SystemCheckError
 from django.utils import timezone
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -115,12 +116,17 @@ def test_only_loopback_may_scrape_by_default_and_nobody_with_debug_off():
 
 
 def test_check_deploy_refuses_metrics_open_to_the_internet(settings):
+    settings.SECRET_KEY = "a-deployment's-own-key-" * 3
     settings.CONQUEST_METRICS_TOKEN = ""
     settings.CONQUEST_METRICS_ADDRESSES = ["0.0.0.0/0"]
     assert [e.id for e in checks.metrics_are_protected(None)] == ["conquest.E012"]
 
+    with pytest.raises(SystemCheckError, match="conquest.E012"):
+        call_command("check", "--deploy", "--fail-level", "ERROR")
+
     settings.CONQUEST_METRICS_ADDRESSES = ["10.0.0.0/8", "::1"]
     assert checks.metrics_are_protected(None) == []
+    call_command("check", "--deploy", "--fail-level", "ERROR")
 
     settings.CONQUEST_METRICS_TOKEN = "short"
     assert [e.id for e in checks.metrics_are_protected(None)] == ["conquest.E010"]
