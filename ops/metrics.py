@@ -50,7 +50,10 @@ class RequestMetricsMiddleware:
         route = COMMAND_ROUTES.get(getattr(match, "url_name", None) or "")
         if route is not None and request.method == "POST":
             COMMAND_SECONDS.labels(route).observe(time.perf_counter() - started)
-            if response.status_code < 400:
+            signed_in = getattr(getattr(request, "user", None), "is_authenticated", False)
+            if not signed_in:  # (the page sends a visitor to sign in: a redirect, no move)
+                COMMANDS.labels(route, "refused", "not_authenticated").inc()
+            elif response.status_code < 400:
                 COMMANDS.labels(route, "accepted", "").inc()
             else:
                 COMMANDS.labels(route, "refused", refusal_code(response)).inc()

@@ -174,6 +174,14 @@ def test_the_web_forms_commands_count_too(client, scraper, alice, bob):
     assert answer.status_code == 400
     assert refused._value.get() == before + 1
 
+    # A visitor's post is sent to sign in: a redirect, and no move accepted.
+    client.logout()
+    accepted = metrics.COMMANDS.labels("web", "accepted", "")
+    before = accepted._value.get()
+    answer = client.post(f"/games/{game_id}/play/", {"type": "end_phase", "version": "1"})
+    assert answer.status_code == 302
+    assert accepted._value.get() == before
+
 
 @pytest.mark.django_db(transaction=True)
 def test_the_outbox_and_the_queues_show_a_queued_mail(client, scraper, alice, bob):
