@@ -4,6 +4,7 @@ broker pauses for a while (the sweeps send what waits meanwhile)."""
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import os
 import time
@@ -59,8 +60,10 @@ def publish_now(task, args: tuple, countdown: float = 0) -> bool:
 
 
 def in_publishing_thread(work, *args) -> Future:
-    """Run `work(*args)` in the publishing thread, after whatever was handed to it before."""
-    return _publisher().submit(work, *args)
+    """Run `work(*args)` in the publishing thread, after whatever was handed to it before,
+    in the caller's context (a task published there carries the id of the request that
+    queued it: ops.request_id)."""
+    return _publisher().submit(contextvars.copy_context().run, work, *args)
 
 
 def wait_for_publishing(timeout: float = 10.0) -> None:
