@@ -151,6 +151,13 @@ def test_it_restarts_whatever_is_killed_and_the_service_carries_on(tmp_path):
                              rf" restarting it in 1 s", served.log()), served.log()
             assert f"run.sh: restarted {name} (pid {again[name]})" in served.log()
         assert served.script.poll() is None
+        # One that dies again soon after its restart waits longer before the next.
+        os.kill(again["worker-mail"], signal.SIGKILL)
+        assert wait_for(lambda: re.search(
+            rf"worker-mail \(pid {again['worker-mail']}\) was killed by signal 9; restarting"
+            rf" it in 2 s \(failure 2 in a row\)", served.log()), 10), served.log()
+        assert wait_for(lambda: served.children().get("worker-mail") not in
+                        (None, again["worker-mail"]), 15), served.log()
 
         # The new web answers; the new mail worker sends a sign-up's confirmation mail.
         assert wait_for(lambda: served.call("GET", "/healthz")[0] == 200, 30), served.log()
@@ -170,12 +177,5 @@ def test_it_restarts_whatever_is_killed_and_the_service_carries_on(tmp_path):
                                          for e in answer["events"])
         assert wait_for(timed_out, 45, every=1), served.log()
 
-        # One that dies again soon after its restart waits longer before the next.
-        os.kill(again["worker-mail"], signal.SIGKILL)
-        assert wait_for(lambda: re.search(
-            rf"worker-mail \(pid {again['worker-mail']}\) was killed by signal 9; restarting"
-            rf" it in 2 s \(failure 2 in a row\)", served.log()), 10), served.log()
-        assert wait_for(lambda: served.children().get("worker-mail") not in
-                        (None, again["worker-mail"]), 15), served.log()
     finally:
         served.stop()
