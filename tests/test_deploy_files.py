@@ -168,6 +168,9 @@ def test_it_checks_what_make_run_starts():
         argv = [match.group(1), *shlex.split(line)]
         started.append(checked(argv))
     assert_a_whole_topology(started)
+    # Its stop waits out gunicorn's grace: the one it gives gunicorn, and 2 s more.
     assert re.search(r'GRACE_SECONDS="\$\{CONQUEST_STOP_GRACE_SECONDS:-(\d+)\}"', script) \
         .group(1) == str(gunicorn_grace())
+    assert '--graceful-timeout "$GRACE_SECONDS"' in script
+    assert "$(((GRACE_SECONDS + 2) * 10))" in script
 
