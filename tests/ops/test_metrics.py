@@ -14,14 +14,14 @@ from django.utils import timezone
 from prometheus_client.parser import text_string_to_metric_families
 
 from games.models import Game
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
-from notifications import outbox
+from lib import publish
 from notifications.models import Notification
 from ops import checks, metrics
 from tests.games.api_support import assert_error, send, state_of
 from tests.games.conftest import new_game, signed_up
 from tests.notifications.real_parts import RedisServer, publishing_to
+from tests.rules.players import bot_command
 from tests.test_settings import setting
 
 pytestmark = pytest.mark.django_db
@@ -197,10 +197,10 @@ def test_the_outbox_and_the_queues_show_a_queued_mail(client, scraper, alice, bo
     server.start()
     try:
         with publishing_to(server.url):
-            outbox.wait_for_publishing()  # (the sign-up mails)
+            publish.wait_for_publishing()  # (the sign-up mails)
             waiting = figure(scrape(client), "conquest_celery_queue_depth", queue="mail")
             new_game(alice, bob)  # its start mails both players, in one task after commit
-            outbox.wait_for_publishing()
+            publish.wait_for_publishing()
             queued = unsent()
             after = scrape(client)
     finally:
