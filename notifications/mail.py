@@ -142,7 +142,8 @@ def context_for(notification: Notification, preferences: Preferences,
     deadline = _local(game.deadline, preferences.time_zone)
     context.update({
         "game": game, "view": view, "seat": seat, "names": names,
-        "game_url": links.open_game_url(notification.user, game.pk),
+        "game_url": links.open_game_url(notification.user, game.pk,
+                                         preferences.mail_link_sign_in),
         "deadline": deadline, "turn": view.get("turn"),
         "you": view.get("you"),
         # each card by its id (mailed trades name them) and its names in the reader's language
