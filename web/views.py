@@ -38,7 +38,7 @@ from games.rules import events as ev
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
 from games.store import VersionConflict
-from notifications import vacations
+from notifications import presence, vacations
 from notifications.models import Vacation
 
 from .commands import FormProblem, payload_from_post
@@ -309,6 +309,7 @@ def game_page(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
     # ?sel=…&to=…&dice=…: the attack kept chosen after a roll, when the page is reloaded.
     kept = {key: request.GET[key] for key in ("to", "dice") if key in request.GET}
+    presence.seen(request.user, game.pk)
     return render_game(request, game, at=_at(request, game), selected=request.GET.get("sel"),
                        posted=kept or None)
 
@@ -316,6 +317,7 @@ def game_page(request, game_id):
 def game_live(request, game_id):
     """The poll: nothing (204) while the game stands still, else the new game area."""
     game = get_object_or_404(Game, pk=game_id)
+    presence.seen(request.user, game.pk)  # their turn mail waits while they are here
     if request.GET.get("v") == stamp(game):
         return HttpResponse(status=204)
     return render_game(request, game)
