@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.names import game_title
 from notifications.models import Notification
 
 LISTED = (Notification.TURN, Notification.STARTED, Notification.FINISHED,
@@ -50,7 +51,7 @@ def mark_read(user, ids=None) -> int:
 def text_of(row: Notification) -> str:
     """The entry in words, in the active language (the msgids the mails use, where the
     mails say the same)."""
-    game = row.game.name if row.game is not None else ""
+    game = game_title(row.game.name) if row.game is not None else ""
     payload = row.payload or {}
     if row.kind == Notification.TURN:
         return _("Your move in %(game)s") % {"game": game}

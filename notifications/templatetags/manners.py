@@ -1,8 +1,14 @@
-"""`view|your_decision`: whether the game waits for the viewer (the tab title says so)."""
+"""Template filters for manners and words: `view|your_decision` (the tab title says "Your
+move"), `name|game_title` (a tournament game's name in the reader's language) and
+`iso|moment` (an ISO 8601 string as a date-time, for the `date` filter to show in the
+reader's language and time zone)."""
 
 from __future__ import annotations
 
 from django import template
+from django.utils.dateparse import parse_datetime
+
+from games.names import game_title as title_of
 
 register = template.Library()
 
@@ -16,3 +22,19 @@ def your_decision(view) -> bool:
     standing orders every seat may give at any time."""
     you = (view or {}).get("you") or {}
     return bool(set((you.get("may") or {}).get("commands", [])) - _STANDING)
+
+
+@register.filter
+def game_title(name) -> str:
+    return title_of(name)
+
+
+@register.filter
+def moment(value):
+    """An ISO 8601 date-time string as a datetime (anything else as it is)."""
+    if isinstance(value, str):
+        try:
+            return parse_datetime(value) or value
+        except ValueError:
+            return value
+    return value

@@ -142,3 +142,12 @@ def test_the_game_page_title_says_your_move_to_whom_the_game_waits_for(game, ali
     assert "Your move" not in title
     live = web(mover).get(f"/games/{game.pk}/live/", HTTP_HX_REQUEST="true").content.decode()
     assert 'data-title="Your move · Moscow 1812' in live
+
+
+def test_a_mention_is_never_mailed_even_if_a_worker_is_handed_it(game, alice, bob):
+    from notifications import mail as mails
+
+    post_message(game, alice, "@bob hello")
+    row = Notification.objects.get(kind=Notification.MENTION)
+
+    assert mails.render(row) is None

@@ -39,7 +39,9 @@ from tests.notifications.support import (
     user_at,
 )
 
-KINDS = [kind for kind, _ in Notification.KINDS if kind != Notification.CONFIRM_EMAIL]
+# Mentions are shown on the site only (moderation.mentions), never mailed.
+KINDS = [kind for kind, _ in Notification.KINDS
+         if kind not in (Notification.CONFIRM_EMAIL, Notification.MENTION)]
 
 
 def only(found: list):
