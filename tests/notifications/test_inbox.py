@@ -21,6 +21,13 @@ def game(alice, bob):
     return started(alice, bob)
 
 
+@pytest.fixture
+def mover(game):
+    """Whoever plays first (the draw depends on the game's id): the game started, and it
+    is their move."""
+    return user_at(game, load_state(game).current)
+
+
 def web(user) -> Client:
     client = Client()
     client.force_login(user)
@@ -38,15 +45,15 @@ def header_count(page: str) -> int | None:
     return int(found[1]) if found else None
 
 
-def test_every_page_shows_the_unread_count_in_the_header(game, alice):
+def test_every_page_shows_the_unread_count_in_the_header(game, mover):
     for path in ("/", "/games/", "/accounts/profile/", "/leaderboard/", "/tournaments/"):
-        page = web(alice).get(path).content.decode()
-        assert header_count(page) == 2, path  # the game started, and (seat 0) its move
+        page = web(mover).get(path).content.decode()
+        assert header_count(page) == 2, path  # the game started, and its move
     assert 'id="inbox-link"' not in Client().get("/").content.decode()
 
 
-def test_the_api_lists_the_entries_and_marks_them_read(game, alice):
-    answer = api(alice).get("/api/v1/notifications/")
+def test_the_api_lists_the_entries_and_marks_them_read(game, mover):
+    answer = api(mover).get("/api/v1/notifications/")
 
     assert answer.status_code == 200
     body = answer.json()
@@ -56,33 +63,34 @@ def test_the_api_lists_the_entries_and_marks_them_read(game, alice):
     assert all(e["url"] == f"/games/{game.pk}/" and not e["read"] for e in body["results"])
 
     first = body["results"][0]["id"]
-    read = api(alice).post("/api/v1/notifications/read/", {"ids": [first]}, format="json")
+    read = api(mover).post("/api/v1/notifications/read/", {"ids": [first]}, format="json")
     assert read.json()["unread"] == 1
-    assert api(alice).post("/api/v1/notifications/read/", {}, format="json").json()[
+    assert api(mover).post("/api/v1/notifications/read/", {}, format="json").json()[
         "unread"] == 0
 
 
 @pytest.mark.parametrize("body", [{"ids": "all"}, {"ids": [True]}, {"ids": ["1"]},
                                   {"ids": [2**70]}, [1, 2]])
-def test_the_api_refuses_bad_ids_and_changes_nothing(game, alice, body):
-    answer = api(alice).post("/api/v1/notifications/read/", body, format="json")
+def test_the_api_refuses_bad_ids_and_changes_nothing(game, mover, body):
+    answer = api(mover).post("/api/v1/notifications/read/", body, format="json")
 
     assert answer.status_code == 400
     assert set(answer.json()) == {"error", "detail"}
-    assert api(alice).get("/api/v1/notifications/").json()["unread"] == 2
+    assert api(mover).get("/api/v1/notifications/").json()["unread"] == 2
 
 
-def test_the_api_asks_for_sign_in_and_marks_nobody_elses(game, alice, bob):
+def test_the_api_asks_for_sign_in_and_marks_nobody_elses(game, mover, alice, bob):
     assert APIClient().get("/api/v1/notifications/").status_code == 401
-    bobs = [e["id"] for e in api(bob).get("/api/v1/notifications/").json()["results"]]
+    other = bob if mover == alice else alice
+    theirs = [e["id"] for e in api(other).get("/api/v1/notifications/").json()["results"]]
 
-    api(alice).post("/api/v1/notifications/read/", {"ids": bobs}, format="json")
+    api(mover).post("/api/v1/notifications/read/", {"ids": theirs}, format="json")
 
-    assert api(bob).get("/api/v1/notifications/").json()["unread"] == len(bobs)
+    assert api(other).get("/api/v1/notifications/").json()["unread"] == len(theirs)
 
 
-def test_the_page_lists_them_and_marks_them_read(game, alice):
-    client = web(alice)
+def test_the_page_lists_them_and_marks_them_read(game, mover):
+    client = web(mover)
     page = client.get("/notifications/").content.decode()
     assert "Your move in Moscow 1812" in page and 'class="unread"' in page
 
