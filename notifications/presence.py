@@ -30,26 +30,27 @@ def lasts() -> timedelta:
     return timedelta(seconds=settings.CONQUEST_PRESENCE_SECONDS)
 
 
-def seen(user, game_id: int) -> bool:
+def seen(user, game_id: int, shown: bool = True) -> bool:
     """Record that `user` has the game's page open now; whether the row was written (not
-    within REFRESH of the previous write). The game's notifications in the site's list
-    count as read: the page shows what they say."""
+    within REFRESH of the previous write). `shown`: the page (re)drew the game, so the
+    game's notifications in the site's list count as read, since it shows what they say
+    (the poll that finds nothing new passes False)."""
     if not user.is_authenticated:
         return False
     now = timezone.now()
     refreshed = Presence.objects.filter(user=user, game_id=game_id,
                                         seen_at__lt=now - REFRESH).update(seen_at=now)
-    if not refreshed:
-        if Presence.objects.filter(user=user, game_id=game_id).exists():
-            return False
+    if not refreshed and not Presence.objects.filter(user=user, game_id=game_id).exists():
         try:
             with transaction.atomic():
                 Presence.objects.create(user=user, game_id=game_id, seen_at=now)
+            refreshed = 1
         except IntegrityError:  # another request of the same user made it first
-            return False
-    Notification.objects.filter(user=user, game_id=game_id, read_at__isnull=True).update(
-        read_at=now)
-    return True
+            pass
+    if shown or refreshed:
+        Notification.objects.filter(user=user, game_id=game_id,
+                                    read_at__isnull=True).update(read_at=now)
+    return bool(refreshed)
 
 
 def present_until(pairs) -> dict[tuple[int, int], datetime]:

@@ -317,8 +317,9 @@ def game_page(request, game_id):
 def game_live(request, game_id):
     """The poll: nothing (204) while the game stands still, else the new game area."""
     game = get_object_or_404(Game, pk=game_id)
-    presence.seen(request.user, game.pk)  # their turn mail waits while they are here
-    if request.GET.get("v") == stamp(game):
+    unchanged = request.GET.get("v") == stamp(game)
+    presence.seen(request.user, game.pk, shown=not unchanged)  # their turn mail waits
+    if unchanged:
         return HttpResponse(status=204)
     return render_game(request, game)
 

@@ -121,3 +121,18 @@ def test_the_page_marks_the_games_notifications_read(game):
 
     row.refresh_from_db()
     assert row.read_at is not None
+
+
+def test_a_poll_that_brings_the_players_turn_marks_its_entry_read(game):
+    state = load_state(game)
+    waiting = user_at(game, 1 - state.current)
+    client = on_the_page(waiting, game)
+    own = state.territories_of(state.current)[0]
+    act(game, user_at(game, state.current), {"type": "place", "placements": {own: 1}})
+    row = rows(game, kind=Notification.TURN, user=waiting)[-1]
+    assert row.read_at is None
+
+    client.get(f"/games/{game.pk}/live/?v=old")  # within REFRESH of the last write
+
+    row.refresh_from_db()
+    assert row.read_at is not None
