@@ -46,6 +46,12 @@ class Preferences(models.Model):
     unsubscribed = models.BooleanField(
         default=False, help_text="One-click unsubscribe: no mail at all."
     )
+    # Off by default: a mail is easily forwarded, and a link that signs in would hand the
+    # account to whoever reads the forwarded copy.
+    mail_link_sign_in = models.BooleanField(
+        default=False, db_default=False,
+        help_text="A mailed 'open the game' link signs the player in (else it asks them to).",
+    )
 
     class Meta:
         # Moved here from the notifications app: the table keeps its name.

@@ -150,6 +150,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "notifications.context.unread",
             ],
         },
     },
@@ -449,6 +450,9 @@ CONQUEST_MAIL_DOMAIN = env("CONQUEST_MAIL_DOMAIN", "") or _site_host
 CONQUEST_REPLY_ADDRESS = env("CONQUEST_REPLY_ADDRESS", f"play@{CONQUEST_MAIL_DOMAIN}")
 CONQUEST_MAIL_LEASE_SECONDS = int(env("CONQUEST_MAIL_LEASE_SECONDS", "300"))
 CONQUEST_OUTBOX_GRACE_SECONDS = int(env("CONQUEST_OUTBOX_GRACE_SECONDS", "20"))
+# A player counts as on a game's page this long after its last live poll (every 4 s): their
+# "your move" mail waits meanwhile, and goes out once if they leave without moving.
+CONQUEST_PRESENCE_SECONDS = int(env("CONQUEST_PRESENCE_SECONDS", "30"))
 # A process hands the mails its moves cause to the workers in one task per this long.
 CONQUEST_DELIVERY_LINGER_SECONDS = float(env("CONQUEST_DELIVERY_LINGER_SECONDS", "0.5"))
 # Computer players move this many seconds (at most) after their decision falls due.

@@ -35,6 +35,7 @@ urlpatterns = [
     path("api/v1/", include(ratings_api)),
     path("api/v1/", include(tournaments_api)),
     path("mail/", include("notifications.urls")),
+    path("", include("notifications.inbox_urls")),
     path("anymail/", include("anymail.urls")),
     *api_fallback,
     path("", include("accounts.urls")),

@@ -370,3 +370,17 @@ DEFENSE_NAMES = {
     "max": _("defend with as many dice as possible"),
     "one": _("always defend with one die"),
 }
+
+
+# Tournament games are named when they are drawn (tournaments.services), in English:
+# shown in the reader's language wherever a game's name is shown.
+_TOURNAMENT_GAME = re.compile(r"(?P<tournament>.+) · round (?P<round>\d{1,6}) · table "
+                              r"(?P<table>\d{1,6})")
+
+
+def game_title(name: str) -> str:
+    """A game's name in the reader's language (a tournament game's round and table)."""
+    found = _TOURNAMENT_GAME.fullmatch(name or "")
+    if found is None:
+        return name
+    return str(_("%(tournament)s · round %(round)s · table %(table)s")) % found.groupdict()

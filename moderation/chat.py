@@ -24,6 +24,7 @@ from games.rules.board import COLORS
 from games.rules.events import CHAT_HIDDEN
 from games.store import VersionConflict
 from games.write import MODERATOR, Actor, submit
+from moderation.mentions import write_mentions
 from moderation.models import ChatMessage
 from moderation.text import clean_text
 
@@ -75,9 +76,11 @@ def post_message(game: Game, user, text, team: bool = False) -> ChatMessage:
         if recent >= limit:
             raise ServiceError(429, "rate_limited",
                                f"at most {limit} messages a minute: wait a moment")
-        return ChatMessage.objects.create(game=game, user=user, seat=seat, text=text,
-                                          team=team_of(game, seat) if team else None,
-                                          created_at=now)
+        message = ChatMessage.objects.create(game=game, user=user, seat=seat, text=text,
+                                             team=team_of(game, seat) if team else None,
+                                             created_at=now)
+        write_mentions(game, message)
+        return message
 
 
 def check_hider(user) -> None:

@@ -21,12 +21,13 @@ import secrets
 import socket
 from datetime import timedelta
 
+from celery import current_app
 from django.conf import settings
 from django.core.mail import get_connection
 from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
-from notifications import mail
+from notifications import mail, presence
 from notifications.models import Notification
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,10 @@ def send_many(pks) -> int:
         return 0
     try:
         done, sendable = _settle_without_sending(rows)
+        held = presence.waiting(sendable)
+        if held:
+            hold(held, mine)
+            sendable = [row for row in sendable if row.pk not in held]
         batch = mail.Batch(sendable)
     except Exception:
         Notification.objects.filter(pk__in=[row.pk for row in rows], claimed_by=mine,
@@ -110,6 +115,21 @@ def send_many(pks) -> int:
         done, ["sent_at", "skipped", "last_error", "message_id", "maybe_sent"],
         batch_size=500)
     return sum(1 for row in done if row.message_id and not row.maybe_sent)
+
+
+def hold(held: dict, mine: str) -> None:
+    """Put back rows whose reader is on the game's page (presence.waiting): unclaimed, the
+    attempt not counted (a long visit must not use up the tries), and asked for again when
+    the presence runs out. The outbox sweep finds them too, should that task be lost."""
+    Notification.objects.filter(pk__in=list(held), claimed_by=mine).update(
+        claimed_at=None, claimed_by="", attempts=F("attempts") - 1)
+    when = max(held.values())
+    countdown = max(1.0, (when - timezone.now()).total_seconds() + 1)
+    try:
+        current_app.send_task("notifications.tasks.deliver_many", (sorted(held),),
+                              countdown=countdown, retry=False)
+    except Exception:  # noqa: BLE001 - any broker failure: the outbox sweep catches up
+        log.info("could not queue the held mails %s; the outbox sweep will", sorted(held))
 
 
 def _settle_without_sending(rows) -> tuple[list, list]:
@@ -180,6 +200,10 @@ def send_one(pk: int, connection=None) -> str:
     if why:
         _save_settled(settle(notification, timezone.now(), why))
         return "sent or unknown" if notification.maybe_sent else "skipped"
+    held = presence.waiting([notification])
+    if held:
+        hold(held, mine)
+        return "held: the player is on the game's page"
     try:
         message = mail.render(notification)
         if message is not None:

@@ -65,27 +65,29 @@ def receive(sender: str, recipients: list[str], message_id: str | None, body: st
         except IntegrityError:
             log.info("inbound mail %s delivered again for one seat; applied once", inbound.pk)
             return _close(inbound, InboundMail.DUPLICATE, "delivered before: applied once")
-    applied, failed, error = _play(game, user, seat, command_lines(body))
+    applied, failed, error, seqs = _play(game, user, seat, command_lines(body))
     status = InboundMail.FAILED if error else InboundMail.APPLIED
     _close(inbound, status, error or f"{len(applied)} command(s) applied")
-    return _reply(inbound, game, user, applied, failed, error, message_id)
+    return _reply(inbound, game, user, applied, failed, error, message_id, seqs)
 
 
-def _reply(inbound, game, user, applied, failed, error, message_id) -> InboundMail:
-    """What was done, or why not, mailed back with the board and a fresh reply address."""
+def _reply(inbound, game, user, applied, failed, error, message_id, seqs=()) -> InboundMail:
+    """What was done, or why not, mailed back with the board and a fresh reply address.
+    `seqs`: the first and last event of each applied command, which the answer narrates
+    (notifications.answers)."""
     game.refresh_from_db()
     Notification.objects.get_or_create(
         user=user, key=f"reply:{inbound.pk}",
         defaults={"game": game, "kind": Notification.REPLY, "event_seq": game.version,
                   "payload": {"applied": applied, "failed": failed, "error": error,
-                              "in_reply_to": message_id}},
+                              "in_reply_to": message_id, "seqs": list(seqs)}},
     )
     _queue_reply(inbound)
     return inbound
 
 
 def _play(game, user, seat, lines):
-    applied, failed, error = [], None, None
+    applied, failed, error, seqs = [], None, None, []
     for line in lines[:MAX_COMMANDS]:
         game.refresh_from_db()
         state = load_state(game) if game.version else None
@@ -93,12 +95,13 @@ def _play(game, user, seat, lines):
             payload = parse_line(line, state, seat)
             if payload is None:
                 continue
-            write.submit(write.player(user), game, payload)
+            done = write.submit(write.player(user), game, payload)
         except (MailCommandError, RuleViolation, errors.ServiceError, VersionConflict) as problem:
             failed, error = line, detail_words(getattr(problem, "detail", None) or str(problem))
             break
         applied.append(line)
-    return applied, failed, error
+        seqs.append([done.events[0].seq, done.events[-1].seq] if done.events else None)
+    return applied, failed, error, seqs
 
 
 def _close(inbound: InboundMail, status: str, detail: str) -> InboundMail:

@@ -12,6 +12,8 @@ from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
+from accounts.models import preferences_for
+
 OPEN_SALT = "conquest.mail.open-game.v2"
 UNSUBSCRIBE_SALT = "conquest.mail.unsubscribe"
 
@@ -29,7 +31,15 @@ def account_state(user) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()[:16]
 
 
-def open_game_url(user, game_id: int) -> str:
+def open_game_url(user, game_id: int, sign_in: bool | None = None) -> str:
+    """The mail's "open the game" link. It signs the reader in only for a player who chose
+    so (`Preferences.mail_link_sign_in`; `sign_in` if the caller has read it): otherwise it
+    carries no secret at all, so a forwarded mail hands over nothing, and it opens the
+    page, asking for a sign-in first when the reader is not signed in."""
+    if sign_in is None:
+        sign_in = preferences_for(user).mail_link_sign_in
+    if not sign_in:
+        return site(reverse("mail-game", args=[game_id]))
     token = signing.dumps({"u": user.pk, "g": game_id, "s": account_state(user)},
                           salt=OPEN_SALT, compress=True)
     return site(reverse("mail-open", args=[token]))

@@ -18,11 +18,11 @@ from accounts.models import Preferences, preferences_for
 from games import narrate, reading, rules, store
 from games.clock import zone
 from games.models import Seat
-from games.names import continent_name, territory_name
+from games.names import continent_name, game_title, territory_name
 from games.rules import events as ev
 from games.rules.board import CONTINENTS
 from games.store import load_state
-from notifications import links
+from notifications import answers, links
 from notifications.models import Notification
 
 # Marked for the catalogues here, translated when a mail is rendered in its reader's language.
@@ -51,8 +51,8 @@ def wants(preferences: Preferences, notification: Notification, confirmed=None) 
         # Not once that address is the account's and confirmed (an earlier link was used).
         email = notification.payload.get("email")
         return bool(email) and not (email == notification.user.email and confirmed)
-    if preferences.unsubscribed or not confirmed:
-        return False
+    if preferences.unsubscribed or not confirmed or notification.kind == Notification.MENTION:
+        return False  # (a mention is shown on the site only)
     if notification.kind in (Notification.TURN, Notification.REMINDER):
         return preferences.turn_mail != Preferences.NO_TURN_MAIL
     if notification.kind in (Notification.REPLY, Notification.DIGEST):
@@ -142,7 +142,8 @@ def context_for(notification: Notification, preferences: Preferences,
     deadline = _local(game.deadline, preferences.time_zone)
     context.update({
         "game": game, "view": view, "seat": seat, "names": names,
-        "game_url": links.open_game_url(notification.user, game.pk),
+        "game_url": links.open_game_url(notification.user, game.pk,
+                                         preferences.mail_link_sign_in),
         "deadline": deadline, "turn": view.get("turn"),
         "you": view.get("you"),
         # each card by its id (mailed trades name them) and its names in the reader's language
@@ -154,6 +155,9 @@ def context_for(notification: Notification, preferences: Preferences,
     })
     if notification.kind in (Notification.TURN, Notification.REPLY) and state is not None:
         context["since"] = reader.since_last_turn(game, seat, names, notification.event_seq)
+        context["examples"] = answers.examples(view) if not game.is_over else []
+    if notification.kind == Notification.REPLY and state is not None:
+        context["answers"] = answers.answer(game, seat, notification.payload, view, names)
     # One string for the templates: a loop over fifty lines costs more than the rest.
     context["board_block"] = "".join(f"{line}\n" for line in context["board"])
     if notification.kind == Notification.FINISHED:
@@ -293,7 +297,7 @@ def render(notification: Notification, reader: Reader | None = None
         context = context_for(notification, preferences, reader)
         game = notification.game
         subject = _(SUBJECTS[notification.kind]) % {
-            "game": game.name if game else "Conquest", "turn": context.get("turn"),
+            "game": game_title(game.name) if game else "Conquest", "turn": context.get("turn"),
             "when": _("turn %(turn)s") % {"turn": context["turn"]} if context.get("turn")
             else _("setup"),
             # the reader's language's own short date ("čt 11. 6. 19:00", not "Thu 11 Jun")

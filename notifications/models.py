@@ -22,9 +22,11 @@ class Notification(models.Model):
     TOURNAMENT = "tournament"
     # To payload["email"], the address to confirm (accounts.email), whatever else is set.
     CONFIRM_EMAIL = "confirm_email"
+    # "@username" in a chat line the user reads: shown on the site only, never mailed.
+    MENTION = "mention"
     KINDS = [(k, k) for k in (
         TURN, REMINDER, STARTED, ELIMINATED, FINISHED, TIMED_OUT, DROPPED, REPLY, DIGEST,
-        REPLACED, MODERATED, CONFIRM_EMAIL, TOURNAMENT)]
+        REPLACED, MODERATED, CONFIRM_EMAIL, TOURNAMENT, MENTION)]
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
@@ -50,6 +52,8 @@ class Notification(models.Model):
     )
     last_error = models.TextField(blank=True)
     message_id = models.CharField(max_length=200, blank=True)
+    # The site's notification list (notifications.inbox): when the user read it there.
+    read_at = models.DateTimeField(null=True, blank=True)
     maybe_sent = models.BooleanField(
         # A default in the database too: the previous release's processes, which know
         # nothing of it, go on writing rows during a rolling upgrade.
@@ -68,6 +72,9 @@ class Notification(models.Model):
                 fields=["created_at"], name="notification_unsent",
                 condition=models.Q(sent_at__isnull=True),
             ),
+            # The unread count in every page's header.
+            models.Index(fields=["user", "kind"], name="notification_unread",
+                         condition=models.Q(read_at__isnull=True)),
         ]
 
     def __str__(self) -> str:
@@ -121,3 +128,21 @@ class InboundMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.status}: {self.message_id}"
+
+
+class Presence(models.Model):
+    """A signed-in user had a game's page open at `seen_at` (its live poll refreshes it):
+    their "your move" mail waits while they are there (notifications.presence)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="presence_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} on game {self.game_id} at {self.seen_at:%H:%M:%S}"

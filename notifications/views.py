@@ -14,7 +14,9 @@ from notifications.links import account_state, read_open_token, read_unsubscribe
 
 def open_game(request, token):
     """Sign in with a mailed link: once (signing in changes what it is bound to), within
-    CONQUEST_OPEN_LINK_HOURS, and never as staff (a moderator signs in with a password)."""
+    CONQUEST_OPEN_LINK_HOURS, never as staff (a moderator signs in with a password), and
+    only while the player wants mailed links to sign them in (they may have turned it off
+    since the mail went out)."""
     found = read_open_token(token)
     if found is None:
         return HttpResponseBadRequest("This link has expired or is not valid; sign in instead.")
@@ -23,10 +25,20 @@ def open_game(request, token):
     if request.user.is_authenticated and request.user.pk == user_id:
         return redirect(game_page)
     user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
-    if user is None or user.is_staff or user.is_superuser or state != account_state(user):
+    if user is None or user.is_staff or user.is_superuser or state != account_state(user) \
+            or not preferences_for(user).mail_link_sign_in:
         return redirect(f"{reverse('login')}?next={game_page}")
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return redirect(game_page)
+
+
+def game(request, game_id):
+    """A mailed link that signs nobody in: the game page for a signed-in reader, else the
+    sign-in page, which then opens it."""
+    game_page = reverse("game", args=[game_id])
+    if request.user.is_authenticated:
+        return redirect(game_page)
+    return redirect(f"{reverse('login')}?next={game_page}")
 
 
 @csrf_exempt  # RFC 8058 one-click: the mail client POSTs without a session

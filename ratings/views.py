@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from games.errors import ServiceError
 from games.models import Game
-from games.names import RULE_LABELS
+from games.names import RULE_CHOICES, RULE_LABELS, STATUS_NAMES
 from ratings import players, voids
 
 
@@ -25,8 +25,20 @@ def player_page(request, username):
     data = players.profile(user)
     for favourite in data["favourite_options"]:
         favourite["label"] = RULE_LABELS.get(favourite["option"], favourite["option"])
+        favourite["words"] = option_words(favourite["option"], favourite["value"])
+    for game in data["current"]:
+        game["status_name"] = STATUS_NAMES.get(game["status"], game["status"])
     return render(request, "ratings/player.html", {
         "player": data, **players.page_charts(data)})
+
+
+def option_words(option: str, value) -> str:
+    """A rule option's value in the reader's words ("all at once…", not "simultaneous")."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, str | int) and value in RULE_CHOICES.get(option, {}):
+        return str(RULE_CHOICES[option][value])
+    return str(value)
 
 
 def leaderboard_page(request):

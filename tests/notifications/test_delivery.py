@@ -247,7 +247,7 @@ def open_links(text: str) -> set[tuple[int, int]]:
 def dave(db):
     """Reads one digest a day, at noon in Prague."""
     return player("dave", turn_mail=Preferences.DIGEST, time_zone="Europe/Prague",
-                  digest_hour=12)
+                  digest_hour=12, mail_link_sign_in=True)
 
 
 def test_it_sends_the_digest_at_the_readers_local_hour(alice, dave, clock):

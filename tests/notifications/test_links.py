@@ -23,6 +23,68 @@ def signed_in_as(client: Client):
     return client.session.get("_auth_user_id")
 
 
+@pytest.fixture
+def alice(db):
+    """Chose "sign me in from mail links"."""
+    return player("alice", mail_link_sign_in=True)
+
+
+@pytest.fixture
+def bob(db):
+    return player("bob", mail_link_sign_in=True)
+
+
+# ---- mailed links sign nobody in unless the player chose so ----------------------------
+def test_a_mailed_link_carries_no_sign_in_by_default(client, db):
+    erin = player("erin")
+
+    url = links.open_game_url(erin, 42)
+    answer = client.get(path_of(url))
+
+    assert path_of(url) == "/mail/game/42/"
+    assert answer.status_code == 302
+    assert answer["Location"] == "/accounts/login/?next=/games/42/"
+    assert signed_in_as(client) is None
+
+
+def test_a_plain_mailed_link_opens_the_game_for_the_signed_in_reader(client, db):
+    erin = player("erin")
+    client.force_login(erin)
+
+    answer = client.get(path_of(links.open_game_url(erin, 42)))
+
+    assert answer["Location"] == "/games/42/"
+
+
+def test_a_link_mailed_before_the_player_turned_sign_in_off_signs_nobody_in(client, alice):
+    url = links.open_game_url(alice, 42)
+    Preferences.objects.filter(user=alice).update(mail_link_sign_in=False)
+
+    answer = client.get(path_of(url))
+
+    assert answer["Location"] == "/accounts/login/?next=/games/42/"
+    assert signed_in_as(client) is None
+
+
+def test_the_profile_offers_sign_in_from_mail_links_off_by_default(client, db):
+    erin = player("erin")
+    client.force_login(erin)
+
+    page = client.get("/accounts/profile/").content.decode()
+
+    assert 'name="mail_link_sign_in"' in page
+    assert not preferences_for(erin).mail_link_sign_in
+
+
+def test_an_unsubscribe_link_works_without_sign_in_whatever_the_choice(db):
+    erin = player("erin")
+
+    answer = Client().post(path_of(links.unsubscribe_url(erin.pk)))
+
+    assert answer.status_code == 200
+    assert preferences_for(erin).unsubscribed
+
+
 def test_it_signs_in_and_opens_the_game(client, alice):
     answer = client.get(path_of(links.open_game_url(alice, 42)))
 

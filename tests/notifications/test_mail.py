@@ -39,7 +39,9 @@ from tests.notifications.support import (
 )
 from tests.rules.players import bot_command
 
-KINDS = [kind for kind, _ in Notification.KINDS if kind != Notification.CONFIRM_EMAIL]
+# Mentions are shown on the site only (moderation.mentions), never mailed.
+KINDS = [kind for kind, _ in Notification.KINDS
+         if kind not in (Notification.CONFIRM_EMAIL, Notification.MENTION)]
 
 
 def only(found: list):
@@ -59,7 +61,9 @@ def html_of(message) -> str:
 
 
 def open_links(text: str) -> set:
-    return {links.read_open_token(t)[:2] for t in re.findall(r"/mail/open/([^/\s\"]+)/", text)}
+    """(user, game) of each signed-in link, (None, game) of each link that signs nobody in."""
+    return {links.read_open_token(t)[:2] for t in re.findall(r"/mail/open/([^/\s\"]+)/", text)
+            } | {(None, int(g)) for g in re.findall(r"/mail/game/(\d+)/", text)}
 
 
 def board_of(text: str) -> dict[str, tuple[str, int]]:
@@ -113,14 +117,26 @@ def test_it_names_the_game_the_turn_and_the_deadline(game, clock):
     assert "Deadline: Thursday 11 June 2026, 10:00 (UTC)" in html_of(message)
 
 
-def test_it_links_straight_to_the_game_signed_in(game):
+def test_it_links_to_the_game_without_signing_in_by_default(game):
     row = rows(game, kind=Notification.TURN)[-1]
+
+    message = sent(row)
+
+    assert open_links(message.body) == {(None, game.pk)}
+    assert open_links(html_of(message)) == {(None, game.pk)}
+    assert "/mail/open/" not in message.body + html_of(message)
+    assert "Or reply to this mail with your moves." in message.body
+
+
+def test_it_links_straight_to_the_game_signed_in_for_who_chose_so(game):
+    row = rows(game, kind=Notification.TURN)[-1]
+    Preferences.objects.update_or_create(user_id=row.user_id,
+                                         defaults={"mail_link_sign_in": True})
 
     message = sent(row)
 
     assert open_links(message.body) == {(row.user_id, game.pk)}
     assert open_links(html_of(message)) == {(row.user_id, game.pk)}
-    assert "Or reply to this mail with your moves." in message.body
 
 
 def test_it_carries_the_unsubscribe_and_reply_headers(game):
@@ -230,7 +246,7 @@ def test_it_tells_everyone_the_game_started(alice, bob):
         message = sent(row)
         assert message.subject == "Moscow 1812 has started"
         assert "The game has started: the territories are dealt." in message.body
-        assert open_links(message.body) == {(row.user_id, game.pk)}
+        assert open_links(message.body) == {(None, game.pk)}
 
 
 def test_it_tells_the_loser_who_eliminated_them_and_everyone_the_winner_and_seed(alice, bob):
@@ -251,7 +267,7 @@ def test_it_tells_the_loser_who_eliminated_them_and_everyone_the_winner_and_seed
         assert f"The game's secret seed was {SEED}" in message.body
         assert SEED in html_of(message)
         assert message.reply_to == []  # no moves by mail in a game that is over
-        assert open_links(message.body) == {(row.user_id, game.pk)}
+        assert open_links(message.body) == {(None, game.pk)}
 
 
 def test_the_end_mail_names_the_dice_seed_made_with_the_players_entropy(alice, bob):
@@ -339,7 +355,7 @@ def test_it_renders_a_digest_without_a_game(alice):
     row = Notification.objects.create(
         user=alice, kind=Notification.DIGEST, key="digest:2026-06-10",
         payload={"games": [{"id": 4, "name": "Moscow 1812",
-                            "url": links.open_game_url(alice, 4)}]})
+                            "url": links.open_game_url(alice, 4, sign_in=True)}]})
 
     message = sent(row)
 
@@ -355,8 +371,8 @@ def test_it_links_every_mail_to_the_game(game):
             if kind == Notification.DIGEST:
                 continue
             message = mails.render(any_kind(game, user, kind))
-            assert open_links(message.body) == {(user.pk, game.pk)}, kind
-            assert open_links(html_of(message)) == {(user.pk, game.pk)}, kind
+            assert open_links(message.body) == {(None, game.pk)}, kind
+            assert open_links(html_of(message)) == {(None, game.pk)}, kind
 
 
 # ---- narration -------------------------------------------------------------------------

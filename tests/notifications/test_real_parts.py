@@ -73,7 +73,7 @@ def test_it_mails_the_next_player_through_a_real_worker_and_smtp(redis):
     assert mail["List-Unsubscribe"] and mail["Reply-To"].startswith("play+")
     text = next(p for p in mail.walk() if p.get_content_type() == "text/plain")
     body = text.get_payload(decode=True).decode()
-    assert "Deadline:" in body and "/mail/open/" in body
+    assert "Deadline:" in body and f"/mail/game/{game_id}/" in body
     assert Notification.objects.filter(sent_at__isnull=True, digest=False).count() == 0
 
 

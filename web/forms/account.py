@@ -60,15 +60,18 @@ class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
         fields = ("time_zone", "language", "turn_mail", "reminder_hours", "game_mail",
-                  "digest_hour", "unsubscribed")
+                  "digest_hour", "unsubscribed", "mail_link_sign_in")
         labels = {
             "language": _("Language"),
             "turn_mail": _("Turn mail"),
             "game_mail": _("Mail when a game starts, a player is eliminated or a game ends"),
             "digest_hour": _("Hour of the daily digest (your time)"),
             "unsubscribed": _("No mail at all"),
+            "mail_link_sign_in": _("Sign me in from mail links"),
         }
-        help_texts = {"digest_hour": _("0 to 23.")}
+        help_texts = {"digest_hour": _("0 to 23."), "mail_link_sign_in": _(
+            "Anyone you forward a mail to could then play as you. Off: the link asks you "
+            "to sign in.")}
 
     def __init__(self, *args, user=None, request=None, **kwargs):
         super().__init__(*args, **kwargs)

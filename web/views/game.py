@@ -19,6 +19,7 @@ from games.rules import events as ev
 from games.rules.errors import RuleViolation
 from games.store import VersionConflict
 from lib.inputs import whole_number
+from notifications import presence
 
 from ..commands import FormProblem, payload_from_post
 from ..page import game_context, stamp
@@ -50,6 +51,7 @@ def game_page(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
     # ?sel=…&to=…&dice=…: the attack kept chosen after a roll, when the page is reloaded.
     kept = {key: request.GET[key] for key in ("to", "dice") if key in request.GET}
+    presence.seen(request.user, game.pk)
     return render_game(request, game, at=_at(request, game), selected=request.GET.get("sel"),
                        posted=kept or None)
 
@@ -57,7 +59,9 @@ def game_page(request, game_id):
 def game_live(request, game_id):
     """The poll: nothing (204) while the game stands still, else the new game area."""
     game = get_object_or_404(Game, pk=game_id)
-    if request.GET.get("v") == stamp(game):
+    unchanged = request.GET.get("v") == stamp(game)
+    presence.seen(request.user, game.pk, shown=not unchanged)  # their turn mail waits
+    if unchanged:
         return HttpResponse(status=204)
     return render_game(request, game)
 

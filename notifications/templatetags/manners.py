@@ -1,0 +1,40 @@
+"""Template filters for manners and words: `view|your_decision` (the tab title says "Your
+move"), `name|game_title` (a tournament game's name in the reader's language) and
+`iso|moment` (an ISO 8601 string as a date-time, for the `date` filter to show in the
+reader's language and time zone)."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.dateparse import parse_datetime
+
+from games.names import game_title as title_of
+
+register = template.Library()
+
+# What a seated player may always do, whoever's move it is.
+_STANDING = {"set_defense", "set_neutral_defense", "resign"}
+
+
+@register.filter
+def your_decision(view) -> bool:
+    """The engine's "what may I do now" (view.you.may) holds a decision, not only the
+    standing orders every seat may give at any time."""
+    you = (view or {}).get("you") or {}
+    return bool(set((you.get("may") or {}).get("commands", [])) - _STANDING)
+
+
+@register.filter
+def game_title(name) -> str:
+    return title_of(name)
+
+
+@register.filter
+def moment(value):
+    """An ISO 8601 date-time string as a datetime (anything else as it is)."""
+    if isinstance(value, str):
+        try:
+            return parse_datetime(value) or value
+        except ValueError:
+            return value
+    return value

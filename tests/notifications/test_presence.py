@@ -1,0 +1,138 @@
+"""notifications/presence.py: no "your move" mail while its reader is on the game's page,
+and one mail after they leave without moving."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+from django.test import Client
+
+from games.store import load_state
+from notifications import delivery, presence
+from notifications.models import Notification, Presence
+from tests.notifications.support import act, rows, started, user_at
+
+
+@pytest.fixture
+def game(alice, bob, clock):
+    return started(alice, bob)
+
+
+def on_the_page(user, game) -> Client:
+    client = Client()
+    client.force_login(user)
+    assert client.get(f"/games/{game.pk}/live/").status_code in (200, 204)
+    return client
+
+
+def turn_row(game):
+    """The turn mail to the player whose move it is, and that player."""
+    state = load_state(game)
+    player = user_at(game, state.current)
+    return rows(game, kind=Notification.TURN, user=player)[-1], player
+
+
+def test_it_holds_a_turn_mail_while_the_player_is_on_the_page(game):
+    row, player = turn_row(game)
+    on_the_page(player, game)
+
+    assert delivery.send_one(row.pk).startswith("held")
+    assert delivery.send_many([row.pk]) == 0
+
+    row.refresh_from_db()
+    assert mail.outbox == []
+    assert row.sent_at is None and row.claimed_at is None
+    assert row.attempts == 0  # a long visit does not use up the tries
+    assert row.pk not in presence.waiting([]) and presence.waiting([row]) != {}
+
+
+def test_it_mails_once_when_the_player_leaves_without_moving(game, clock, settings):
+    row, player = turn_row(game)
+    on_the_page(player, game)
+    assert delivery.send_many([row.pk]) == 0
+
+    clock.advance(seconds=settings.CONQUEST_PRESENCE_SECONDS + 1)
+
+    assert row.pk in delivery.unsent()
+    delivery.send_many(delivery.unsent())
+    assert delivery.send_many([row.pk]) == 0
+    turn_mails = [m for m in mail.outbox if m.subject.startswith("Your move")]
+    assert [m.to for m in turn_mails] == [[player.email]]
+
+
+def test_it_keeps_holding_while_the_page_keeps_polling(game, clock, settings):
+    row, player = turn_row(game)
+    client = on_the_page(player, game)
+    for _ in range(3):
+        clock.advance(seconds=settings.CONQUEST_PRESENCE_SECONDS - 5)
+        client.get(f"/games/{game.pk}/live/")
+        assert delivery.send_many([row.pk]) == 0
+
+    assert mail.outbox == []
+
+
+def test_it_sends_no_mail_at_all_when_the_player_moves_while_there(game, clock, settings):
+    row, player = turn_row(game)
+    on_the_page(player, game)
+    assert delivery.send_many([row.pk]) == 0
+    state = load_state(game)
+    own = state.territories_of(state.current)[0]
+    act(game, player, {"type": "place", "placements": {own: state.reinforcements}})
+    game.refresh_from_db()
+    if load_state(game).current == state.current:  # still theirs: end the turn
+        act(game, player, {"type": "end_attack"})
+        act(game, player, {"type": "end_turn"})
+
+    clock.advance(seconds=settings.CONQUEST_PRESENCE_SECONDS + 1)
+    delivery.send_many([row.pk])
+
+    row.refresh_from_db()
+    assert row.sent_at is not None and row.skipped
+    assert player.email not in [m.to[0] for m in mail.outbox]
+
+
+def test_it_mails_a_player_on_another_games_page(game, alice, bob, clock):
+    other = started(alice, bob)
+    row, player = turn_row(game)
+    on_the_page(player, other)
+
+    assert delivery.send_one(row.pk) == "sent"
+
+
+def test_it_mails_the_player_when_someone_else_is_on_the_page(game):
+    row, player = turn_row(game)
+    opponent = next(u for u in (user_at(game, 0), user_at(game, 1)) if u != player)
+    on_the_page(opponent, game)
+
+    assert delivery.send_one(row.pk) == "sent"
+
+
+def test_an_anonymous_visitor_leaves_no_presence(game):
+    Client().get(f"/games/{game.pk}/live/")
+
+    assert not Presence.objects.exists()
+
+
+def test_the_page_marks_the_games_notifications_read(game):
+    row, player = turn_row(game)
+    assert row.read_at is None
+
+    on_the_page(player, game)
+
+    row.refresh_from_db()
+    assert row.read_at is not None
+
+
+def test_a_poll_that_brings_the_players_turn_marks_its_entry_read(game):
+    state = load_state(game)
+    waiting = user_at(game, 1 - state.current)
+    client = on_the_page(waiting, game)
+    own = state.territories_of(state.current)[0]
+    act(game, user_at(game, state.current), {"type": "place", "placements": {own: 1}})
+    row = rows(game, kind=Notification.TURN, user=waiting)[-1]
+    assert row.read_at is None
+
+    client.get(f"/games/{game.pk}/live/?v=old")  # within REFRESH of the last write
+
+    row.refresh_from_db()
+    assert row.read_at is not None
