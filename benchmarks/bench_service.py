@@ -145,8 +145,8 @@ def new_table(users: list, players: int, **rules) -> Table:
 def long_game(users: list, events_wanted: int) -> tuple[Table, float]:
     """A six-player game with `events_wanted` events, played by bots straight into the
     store (no HTTP); made again if it ends too soon. Returns it and the seconds it took."""
+    from games.appending import append
     from games.models import Game
-    from games.store import append
 
     started = time.perf_counter()
     for attempt in range(20):

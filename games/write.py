@@ -19,12 +19,13 @@ from django.conf import settings
 from django.utils.module_loading import import_string
 
 from games import rules
+from games.appending import append
 from games.errors import ServiceError
 from games.models import Game
 from games.reading import dice_for, forget_seats, redacted, seat_rows
 from games.rules import events as ev
 from games.rules.errors import GameNotActive
-from games.store import VersionConflict, append, load_state, stored_events
+from games.store import VersionConflict, load_state, stored_events
 
 MAX_RETRIES = 5
 
@@ -157,18 +158,23 @@ def submit_timeout(game: Game, expected_version: int, state=None) -> Committed:
     return submit(Actor(CLOCK), game, rules.TimeOut(), expected_version, state=state)
 
 
-# How many events a stale client may have missed and still be let through, if they were all
-# other players' standing policies.
+# How many events a stale form may have missed and still be let through, if each was another
+# seat's decision that cannot change this seat's.
 POLICY_SLACK = 20
+# Decisions a seat makes on its own that leave every other seat's pending decision as it
+# was: a defence policy, and a hand-in of a simultaneous setup placement or capital choice
+# (the round's end, when the last one is in, appends more and so stays a conflict).
+OTHERS_INDEPENDENT = {ev.DEFENSE_SET, ev.PLACEMENT_SUBMITTED, ev.CAPITAL_CHOSEN}
 
 
 def only_others_policies(game: Game, seen: int, current: int, seat) -> bool:
-    """Whether everything appended since version `seen` is another player's change of a
-    standing policy (their defence dice), which cannot change this seat's decision: an
-    opponent's policy change must not bounce a reinforcement half filled in."""
+    """Whether everything appended since version `seen` is another seat's own decision
+    (OTHERS_INDEPENDENT), which cannot change this seat's: an opponent's policy change must
+    not bounce a reinforcement half filled in, nor another seat's hand-in a simultaneous
+    placement or capital choice being made."""
     if seat is None or not 0 <= seen < current or current - seen > POLICY_SLACK:
         return False
-    return all(e.type == ev.DEFENSE_SET and e.data.get("seat") != seat
+    return all(e.type in OTHERS_INDEPENDENT and e.data.get("seat") != seat
                for e in stored_events(game, after=seen, upto=current))
 
 

@@ -51,7 +51,10 @@ def publish_now(task, args: tuple, countdown: float = 0) -> bool:
     if time.monotonic() < _paused.get(broker, 0.0):
         return False
     try:
-        task.apply_async(args, countdown=countdown, retry=False)
+        if countdown:
+            task.apply_async(args, countdown=countdown, retry=False)
+        else:
+            task.apply_async(args, retry=False)
     except Exception:  # noqa: BLE001 - any broker failure: the sweep will catch up
         _paused[broker] = time.monotonic() + PAUSE_AFTER_FAILURE
         return False

@@ -3,7 +3,7 @@ moderation.access's.
 
 Posting writes a ChatMessage row and leaves the game's log and version alone. Hiding is a
 moderator's action and so an event, `chat_hidden {message, author_seat, by, reason}`,
-decided by the engine and committed through games.write.commit like every other, with
+decided by the engine and submitted through games.write.submit like every other, with
 the message's `hidden` flag (its projection) set in the same transaction.
 """
 

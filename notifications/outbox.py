@@ -15,10 +15,10 @@ from django.conf import settings
 from django.db import transaction
 
 from accounts.models import Preferences
+from games.appending import RowsWrite
 from games.reading import bot_levels, seat_rows
 from games.rules import events as ev
 from games.rules.moves import decision, seats_to_act
-from games.store import RowsWrite
 from lib import publish, sql
 from notifications.models import Notification
 

@@ -4,8 +4,8 @@ handed to the delivery workers once committed."""
 
 from __future__ import annotations
 
-from notifications.outbox import outbox_writer
+from notifications import outbox
 
 
 def outbox_rows(done):
-    return outbox_writer(done.game, done.events, done.before, done.after)
+    return outbox.outbox_writer(done.game, done.events, done.before, done.after)

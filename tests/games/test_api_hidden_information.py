@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 import pytest
 
 from games import rules
+from games.appending import append
 from games.models import Event, Game, Seat
 from games.rules.commands import parse_command
 from games.rules.missions import describe, effective_mission
 from games.rules.moves import seats_to_act
-from games.store import append, load_state, stored_events
+from games.store import load_state, stored_events
 from tests.games.api_support import API, compact, game_url, play, send, state_of
 from tests.games.conftest import new_game, signed_up
 from tests.rules.players import bot_command

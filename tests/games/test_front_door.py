@@ -192,3 +192,51 @@ def test_submit_is_the_only_caller_of_the_commit_step():
                     if "commit" in calls:
                         callers.add(f"{path.relative_to(ROOT)}:{node.name}")
     assert callers == {"games/write.py:submit"}
+
+
+# ---- issue 28: another seat's hand-in in a simultaneous phase is not a conflict ---------
+def _own(state, seat) -> list[str]:
+    return [t for t, owner in state.owner.items() if owner == seat]
+
+
+def _hand_in_placement(state, seat) -> dict:
+    return {"type": "place", f"place-{_own(state, seat)[0]}": str(
+        state.players[seat].setup_armies)}
+
+
+def test_another_seats_simultaneous_placement_does_not_make_the_form_stale():
+    users = [user("alice"), user("bob"), user("charlie")]
+    game = started_game(users, setup="deal", initial_placement="simultaneous")
+    state = load_state(game)
+    assert state.phase == "setup_place"
+    seen = state.version
+    write.submit(write.player(users[1]), game, {"type": "place", "placements": {
+        _own(state, 1)[0]: state.players[1].setup_armies}})
+
+    answer = web(users[0]).post(f"/games/{game.pk}/play/",
+                                {**_hand_in_placement(state, 0), "version": seen})
+    assert answer.status_code == 302
+    assert load_state(game).players[0].submitted
+    # The API keeps CONTRACT.md's strict expected_version.
+    stale = api(users[2]).post(f"/api/v1/games/{game.pk}/commands/", {
+        "type": "place", "placements": {_own(state, 2)[0]: state.players[2].setup_armies},
+        "expected_version": seen}, format="json")
+    assert stale.status_code == 409
+
+
+def test_another_seats_capital_does_not_make_the_form_stale_but_a_round_end_does():
+    users = [user("alice"), user("bob"), user("charlie")]
+    game = started_game(users, setup="random", objective="capitals")
+    state = load_state(game)
+    assert state.phase == "capital"
+    seen = state.version
+    write.submit(write.player(users[1]), game,
+                 {"type": "choose_capital", "territory": _own(state, 1)[0]})
+    answer = web(users[0]).post(f"/games/{game.pk}/play/", {
+        "type": "choose_capital", "territory": _own(state, 0)[0], "version": seen})
+    assert answer.status_code == 302
+    assert load_state(game).players[0].capital == _own(state, 0)[0]
+    # Charlie's choice ends the phase: a form from before it is stale for anyone.
+    write.submit(write.player(users[2]), game,
+                 {"type": "choose_capital", "territory": _own(state, 2)[0]})
+    assert not write.only_others_policies(game, seen, load_state(game).version, 0)

@@ -22,7 +22,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from games import store
+from games import appending, store
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game, Seat, Snapshot
 from games.rules import Event as RulesEvent
@@ -126,7 +126,7 @@ def test_it_replays_the_recorded_game_through_the_store(path, settings, monkeypa
     )
     Seat.objects.bulk_create(Seat(game=game, seat=s, user=u) for s, u in enumerate(users))
     events = [RulesEvent.from_dict(raw) for raw in log["events"]]
-    store.append(game, events, None, replay(events))
+    appending.append(game, events, None, replay(events))
 
     game = Game.objects.get(pk=log["id"])
     assert game.status == Game.FINISHED and game.version == len(events)

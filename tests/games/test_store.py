@@ -14,14 +14,13 @@ from django.core.management.base import CommandError
 from django.db import DatabaseError, connection, transaction
 from django.db.models import ProtectedError
 
-from games import lobby, reading, rules, store, upcasters, write
+from games import appending, lobby, reading, rules, store, upcasters, write
 from games.models import Event, Game, Snapshot
 from games.rules import replay
-from games.rules.moves import seats_to_act
+from games.rules.moves import clock_key, seats_to_act
 from games.store import (
     ENGINE_VERSION,
     VersionConflict,
-    clock_key,
     load_state,
     rebuild_snapshots,
     stored_events,
@@ -87,9 +86,9 @@ def test_it_projects_every_append_onto_the_game(game, two):
         else:
             earliest = row.deadline  # only a new decision may move the clock
             from_now = timedelta(seconds=game.deadline_seconds)
-            before_call = store.timezone.now()
+            before_call = appending.timezone.now()
             done = play_one(game, two, rnd)
-            after_call = store.timezone.now()
+            after_call = appending.timezone.now()
         after = done.state
         row = Game.objects.get(pk=game.pk)
         assert row.version == after.version
@@ -114,12 +113,12 @@ def test_it_refuses_an_append_against_a_stale_state(game):
     rnd = random.Random(3)
     stale = load_state(game)
     first, after_first = decided(game, stale, rnd)
-    store.append(game, first, stale, after_first)
+    appending.append(game, first, stale, after_first)
     count, version = Event.objects.count(), Game.objects.get(pk=game.pk).version
 
     second, after_second = decided(game, stale, rnd)
     with pytest.raises(VersionConflict) as conflict:
-        store.append(game, second, stale, after_second)
+        appending.append(game, second, stale, after_second)
     assert conflict.value.current_version == version
     assert Event.objects.count() == count
     assert Game.objects.get(pk=game.pk).version == version
@@ -676,10 +675,10 @@ def test_it_appends_in_one_statement_outside_a_transaction(two, django_assert_nu
         events, after = decided(game, state, rnd)
         if after.version // store.snapshot_every() == state.version // store.snapshot_every():
             break
-        store.append(game, events, state, after)
+        appending.append(game, events, state, after)
         state = after
     with django_assert_num_queries(1):
-        store.append(game, events, state, after)
+        appending.append(game, events, state, after)
     assert load_state(fresh(game)) == replay(stored_events(game)) == after
     assert fresh(game).version == after.version
 
@@ -688,7 +687,7 @@ def test_it_appends_in_one_statement_outside_a_transaction(two, django_assert_nu
     count = Event.objects.count()
     elsewhere = [dataclasses.replace(e, seq=e.seq + 1000) for e in events]
     with pytest.raises(VersionConflict) as conflict:
-        store.append(game, elsewhere, state, replay(elsewhere, state.copy()))
+        appending.append(game, elsewhere, state, replay(elsewhere, state.copy()))
     assert conflict.value.current_version == after.version
     assert Event.objects.count() == count and fresh(game).version == after.version
 

@@ -33,10 +33,10 @@ def callers_of_append() -> set[str]:
                 continue
             tree = ast.parse(path.read_text())
             for node in ast.walk(tree):
-                imported = (isinstance(node, ast.ImportFrom) and node.module == "games.store"
+                imported = (isinstance(node, ast.ImportFrom) and node.module == "games.appending"
                             and any(alias.name == "append" for alias in node.names))
                 called = (isinstance(node, ast.Attribute) and node.attr == "append"
-                          and isinstance(node.value, ast.Name) and node.value.id == "store")
+                          and isinstance(node.value, ast.Name) and node.value.id == "appending")
                 if imported or called:
                     found.add(str(path.relative_to(ROOT)))
     return found
