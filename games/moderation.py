@@ -103,7 +103,8 @@ def _extend(game, moderator, state, note, until) -> Submitted:
     facts = {"until": until.isoformat(),
              "was": game.deadline.isoformat() if game.deadline else None}
     command = rules.Moderate(EXTEND, note["by"], note["reason"], facts=facts)
-    return commit(game, state, command, user_id=moderator.pk, deadline=until)
+    # The event's `until` is the new deadline: the append projects it (games.clock).
+    return commit(game, state, command, user_id=moderator.pk)
 
 
 def _replace(game, moderator, state, note, seat, replacement) -> Submitted:

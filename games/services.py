@@ -393,16 +393,16 @@ def only_others_policies(game: Game, seen: int, current: int, seat) -> bool:
                for e in stored_events(game, after=seen, upto=current))
 
 
-def commit(game: Game, state, command, user_id=None, seat=None, deadline=None,
+def commit(game: Game, state, command, user_id=None, seat=None,
            also=None, queue_bots=True) -> Submitted:
     """The one commit step every change to a game takes: the engine decides the events of
     `command` against `state`, they are applied, and appended with the game's projection,
     its mail and `also` (the caller's own projection of them, e.g. a hidden chat message)
-    in one transaction. `deadline` overrides the clock (a moderator extending it)."""
+    in one transaction. The deadline follows from the events (games.clock.next_deadline)."""
     events, after = rules.decide_and_apply(state, command, dice_for(game))
     from notifications.outbox import outbox_writer  # the app above: mail is its concern
 
-    append(game, events, state, after, user_id=user_id, deadline=deadline, writes=(
+    append(game, events, state, after, user_id=user_id, writes=(
         outbox_writer(game, events, state, after),
         None if also is None else (lambda: also(events))))
     if queue_bots:  # (the bots' own runner plays on without queueing itself again)

@@ -20,9 +20,8 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from games import rules, sql
-from games.clock import game_deadline
+from games.clock import next_deadline
 from games.models import Event, Game, Seat, Snapshot
-from games.rules.moves import clock_key
 from games.upcasters import current_version, upcast
 
 # The engine's version (games.rules.state: bumped when GameState's shape or a rule's
@@ -242,14 +241,6 @@ def _load(game: Game, upto: int | None) -> rules.GameState | None:
     return rules.replay(stored_events(game, after, upto), state)
 
 
-def next_deadline(game: Game, before, after, now):
-    if clock_key(after) is None:
-        return None
-    if clock_key(before) != clock_key(after) or game.deadline is None:
-        return game_deadline(game, now)
-    return game.deadline
-
-
 def status_of(state: rules.GameState) -> str:
     if state.finished:
         return Game.ABORTED if state.finish_reason == "aborted" else Game.FINISHED
@@ -272,12 +263,13 @@ class RowsWrite:
 
 
 def append(game: Game, events: list[rules.Event], before, after, user_id=None,
-           deadline=None, writes=()) -> Game:
+           writes=()) -> Game:
     """Store `events` (made against `before`, whose version they follow) and the projection
     of `after`, and call each of `writes` in the same transaction (the mail the events
     cause, a caller's projection). Raises VersionConflict if anyone appended since `before`
-    was loaded. `deadline` overrides the clock (a moderator extending it). Only
-    games.services.commit calls this."""
+    was loaded. The deadline column is the projection of the events (games.clock:
+    replaying the log gives it; nothing else writes it). Only games.services.commit calls
+    this."""
     expected = before.version if before is not None else 0
     if game.version != expected:
         # This copy of the row is older than `before`: the deadline and status it would
@@ -292,7 +284,7 @@ def append(game: Game, events: list[rules.Event], before, after, user_id=None,
         "turn": after.turn,
         "current_seat": after.current,
         "winner": after.winner,
-        "deadline": deadline or next_deadline(game, before, after, now),
+        "deadline": next_deadline(game, before, after, events, now, game.deadline),
     }
     if expected == 0:
         projection["started_at"] = now

@@ -402,13 +402,13 @@ def test_it_lets_a_move_made_while_the_sweep_runs_win(game, clock, monkeypatch):
     """The move lands after the sweep read the game: the timeout must not apply."""
     overdue(game, clock)
     version, owing = game.version, game.current_seat
-    read_owing = deadlines.owing_users
+    read_owing = deadlines.owing_seats
 
-    def owing_users_then_a_move(game_read, state):
+    def owing_seats_then_a_move(game_read, state):
         play_a_quiet_turn(Game.objects.get(pk=game_read.pk))
         return read_owing(game_read, state)
 
-    monkeypatch.setattr(deadlines, "owing_users", owing_users_then_a_move)
+    monkeypatch.setattr(deadlines, "owing_seats", owing_seats_then_a_move)
     assert sweep(game) == {**nothing_due(), "moved_on": 1}
 
     assert timed_out_seats(game, version) == []
@@ -488,13 +488,18 @@ def away(user, starts, ends) -> Vacation:
 
 def test_it_stretches_the_deadline_of_a_player_on_vacation(game, clock):
     owing = user_at(game, load_state(game).current)
-    version = game.version
+    version, was, mails = game.version, game.deadline, len(rows(game))
     vacation = away(owing, clock.now, game.deadline + timedelta(days=3))
     overdue(game, clock)
 
     assert sweep(game) == {**nothing_due(), "stretched": 1}
 
-    assert game.version == version
+    # The log says why (an event of its own), and nobody is mailed about it.
+    assert events_since(game, version) == [("deadline_stretched", {
+        "seats": [seat_of(game, owing)], "until": (vacation.ends + DAY).isoformat(),
+        "was": was.isoformat()})]
+    assert game.version == version + 1
+    assert len(rows(game)) == mails
     assert game.deadline == vacation.ends + DAY
     assert sweep(game) == nothing_due()
     clock.set(vacation.ends + timedelta(hours=23))
