@@ -8,8 +8,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from games import rules
-from games.clock import game_deadline
-from games.models import Game
+from games.clock import SETS_DEADLINE, game_deadline
+from games.models import Event, Game
+from games.rules import events as ev
 from games.rules.commands import PULL_BACK, STRETCH
 from games.services import MAX_RETRIES, Submitted, commit
 from games.store import VersionConflict, load_state
@@ -24,15 +25,19 @@ def stretch(game: Game, state: rules.GameState, seats, back: datetime) -> Submit
 
 
 def pull_back(game: Game, seat: int, now: datetime) -> Submitted | None:
-    """`seat` is back before its vacation's end: a deadline of the game later than a full one
-    counted from `now` was stretched, and becomes that full one (the sweep stretches it
-    again if another owing player is still away). None if there is nothing to pull back.
-    A move racing it is read and the pull-back tried again."""
+    """`seat` is back before its vacation's end: if the game's deadline is one the clock
+    stretched for it, and later than a full one counted from `now`, it becomes that full one
+    (the sweep stretches it again if another owing player is still away). None if there is
+    nothing to pull back: a moderator's extension, or a game that never waited for the
+    seat, is left as it is (and its log says nothing of the vacation). A move racing it is
+    read and the pull-back tried again."""
     for attempt in range(MAX_RETRIES):
         if attempt:
             game.refresh_from_db()
         normal = game_deadline(game, now)
         if game.status != Game.ACTIVE or game.deadline is None or game.deadline <= normal:
+            return None
+        if seat not in _waited_for(game):
             return None
         try:
             return _moved(game, load_state(game), rules.MoveDeadline(
@@ -40,6 +45,15 @@ def pull_back(game: Game, seat: int, now: datetime) -> Submitted | None:
         except VersionConflict:
             continue
     raise VersionConflict(game.version)
+
+
+def _waited_for(game: Game) -> list[int]:
+    """The seats the game's deadline waits for: those of the last event that set it, if that
+    was the clock stretching it. (A deadline later than a full clock from now was set by
+    such an event in the decision still owed: a full clock counted earlier ends earlier.)"""
+    last = (Event.objects.filter(game=game, type__in=SETS_DEADLINE).order_by("-seq")
+            .values_list("type", "data").first())
+    return last[1].get("seats", []) if last and last[0] == ev.DEADLINE_STRETCHED else []
 
 
 def _was(game: Game) -> str | None:

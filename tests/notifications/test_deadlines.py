@@ -526,6 +526,30 @@ def test_it_pulls_a_stretched_deadline_back_when_the_vacation_is_called_off(game
     assert vacation.ends == clock.now  # the days taken stay counted
 
 
+def test_it_pulls_back_only_a_deadline_stretched_for_the_player_back(game, clock):
+    from games.moderation import moderate
+    from notifications.vacations import cancel
+    from tests.moderation.support import moderator
+    owing = user_at(game, load_state(game).current)
+    other = next(user_at(game, s) for s in range(3) if user_at(game, s) != owing)
+    owing_away = away(owing, clock.now, clock.now + timedelta(days=21))
+    other_away = away(other, clock.now, clock.now + timedelta(days=21))
+    overdue(game, clock)
+    assert sweep(game)["stretched"] == 1
+    version, stretched = game.version, game.deadline
+    clock.advance(hours=5)
+
+    cancel(other_away)  # the clock never waited for them: nothing moves, nothing is told
+    game.refresh_from_db()
+    assert (game.version, game.deadline) == (version, stretched)
+
+    moderate(game, moderator("maud"), "extend_deadline", "exams", until=stretched + DAY)
+    cancel(owing_away)  # a moderator's extension stands
+    game.refresh_from_db()
+    assert game.deadline == stretched + DAY
+    assert [kind for kind, _ in events_since(game, version)] == ["deadline_extended"]
+
+
 def test_it_stretches_the_deadline_on_the_games_clock(alice, bob, clock):
     game = started(alice, bob, clock={"time_zone": "Europe/Prague", "quiet_from": 22,
                                       "quiet_until": 7})
