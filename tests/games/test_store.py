@@ -18,11 +18,10 @@ from games import rules, services, sql, store, upcasters
 from games.models import Event, Game, Snapshot
 from games.rules import replay
 from games.rules.bots import bot_command
-from games.rules.moves import seats_to_act
+from games.rules.moves import clock_key, seats_to_act
 from games.store import (
     ENGINE_VERSION,
     VersionConflict,
-    clock_key,
     load_state,
     rebuild_snapshots,
     stored_events,
