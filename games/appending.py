@@ -13,20 +13,11 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games import rules
-from games.clock import game_deadline
+from games.clock import next_deadline
 from games.models import Event, Game, Snapshot
-from games.rules.moves import clock_key
 from games.store import ENGINE_VERSION, VersionConflict, remember, snapshot_every, status_of
 from games.upcasters import current_version
 from lib import sql
-
-
-def next_deadline(game: Game, before, after, now):
-    if clock_key(after) is None:
-        return None
-    if clock_key(before) != clock_key(after) or game.deadline is None:
-        return game_deadline(game, now)
-    return game.deadline
 
 
 class RowsWrite:
@@ -45,12 +36,13 @@ class RowsWrite:
 
 
 def append(game: Game, events: list[rules.Event], before, after, user_id=None,
-           deadline=None, writes=()) -> Game:
+           writes=()) -> Game:
     """Store `events` (made against `before`, whose version they follow) and the projection
     of `after`, and call each of `writes` in the same transaction (the mail the events
     cause, a caller's projection). Raises VersionConflict if anyone appended since `before`
-    was loaded. `deadline` overrides the clock (a moderator extending it). Only
-    games.write.commit calls this."""
+    was loaded. The deadline column is the projection of the events (games.clock:
+    replaying the log gives it; nothing else writes it). Only games.write.commit calls
+    this."""
     expected = before.version if before is not None else 0
     if game.version != expected:
         # This copy of the row is older than `before`: the deadline and status it would
@@ -65,7 +57,7 @@ def append(game: Game, events: list[rules.Event], before, after, user_id=None,
         "turn": after.turn,
         "current_seat": after.current,
         "winner": after.winner,
-        "deadline": deadline or next_deadline(game, before, after, now),
+        "deadline": next_deadline(game, before, after, events, now, game.deadline),
     }
     if expected == 0:
         projection["started_at"] = now

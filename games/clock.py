@@ -1,10 +1,16 @@
 """Turn clocks: when a decision's deadline falls, counting only the hours the game's clock
-runs (it may rest each night and on weekends, in the game's time zone)."""
+runs (it may rest each night and on weekends, in the game's time zone), and the deadline as
+a projection of the game's log."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, time, timedelta
+from itertools import groupby
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from games import rules
+from games.rules import events as ev
+from games.rules.moves import clock_key
 
 MAX_STEPS = 4000  # a deadline is at most a year of clock time away: ample
 
@@ -81,3 +87,54 @@ def game_deadline(game, start: datetime) -> datetime:
         start, game.deadline_seconds, game.clock_time_zone, game.quiet_from,
         game.quiet_until, game.pause_weekends,
     )
+
+
+# Events that set the deadline to their `until`: a moderator's extension, and the clock
+# waiting for players on vacation or running again for one back early.
+SETS_DEADLINE = (ev.DEADLINE_EXTENDED, ev.DEADLINE_STRETCHED, ev.DEADLINE_PULLED_BACK)
+
+
+def next_deadline(game, before, after, events, now, deadline):
+    """The deadline once `events` (one commit's, made against `before`, leading to `after`,
+    stored at `now`) are appended to a game whose deadline was `deadline`: the last `until`
+    they set, else a full one from `now` when they open a new decision, else unchanged; None
+    while no clock runs. The append (games.store) and replayed_deadline use this one rule,
+    so the column is always what replaying the log gives."""
+    return _deadline(game, clock_key(before), after, events, now, deadline)
+
+
+def _deadline(game, key_before, after, events, now, deadline):
+    for event in reversed(events):
+        if event.type in SETS_DEADLINE:
+            return datetime.fromisoformat(event.data["until"])
+    key = clock_key(after)
+    if key is None:
+        return None
+    if key_before != key or deadline is None:
+        return game_deadline(game, now)
+    return deadline
+
+
+def replayed_deadline(game, stored) -> datetime | None:
+    """The game's deadline replayed from its log, `stored`: [(event, when it was stored)]
+    in seq order (games.store.stored_events_with_times).
+
+    The rule applies per commit, not per event (a decision may close and open again inside
+    one: a player's reinforcement, then the neutral's half placed automatically, and the
+    same turn goes on). A commit's events share the moment of its append, and each commit
+    reads the one before, so the runs of one moment are the commits; a deadline-setting
+    event is a commit of its own, so a run is also cut after one (a clock frozen by tests
+    may store several commits at one moment)."""
+    state, deadline = None, None
+    for at, run in groupby(stored, key=lambda pair: pair[1]):
+        key_before, pending = clock_key(state), False
+        for event, _ in run:
+            state = rules.evolve(state, event)
+            if event.type in SETS_DEADLINE:
+                deadline = datetime.fromisoformat(event.data["until"])
+                key_before, pending = clock_key(state), False
+            else:
+                pending = True
+        if pending:
+            deadline = _deadline(game, key_before, state, (), at, deadline)
+    return deadline

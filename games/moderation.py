@@ -79,8 +79,7 @@ def moderate(game: Game, moderator, action: str, reason: str = "", seat=None, un
     actor = Actor(MODERATOR, moderator.pk)
     note = {"by": moderator.get_username(), "reason": reason}
     if action == EXTEND:
-        command, until = _extension(game, note, until)
-        return submit(actor, game, command, expected_version, deadline=until)
+        return submit(actor, game, _extension(game, note, until), expected_version)
     if action == REPLACE:
         command = _replacement(game, moderator, note, seat, replacement)
     else:
@@ -88,7 +87,7 @@ def moderate(game: Game, moderator, action: str, reason: str = "", seat=None, un
     return submit(actor, game, command, expected_version)
 
 
-def _extension(game, note, until) -> tuple[rules.Moderate, datetime]:
+def _extension(game, note, until) -> rules.Moderate:
     if not isinstance(until, datetime) or until.tzinfo is None:
         raise ServiceError(400, "bad_request", "until must be a date and time with a zone")
     if game.deadline is not None and until <= game.deadline:
@@ -102,7 +101,8 @@ def _extension(game, note, until) -> tuple[rules.Moderate, datetime]:
                            f"{MAX_EXTENSION_DAYS} days ahead")
     facts = {"until": until.isoformat(),
              "was": game.deadline.isoformat() if game.deadline else None}
-    return rules.Moderate(EXTEND, note["by"], note["reason"], facts=facts), until
+    # The event's `until` is the new deadline: the append projects it (games.clock).
+    return rules.Moderate(EXTEND, note["by"], note["reason"], facts=facts)
 
 
 def _replacement(game, moderator, note, seat, replacement) -> rules.Moderate:

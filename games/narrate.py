@@ -254,6 +254,13 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
     if kind == ev.TURN_TIMED_OUT:
         return _("%(player)s ran out of time (missed turns in a row: %(missed)s).") % {
             "player": who, "missed": data["missed"]}
+    if kind == ev.DEADLINE_STRETCHED:
+        return _("Away on vacation: %(players)s. The deadline moves to %(until)s.") % {
+            "players": ", ".join(seat_name(s, names) for s in data.get("seats", ())),
+            "until": _when(data.get("until"))}
+    if kind == ev.DEADLINE_PULLED_BACK:
+        return _("%(player)s is back from vacation: the deadline is now %(until)s.") % {
+            "player": who, "until": _when(data.get("until"))}
     if kind == ev.TURN_ENDED:
         return _("%(player)s ended the turn.") % {"player": who}
     if kind == ev.ATTACK_ENDED:

@@ -86,14 +86,14 @@ def player(user) -> Actor:
 
 
 def submit(actor: Actor, game: Game, command, expected_version=None, *, state=None,
-           deadline=None, others_policies_pass: bool = False) -> Committed:
+           others_policies_pass: bool = False) -> Committed:
     """The front door: play `command` (a rules command, or a player's JSON payload) for
     `actor` in `game`, in boardgame.io's order with CONTRACT.md's staleness before the
     engine's checks. Without `expected_version` a command that loses a race is tried again
     on the new state, up to MAX_RETRIES times; with it, a version that moved on is refused
     (VersionConflict), unless `others_policies_pass` (the web form) and all that moved it
     were other players' policy changes. `state`: the game's state if the caller has just
-    loaded it; `deadline`: a moderator's new deadline."""
+    loaded it."""
     if expected_version is not None and (
         isinstance(expected_version, bool) or not isinstance(expected_version, int)
         or expected_version < 0
@@ -128,7 +128,7 @@ def submit(actor: Actor, game: Game, command, expected_version=None, *, state=No
         if expected_version is not None and expected_version != version:
             raise VersionConflict(version)
         try:
-            return commit(game, state, command, actor, deadline)
+            return commit(game, state, command, actor)
         except VersionConflict:
             if expected_version is not None:
                 raise
@@ -178,16 +178,16 @@ def only_others_policies(game: Game, seen: int, current: int, seat) -> bool:
                for e in stored_events(game, after=seen, upto=current))
 
 
-def commit(game: Game, state, command, actor: Actor, deadline=None) -> Committed:
+def commit(game: Game, state, command, actor: Actor) -> Committed:
     """The one commit step every change to a game takes, called only by submit(): the
     engine decides the events of
     `command` against `state`; they are appended with the game's projection and the
     writes of the in-transaction reactions in one transaction; then the after-commit
-    reactions are told (they only schedule work for when the transaction commits).
-    `deadline` overrides the clock (a moderator extending it)."""
+    reactions are told (they only schedule work for when the transaction commits). The
+    deadline follows from the events (games.clock.next_deadline)."""
     events, after = rules.decide_and_apply(state, command, dice_for(game))
     done = Committed(game, events, state, after, actor)
-    append(game, events, state, after, user_id=actor.user_id, deadline=deadline,
+    append(game, events, state, after, user_id=actor.user_id,
            writes=[react(done) for react in reactions("in_transaction")])
     for react in reactions("after_commit"):
         react(done)

@@ -15,8 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Preferences
-from games import reading, write
-from games.clock import game_deadline
+from games import absences, reading, write
 from games.models import Game, Seat
 from games.rules.errors import RuleViolation
 from games.rules.moves import seats_to_act
@@ -37,10 +36,15 @@ def vacations_ending(user_ids, now) -> dict[int, object]:
     return ends
 
 
-def owing_users(game, state) -> list[int]:
-    """The users of the seats the game waits for (the seats as read with the game)."""
+def owing_seats(game, state) -> dict[int, int]:
+    """{seat: user id} of the seats the game waits for (the seats as read with the game)."""
     seats = set(seats_to_act(state))
-    return [row[1] for row in reading.seat_rows(game) if row[0] in seats]
+    return {row[0]: row[1] for row in reading.seat_rows(game) if row[0] in seats}
+
+
+def owing_users(game, state) -> list[int]:
+    """The users of the seats the game waits for."""
+    return list(owing_seats(game, state).values())
 
 
 def attach_seats(games) -> None:
@@ -77,8 +81,9 @@ def sweep_deadlines(limit: int = 1000) -> dict:
         attach_seats(batch)
         states = _states(batch)
         batch = [game for game in batch if game.pk in states or _failed(game, counts)]
-        owing = {game.pk: owing_users(game, states[game.pk]) for game in batch}
-        away = vacations_ending([user for users in owing.values() for user in users], now)
+        owing = {game.pk: owing_seats(game, states[game.pk]) for game in batch}
+        away = vacations_ending([user for seats in owing.values() for user in seats.values()],
+                                now)
         for game in batch:
             _time_out(game, states[game.pk], owing[game.pk], away, counts)
     if len(due) == limit:
@@ -111,16 +116,18 @@ def _failed(game, counts) -> bool:
 
 
 def _time_out(game, state, owing, away, counts) -> None:
-    """Apply one game's timeout through the one write path (or stretch its deadline for a
-    player on vacation); the version read guards against a move made meanwhile."""
+    """Apply one game's timeout through the one write path (or stretch its deadline for the
+    owing players on vacation, an event too); the version read guards against a move made
+    meanwhile."""
     version = game.version
-    back = max((away[user] for user in owing if user in away), default=None)
-    if back is not None:
-        # On vacation: the clock starts again when they are back.
-        counts["stretched"] += Game.objects.filter(pk=game.pk, version=version).update(
-            deadline=game_deadline(game, back))
-        return
+    on_vacation = sorted(seat for seat, user in owing.items() if user in away)
     try:
+        if on_vacation:
+            # The clock starts again when the last of them is back.
+            back = max(away[owing[seat]] for seat in on_vacation)
+            absences.stretch(game, state, on_vacation, back)
+            counts["stretched"] += 1
+            return
         write.submit_timeout(game, version, state)
         counts["timed_out"] += 1
     except (VersionConflict, RuleViolation):

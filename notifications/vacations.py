@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games.clock import game_deadline
-from games.models import Game
+from games import absences
+from games.models import Game, Seat
 from notifications.models import Vacation
 
 # A vacation is declared at most this far ahead (and so can never reach the end of the
@@ -90,16 +90,13 @@ def cancel(vacation: Vacation) -> None:
 
 def pull_back_deadlines(user_id: int, now: datetime) -> int:
     """A deadline later than a full one counted from now was stretched by a vacation; the
-    player is back, so it becomes that full one (the sweep stretches it again if another
-    owing player is still away)."""
+    player is back, so it becomes that full one, an event in each game's log
+    (games.absences.pull_back)."""
     pulled = 0
-    games = Game.objects.filter(status=Game.ACTIVE, seats__user_id=user_id,
-                                deadline__gt=now).distinct()
-    for game in games:
-        normal = game_deadline(game, now)
-        if game.deadline > normal:
-            pulled += Game.objects.filter(pk=game.pk, deadline=game.deadline).update(
-                deadline=normal)
+    seats = Seat.objects.filter(user_id=user_id, game__status=Game.ACTIVE,
+                                game__deadline__gt=now).select_related("game")
+    for seat in seats:
+        pulled += absences.pull_back(seat.game, seat.seat, now) is not None
     return pulled
 
 

@@ -4,7 +4,7 @@ No Django, DRF or Celery here; the service layer stores the events this package 
 """
 
 from .board import CARDS, CONTINENTS, NEIGHBOURS, NEUTRAL, TERRITORIES
-from .commands import Moderate, StartGame, TimeOut, parse_command
+from .commands import Moderate, MoveDeadline, StartGame, TimeOut, parse_command
 from .decide import decide, decide_and_apply
 from .errors import RuleViolation
 from .events import Event
@@ -18,7 +18,8 @@ from .view import redact_event, redact_events, view
 
 __all__ = [
     "CARDS", "CONTINENTS", "ENGINE_VERSION", "NEIGHBOURS", "NEUTRAL", "TERRITORIES", "Event",
-    "FairDice", "GameState", "Moderate", "RuleViolation", "Rules", "StartGame", "TimeOut",
+    "FairDice", "GameState", "Moderate", "MoveDeadline",
+    "RuleViolation", "Rules", "StartGame", "TimeOut",
     "Verification", "decide", "decide_and_apply", "evolve", "new_seed", "parse_command",
     "redact_event", "redact_events", "replay", "Sight", "sight_of", "seed_hash",
     "validate_rules", "verify", "view",

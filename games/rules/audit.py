@@ -8,11 +8,14 @@ Each check returns the first reason the event is impossible, or None.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from . import events as ev
 from .board import CARDS, NEIGHBOURS, NEUTRAL
 from .cards import is_set, set_value
 from .flow import holds_capitals, reinforcements_owed, round_leader, spread, spread_neutral
 from .missions import fulfilled
+from .moves import seats_to_act
 from .sight import fogged, in_sight
 from .state import (
     ATTACK,
@@ -293,6 +296,31 @@ def _game_finished(state: GameState, data: dict) -> str | None:
     return None
 
 
+def _moved_deadline(state: GameState, until) -> str | None:
+    """What a clock's change of a deadline needs: a running clock and a date and time."""
+    if state.paused:
+        return "moves the deadline of a paused game"
+    try:
+        moment = datetime.fromisoformat(until)
+    except (TypeError, ValueError):
+        return "moves the deadline to no date and time"
+    return None if moment.tzinfo is not None else "moves the deadline to a time without a zone"
+
+
+def _deadline_stretched(state: GameState, data: dict) -> str | None:
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not seats or not set(seats) <= set(seats_to_act(state)):
+        return "waits for a seat that owes no decision"
+    return _moved_deadline(state, data.get("until"))
+
+
+def _deadline_pulled_back(state: GameState, data: dict) -> str | None:
+    seat = data.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
+        return "names no seat of the game"
+    return _moved_deadline(state, data.get("until"))
+
+
 CHECKS = {
     ev.ARMIES_PLACED: _armies_placed,
     ev.PLACEMENT_SUBMITTED: _placement_submitted,
@@ -312,6 +340,8 @@ CHECKS = {
     ev.ATTACK_ENDED: _attack_ended,
     ev.GAME_FINISHED: _game_finished,
     ev.PLAY_ORDER_DRAWN: _play_order_drawn,
+    ev.DEADLINE_STRETCHED: _deadline_stretched,
+    ev.DEADLINE_PULLED_BACK: _deadline_pulled_back,
 }
 
 

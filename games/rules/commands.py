@@ -116,6 +116,21 @@ class Moderate:
     facts: dict | None = None
 
 
+@dataclass(frozen=True)
+class MoveDeadline:
+    """The clock moves the deadline of the decision now owed, for a reason outside the
+    rules (made by the deadline sweep and by a vacation called off): STRETCH while the
+    owing `seats` are on vacation, PULL_BACK when `seats[0]` is back early. `until` and
+    the deadline it replaces, `was`, are ISO date-times: facts recorded as given."""
+    action: str
+    seats: tuple
+    until: str
+    was: str | None = None
+
+
+STRETCH, PULL_BACK = "stretch", "pull_back"
+
+
 MODERATOR_ACTIONS = ("pause", "resume", "abort", "end_turn", "drop", "extend_deadline",
                      "replace_player", "hide_message")
 

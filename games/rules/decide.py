@@ -7,6 +7,8 @@ from __future__ import annotations
 from . import setup, turn
 from .commands import (
     MODERATOR_ACTIONS,
+    PULL_BACK,
+    STRETCH,
     Attack,
     ChooseCapital,
     Claim,
@@ -14,6 +16,7 @@ from .commands import (
     EndTurn,
     Fortify,
     Moderate,
+    MoveDeadline,
     Occupy,
     Place,
     PlaceNeutral,
@@ -35,6 +38,8 @@ from .errors import (
 from .events import (
     CHAT_HIDDEN,
     DEADLINE_EXTENDED,
+    DEADLINE_PULLED_BACK,
+    DEADLINE_STRETCHED,
     DEFENSE_SET,
     GAME_ABORTED,
     GAME_PAUSED,
@@ -54,6 +59,7 @@ from .flow import (
     drop,
     end_turn,
 )
+from .moves import seats_to_act
 from .state import (
     ATTACK,
     CAPITAL,
@@ -114,6 +120,10 @@ def _run(state: GameState | None, command, rng) -> Emitter:
     if isinstance(command, TimeOut):
         em = Emitter(state.copy(), rng, None)
         timeout(em)
+        return em
+    if isinstance(command, MoveDeadline):
+        em = Emitter(state.copy(), rng, None)
+        move_deadline(em, command)
         return em
     seat = command.seat
     if not isinstance(seat, int) or not 0 <= seat < state.seats:
@@ -217,6 +227,24 @@ def moderate(em: Emitter, command: Moderate) -> None:
         if state.players[seat].out:
             raise ModerationRefused("that player is already out of the game")
         drop(em, seat, "moderator", note)
+
+
+def move_deadline(em: Emitter, command: MoveDeadline) -> None:
+    """The clock waits for owing seats on vacation, or runs again for one back early."""
+    seats = list(command.seats)
+    if not isinstance(command.until, str) or not seats or any(
+            isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < em.state.seats
+            for s in seats):
+        raise BadCommand("a deadline moves for seats of the game, to a date and time")
+    facts = {"until": command.until, "was": command.was}
+    if command.action == STRETCH:
+        if not set(seats) <= set(seats_to_act(em.state)):
+            raise NotYourTurn("the clock waits only for seats that owe the decision")
+        em.emit(DEADLINE_STRETCHED, {"seats": sorted(seats), **facts})
+    elif command.action == PULL_BACK and len(seats) == 1:
+        em.emit(DEADLINE_PULLED_BACK, {"seat": seats[0], **facts})
+    else:
+        raise BadCommand(f"no way to move a deadline '{command.action}'")
 
 
 def timeout(em: Emitter, counted: bool = True) -> None:

@@ -181,6 +181,16 @@ DEADLINE_EXTENDED = declare("deadline_extended", "{by, reason, until, was}")
 PLAYER_REPLACED = declare("player_replaced", "{by, reason, seat, from, to, to_user_id}")
 CHAT_HIDDEN = declare("chat_hidden", "{by, reason, message, author_seat, team?}",
                       redact=_team_line_for_team)
+# The clock's own changes of a deadline (the deadline sweep, a vacation called off): like an
+# extension they change no board and carry the new deadline (`until`, and the one it
+# replaced, `was`), so replaying the log gives the deadline column (games.clock). Public:
+# the deadline itself is shown to every seat, and who owes the decision is known to all;
+# the vacation's own dates never go in.
+DEADLINE_STRETCHED = declare("deadline_stretched", "the seats owing the decision are on "
+                             "vacation: the clock waits until they are back {seats, until, "
+                             "was}")
+DEADLINE_PULLED_BACK = declare("deadline_pulled_back", "a seat back from vacation early: the "
+                               "deadline runs again from then {seat, until, was}")
 
 
 # The data fields each type may carry. Before the end a field not named here is never
@@ -219,6 +229,8 @@ FIELDS: dict[str, frozenset] = {name: frozenset(names.split()) for name, names i
     DEADLINE_EXTENDED: "by reason until was",
     PLAYER_REPLACED: "by reason seat from to to_user_id",
     CHAT_HIDDEN: "by reason message author_seat team",
+    DEADLINE_STRETCHED: "seats until was",
+    DEADLINE_PULLED_BACK: "seat until was",
 }.items()}
 
 

@@ -474,6 +474,10 @@ HANDLERS = {
     ev.GAME_PAUSED: _game_paused,
     ev.GAME_RESUMED: _game_resumed,
     ev.GAME_ABORTED: _game_aborted,
+    # The clock's changes of a deadline change no board: the deadline is the layer
+    # above's projection of them (games.clock.deadline_after_commit).
+    ev.DEADLINE_STRETCHED: _no_change,
+    ev.DEADLINE_PULLED_BACK: _no_change,
 }
 
 

@@ -402,13 +402,13 @@ def test_it_lets_a_move_made_while_the_sweep_runs_win(game, clock, monkeypatch):
     """The move lands after the sweep read the game: the timeout must not apply."""
     overdue(game, clock)
     version, owing = game.version, game.current_seat
-    read_owing = deadlines.owing_users
+    read_owing = deadlines.owing_seats
 
-    def owing_users_then_a_move(game_read, state):
+    def owing_seats_then_a_move(game_read, state):
         play_a_quiet_turn(Game.objects.get(pk=game_read.pk))
         return read_owing(game_read, state)
 
-    monkeypatch.setattr(deadlines, "owing_users", owing_users_then_a_move)
+    monkeypatch.setattr(deadlines, "owing_seats", owing_seats_then_a_move)
     assert sweep(game) == {**nothing_due(), "moved_on": 1}
 
     assert timed_out_seats(game, version) == []
@@ -488,13 +488,18 @@ def away(user, starts, ends) -> Vacation:
 
 def test_it_stretches_the_deadline_of_a_player_on_vacation(game, clock):
     owing = user_at(game, load_state(game).current)
-    version = game.version
+    version, was, mails = game.version, game.deadline, len(rows(game))
     vacation = away(owing, clock.now, game.deadline + timedelta(days=3))
     overdue(game, clock)
 
     assert sweep(game) == {**nothing_due(), "stretched": 1}
 
-    assert game.version == version
+    # The log says why (an event of its own), and nobody is mailed about it.
+    assert events_since(game, version) == [("deadline_stretched", {
+        "seats": [seat_of(game, owing)], "until": (vacation.ends + DAY).isoformat(),
+        "was": was.isoformat()})]
+    assert game.version == version + 1
+    assert len(rows(game)) == mails
     assert game.deadline == vacation.ends + DAY
     assert sweep(game) == nothing_due()
     clock.set(vacation.ends + timedelta(hours=23))
@@ -519,6 +524,30 @@ def test_it_pulls_a_stretched_deadline_back_when_the_vacation_is_called_off(game
     assert game.deadline == clock.now + DAY
     vacation.refresh_from_db()
     assert vacation.ends == clock.now  # the days taken stay counted
+
+
+def test_it_pulls_back_only_a_deadline_stretched_for_the_player_back(game, clock):
+    from games.moderation import moderate
+    from notifications.vacations import cancel
+    from tests.moderation.support import moderator
+    owing = user_at(game, load_state(game).current)
+    other = next(user_at(game, s) for s in range(3) if user_at(game, s) != owing)
+    owing_away = away(owing, clock.now, clock.now + timedelta(days=21))
+    other_away = away(other, clock.now, clock.now + timedelta(days=21))
+    overdue(game, clock)
+    assert sweep(game)["stretched"] == 1
+    version, stretched = game.version, game.deadline
+    clock.advance(hours=5)
+
+    cancel(other_away)  # the clock never waited for them: nothing moves, nothing is told
+    game.refresh_from_db()
+    assert (game.version, game.deadline) == (version, stretched)
+
+    moderate(game, moderator("maud"), "extend_deadline", "exams", until=stretched + DAY)
+    cancel(owing_away)  # a moderator's extension stands
+    game.refresh_from_db()
+    assert game.deadline == stretched + DAY
+    assert [kind for kind, _ in events_since(game, version)] == ["deadline_extended"]
 
 
 def test_it_stretches_the_deadline_on_the_games_clock(alice, bob, clock):

@@ -198,6 +198,9 @@ EVENT_RULES: dict[str, dict] = {
     "game_paused": MODERATION, "game_resumed": MODERATION, "game_aborted": MODERATION,
     "moderator_ended_turn": MODERATION,
     "deadline_extended": {**MODERATION, "until": shown, "was": shown},
+    # The clock's own deadline changes: who owes the decision and the deadline are public.
+    "deadline_stretched": dict.fromkeys(("seats", "until", "was"), shown),
+    "deadline_pulled_back": dict.fromkeys(("seat", "until", "was"), shown),
     "player_replaced": {**MODERATION, "seat": shown, "from": shown, "to": shown,
                         "to_user_id": shown},
     # A team's chat line, and a moderator hiding it, are that team's business.

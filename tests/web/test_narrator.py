@@ -50,6 +50,10 @@ SAMPLES = {
     ev.DEADLINE_EXTENDED: {**BY, "until": "2026-12-01T10:00:00+00:00", "was": None},
     ev.PLAYER_REPLACED: {**BY, "seat": 1, "from": "bob", "to": "erin", "to_user_id": 9},
     ev.CHAT_HIDDEN: {**BY, "message": 12, "author_seat": 2},
+    ev.DEADLINE_STRETCHED: {"seats": [0, 2], "until": "2026-12-01T10:00:00+00:00",
+                            "was": "2026-11-28T10:00:00+00:00"},
+    ev.DEADLINE_PULLED_BACK: {"seat": 0, "until": "2026-11-29T10:00:00+00:00",
+                              "was": "2026-12-01T10:00:00+00:00"},
 }
 
 
