@@ -45,6 +45,44 @@ def fresh_rate_limits(settings):
     yield
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Passwords hash with MD5 here: the real hasher costs a quarter of a second each."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# The named people of every test (healthchecks.io's habit): alice plays, bob is her
+# opponent, charlie takes a third seat or may see nothing. What a person is depends on
+# what a directory's tests drive: here a user with an address and no password; tests/games
+# (API clients that signed up) and tests/web (users who sign in with a password) override
+# `person`, never alice, bob or charlie themselves.
+@pytest.fixture
+def person(db):
+    """A function making the user `name` (name@example.com), or finding them again."""
+    def make(name: str):
+        from django.contrib.auth import get_user_model
+
+        User = get_user_model()
+        found = User.objects.filter(username=name).first()
+        return found or User.objects.create(username=name, email=f"{name}@example.com")
+    return make
+
+
+@pytest.fixture
+def alice(person):
+    return person("alice")
+
+
+@pytest.fixture
+def bob(person):
+    return person("bob")
+
+
+@pytest.fixture
+def charlie(person):
+    return person("charlie")
+
+
 @pytest.fixture(scope="session")
 def browser():
     """One chromium for the whole run: Playwright's sync API allows one instance per
@@ -81,6 +119,22 @@ def contexts():
     yield opened
     for context in opened:
         context.close()
+
+
+def pytest_configure(config):
+    """The random games' seed is chosen before pytest-xdist starts its workers, which
+    inherit it (tests/sample.py)."""
+    from tests.sample import choose_seed
+
+    choose_seed()
+
+
+def pytest_terminal_summary(terminalreporter):
+    from tests.sample import SEED_VARIABLE, choose_seed
+
+    terminalreporter.write_line(
+        f"Random games of this run: {SEED_VARIABLE}={choose_seed()} plays them again "
+        "(README, \"Testing\")")
 
 
 # Fixtures through which a test reaches the database (pytest-django's own, and what the
