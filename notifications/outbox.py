@@ -191,6 +191,12 @@ PAUSE_AFTER_FAILURE = 30.0
 _paused: dict[str, float] = {}
 
 
+def resume_publishing() -> None:
+    """Publish to every broker again at once, not PAUSE_AFTER_FAILURE after its last failure
+    (an operator who brought the broker back, a test that pointed the app elsewhere)."""
+    _paused.clear()
+
+
 def _publisher() -> ThreadPoolExecutor:
     global _pool
     if _pool is None or _pool[0] != os.getpid():  # a forked child starts its own thread
