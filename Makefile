@@ -41,6 +41,7 @@ run: $(VENV)/.runtime
 	mkdir -p -m 700 "$${CONQUEST_VAR_DIR:-var}"
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py clear_metrics --verbosity 0
 	scripts/run.sh
 
 test: $(VENV)/.installed browser

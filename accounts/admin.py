@@ -4,7 +4,7 @@ digests only: a key is never stored, so never shown; deleting a row revokes it).
 from django.contrib import admin
 
 from accounts.models import Account, ApiToken, Preferences
-from games.admin_base import FilterOnlyWhatIsShown
+from lib.admin import FilterOnlyWhatIsShown
 
 
 @admin.register(Account)

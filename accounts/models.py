@@ -9,6 +9,8 @@ import hashlib
 from django.conf import settings
 from django.db import models
 
+# Computer players' accounts are named bot-<level>-<n>: nobody else may take such a name.
+BOT_USERNAME_PREFIX = "bot-"
 LANGUAGES = [("en", "English"), ("cs", "Čeština"), ("pl", "Polski")]
 
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 
 from accounts.models import ApiToken, digest
-from games import sql
+from lib import sql
 
 # A token's last use is written at most this often: not a write per request.
 TOUCH_EVERY = timedelta(hours=1)

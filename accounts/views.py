@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import email as addresses
 from accounts import signin, throttles
+from notifications import confirmation
 
 
 def confirm_email(request, token):
@@ -44,7 +45,7 @@ def resend_confirmation(request):
     if addresses.confirmed(request.user):
         messages.info(request, _("Your address is confirmed already."))
     else:
-        addresses.ask_to_confirm(request.user, request.user.email)
+        confirmation.ask_to_confirm(request.user, request.user.email)
         messages.success(request, _("We mailed a new link to %(email)s.") % {
             "email": request.user.email})
     return redirect("profile")

@@ -93,19 +93,19 @@ class Table:
     deciding each command locally with the game's seed (the server decides the same)."""
 
     def __init__(self, game, tokens: dict[int, str]):
-        from games import rules, services
+        from games import reading, rules
         from games.store import load_state
 
         self.id = game.pk
         self.tokens = tokens
-        self.dice = services.dice_for(game)
+        self.dice = reading.dice_for(game)
         self.state = load_state(game)
         self.rules = rules
 
     def next_command(self, rnd: random.Random):
         """A bot command for a seat the game waits for, and the events it will make."""
-        from games.rules.bots import bot_command
         from games.rules.moves import seats_to_act
+        from tests.rules.players import bot_command
 
         seat = rnd.choice(seats_to_act(self.state))
         payload = bot_command(self.state, seat, rnd)
@@ -132,12 +132,12 @@ def make_users(count: int, prefix: str) -> list:
 
 
 def new_table(users: list, players: int, **rules) -> Table:
-    from games import services
+    from games import lobby
 
     seated = users[:players]
-    game = services.create_game(seated[0], "Bench game", players, rules)
+    game = lobby.create_game(seated[0], "Bench game", players, rules)
     for user in seated[1:]:
-        services.join_game(game, user)
+        lobby.join_game(game, user)
     game.refresh_from_db()
     return Table(game, {seat: user.token for seat, user in enumerate(seated)})
 

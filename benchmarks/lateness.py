@@ -90,15 +90,16 @@ def run(var: Path, single: bool) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from games import services
+    from games import lobby
     from games.models import Event, Game
+    from lib import publish
     from notifications import outbox
     from notifications.models import Notification
 
     people = [User.objects.create_user(f"p{i}", f"p{i}@example.com", "x") for i in range(20)]
-    tables = [services.create_game(people[i], f"backlog {i}", 2) for i in range(0, 20, 2)]
+    tables = [lobby.create_game(people[i], f"backlog {i}", 2) for i in range(0, 20, 2)]
     for i, table in enumerate(tables):
-        services.join_game(table, people[2 * i + 1])
+        lobby.join_game(table, people[2 * i + 1])
     rows = Notification.objects.bulk_create([
         Notification(user=people[n % 20], game=tables[(n % 20) // 2],
                      kind=Notification.STARTED, key=f"bench:{n}")
@@ -106,7 +107,7 @@ def run(var: Path, single: bool) -> None:
     outbox.queue_delivery([row.pk for row in Notification.objects.filter(
         key__startswith="bench:").values_list("pk", flat=True)]
         if rows[0].pk is None else [row.pk for row in rows])
-    outbox.wait_for_publishing(600)
+    publish.wait_for_publishing(600)
 
     processes, logs = {}, {}
     commands = {**workers(single), "beat": ["beat", "--loglevel", "INFO"]}
@@ -124,9 +125,9 @@ def run(var: Path, single: bool) -> None:
             time.sleep(0.2)
         alice, bob = (User.objects.create_user(name, f"{name}@example.com", "x")
                       for name in ("alice", "bob"))
-        game = services.create_game(alice, "on the clock", 2,
+        game = lobby.create_game(alice, "on the clock", 2,
                                     deadline_seconds=DEADLINE_SECONDS)
-        services.join_game(game, bob)
+        lobby.join_game(game, bob)
         game.refresh_from_db()
         deadline = game.deadline
         timed_out = None

@@ -17,9 +17,9 @@ def games_with_turn_mails(users, games: int = 60, events_each: int = 300) -> lis
 
     from games import rules
     from games.models import Event, Game, Seat
-    from games.rules.bots import bot_command
     from games.rules.moves import seats_to_act
     from notifications.models import Notification
+    from tests.rules.players import bot_command
 
     now = timezone.now()
     made = Game.objects.bulk_create([

@@ -2,7 +2,8 @@
 seat's view of the game and the game's public rules, answering one JSON command of
 CONTRACT.md. `choose(view, rules, level, rnd)` is the whole interface."""
 
-from .play import STYLES, choose
+from .play import choose
+from .styles import STYLES
 
 LEVELS = tuple(STYLES)
 

@@ -1,9 +1,10 @@
 """The Celery app `conquest`, configured from the CELERY_* Django settings."""
 
+import logging.config
 import os
 
 from celery import Celery
-from celery.signals import task_success
+from celery.signals import setup_logging, task_success
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -29,3 +30,14 @@ def deadline_sweep_completed(sender=None, **kwargs):
         from ops import heartbeats  # this module is loaded before Django's apps are
 
         heartbeats.beat(heartbeats.DEADLINE_SWEEP)
+
+
+@setup_logging.connect
+def log_as_the_site_does(loglevel=None, **kwargs):
+    """Workers and beat log through the settings' LOGGING (plain or JSON lines, each with
+    the id of the request that queued its task) instead of Celery's own format."""
+    from django.conf import settings
+
+    from ops.logs import for_worker
+
+    logging.config.dictConfig(for_worker(settings.LOGGING, loglevel or logging.INFO))

@@ -75,8 +75,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # /healthz and /readyz, answered before the https redirect and the Host check.
+    # The request's id, in every line logged for it and every task it queues.
+    "ops.request_id.RequestIdMiddleware",
+    # /healthz, /readyz and /metrics, answered before the https redirect and the Host check.
     "ops.health.HealthMiddleware",
+    # Responses by status, commands by outcome (ops.metrics), whatever answered them.
+    "ops.metrics.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     # Around everything that may read the database: its outage answers 503, not 500.
@@ -164,7 +168,7 @@ DATABASES = {
 if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
         and env_flag("CONQUEST_PREPARED_STATEMENTS", True)
         and DATABASES["default"]["CONN_MAX_AGE"] != 0):
-    # The few statements every command runs (games/sql.py) are prepared once per
+    # The few statements every command runs (lib/sql.py) are prepared once per
     # connection; psycopg never prepares anything by itself at this threshold. Turn off
     # behind a pooler that cannot keep prepared statements (PgBouncer before 1.21 in
     # transaction mode). Not with CONN_MAX_AGE=0: each request's new connection would
@@ -302,6 +306,8 @@ CONQUEST_REPORTS_PER_DAY = int(env("CONQUEST_REPORTS_PER_DAY", "20"))
 # Who has a stake in a game besides its players, so may not moderate it (own_game): each a
 # function of a user giving the ids of such games (games.moderation.stakes).
 CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]
+# What follows from every change to a game, in order (config/reactions.py lists them).
+from config.reactions import CONQUEST_REACTIONS, CONQUEST_SEAT_FLAGS  # noqa: E402, F401
 
 # Rated games a player needs before the leaderboard lists them.
 CONQUEST_LEADERBOARD_MIN_GAMES = int(env("CONQUEST_LEADERBOARD_MIN_GAMES", "5"))
@@ -468,19 +474,26 @@ if env("ANYMAIL_ESP", ""):
         if key.startswith("ANYMAIL_") and key not in ("ANYMAIL_ESP", "ANYMAIL_WEBHOOK_SECRET")
     })
 
-# Server errors are logged to the console (the process's stderr) whatever DEBUG says;
-# with DEBUG off nothing else would ever tell the operator about a 500.
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    # A database outage is logged by ops.outage, a line a minute, not a traceback a request.
-    "filters": {"not_an_outage": {"()": "ops.outage.NotAnOutage"}},
-    "loggers": {
-        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False,
-                           "filters": ["not_an_outage"]},
-        "ops": {"handlers": ["console"], "level": "INFO", "propagate": False},
-        "django.security": {"handlers": ["console"], "level": "ERROR", "propagate": False},
-    },
-}
+# Logs go to the console (the process's stderr), server errors whatever DEBUG says: with
+# DEBUG off nothing else would ever tell the operator about a 500. CONQUEST_LOG_FORMAT=json
+# writes a JSON object a line (python-json-logger) for a log collector; either way each
+# line names the request it serves, or the request that queued its task (ops.request_id).
+CONQUEST_LOG_FORMAT = env("CONQUEST_LOG_FORMAT", "plain").strip().lower()
+from ops.logs import logging_settings  # noqa: E402 - a dictionary, nothing of Django's
+
+LOGGING = logging_settings(CONQUEST_LOG_FORMAT)
+
+# Prometheus metrics at /metrics (ops.scrape), for a scraper that sends this token
+# (Authorization: Bearer, or as the password of basic auth) or comes from one of these
+# addresses or networks (the connection's own address, or the client's as
+# CONQUEST_NUM_PROXIES finds it). With neither, /metrics answers 404. By default loopback
+# may scrape with DEBUG on, nobody with it off.
+CONQUEST_METRICS_TOKEN = env("CONQUEST_METRICS_TOKEN", "")
+CONQUEST_METRICS_ADDRESSES = env_list("CONQUEST_METRICS_ADDRESSES",
+                                      "127.0.0.1,::1" if DEBUG else "")
+# Every process of a host (gunicorn's workers, Celery's) counts in its own files here, and
+# /metrics adds them up (prometheus-client's multiprocess mode). `make run` empties it at
+# start; a deployment empties it before it starts the host's processes.
+os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", str(VAR_DIR / "metrics"))
+CONQUEST_METRICS_DIR = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+CONQUEST_METRICS_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)

@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts.urls import api_urlpatterns as accounts_api
 from accounts.views import admin_password_change
 from games.api.urls import fallback as api_fallback
 from moderation.api import ChatView, ReportsView
@@ -21,6 +22,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # The game API first: a command's URL is the one resolved most often.
     path("api/v1/", include("games.api.urls")),
+    path("api/v1/", include(accounts_api)),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Swagger UI from the sidecar package, its script served apart (no inline script); the
     # page keeps a few inline styles of its own.

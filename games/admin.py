@@ -1,5 +1,6 @@
 """The admin of games: games (with the moderators' actions, which go through
-games.moderation.moderate), seats, the event log (read-only, in words) and snapshots."""
+games.moderation.moderate), seats, the event log (read-only, in words) and snapshots; and
+the game filter, link and refusals the other apps' admins use."""
 
 from __future__ import annotations
 
@@ -7,19 +8,51 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
 
-from games.admin_base import (
-    HIDDEN,
-    FilterOnlyWhatIsShown,
-    GameFilter,
-    _json,
-    _names,
-    game_link,
-    reason_action,
-)
+from games.errors import ServiceError
 from games.models import Event, Game, Seat, Snapshot
 from games.moderation import moderate
 from games.narrate import line as describe
-from games.services import spectator_event
+from games.reading import spectator_event
+from games.rules.errors import RuleViolation
+from games.store import VersionConflict
+from lib.admin import HIDDEN, FilterOnlyWhatIsShown, json_block, reason_action
+from lib.inputs import whole_number
+
+# What an admin action reports as "nothing was done" instead of an error page.
+REFUSALS = (ServiceError, RuleViolation, VersionConflict)
+
+
+def seat_names(game: Game) -> dict:
+    """Seat usernames of a game (its seats and users prefetched by the list's queryset)."""
+    return {seat.seat: seat.user.get_username() for seat in game.seats.all()}
+
+
+def game_link(game: Game | None) -> str:
+    if game is None:
+        return "-"
+    return format_html('<a href="{}">{}</a>',
+                       reverse("admin:games_game_change", args=[game.pk]), str(game))
+
+
+class GameFilter(admin.SimpleListFilter):
+    """By game: the latest games to click, and any id as ?game=<id>."""
+
+    title = "game"
+    parameter_name = "game"
+
+    def lookups(self, request, model_admin):
+        choices = [(str(pk), f"#{pk} {name}")
+                   for pk, name in Game.objects.order_by("-id").values_list("pk", "name")[:15]]
+        wanted = whole_number(self.value())
+        if wanted is not None and str(wanted) not in dict(choices):
+            choices.insert(0, (str(wanted), f"#{wanted}"))
+        return choices
+
+    def queryset(self, request, queryset):
+        if self.value() is None:
+            return queryset
+        wanted = whole_number(self.value())
+        return queryset.none() if wanted is None else queryset.filter(game_id=wanted)
 
 
 def _moderate(kind: str):
@@ -60,10 +93,14 @@ class GameAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     readonly_fields = ("seed_hash", "seed_revealed", "links", "created_at")
     inlines = [SeatInline]
     actions = [
-        reason_action("pause_games", "Pause the selected games", _moderate("pause")),
-        reason_action("resume_games", "Resume the selected games", _moderate("resume")),
-        reason_action("end_turns", "End the current turn (absent player)", _moderate("end_turn")),
-        reason_action("abort_games", "Abort the selected games (no winner)", _moderate("abort")),
+        reason_action("pause_games", "Pause the selected games",
+                      _moderate("pause"), REFUSALS),
+        reason_action("resume_games", "Resume the selected games",
+                      _moderate("resume"), REFUSALS),
+        reason_action("end_turns", "End the current turn (absent player)",
+                      _moderate("end_turn"), REFUSALS),
+        reason_action("abort_games", "Abort the selected games (no winner)",
+                      _moderate("abort"), REFUSALS),
     ]
 
     def has_add_permission(self, request):
@@ -150,11 +187,11 @@ class EventAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
 
     @admin.display(description="in words")
     def in_words(self, event):
-        return describe(spectator_event(event, event.game), _names(event.game))
+        return describe(spectator_event(event, event.game), seat_names(event.game))
 
     @admin.display(description="data")
     def data_shown(self, event):
-        return _json(spectator_event(event, event.game)["data"])
+        return json_block(spectator_event(event, event.game)["data"])
 
 
 @admin.register(Snapshot)
@@ -175,6 +212,6 @@ class SnapshotAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     @admin.display(description="state")
     def state_shown(self, snapshot):
         # The whole state holds every hand, mission and capital.
-        return _json(snapshot.state) if snapshot.game.is_over else HIDDEN
+        return json_block(snapshot.state) if snapshot.game.is_over else HIDDEN
 
 

@@ -11,6 +11,6 @@ class GamesConfig(AppConfig):
         from django.db.backends.signals import connection_created
 
         from config import checks  # noqa: F401  (registers the deployment checks)
-        from games import sql
+        from lib import sql
 
-        connection_created.connect(sql.load_times_in_c, dispatch_uid="games.sql.times")
+        connection_created.connect(sql.load_times_in_c, dispatch_uid="lib.sql.times")

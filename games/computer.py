@@ -1,8 +1,8 @@
 """Computer players in the service: their seats and accounts, and playing their moves.
 
-A bot is an ordinary seat. Its moves go through the one write path (services.commit), by a
-Celery task queued when a commit leaves a decision to a bot (after
-CONQUEST_BOT_DELAY_SECONDS), and by a sweep that catches what the queue missed. Playing is
+A bot is an ordinary seat. Its moves go through the one write path (games.write), by a
+Celery task (games.tasks) queued when a commit leaves a decision to a bot (after
+CONQUEST_BOT_DELAY_SECONDS, games.reactions.queue_bots), and by a sweep that catches what the queue missed. Playing is
 idempotent: it reads the game afresh, plays only what a bot owes now, and a second run
 that races the first loses on the version and stops. A bot that fails is logged and left:
 its seat's deadline applies as to anyone's, so the game never stalls.
@@ -16,29 +16,28 @@ from __future__ import annotations
 import logging
 import random
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.db.models import Q
 
 import bots
+from accounts.models import BOT_USERNAME_PREFIX
 from games import rules
+from games.errors import ServiceError
 from games.models import Game, Seat
+from games.reading import bot_levels
 from games.rules.moves import seats_to_act
 from games.store import VersionConflict, fetch_game, load_state
+from games.write import COMPUTER, Actor, submit
 
 log = logging.getLogger(__name__)
 
 LEVELS = bots.LEVELS
-# Bot accounts are named bot-<level>-<n>; sign-up refuses names with this prefix.
-ACCOUNT_PREFIX = "bot-"
 # Commands one run plays at most before it hands over to a fresh task (a long turn of
 # single battles is a few dozen).
 MOVES_PER_RUN = 400
 
 
 def check_levels(levels) -> list[str]:
-    from games.services import ServiceError
 
     if levels is None:
         return []
@@ -55,7 +54,7 @@ def bot_user(level: str, taken: set[int]):
     User = get_user_model()
     for n in range(1, 7):
         user, made = User.objects.get_or_create(
-            username=f"{ACCOUNT_PREFIX}{level}-{n}", defaults={"is_active": False})
+            username=f"{BOT_USERNAME_PREFIX}{level}-{n}", defaults={"is_active": False})
         if made:
             user.set_unusable_password()
             user.save(update_fields=["password"])
@@ -75,7 +74,6 @@ def seat_bot(game: Game, seat: int, level: str) -> None:
 # ---- playing ------------------------------------------------------------------------
 def owed(game: Game, state) -> list[tuple[int, str]]:
     """(seat, level) of the bots the game waits for now."""
-    from games.services import bot_levels
 
     if state is None or state.paused or state.finished or game.status != Game.ACTIVE:
         return []
@@ -91,9 +89,8 @@ def command_for(game: Game, state, seat: int, level: str) -> dict:
 
 
 def play(game_id: int) -> int:
-    """Play every move bots owe in the game now; returns how many were played."""
-    from games.services import commit
-
+    """Play every move bots owe in the game now, up to MOVES_PER_RUN (games.tasks queues a
+    fresh run for more); returns how many were played."""
     played = 0
     while played < MOVES_PER_RUN:
         game = fetch_game(game_id)
@@ -107,7 +104,7 @@ def play(game_id: int) -> int:
         try:
             payload = command_for(game, state, seat, level)
             command = rules.parse_command(payload, seat)
-            commit(game, state, command, seat=seat, queue_bots=False)
+            submit(Actor(COMPUTER, None, seat), game, command, state.version, state=state)
         except VersionConflict:
             # Someone else moved (another run, a human, the clock): whoever it was queued
             # the bots again if they owe the next decision.
@@ -118,30 +115,12 @@ def play(game_id: int) -> int:
                           level, seat, game_id)
             return played
         played += 1
-    queue(game_id)  # more to play: a fresh task, so one game cannot hold a worker
     return played
 
 
-def queue(game_id: int) -> None:
-    """After the transaction commits: ask a worker to play the bots' moves of the game."""
-    from notifications.outbox import publish_later
-
-    # Half the delay, so that a worker's pick-up time keeps the move within it.
-    delay = settings.CONQUEST_BOT_DELAY_SECONDS / 2
-    transaction.on_commit(
-        lambda: publish_later("games.tasks.play_bots", (game_id,), countdown=delay))
-
-
-def queue_if_owed(game: Game, after) -> None:
-    """Called by the commit step: queue a run if a bot owes the next decision."""
-    if owed(game, after):
-        queue(game.pk)
-
-
-def sweep() -> int:
-    """Play the bots of every running game that waits for one (what the queue missed:
-    a broker that was down, a worker that died). Returns the moves played."""
+def games_waiting_for_bots() -> list[int]:
+    """Ids of the running games that may wait for a bot (the sweep's: what the queue
+    missed, a broker that was down, a worker that died)."""
     with_bots = Q(seats__bot__isnull=False) | Q(rules__dropped_seat="bot")
-    games = (Game.objects.filter(status=Game.ACTIVE).filter(with_bots)
-             .values_list("pk", flat=True).distinct())
-    return sum(play(pk) for pk in games)
+    return list(Game.objects.filter(status=Game.ACTIVE).filter(with_bots)
+                .values_list("pk", flat=True).distinct())

@@ -1,5 +1,5 @@
 """Moderator actions: each one is a command the rules engine decides like any other (a
-moderator's Moderate command), committed through games.services.commit, so replay alone
+moderator's Moderate command), submitted through games.write.submit, so replay alone
 explains every event. Extending a deadline, replacing a player and hiding a message change
 no board: their events carry the facts from outside the rules (the new deadline, the new
 holder), and the commit step writes their projection (the deadline column, the seat's
@@ -17,10 +17,10 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from games import rules
+from games.errors import ServiceError
 from games.models import Game, Seat
 from games.rules.commands import MODERATOR_ACTIONS
-from games.services import ServiceError, Submitted, commit, forget_seats
-from games.store import VersionConflict, load_state
+from games.write import MODERATOR, Actor, Committed, submit
 
 EXTEND, REPLACE = "extend_deadline", "replace_player"
 MAX_EXTENSION_DAYS = 365
@@ -66,7 +66,7 @@ def check_not_playing(game_id: int, user) -> None:
 
 
 def moderate(game: Game, moderator, action: str, reason: str = "", seat=None, until=None,
-             replacement=None, expected_version=None) -> Submitted:
+             replacement=None, expected_version=None) -> Committed:
     """Do `action` on `game` as `moderator`; raises ServiceError or a RuleViolation."""
     check_moderator(moderator)
     if action not in ACTIONS:
@@ -76,19 +76,19 @@ def moderate(game: Game, moderator, action: str, reason: str = "", seat=None, un
     if game.status == Game.OPEN:
         raise ServiceError(400, "game_not_active", "the game has not started")
     check_not_playing(game.pk, moderator)
-    state = load_state(game)
-    if expected_version is not None and expected_version != state.version:
-        raise VersionConflict(state.version)
+    actor = Actor(MODERATOR, moderator.pk)
     note = {"by": moderator.get_username(), "reason": reason}
     if action == EXTEND:
-        return _extend(game, moderator, state, note, until)
+        command, until = _extension(game, note, until)
+        return submit(actor, game, command, expected_version, deadline=until)
     if action == REPLACE:
-        return _replace(game, moderator, state, note, seat, replacement)
-    return commit(game, state, rules.Moderate(action, note["by"], reason, seat),
-                  user_id=moderator.pk)
+        command = _replacement(game, moderator, note, seat, replacement)
+    else:
+        command = rules.Moderate(action, note["by"], reason, seat)
+    return submit(actor, game, command, expected_version)
 
 
-def _extend(game, moderator, state, note, until) -> Submitted:
+def _extension(game, note, until) -> tuple[rules.Moderate, datetime]:
     if not isinstance(until, datetime) or until.tzinfo is None:
         raise ServiceError(400, "bad_request", "until must be a date and time with a zone")
     if game.deadline is not None and until <= game.deadline:
@@ -102,11 +102,10 @@ def _extend(game, moderator, state, note, until) -> Submitted:
                            f"{MAX_EXTENSION_DAYS} days ahead")
     facts = {"until": until.isoformat(),
              "was": game.deadline.isoformat() if game.deadline else None}
-    command = rules.Moderate(EXTEND, note["by"], note["reason"], facts=facts)
-    return commit(game, state, command, user_id=moderator.pk, deadline=until)
+    return rules.Moderate(EXTEND, note["by"], note["reason"], facts=facts), until
 
 
-def _replace(game, moderator, state, note, seat, replacement) -> Submitted:
+def _replacement(game, moderator, note, seat, replacement) -> rules.Moderate:
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise ServiceError(400, "bad_request", "name the seat to hand over")
     User = get_user_model()
@@ -123,11 +122,5 @@ def _replace(game, moderator, state, note, seat, replacement) -> Submitted:
     holder = Seat.objects.select_related("user").filter(game=game, seat=seat).first()
     facts = {"from": holder.user.get_username() if holder else None,
              "to": new_user.get_username(), "to_user_id": new_user.pk}
-
-    def hand_over(events):
-        # A person takes the seat: a computer player that held it stops playing it.
-        Seat.objects.filter(pk=holder.pk).update(user=new_user, bot=None)
-        forget_seats(game)
-
-    command = rules.Moderate(REPLACE, note["by"], note["reason"], seat, facts=facts)
-    return commit(game, state, command, user_id=moderator.pk, also=hand_over)
+    # (games.reactions.hand_over_seat seats the new holder with the event.)
+    return rules.Moderate(REPLACE, note["by"], note["reason"], seat, facts=facts)

@@ -18,12 +18,14 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
-from games import rules, sql
+from games import rules
 from games.clock import game_deadline
 from games.models import Event, Game, Seat, Snapshot
 from games.rules.moves import clock_key
 from games.upcasters import current_version, upcast
+from lib import sql
 
 # The engine's version (games.rules.state: bumped when GameState's shape or a rule's
 # behaviour changes): snapshots another version made are ignored and rebuilt.
@@ -279,7 +281,7 @@ def append(game: Game, events: list[rules.Event], before, after, user_id=None,
     of `after`, and call each of `writes` in the same transaction (the mail the events
     cause, a caller's projection). Raises VersionConflict if anyone appended since `before`
     was loaded. `deadline` overrides the clock (a moderator extending it). Only
-    games.services.commit calls this."""
+    games.write.commit calls this."""
     expected = before.version if before is not None else 0
     if game.version != expected:
         # This copy of the row is older than `before`: the deadline and status it would
@@ -431,7 +433,7 @@ def _one_statement(vendor: str, assignments: tuple, event_columns: tuple,
 
 
 def fetch_game(pk) -> Game | None:
-    """The game's row with its seats (see games.services.seat_rows) in one query, or None:
+    """The game's row with its seats (see games.write.seat_rows) in one query, or None:
     what every command and view reads first."""
     if not isinstance(pk, int) or not 0 < pk < 2**63:
         return None  # no such id (and SQLite refuses integers past 64 bits)
@@ -448,12 +450,12 @@ def game_columns(vendor: str) -> tuple[tuple, tuple]:
     field of each. game_from_columns makes the game of their values."""
     fields = tuple(Game._meta.concrete_fields)
     columns = tuple(f"{sql.table(Game)}.{sql.quote(field.column)}" for field in fields)
-    return (*columns, _seats_column(vendor, with_digest=True)), (*fields, None)
+    return (*columns, _seats_column(vendor, with_flags=True)), (*fields, None)
 
 
 def game_from_columns(values) -> Game | None:
     """The game of game_columns' values (None if the game's id is NULL: an outer join
-    found no such game), with its seats and who of them takes a daily digest."""
+    found no such game), with its seats and their flags (settings.CONQUEST_SEAT_FLAGS)."""
     *row, seats = values
     if row[0] is None:
         return None
@@ -461,9 +463,10 @@ def game_from_columns(values) -> Game | None:
     game = Game.from_db(connection.alias, attnames, row)
     seats = _json_rows(seats)
     game._seat_rows = [seat[:4] for seat in seats]
-    # Who of them takes a daily digest instead of turn mails: the outbox asks on nearly
-    # every command (notifications.outbox.digest_takers), so it is read with the seats.
-    game._digest_takers = {seat[1] for seat in seats if seat[4]}
+    # {flag: user ids it holds for}: a reaction asks on nearly every command (the outbox,
+    # who takes a daily digest), so it is read with the seats.
+    game._seat_flags = {name: {seat[1] for seat in seats if seat[4 + n]}
+                        for n, name in enumerate(_seat_flags())}
     return game
 
 
@@ -512,15 +515,18 @@ def _json_rows(column) -> list[tuple]:
     return sorted(tuple(row) for row in column or ())
 
 
-@lru_cache(maxsize=4)
-def _seats_column(vendor: str, with_digest: bool = False) -> str:
-    """The seats as one JSON column of the game's row, [[seat, user id, username, bot],
-    ...]: a join would repeat the whole row once per seat. `with_digest` adds whether the
-    seat's user takes a daily digest instead of turn mails. Each seat's user and choice
-    are looked up by their keys: a join lets the planner scan the users' table (and the
-    generic plan of a prepared statement, which guesses tables' sizes, did)."""
-    from accounts.models import Preferences  # the account's mail choice, read with the seats
+def _seat_flags() -> dict:
+    """settings.CONQUEST_SEAT_FLAGS: {name: dotted path of its SQL's function}."""
+    return getattr(settings, "CONQUEST_SEAT_FLAGS", {})
 
+
+@lru_cache(maxsize=4)
+def _seats_column(vendor: str, with_flags: bool = False) -> str:
+    """The seats as one JSON column of the game's row, [[seat, user id, username, bot],
+    ...]: a join would repeat the whole row once per seat. `with_flags` adds each of
+    settings.CONQUEST_SEAT_FLAGS for the seat's user. Each seat's user is looked up by its
+    key: a join lets the planner scan the users' table (and the generic plan of a prepared
+    statement, which guesses tables' sizes, did)."""
     User = get_user_model()
     q = sql.quote
     seat, user, bot = (q(Seat._meta.get_field(name).column) for name in ("seat", "user", "bot"))
@@ -529,10 +535,8 @@ def _seats_column(vendor: str, with_digest: bool = False) -> str:
     values = [f"s.{seat}", f"s.{user}",
               f"(SELECT u.{name} FROM {sql.table(User)} u "
               f"WHERE u.{q(User._meta.pk.column)} = s.{user})", f"s.{bot}"]
-    if with_digest:
-        values.append(f"EXISTS (SELECT 1 FROM {sql.table(Preferences)} p "
-                      f"WHERE p.{q('user_id')} = s.{user} "
-                      f"AND p.{q('turn_mail')} = '{Preferences.DIGEST}')")
+    if with_flags:
+        values += [import_string(path)(f"s.{user}") for path in _seat_flags().values()]
     return (f"(SELECT {aggregate}({array}({', '.join(values)})) FROM {sql.table(Seat)} s "
             f"WHERE s.{q('game_id')} = {sql.table(Game)}.{q('id')})")
 

@@ -8,11 +8,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.utils.text import Truncator
 
-from games.admin_base import (
-    FilterOnlyWhatIsShown,
-    GameFilter,
-    reason_action,
-)
+from games.admin import REFUSALS, GameFilter
+from lib.admin import FilterOnlyWhatIsShown, reason_action
 from moderation.access import handled, readable_anywhere
 from moderation.chat import hide_message
 from moderation.models import ChatMessage, Report
@@ -55,7 +52,7 @@ class ChatMessageAdmin(FilterOnlyWhatIsShown, ReadOnlyObjects, admin.ModelAdmin)
               "hidden_seq")
     readonly_fields = fields
     actions = [reason_action("hide_messages", "Hide the selected messages", _hide,
-                             permission="change")]
+                             REFUSALS, permission="change")]
 
     def get_queryset(self, request):
         """Only the lines this moderator reads where moderators work (moderation.access), so
@@ -79,7 +76,7 @@ class ReportAdmin(FilterOnlyWhatIsShown, ReadOnlyObjects, admin.ModelAdmin):
               "closed_by", "closed_at", "note")
     readonly_fields = fields
     actions = [reason_action("close_reports", "Close the selected reports with a note",
-                             _close, field="note", permission="change")]
+                             _close, REFUSALS, field="note", permission="change")]
 
     def get_queryset(self, request):
         """Only the reports this moderator handles: none about them (moderation.access)."""

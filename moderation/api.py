@@ -1,5 +1,5 @@
 """/api/v1/games/{id}/chat/ and /api/v1/reports/: table talk and reports over the JSON API,
-with the API's token auth and {"error", "detail"} errors (games.api.errors)."""
+with the API's token auth and {"error", "detail"} errors (lib.api.errors)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 
 from accounts import throttles
-from games.api.errors import error
-from games.api.serializers import Error
-from games.api.views import WHOLE_NUMBER, ApiView, ReadAnyoneWriteSignedIn, found
+from games.api.views import found
 from games.models import Game
+from lib.api.errors import Error, error
+from lib.api.views import ApiView, ReadAnyoneWriteSignedIn
+from lib.inputs import WHOLE_NUMBER
 from moderation import access
 from moderation import chat as chat_service
 from moderation.models import Report

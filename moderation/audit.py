@@ -3,11 +3,11 @@ username), the reports they closed and the game ratings they voided, newest firs
 
 from __future__ import annotations
 
-from games import services
+from games import reading
 from games.models import Event
 from games.narrate import MODERATOR_EVENTS
 from games.narrate import line as describe
-from games.services import spectator_event
+from games.reading import spectator_event
 from moderation.access import handled
 from moderation.models import Report
 from ratings import voids
@@ -23,7 +23,7 @@ def history(username: str, viewer=None, limit: int = 200) -> list[dict]:
     for stored in events:
         game = stored.game
         if game.pk not in names:
-            names[game.pk] = services.usernames(game)
+            names[game.pk] = reading.usernames(game)
         event = spectator_event(stored, game)
         entries.append({
             "when": stored.created_at, "game": game, "kind": stored.type, "seq": stored.seq,

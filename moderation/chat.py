@@ -3,7 +3,7 @@ moderation.access's.
 
 Posting writes a ChatMessage row and leaves the game's log and version alone. Hiding is a
 moderator's action and so an event, `chat_hidden {message, author_seat, by, reason}`,
-decided by the engine and committed through games.services.commit like every other, with
+decided by the engine and committed through games.write.commit like every other, with
 the message's `hidden` flag (its projection) set in the same transaction.
 """
 
@@ -16,18 +16,19 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import rules
+from games.errors import ServiceError
 from games.models import Game, Seat
 from games.moderation import check_not_playing
+from games.reading import team_of
 from games.rules.board import COLORS
 from games.rules.events import CHAT_HIDDEN
-from games.services import ServiceError, commit, team_of
-from games.store import VersionConflict, load_state
+from games.store import VersionConflict
+from games.write import MODERATOR, Actor, submit
 from moderation.models import ChatMessage
 from moderation.text import clean_text
 
 __all__ = ["CHAT_HIDDEN", "hide_message", "post_message", "recent_messages"]
 MAX_LENGTH = 1000
-MAX_RETRIES = 5
 
 
 def per_minute() -> int:
@@ -90,28 +91,20 @@ def hide_message(message: ChatMessage, moderator, reason) -> ChatMessage:
     check_hider(moderator)
     check_not_playing(message.game_id, moderator)
     reason = clean_text(reason, "reason", 500)
-    for _ in range(MAX_RETRIES):
-        message.refresh_from_db()
-        if message.hidden:
-            raise ServiceError(400, "moderation_refused", "the message is already hidden")
-        game = Game.objects.get(pk=message.game_id)
-        state = load_state(game)
-        if state is None:  # cannot happen while chat opens only with the game
-            raise ServiceError(400, "moderation_refused", "the game has not started")
-        command = rules.Moderate("hide_message", moderator.get_username(), reason, facts={
-            "message": message.pk, "author_seat": message.seat, "team": message.team})
-
-        def flag(events, message=message):
-            ChatMessage.objects.filter(pk=message.pk).update(
-                hidden=True, hidden_by=moderator, hidden_seq=events[-1].seq)
-
-        try:
-            commit(game, state, command, user_id=moderator.pk, also=flag)
-        except VersionConflict:
-            continue  # a move landed meanwhile: hiding does not depend on it, try again
-        message.refresh_from_db()
-        return message
-    raise ServiceError(409, "version_conflict", "the game kept moving; try again")
+    message.refresh_from_db()
+    if message.hidden:
+        raise ServiceError(400, "moderation_refused", "the message is already hidden")
+    game = Game.objects.get(pk=message.game_id)
+    command = rules.Moderate("hide_message", moderator.get_username(), reason, facts={
+        "message": message.pk, "author_seat": message.seat, "team": message.team})
+    try:
+        # Hiding does not depend on the board: a move landing meanwhile is retried by the
+        # front door. (moderation.reactions.hide_chat_line flags the line with the event.)
+        submit(Actor(MODERATOR, moderator.pk), game, command)
+    except VersionConflict:
+        raise ServiceError(409, "version_conflict", "the game kept moving; try again") from None
+    message.refresh_from_db()
+    return message
 
 
 def recent_messages(game: Game, reading, limit: int = 50, after: int | None = None) -> list:

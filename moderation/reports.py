@@ -7,8 +7,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
+from games.errors import ServiceError
 from games.models import Game
-from games.services import ServiceError
 from moderation.access import about, reading
 from moderation.models import ChatMessage, Report
 from moderation.text import clean_text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from games.services import ServiceError
+from games.errors import ServiceError
 
 
 def clean_text(value, what: str, limit: int, *, lines: bool = True,

@@ -20,16 +20,16 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
-from games import services
-from games.inputs import whole_number
+from games import reading
+from games.errors import ServiceError
 from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
 from games.narrate import line as describe
 from games.narrate import seat_name
 from games.rules.board import COLORS
 from games.rules.errors import RuleViolation
-from games.services import ServiceError
 from games.store import VersionConflict, load_state
+from lib.inputs import whole_number
 from moderation import access, sections
 from moderation import chat as chat_service
 from moderation.audit import history
@@ -108,10 +108,10 @@ def chat_context(request, game: Game, *, error: str = "", draft: str = "",
     """What the chat box shows this viewer: lines, and the form if they hold a seat."""
     user = request.user
     is_open = chat_service.chat_open(game)
-    seat = services.seat_of(game, user)
+    seat = reading.seat_of(game, user)
     seated = seat is not None
     lines = chat_lines(game, user, limit=500 if full else 50)
-    team = services.team_of(game, seat) if seated else None
+    team = reading.team_of(game, seat) if seated else None
     return {
         "open": is_open, "lines": lines,
         # Changes when a line comes or is hidden: the box's script redraws only then.
@@ -237,9 +237,9 @@ def _seat_choices(view: dict, names: dict, only_in_play: bool) -> list:
 def game_page(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
     state = None if game.status == Game.OPEN else load_state(game)
-    view = services.game_view(game, state, None)  # the spectator's view: nothing hidden
-    names = services.usernames(game)
-    events = services.event_dicts(game, None, after=max(0, game.version - LOG_LENGTH))
+    view = reading.game_view(game, state, None)  # the spectator's view: nothing hidden
+    names = reading.usernames(game)
+    events = reading.event_dicts(game, None, after=max(0, game.version - LOG_LENGTH))
     log = [{"seq": e["seq"], "text": describe(e, names), "at": e["at"], "type": e["type"]}
            for e in reversed(events)]
     seats = _seat_choices(view, names, only_in_play=True)
@@ -253,7 +253,7 @@ def game_page(request, game_id):
     players = [{**p, "name": seat_name(p["seat"], names)} for p in view["players"]]
     return render(request, "moderation/game.html", {
         "game": game, "view": view, "players": players, "log": log, "forms": forms,
-        "you_play": services.seat_of(game, request.user) is not None, "stake": stake,
+        "you_play": reading.seat_of(game, request.user) is not None, "stake": stake,
         "lines": chat_lines(game, request.user, limit=200, moderating=True),
         "hide_form": ReasonForm(),
         "reports": game.reports.filter(access.handled(request.user))
@@ -284,8 +284,8 @@ def act(request, game_id):
     except (ServiceError, RuleViolation, VersionConflict) as error:
         messages.error(request, _("Nothing was done: %(why)s") % {"why": refusal_text(error)})
         return redirect("moderation-game", game_id=game.pk)
-    names = services.usernames(game)
-    said = [describe(e, names) for e in services.redacted(game, done.events[:6], None)]
+    names = reading.usernames(game)
+    said = [describe(e, names) for e in reading.redacted(game, done.events[:6], None)]
     messages.success(request, " ".join(said))
     return redirect("moderation-game", game_id=game.pk)
 

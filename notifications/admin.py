@@ -5,12 +5,8 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from games.admin_base import (
-    HIDDEN,
-    FilterOnlyWhatIsShown,
-    GameFilter,
-    _json,
-)
+from games.admin import GameFilter
+from lib.admin import HIDDEN, FilterOnlyWhatIsShown, json_block
 from notifications import links
 from notifications.models import InboundMail, Notification, Vacation
 
@@ -82,7 +78,7 @@ class NotificationAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
         # A reply quotes the moves the player mailed (a secret placement, say).
         if notification.kind == Notification.REPLY and game is not None and not game.is_over:
             return HIDDEN
-        return _json(notification.payload)
+        return json_block(notification.payload)
 
 
 @admin.register(InboundMail)

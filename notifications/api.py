@@ -9,10 +9,9 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.errors import error
-from games.api.parsers import StrictJSONParser
-from games.api.serializers import Error
-from games.inputs import moment
+from lib.api.errors import Error, error
+from lib.api.parsers import StrictJSONParser
+from lib.inputs import moment
 from notifications.models import Vacation
 from notifications.vacations import VacationError, cancel, current_and_coming, declare
 
@@ -38,7 +37,7 @@ ERRORS = {400: Error, 401: Error, 404: Error}
 
 
 def _instant(raw):
-    """The instant `raw` spells, read strictly (games.inputs.moment); a well-formed time
+    """The instant `raw` spells, read strictly (lib.inputs.moment); a well-formed time
     without a zone as that naive time, which declare refuses in its own words; else None."""
     found = moment(raw)
     if found is None and isinstance(raw, str):

@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Preferences
-from games import services
+from games import reading, write
 from games.clock import game_deadline
 from games.models import Game, Seat
 from games.rules.errors import RuleViolation
@@ -40,11 +40,11 @@ def vacations_ending(user_ids, now) -> dict[int, object]:
 def owing_users(game, state) -> list[int]:
     """The users of the seats the game waits for (the seats as read with the game)."""
     seats = set(seats_to_act(state))
-    return [row[1] for row in services.seat_rows(game) if row[0] in seats]
+    return [row[1] for row in reading.seat_rows(game) if row[0] in seats]
 
 
 def attach_seats(games) -> None:
-    """Read the seats of all `games` in one query, as services.seat_rows keeps them, and
+    """Read the seats of all `games` in one query, as reading.seat_rows keeps them, and
     which of their players take a digest (notifications.outbox.digest_takers) in another."""
     found: dict[int, list] = {game.pk: [] for game in games}
     for game_id, *row in Seat.objects.filter(game_id__in=list(found)).values_list(
@@ -55,7 +55,7 @@ def attach_seats(games) -> None:
         turn_mail=Preferences.DIGEST).values_list("user_id", flat=True))
     for game in games:
         game._seat_rows = found[game.pk]
-        game._digest_takers = takers
+        game._seat_flags = {"digest": takers}
 
 
 # Games read and decided together: their seats, states and vacations take a few queries
@@ -121,7 +121,7 @@ def _time_out(game, state, owing, away, counts) -> None:
             deadline=game_deadline(game, back))
         return
     try:
-        services.submit_timeout(game, version, state)
+        write.submit_timeout(game, version, state)
         counts["timed_out"] += 1
     except (VersionConflict, RuleViolation):
         counts["moved_on"] += 1

@@ -13,7 +13,7 @@ from email.utils import getaddresses, parseaddr
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from games import services
+from games import errors, write
 from games.models import Game, Seat
 from games.names import detail_words
 from games.rules.errors import RuleViolation
@@ -93,8 +93,8 @@ def _play(game, user, seat, lines):
             payload = parse_line(line, state, seat)
             if payload is None:
                 continue
-            services.submit(game, user, payload)
-        except (MailCommandError, RuleViolation, services.ServiceError, VersionConflict) as problem:
+            write.submit(write.player(user), game, payload)
+        except (MailCommandError, RuleViolation, errors.ServiceError, VersionConflict) as problem:
             failed, error = line, detail_words(getattr(problem, "detail", None) or str(problem))
             break
         applied.append(line)

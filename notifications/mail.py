@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop, pgettext
 
 from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
-from games import narrate, rules, services, store
+from games import narrate, reading, rules, store
 from games.clock import zone
 from games.models import Seat
 from games.names import continent_name, territory_name
@@ -137,8 +137,8 @@ def context_for(notification: Notification, preferences: Preferences,
     seat = reader.seat(game, notification.user_id)
     upto = notification.event_seq if notification.kind != Notification.REMINDER else None
     state = reader.state(game, upto)
-    view = services.game_view(game, state, seat)
-    names = services.usernames(game)
+    view = reading.game_view(game, state, seat)
+    names = reading.usernames(game)
     deadline = _local(game.deadline, preferences.time_zone)
     context.update({
         "game": game, "view": view, "seat": seat, "names": names,
@@ -174,7 +174,7 @@ def context_for(notification: Notification, preferences: Preferences,
 
 def _since_last_turn(game, seat, names, upto) -> list[str]:
     """What others did to the recipient since their previous turn began."""
-    events = services.event_dicts(game, seat)
+    events = reading.event_dicts(game, seat)
     if upto:
         events = [e for e in events if e["seq"] <= upto]
     start = 0
@@ -260,7 +260,7 @@ class Batch(Reader):
             return []
         # Under fog what a seat saw depends on the board before the first event.
         before = self.state(game, start) if start and (game.rules or {}).get("fog") else None
-        seen = services.redacted(game, [e for e, _ in log[start:]], seat, before)
+        seen = reading.redacted(game, [e for e, _ in log[start:]], seat, before)
         events = [{**e, "at": at.isoformat()} for e, (_, at) in zip(seen, log[start:],
                                                                      strict=True)]
         return narrate.happened_to(events, seat, names)[-30:]

@@ -10,16 +10,16 @@ import logging
 import os
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.db import transaction
 
 from accounts.models import Preferences
+from games.reading import bot_levels, seat_rows
 from games.rules import events as ev
 from games.rules.moves import decision, seats_to_act
-from games.services import bot_levels, seat_rows
 from games.store import RowsWrite
+from lib import publish, sql
 from notifications.models import Notification
 
 log = logging.getLogger(__name__)
@@ -83,9 +83,9 @@ def rows_for(game, events, before, after) -> list[Notification]:
 
 
 def digest_takers(game, user_ids) -> set[int]:
-    """Which of the users take a daily digest instead of turn mails: as a sweep read them
-    for many games at once (`game._digest_takers`), else read now."""
-    known = getattr(game, "_digest_takers", None)
+    """Which of the users take a daily digest instead of turn mails: as read with the seats
+    (config.reactions.CONQUEST_SEAT_FLAGS, or a sweep's for many games at once), else now."""
+    known = getattr(game, "_seat_flags", {}).get("digest")
     if known is not None:
         return known & set(user_ids)
     return set(Preferences.objects.filter(user_id__in=list(user_ids),
@@ -93,9 +93,18 @@ def digest_takers(game, user_ids) -> set[int]:
                .values_list("user_id", flat=True))
 
 
+def digest_flag_sql(user_column: str) -> str:
+    """Whether the user `user_column` names takes a daily digest, as SQL (a seat flag the
+    store reads with the seats)."""
+    q = sql.quote
+    return (f"EXISTS (SELECT 1 FROM {sql.table(Preferences)} p "
+            f"WHERE p.{q('user_id')} = {user_column} "
+            f"AND p.{q('turn_mail')} = '{Preferences.DIGEST}')")
+
+
 def outbox_writer(game, events, before, after):
-    """The rows these events cause, as a function for the commit step
-    (games.services.commit) to call inside its transaction; None if they cause none."""
+    """The rows these events cause, as a write for the commit step's transaction
+    (notifications.reactions.outbox_rows); None if they cause none."""
     rows = rows_for(game, events, before, after)
     if not rows:
         return None
@@ -141,7 +150,7 @@ def queue_delivery(ids) -> None:
         _pending.extend(ids)
         if len(_pending) > len(ids):
             return  # a publish is already queued and will take these too
-    _publisher().submit(_publish_pending)
+    publish.in_publishing_thread(_publish_pending)
 
 
 # Rows per delivery task: one task (and one SMTP session) per batch, not per mail.
@@ -159,66 +168,15 @@ def _publish_pending() -> None:
     _publish(ids)
 
 
-def publish_later(task_name: str, args: tuple, countdown: float = 0) -> None:
-    """After commit: send one task by name to the workers from the publishing thread,
-    never blocking the caller (the sweeps catch up on what a dead broker loses)."""
-    _publisher().submit(_publish_task, task_name, tuple(args), countdown)
-
-
-def _publish_task(task_name: str, args: tuple, countdown: float) -> None:
-    from config.celery import app
-
-    broker = str(app.conf.broker_url)
-    if time.monotonic() < _paused.get(broker, 0.0):
-        return
-    try:
-        app.send_task(task_name, args, countdown=countdown, retry=False)
-    except Exception:  # noqa: BLE001 - any broker failure: the sweep will catch up
-        _paused[broker] = time.monotonic() + PAUSE_AFTER_FAILURE
-        log.warning("broker unavailable: %s%r left to its sweep", task_name, args)
-
-
-def wait_for_publishing(timeout: float = 10.0) -> None:
-    """Until what was handed to the publishing thread so far has been published (tests,
-    and a process about to exit)."""
-    _publisher().submit(lambda: None).result(timeout)
-
-
-_pool: tuple[int, ThreadPoolExecutor] | None = None
-# After a failure, publishing to that broker pauses this long: the sweep sends what waits
-# meanwhile.
-PAUSE_AFTER_FAILURE = 30.0
-_paused: dict[str, float] = {}
-
-
-def resume_publishing() -> None:
-    """Publish to every broker again at once, not PAUSE_AFTER_FAILURE after its last failure
-    (an operator who brought the broker back, a test that pointed the app elsewhere)."""
-    _paused.clear()
-
-
-def _publisher() -> ThreadPoolExecutor:
-    global _pool
-    if _pool is None or _pool[0] != os.getpid():  # a forked child starts its own thread
-        _pool = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="conquest-publish"))
-    return _pool[1]
-
-
 def _publish(ids) -> None:
     from notifications.tasks import deliver_many
 
-    broker = str(deliver_many.app.conf.broker_url)
-    if time.monotonic() < _paused.get(broker, 0.0):
+    if publish.paused(deliver_many):
         log.info("broker unavailable lately: %d notification(s) left to the outbox sweep",
                  len(ids))
         return
     for start in range(0, len(ids), DELIVERY_BATCH):
-        batch = ids[start:start + DELIVERY_BATCH]
-        try:
-            deliver_many.apply_async((batch,), retry=False)
-        except Exception:  # noqa: BLE001 - any broker failure: the sweep will catch up
-            _paused[broker] = time.monotonic() + PAUSE_AFTER_FAILURE
+        if not publish.publish_now(deliver_many, (ids[start:start + DELIVERY_BATCH],)):
             log.warning("could not queue the mail of notifications %s; the outbox sweep "
                         "will send it", ids[start:])
             return
-    _paused.pop(broker, None)

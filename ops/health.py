@@ -1,5 +1,6 @@
 """The probes of load balancers and supervisors: /healthz (the process answers) and /readyz
-(it can serve: database reachable and migrated, broker reachable, deadlines swept lately)."""
+(it can serve: database reachable and migrated, broker reachable, deadlines swept lately),
+and Prometheus's scrape of /metrics (ops.scrape), all answered before other middleware."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.http import HttpResponse, JsonResponse
 from django.utils import timezone
 
-from ops import heartbeats
+from ops import heartbeats, scrape
 from ops.outage import OutageLog
 
 # When this process started: a deployment brought up again after a while has no recent
@@ -98,7 +99,7 @@ class HealthMiddleware:
     Host check stands in their way (a load balancer probes each instance by its address,
     often over plain HTTP), and no session or cookie is touched."""
 
-    PROBES = {"/healthz": healthz, "/readyz": readyz}
+    PROBES = {"/healthz": healthz, "/readyz": readyz, "/metrics": scrape.metrics}
 
     def __init__(self, get_response):
         self.get_response = get_response

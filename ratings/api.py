@@ -6,9 +6,9 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 
-from games.api.errors import error
-from games.api.serializers import Error
-from games.api.views import ApiView, body, found
+from games.api.views import found
+from lib.api.errors import Error, error
+from lib.api.views import ApiView, body
 from ratings import players, voids
 
 

@@ -13,9 +13,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from games.inputs import whole_number
 from games.models import Game, Seat
 from games.rules.options import Rules
+from lib.inputs import whole_number
 from ratings import charts
 from ratings.models import ALL_SIZES, PlayerResult, Rating
 from ratings.record import BASE, uncertainty

@@ -350,11 +350,3 @@ def rebuild_locked() -> int:
         PlayerResult.objects.bulk_create(players, batch_size=BATCH)
     Rating.objects.bulk_create(ledger.rating_rows(), batch_size=BATCH)
     return len(ids)
-
-
-def queue_recording() -> None:
-    """Called by the commit step that finishes a game: after commit, ask a worker to record
-    it (the command that ended the game does not wait for ratings)."""
-    from notifications.outbox import publish_later
-
-    transaction.on_commit(lambda: publish_later("ratings.tasks.record_results", ()))

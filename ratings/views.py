@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.errors import ServiceError
 from games.models import Game
 from games.names import RULE_LABELS
-from games.services import ServiceError
 from ratings import players, voids
 
 

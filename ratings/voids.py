@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from games.errors import ServiceError
 from games.models import Game
 from games.moderation import check_moderator, check_not_playing
-from games.services import ServiceError
 from ratings import record
 from ratings.models import RatingVoid
 

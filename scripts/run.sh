@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Serves the web app, two Celery workers (deadlines and bots; mail) and the beat scheduler
-# together; stops them all on Ctrl-C or SIGTERM, or as soon as any one of them exits.
+# together and keeps them running: one that dies (killed, out of memory, crashed) is started
+# again after a pause that grows while it keeps dying. Ctrl-C or SIGTERM stops them all.
 set -euo pipefail
 # A shell starts a background job (`make run &` in a script) with SIGINT ignored, and a
 # non-interactive bash can trap no signal that was ignored when it started: Ctrl-C (or a
@@ -16,13 +17,54 @@ PORT="${PORT:-8000}"
 # Where the embedded default keeps its files (config/settings.py reads the same variable).
 VAR_DIR="${CONQUEST_VAR_DIR:-var}"
 mkdir -p -m 700 "$VAR_DIR"
-# How long they get to stop on their own before they are killed.
-GRACE_SECONDS="${CONQUEST_STOP_GRACE_SECONDS:-5}"
-pids=()
+# How long gunicorn lets its requests finish when stopped (its --graceful-timeout, 30 s as
+# in deploy/); the others get as long to finish their tasks, and all of them two seconds
+# more before whatever is left is killed, so a stop never cuts gunicorn's grace short.
+GRACE_SECONDS="${CONQUEST_STOP_GRACE_SECONDS:-30}"
+# A process that died is started again after 1 s, then 2, 4, ... up to this many while it
+# keeps dying; one that ran for a minute before it died starts again after 1 s.
+BACKOFF_MAX_SECONDS="${CONQUEST_RESTART_BACKOFF_MAX_SECONDS:-30}"
+STEADY_SECONDS=60
+
+# What runs, by name: each name's command is start_<name>.
+NAMES=(web worker-deadlines worker-mail beat)
+declare -A pid_of=() started_at=() restart_at=() failures=()
 # Each of them runs in a process group of its own, so that stopping one stops its
 # children too (the worker's pool, gunicorn's workers) and a terminal's Ctrl-C reaches this
 # script alone, which stops them in order.
 set -m
+
+say() { echo "run.sh: $*" >&2; }
+
+start_web() {
+    # Gunicorn's control socket (for gunicornc) in var/, one per port: its default,
+    # ~/.gunicorn/gunicorn.ctl, would be shared by every instance its user runs on the host.
+    exec "$BIN/gunicorn" config.wsgi:application -c python:config.gunicorn_conf \
+        --bind "127.0.0.1:${PORT}" --graceful-timeout "$GRACE_SECONDS" \
+        --control-socket "${VAR_DIR}/gunicorn-${PORT}.ctl"
+}
+# Two workers, so that a deadline never waits behind mail: one for the deadline sweep
+# and computer players' moves, one for mail. Their logs (a sweep that falls behind logs a
+# WARNING with its backlog) go to this script's output.
+start_worker-deadlines() {
+    exec "$BIN/celery" --app config worker --loglevel INFO --queues deadlines,celery \
+        --hostname "deadlines@%h" --concurrency 1
+}
+start_worker-mail() {
+    exec "$BIN/celery" --app config worker --loglevel INFO --queues mail \
+        --hostname "mail@%h" --concurrency 1
+}
+start_beat() {
+    exec "$BIN/celery" --app config beat --loglevel INFO
+}
+
+launch() {
+    local name=$1
+    "start_$name" &
+    pid_of[$name]=$!
+    started_at[$name]=$SECONDS
+    unset "restart_at[$name]"
+}
 
 alive() {
     local pid
@@ -32,19 +74,28 @@ alive() {
     return 1
 }
 
+running() {
+    local pids=() name
+    for name in "${NAMES[@]}"; do
+        [ -n "${pid_of[$name]:-}" ] && pids+=("${pid_of[$name]}")
+    done
+    echo "${pids[@]}"
+}
+
 stop() {
     trap - INT TERM EXIT
+    local pids pid
+    read -r -a pids <<< "$(running)"
     ((${#pids[@]})) || return 0
-    local pid
     for pid in "${pids[@]}"; do
         kill -TERM -- "-$pid" 2>/dev/null || true
     done
-    for _ in $(seq $((GRACE_SECONDS * 10))); do
+    for _ in $(seq $(((GRACE_SECONDS + 2) * 10))); do
         alive "${pids[@]}" || break
         sleep 0.1
     done
     if alive "${pids[@]}"; then
-        echo "run.sh: still running after ${GRACE_SECONDS} s, killing what is left" >&2
+        say "still running $((GRACE_SECONDS + 2)) s after being asked to stop, killing what is left"
         for pid in "${pids[@]}"; do
             kill -KILL -- "-$pid" 2>/dev/null || true
         done
@@ -55,25 +106,45 @@ trap 'stop; exit 130' INT
 trap 'stop; exit 143' TERM
 trap stop EXIT
 
-# Gunicorn's control socket (for gunicornc) in var/, one per port: its default,
-# ~/.gunicorn/gunicorn.ctl, would be shared by every instance its user runs on the host.
-"$BIN/gunicorn" config.wsgi:application \
-    --bind "127.0.0.1:${PORT}" --workers 2 --threads 4 --access-logfile - \
-    --control-socket "${VAR_DIR}/gunicorn-${PORT}.ctl" \
-    --logger-class config.gunicorn_logging.RedactingLogger &
-pids+=("$!")
-# Two workers, so that a deadline never waits behind mail: one for the deadline sweep
-# and computer players' moves, one for mail. Their logs (a sweep that falls behind logs a
-# WARNING with its backlog) go to this script's output.
-"$BIN/celery" --app config worker --loglevel INFO --queues deadlines,celery \
-    --hostname "deadlines@%h" --concurrency 1 &
-pids+=("$!")
-"$BIN/celery" --app config worker --loglevel INFO --queues mail \
-    --hostname "mail@%h" --concurrency 1 &
-pids+=("$!")
-"$BIN/celery" --app config beat --loglevel INFO &
-pids+=("$!")
+# `name` has exited: what is left of its process group goes (gunicorn's workers would keep
+# the port; a pool process, its worker's tasks), and it starts again after its backoff.
+exited() {
+    local name=$1 pid=${pid_of[$1]} status=0 how delay
+    wait "$pid" 2>/dev/null || status=$?
+    kill -KILL -- "-$pid" 2>/dev/null || true
+    unset "pid_of[$name]"
+    if ((SECONDS - started_at[$name] >= STEADY_SECONDS)); then
+        failures[$name]=0
+    fi
+    failures[$name]=$((${failures[$name]:-0} + 1))
+    delay=$((1 << (failures[$name] - 1)))
+    ((delay <= BACKOFF_MAX_SECONDS)) || delay=$BACKOFF_MAX_SECONDS
+    if ((status > 128)); then
+        how="was killed by signal $((status - 128))"
+    else
+        how="exited with status $status"
+    fi
+    say "$name (pid $pid) $how; restarting it in ${delay} s (failure ${failures[$name]} in a row)"
+    restart_at[$name]=$((SECONDS + delay))
+}
 
+for name in "${NAMES[@]}"; do
+    launch "$name"
+done
 echo "Conquest is serving on http://127.0.0.1:${PORT}/ (Ctrl-C stops web, workers and beat)"
-# Returns as soon as any one of them exits; the EXIT trap then stops the others.
-wait -n "${pids[@]}"
+
+# Once a second: whoever died is noticed, whoever is due is started again. (A timer rather
+# than `wait -n`: that may miss a child bash reaped between two checks.)
+while true; do
+    sleep 1 &
+    wait "$!" || true
+    for name in "${NAMES[@]}"; do
+        if [ -n "${pid_of[$name]:-}" ] && ! kill -0 "${pid_of[$name]}" 2>/dev/null; then
+            exited "$name"
+        fi
+        if [ -z "${pid_of[$name]:-}" ] && ((SECONDS >= ${restart_at[$name]:-0})); then
+            launch "$name"
+            say "restarted $name (pid ${pid_of[$name]})"
+        fi
+    done
+done

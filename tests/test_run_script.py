@@ -83,7 +83,7 @@ def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path):
         # beat's schedule.
         assert (var / f"gunicorn-{port}.ctl").is_socket()
         assert not (home / ".gunicorn").exists()
-        for _ in range(300):  # beat may take a while to start on a busy machine
+        for _ in range(600):  # beat may take a while to start on a busy machine
             if list(var.glob("celerybeat-schedule*")):
                 break
             time.sleep(0.1)

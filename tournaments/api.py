@@ -8,10 +8,9 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 
-from games.api.errors import error
-from games.api.serializers import Error
-from games.api.views import ApiView, ReadAnyoneWriteSignedIn, body
-from games.services import ServiceError
+from games.errors import ServiceError
+from lib.api.errors import Error, error
+from lib.api.views import ApiView, ReadAnyoneWriteSignedIn, body
 from tournaments import moderators, services
 from tournaments.models import Tournament
 from tournaments.views_data import detail, summary

@@ -8,7 +8,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from web.forms import PRESETS, GameSettingsForm
+from web.forms.game_settings import PRESETS, GameSettingsForm
 
 
 def _in_a_week():
@@ -35,7 +35,7 @@ TOURNAMENT_PRESETS = [key for key in PRESETS if key not in ("teams", "two_neutra
 
 class TournamentForm(GameSettingsForm):
     """The tournament's own settings, then its games' deadline, clock and rules chosen as
-    the lobby chooses them (web.forms.GameSettingsForm; Classic, the fast setup, first)."""
+    the lobby chooses them (web.forms.game_settings.GameSettingsForm; Classic, the fast setup, first)."""
 
     name = forms.CharField(label=_("Name of the tournament"), max_length=60)
     format = forms.ChoiceField(label=_("Format"), initial="knockout", widget=forms.RadioSelect,

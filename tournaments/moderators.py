@@ -11,9 +11,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
 
+from games.errors import ServiceError
 from games.models import Game
 from games.moderation import REPLACE, check_moderator, moderate
-from games.services import ServiceError
 from tournaments import services, steps
 from tournaments.models import Entry, Table, Tournament
 from tournaments.services import _end, _locked, _mail

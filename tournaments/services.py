@@ -2,7 +2,7 @@
 (the moderators' actions are tournaments.moderators'). check_* validates, do_* and the rest
 write.
 
-A round's games are ordinary games made through games.services (rated, the tournament's
+A round's games are ordinary games made through games.lobby (rated, the tournament's
 rules), so everything about playing them, their mail and their moderation is the games'.
 When every game of the round is over the worker counts it (tournaments.tasks): knockout
 takes the best `advance` of each game (fewer if the table is that small) into the next
@@ -20,11 +20,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from games import inputs, rules
-from games import services as games
+from games import lobby as games
+from games import rules
+from games.errors import ServiceError
 from games.models import Game
 from games.rules.errors import BadRules
-from games.services import ServiceError
+from lib import inputs
 from ratings.record import read_finished
 from tournaments import draw
 from tournaments.models import Entry, Table, Tournament
@@ -33,7 +34,7 @@ MAX_PLAYERS = 256
 MAX_DAYS_AHEAD = 365  # for signup_opens and signup_closes
 # Tournament games are played by the day, so unless the organiser says otherwise (or names a
 # rulebook) every starting army is placed at once, as the lobby's presets do
-# (web.forms.ASYNC_SETUP): one decision per player instead of dozens of placement turns.
+# (web.forms.game_settings.ASYNC_SETUP): one decision per player instead of dozens of placement turns.
 FAST_SETUP = {"initial_placement": "simultaneous"}
 
 

@@ -10,15 +10,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.errors import ServiceError
 from games.names import detail_words
 from games.rules.errors import RuleViolation
-from games.services import ServiceError
 from moderation.permissions import can_moderate
 from tournaments import moderators, services
 from tournaments.forms import TOURNAMENT_PRESETS, ModerateForm, TournamentForm
 from tournaments.models import Entry, Tournament
 from tournaments.views_data import detail
-from web.forms import preset_context
+from web.forms.game_settings import preset_context
 
 
 def tournaments(request):
@@ -55,7 +55,7 @@ def tournament_page(request, tournament_id, moderate_form=None, status=200):
 
 
 def _refused(request, error: Exception) -> None:
-    # The game pages' rule (web.views.refusal_text): territories by name, not their ids.
+    # The game pages' rule (web.views.refusals.refusal_text): territories by name, not their ids.
     messages.error(request, detail_words(getattr(error, "detail", str(error))))
 
 

@@ -1,12 +1,12 @@
-"""Turning a posted play form into a command of CONTRACT.md, for services.submit."""
+"""Turning a posted play form into a command of CONTRACT.md, for games.write.submit."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.inputs import whole_number
 from games.names import territory_name
 from games.rules.board import TERRITORIES
+from lib.inputs import whole_number
 
 COMMAND_TYPES = (
     "claim", "place", "place_neutral", "choose_capital", "trade", "attack", "occupy",

@@ -1,1 +1,1 @@
-"""The JSON API of CONTRACT.md (/api/v1/): thin views over games.services."""
+"""The JSON API of CONTRACT.md (/api/v1/): thin views over games.write."""

@@ -10,9 +10,10 @@ from functools import lru_cache
 from django.db import connection
 
 from accounts import tokens
-from games import sql, store
+from games import store
 from games.models import Game
 from games.store import game_columns, game_from_columns
+from lib import sql
 
 FOUND = "_conquest_game"  # the request's attribute: (game id, the game or None)
 

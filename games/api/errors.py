@@ -1,41 +1,13 @@
-"""Every API error is {"error": code, "detail": text} with the status CONTRACT.md gives."""
+"""The game's refusals as API errors with CONTRACT.md's statuses; the rest is
+lib.api.errors.handle's (settings.REST_FRAMEWORK's EXCEPTION_HANDLER is this one)."""
 
 from __future__ import annotations
 
-from django.http import Http404, JsonResponse
-from django.views.decorators.csrf import csrf_exempt
-from rest_framework import exceptions, status
-from rest_framework.response import Response
-from rest_framework.views import exception_handler
-
+from games.errors import ServiceError
 from games.rules.errors import NotSeated, NotYourTurn, RuleViolation
-from games.services import ServiceError
 from games.store import VersionConflict
-
-_CODES = {
-    exceptions.NotAuthenticated: "not_authenticated",
-    exceptions.AuthenticationFailed: "authentication_failed",
-    exceptions.PermissionDenied: "forbidden",
-    exceptions.NotFound: "not_found",
-    exceptions.MethodNotAllowed: "method_not_allowed",
-    exceptions.ParseError: "bad_request",
-    exceptions.UnsupportedMediaType: "unsupported_media_type",
-    exceptions.NotAcceptable: "not_acceptable",
-    exceptions.Throttled: "throttled",
-    exceptions.ValidationError: "bad_request",
-}
-
-
-def error(status_code: int, code: str, detail: str, **extra) -> Response:
-    return Response({"error": code, "detail": detail, **extra}, status=status_code)
-
-
-def _flatten(detail) -> str:
-    if isinstance(detail, dict):
-        return "; ".join(f"{key}: {_flatten(value)}" for key, value in detail.items())
-    if isinstance(detail, list):
-        return " ".join(_flatten(item) for item in detail)
-    return str(detail)
+from lib.api import errors
+from lib.api.errors import error
 
 
 def handle(exc, context):
@@ -46,20 +18,4 @@ def handle(exc, context):
         return error(403 if forbidden else 400, exc.code, exc.detail)
     if isinstance(exc, ServiceError):
         return error(exc.status, exc.code, exc.detail)
-    if isinstance(exc, Http404):
-        exc = exceptions.NotFound("no such game")
-    if isinstance(exc, exceptions.UnsupportedMediaType):
-        # A body that is not JSON is a malformed request like any other (CONTRACT.md: 400).
-        return error(400, "bad_request", f"the body must be JSON (application/json): {exc.detail}")
-    response = exception_handler(exc, context)
-    if response is None:
-        return None
-    code = next((c for kind, c in _CODES.items() if isinstance(exc, kind)), "error")
-    response.data = {"error": code, "detail": _flatten(getattr(exc, "detail", str(exc)))}
-    return response
-
-
-@csrf_exempt  # like the API's own views: a POST to an unknown path is a 404, not a CSRF 403
-def not_found(request, *args, **kwargs):
-    return JsonResponse({"error": "not_found", "detail": "no such API resource"},
-                        status=status.HTTP_404_NOT_FOUND)
+    return errors.handle(exc, context)

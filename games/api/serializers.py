@@ -12,29 +12,6 @@ COMMAND_TYPES = [
 ]
 
 
-class AccountIn(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    email = serializers.EmailField(max_length=254)  # the user table's column
-    # Passwords are taken as typed: spaces at either end are part of them. The upper bound
-    # keeps a megabyte "password" from costing a megabyte of hashing.
-    password = serializers.CharField(write_only=True, trim_whitespace=False, max_length=4096)
-
-
-class AccountOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    username = serializers.CharField()
-    token = serializers.CharField()
-
-
-class TokenIn(serializers.Serializer):
-    username = serializers.CharField()
-    password = serializers.CharField(trim_whitespace=False)
-
-
-class TokenOut(serializers.Serializer):
-    token = serializers.CharField()
-
-
 ENTROPY_HELP = ("Your contribution to the game's seed: 1 to 64 printable ASCII characters "
                 "(space to ~). The draws are keyed by HMAC-SHA256(server seed, every "
                 "player's contribution in seat order joined by a line break); keep it to "
@@ -167,8 +144,3 @@ class MapOut(serializers.Serializer):
     territories = serializers.ListField(child=serializers.DictField())
     continents = serializers.ListField(child=serializers.DictField())
     borders = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
-
-
-class Error(serializers.Serializer):
-    error = serializers.CharField()
-    detail = serializers.CharField()

@@ -3,13 +3,11 @@
 from django.urls import path, re_path
 
 from games.api import views
-from games.api.errors import not_found
+from lib.api.errors import not_found
 
 urlpatterns = [
     # First: the URL resolved most often.
     path("games/<int:game_id>/commands/", views.CommandsView.as_view(), name="api-commands"),
-    path("accounts/", views.AccountsView.as_view(), name="api-accounts"),
-    path("auth/token/", views.TokenView.as_view(), name="api-token"),
     path("maps/classic/", views.ClassicMapView.as_view(), name="api-map"),
     path("games/", views.GamesView.as_view(), name="api-games"),
     path("games/<int:game_id>/", views.GameView.as_view(), name="api-game"),

@@ -6,10 +6,10 @@ import contextlib
 import json
 
 from games.models import Event, Game
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import load_state
 from tests.contract import DEFAULT_RULES
+from tests.rules.players import bot_command
 
 API = "/api/v1"
 

@@ -31,8 +31,8 @@ from games.rules import (
     replay,
     validate_rules,
 )
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
+from tests.rules.players import bot_command
 
 FOLDER = Path(__file__).resolve().parent / "regression"
 MAX_BYTES = 300_000

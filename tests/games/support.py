@@ -1,4 +1,4 @@
-"""Games for the store tests, made and played in-process through games.services."""
+"""Games for the store tests, made and played in-process through games.lobby and games.write."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection, connections
 
-from games import services
+from games import lobby, write
 from games.models import Game
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import load_state
+from tests.rules.players import bot_command
 
 
 def at_once(calls) -> list:
@@ -56,9 +56,9 @@ def players(count: int, prefix: str = "") -> list:
 
 def started_game(users: list, **rules) -> Game:
     """A game created by users[0], joined by the others in order (it starts when full)."""
-    game = services.create_game(users[0], "Store test", len(users), rules)
+    game = lobby.create_game(users[0], "Store test", len(users), rules)
     for user in users[1:]:
-        services.join_game(game, user)
+        lobby.join_game(game, user)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     return game
@@ -69,7 +69,7 @@ def play_one(game: Game, users: list, rnd: random.Random, command=None):
     state = load_state(game)
     seat = rnd.choice(seats_to_act(state))
     payload = command or bot_command(state, seat, rnd)
-    return services.submit(game, users[seat], payload, state.version)
+    return write.submit(write.player(users[seat]), game, payload, state.version)
 
 
 def play(game: Game, users: list, rnd: random.Random, commands: int) -> list:
@@ -86,5 +86,5 @@ def finish_by_resigning(game: Game, users: list) -> None:
     """Everyone but the last living seat resigns, which ends any game."""
     state = load_state(game)
     for seat in state.living()[:-1]:
-        services.submit(game, users[seat], {"type": "resign"})
+        write.submit(write.player(users[seat]), game, {"type": "resign"})
     assert game.status == Game.FINISHED

@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, Phase, settings
 from schemathesis.checks import not_a_server_error
 
 from accounts import tokens
-from games import services
+from games import lobby, write
 from games.models import Game
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import load_state
 from tests.games.support import players
+from tests.rules.players import bot_command
 
 # Games the fuzzer plays in turn: each phase of the game, and the rule options that change
 # what a command may carry.
@@ -61,7 +61,7 @@ class Arena:
 
     def open_game_id(self) -> int:
         if self.open_game is None or Game.objects.get(pk=self.open_game.pk).status != "open":
-            self.open_game = services.create_game(self.bob, "Fuzz lobby", 3, {})
+            self.open_game = lobby.create_game(self.bob, "Fuzz lobby", 3, {})
         return self.open_game.pk
 
     def running_game_id(self, advance: bool) -> int:
@@ -71,8 +71,8 @@ class Arena:
         for _ in range(500):
             state = self.game and load_state(self.game)
             if state is None or state.finished or state.players[0].out or self.served >= 40:
-                self.game = services.create_game(self.alice, "Fuzz", 2, next(self.rules))
-                services.join_game(self.game, self.bob)
+                self.game = lobby.create_game(self.alice, "Fuzz", 2, next(self.rules))
+                lobby.join_game(self.game, self.bob)
                 self.served = 0
                 continue
             acting = seats_to_act(state)
@@ -83,7 +83,7 @@ class Arena:
             advance = False
             user = self.alice if seat == 0 else self.bob
             try:
-                services.submit(self.game, user, bot_command(state, seat, self.rnd))
+                write.submit(write.player(user), self.game, bot_command(state, seat, self.rnd))
             except Exception:  # noqa: BLE001 - a refused bot move (an unconnected fortify)
                 pass
         raise AssertionError("the arena's games do not come to alice")

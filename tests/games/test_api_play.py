@@ -8,10 +8,10 @@ import pytest
 
 from games.models import Game
 from games.rules import verify
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import load_state
 from tests.games.conftest import new_game
+from tests.rules.players import bot_command
 
 
 @pytest.mark.parametrize("objective", ["domination", "missions", "capitals"])

@@ -9,7 +9,7 @@ import uuid
 from django.utils.translation import gettext_lazy
 from rest_framework.renderers import JSONRenderer
 
-from games.api.renderers import FastJSONRenderer
+from lib.api.renderers import FastJSONRenderer
 
 
 def both(data) -> tuple[bytes, bytes]:

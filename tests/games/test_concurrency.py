@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 import pytest
 from django.db import connections
 
-from games import rules, services
+from games import reading, rules, write
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game
-from games.rules.bots import bot_command
 from games.rules.errors import GameNotActive
 from games.rules.moves import seats_to_act
 from games.store import VersionConflict, load_state, stored_events
 from tests.games.support import only_on_postgresql, players, started_game
+from tests.rules.players import bot_command
 
 pytestmark = [
     only_on_postgresql("SQLite lets one writer in at a time, so nothing would race"),
@@ -57,7 +57,7 @@ def race(game_id: int, users: list, writer: Writer, start: threading.Barrier) ->
             seat = rnd.choice(seats_to_act(state))
             payload = bot_command(state, seat, rnd)
             try:
-                done = services.submit(game, users[seat], payload, state.version)
+                done = write.submit(write.player(users[seat]), game, payload, state.version)
             except VersionConflict:
                 writer.conflicts += 1
             except rules.RuleViolation as refusal:
@@ -108,7 +108,7 @@ def test_it_applies_each_racing_command_exactly_once():
         (seen, seat, payload, repr(error)) for seen, seat, payload, error in refused
         if type(error) is not GameNotActive
     ]
-    dice = services.dice_for(game)
+    dice = reading.dice_for(game)
     by_version = sorted(refused, key=lambda r: r[0])
     state, position = None, 0
     for seen, seat, payload, error in by_version:

@@ -1,4 +1,4 @@
-"""Client input read strictly: games.inputs' whole numbers and moments, and rules whose
+"""Client input read strictly: lib.inputs' whole numbers and moments, and rules whose
 preset is not a name. Python's own parsers take too much ("²".isdigit() is true, int("١")
 is 1, a date may be well formed yet impossible or beyond what a datetime holds in UTC);
 every such value is a clear 400, never a 500, and creates nothing."""
@@ -10,10 +10,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.contrib.auth import get_user_model
 
-from games.inputs import moment, whole_number
 from games.models import Game
 from games.rules.errors import BadRules
 from games.rules.options import validate_rules
+from lib.inputs import moment, whole_number
 from tests.games.api_support import assert_error
 
 NOT_NAMES = [[], ["czech"], {}, {"czech": True}, 1.5, True]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import services
+from games import errors, lobby
 from games.models import Event, Game, Seat
 from games.store import load_state
 from tests.games.support import at_once
@@ -26,21 +26,21 @@ def users(count: int, prefix: str = "racer") -> list:
 
 def test_it_never_seats_more_than_the_game_takes():
     creator, *others = users(18)
-    game = services.create_game(creator, "Race", 6)
+    game = lobby.create_game(creator, "Race", 6)
     for user in others[:3]:
-        services.join_game(Game.objects.get(pk=game.pk), user)
+        lobby.join_game(Game.objects.get(pk=game.pk), user)
     joiners = others[3:]  # 14 racing for the last 2 seats
 
-    results = at_once([lambda u=u: services.join_game(Game.objects.get(pk=game.pk), u)
+    results = at_once([lambda u=u: lobby.join_game(Game.objects.get(pk=game.pk), u)
                        for u in joiners])
 
     seated = list(Seat.objects.filter(game=game).order_by("seat").values_list("seat", flat=True))
     assert seated == [0, 1, 2, 3, 4, 5]
-    refusals = [r for r in results if isinstance(r, services.ServiceError)]
+    refusals = [r for r in results if isinstance(r, errors.ServiceError)]
     assert len(refusals) == 12, [type(r).__name__ + ": " + str(r) for r in results]
     assert {r.code for r in refusals} <= {"game_full", "game_not_open"}
     assert not [r for r in results if isinstance(r, Exception)
-                and not isinstance(r, services.ServiceError)]
+                and not isinstance(r, errors.ServiceError)]
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     assert Event.objects.filter(game=game, type="game_started").count() == 1
@@ -49,12 +49,12 @@ def test_it_never_seats_more_than_the_game_takes():
 
 def test_it_deals_in_exactly_who_is_seated_when_a_start_races_a_join():
     creator, second, third = users(3, "starter")
-    game = services.create_game(creator, "Race", 4)
-    services.join_game(Game.objects.get(pk=game.pk), second)
+    game = lobby.create_game(creator, "Race", 4)
+    lobby.join_game(Game.objects.get(pk=game.pk), second)
 
     at_once([
-        lambda: services.start_game(Game.objects.get(pk=game.pk), creator),
-        lambda: services.join_game(Game.objects.get(pk=game.pk), third),
+        lambda: lobby.start_game(Game.objects.get(pk=game.pk), creator),
+        lambda: lobby.join_game(Game.objects.get(pk=game.pk), third),
     ])
 
     game.refresh_from_db()

@@ -15,10 +15,9 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import ProtectedError
 from django.test.utils import CaptureQueriesContext
 
-from games import rules, services, sql, store, upcasters
+from games import lobby, reading, rules, store, upcasters, write
 from games.models import Event, Game, Snapshot
 from games.rules import replay
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import (
     ENGINE_VERSION,
@@ -28,6 +27,7 @@ from games.store import (
     rebuild_snapshots,
     stored_events,
 )
+from lib import sql
 from tests.games.support import (
     finish_by_resigning,
     only_on_postgresql,
@@ -36,6 +36,7 @@ from tests.games.support import (
     players,
     started_game,
 )
+from tests.rules.players import bot_command
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +59,7 @@ def decided(game, state, rnd):
     """The events a bot command would make against `state`, and the state after them."""
     seat = seats_to_act(state)[0]
     command = rules.parse_command(bot_command(state, seat, rnd), seat)
-    events = rules.decide(state, command, services.dice_for(game))
+    events = rules.decide(state, command, reading.dice_for(game))
     return events, replay(events, state.copy())
 
 
@@ -83,7 +84,7 @@ def test_it_projects_every_append_onto_the_game(game, two):
     before = load_state(game)
     for moves in range(400):
         if moves == 150:  # long enough: one resignation ends a two-player game
-            done = services.submit(game, two[before.current], {"type": "resign"})
+            done = write.submit(write.player(two[before.current]), game, {"type": "resign"})
         else:
             earliest = row.deadline  # only a new decision may move the clock
             from_now = timedelta(seconds=game.deadline_seconds)
@@ -130,10 +131,10 @@ def test_it_refuses_a_stale_expected_version_and_applies_nothing(game, two):
     stale = load_state(game)
     seat = seats_to_act(stale)[0]
     payload = bot_command(stale, seat, random.Random(4))
-    services.submit(game, two[seat], payload, stale.version)
+    write.submit(write.player(two[seat]), game, payload, stale.version)
     count, version = Event.objects.count(), game.version
     with pytest.raises(VersionConflict) as conflict:
-        services.submit(game, two[seat], {"type": "set_defense", "policy": "one"}, stale.version)
+        write.submit(write.player(two[seat]), game, {"type": "set_defense", "policy": "one"}, stale.version)
     assert conflict.value.current_version == version
     assert Event.objects.count() == count and game.version == version
     assert load_state(game).players[seat].defense == "max"
@@ -150,7 +151,7 @@ def test_it_keeps_the_new_deadline_when_an_older_copy_of_the_game_submits(two):
     new_deadline = Game.objects.get(pk=game.pk).deadline
     assert new_deadline != old_copy.deadline
     state = load_state(game)
-    services.submit(old_copy, two[state.current], {"type": "set_defense", "policy": "one"},
+    write.submit(write.player(two[state.current]), old_copy, {"type": "set_defense", "policy": "one"},
                     state.version)
     assert clock_key(load_state(game)) == clock_key(state)
     assert Game.objects.get(pk=game.pk).deadline == new_deadline
@@ -310,7 +311,7 @@ def test_it_rebuilds_snapshots_while_the_game_goes_on(played, two, monkeypatch):
         if not moves:  # the rebuild's read of the log: one move (and snapshot) lands first
             moves.append(played.version + 1)
             seat = load_state(played).current
-            services.submit(played, two[seat], {"type": "set_defense", "policy": "one"})
+            write.submit(write.player(two[seat]), played, {"type": "set_defense", "policy": "one"})
             assert Snapshot.objects.filter(game=played, seq=played.version).exists()
         return read_log(game, *args, **kwargs)
 
@@ -378,8 +379,8 @@ def test_it_checks_every_die_of_a_finished_game(game, two):
 
 
 def test_it_checks_the_dice_of_a_game_with_the_players_entropy(two):
-    game = services.create_game(two[0], "Mixed", 2, {"placement_batch": 10}, entropy="e0")
-    services.join_game(game, two[1], entropy="e1")
+    game = lobby.create_game(two[0], "Mixed", 2, {"placement_batch": 10}, entropy="e0")
+    lobby.join_game(game, two[1], entropy="e1")
     game.refresh_from_db()
     assert game.contributions == ["e0", "e1"]
     play(game, two, random.Random(7), 40)
@@ -429,7 +430,7 @@ def test_it_upcasts_through_every_step_and_writes_the_current_version(game, two,
     game.refresh_from_db()
     game.version += 1  # the row above went in below the store
     Game.objects.filter(pk=game.pk).update(version=game.version)
-    done = services.submit(game, two[seat], {"type": "set_defense", "policy": "max"})
+    done = write.submit(write.player(two[seat]), game, {"type": "set_defense", "policy": "max"})
     row = Event.objects.get(game=game, seq=done.events[0].seq)
     assert row.schema_version == 2 and row.data == {"seat": seat, "policy": "max"}
     assert stored_events(game, after=game.version - 1)[0].data == {"seat": seat, "policy": "max"}
@@ -560,14 +561,14 @@ def test_it_reads_the_game_with_its_seats_in_one_query(game, two, django_assert_
     Preferences.objects.update_or_create(user=two[1], defaults={"turn_mail": "digest"})
     with django_assert_num_queries(1):
         row = store.fetch_game(game.pk)
-        seated = services.seat_rows(row)
+        seated = reading.seat_rows(row)
         # and who of them takes a daily digest, which nearly every command's mail asks
         takers = digest_takers(row, [user.pk for user in two])
     assert seated == [(n, user.pk, user.username, None) for n, user in enumerate(two)]
     assert takers == {two[1].pk}
-    services.forget_seats(row)  # a seat changed hands: read both again
+    reading.forget_seats(row)  # a seat changed hands: read both again
     with CaptureQueriesContext(connection) as queries:
-        services.seat_rows(row)
+        reading.seat_rows(row)
         assert digest_takers(row, [user.pk for user in two]) == {two[1].pk}
     assert queries.captured_queries
     assert {f.attname: getattr(row, f.attname) for f in Game._meta.concrete_fields} == {
@@ -669,13 +670,13 @@ def test_it_deals_in_whoever_joined_after_the_game_was_read(setup):
     from notifications.models import Notification
 
     creator, second, third = players(3)
-    game = services.create_game(creator, "Late joiner", 4, {"setup": setup})
-    services.join_game(fresh(game), second)
+    game = lobby.create_game(creator, "Late joiner", 4, {"setup": setup})
+    lobby.join_game(fresh(game), second)
     read = store.fetch_game(game.pk)
-    assert len(services.seat_rows(read)) == 2
-    services.join_game(fresh(game), third)
+    assert len(reading.seat_rows(read)) == 2
+    lobby.join_game(fresh(game), third)
 
-    services.start_game(read, creator)
+    lobby.start_game(read, creator)
 
     state = load_state(fresh(game))
     assert state.seats == 3
@@ -726,7 +727,7 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
     before = set(Notification.objects.filter(game=game).values_list("pk", flat=True))
 
     with django_assert_num_queries(1) as queries:
-        done = services.submit_timeout(game, state.version, state)
+        done = write.submit_timeout(game, state.version, state)
     # One statement for the game's row, its events and its mail (who takes a digest was
     # read with the game's row by fetch_game).
     assert queries.captured_queries[0]["sql"].startswith("WITH moved AS (UPDATE")
@@ -739,7 +740,7 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
     # A stale timeout is refused whole: no event, no mail.
     count = Notification.objects.count(), Event.objects.count()
     with pytest.raises(VersionConflict):
-        services.submit_timeout(store.fetch_game(game.pk), state.version, state)
+        write.submit_timeout(store.fetch_game(game.pk), state.version, state)
     assert (Notification.objects.count(), Event.objects.count()) == count
 
 
@@ -841,7 +842,7 @@ def test_it_answers_a_command_with_its_events_and_their_stored_times(game, two):
 @pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "unprepared"])
 def test_it_plays_the_same_with_or_without_prepared_statements(
         game, two, monkeypatch, prepared):
-    from games import sql
+    from lib import sql
 
     if not prepared:
         monkeypatch.setattr(sql, "prepared_statements", lambda: False)
@@ -849,7 +850,7 @@ def test_it_plays_the_same_with_or_without_prepared_statements(
     assert done[-1].state == replay(stored_events(game)) == load_state(fresh(game))
     with CaptureQueriesContext(connection) as queries:
         row = store.fetch_game(game.pk)
-    assert row.version == game.version and services.seat_rows(row)
+    assert row.version == game.version and reading.seat_rows(row)
     # The query log shows each statement's text (psycopg keeps none of a prepared run).
     assert all("SELECT" in query["sql"] for query in queries.captured_queries)
     assert queries.captured_queries
@@ -860,7 +861,7 @@ def test_it_writes_more_rows_than_one_statement_may_carry(game):
     # SQLite (32,766) take in one statement.
     from django.utils import timezone
 
-    from games import sql
+    from lib import sql
     last = Event.objects.filter(game=game).order_by("-seq").first().seq
     now = timezone.now()
     rows = [{"game_id": game.pk, "seq": last + i, "type": "forged", "data": {}, "actor": None,

@@ -1,5 +1,5 @@
 """One write path: every change to a game is a command the engine decides, committed by
-games.services.commit; the event store's append has exactly one caller; replay alone
+games.write.commit; the event store's append has exactly one caller; replay alone
 explains every event, moderators' included."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def callers_of_append() -> set[str]:
 
 
 def test_only_the_commit_step_appends_events():
-    assert callers_of_append() == {"games/services.py"}
+    assert callers_of_append() == {"games/write.py"}
 
 
 def running():

@@ -1,4 +1,4 @@
-"""Users, clients and games for the moderation tests, arranged through games.services."""
+"""Users, clients and games for the moderation tests, arranged through games.lobby and games.write."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts import tokens
-from games import services
+from games import lobby
 from games.models import Event, Game
 
 
@@ -46,9 +46,9 @@ def started_game(users: list, **rules) -> Game:
     """A game created by users[0] and joined by the others (it starts when full); by default
     dealt at random, so that it is at once in the first player's reinforce phase."""
     rules = {"setup": "random", **rules}
-    game = services.create_game(users[0], "Moderated game", len(users), rules)
+    game = lobby.create_game(users[0], "Moderated game", len(users), rules)
     for other in users[1:]:
-        services.join_game(game, other)
+        lobby.join_game(game, other)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     return game

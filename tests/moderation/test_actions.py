@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import rules, services
+from games import lobby, rules, write
 from games.models import Game, Seat
 from games.store import load_state, stored_events
 from notifications.models import Notification
@@ -95,9 +95,8 @@ def test_it_refuses_to_pause_a_finished_game(game, maud, alice):
 
 
 def test_it_refuses_to_act_on_a_game_not_started(alice, maud):
-    from games import services
 
-    game = services.create_game(alice, "Lobby", 3, {})
+    game = lobby.create_game(alice, "Lobby", 3, {})
     refused(act(web(maud), game, "pause"), game, 0, "not started")
     assert Game.objects.get(pk=game.pk).status == Game.OPEN
 
@@ -136,7 +135,7 @@ def test_it_ends_the_turn_of_an_absent_player_without_counting_a_miss(game, maud
     # (RULES.md), and placing it ends the turn.
     assert (state.phase, state.current) == ("neutral_place", 1 - absent)
     opponent = Seat.objects.get(game=game, seat=1 - absent).user
-    services.submit(game, opponent, {"type": "place_neutral", "placements": {
+    write.submit(write.player(opponent), game, {"type": "place_neutral", "placements": {
         state.territories_of(rules.NEUTRAL)[0]: state.reinforcements}})
     state = replayed(game)
     assert state.turn_seat != absent and state.turn == before.turn + 1
@@ -274,9 +273,8 @@ def test_it_shows_only_the_actions_that_make_sense(game, maud):
 
 
 def test_it_offers_no_action_before_the_start_or_after_the_end(alice, bob, maud):
-    from games import services
 
-    waiting = services.create_game(alice, "Lobby", 3, {})
+    waiting = lobby.create_game(alice, "Lobby", 3, {})
     page = web(maud).get(f"/moderation/games/{waiting.pk}/").content.decode()
     assert "has not started" in page and 'class="moderate' not in page
     game = started_game([alice, bob])

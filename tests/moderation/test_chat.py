@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games import lobby, write
 from games.models import Event, Game
 from games.store import load_state
 from moderation.models import ChatMessage
@@ -82,7 +82,7 @@ def test_it_sends_anonymous_posters_to_sign_in(game):
 
 
 def test_it_keeps_the_chat_closed_until_the_game_starts(alice):
-    game = services.create_game(alice, "Lobby", 3, {})
+    game = lobby.create_game(alice, "Lobby", 3, {})
     answer = post(web(alice), game, "anyone?")
     assert answer.status_code == 400 and ChatMessage.objects.count() == 0
 
@@ -183,7 +183,7 @@ def test_it_lets_no_player_hide(game, alice, bob):
 
 def test_it_hides_in_a_finished_game_without_ending_it_again(game, alice, bob, maud):
     post(web(alice), game, "gg noob")
-    services.submit(game, bob, {"type": "resign"})
+    write.submit(write.player(bob), game, {"type": "resign"})
     game.refresh_from_db()
     finished_at, winner = game.finished_at, game.winner
     hide(web(maud), ChatMessage.objects.get())

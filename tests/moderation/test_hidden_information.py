@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.errors import ServiceError
 from games.moderation import moderate
 from games.rules.missions import describe
-from games.services import ServiceError
 from games.store import load_state
 from moderation.chat import hide_message, post_message
 from tests.moderation.support import moderator, started_game, user, web

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 
+from games.errors import ServiceError
 from games.moderation import moderate
-from games.services import ServiceError
 from moderation.chat import hide_message, post_message
 from moderation.models import Report
 from moderation.reports import close_report

@@ -1,5 +1,5 @@
 """Players and games for the notification tests, made and played in-process through
-games.services, the one write path. Users have no password (hashing one costs a quarter of
+games.write, the one write path. Users have no password (hashing one costs a quarter of
 a second)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail as outbox
 
 from accounts.models import Preferences
-from games import services
+from games import lobby, write
 from games.models import Game, Seat
 from games.rules import seed_hash
 from games.rules.board import NEIGHBOURS
@@ -34,11 +34,11 @@ def player(name: str, **preferences):
 
 def started(*users, clock=None, **rules) -> Game:
     """A game of `users` (seat order as given) that has started, dealt from SEED."""
-    game = services.create_game(users[0], "Moscow 1812", len(users), rules, clock=clock)
+    game = lobby.create_game(users[0], "Moscow 1812", len(users), rules, clock=clock)
     Game.objects.filter(pk=game.pk).update(seed=SEED, seed_hash=seed_hash(SEED))
     game.refresh_from_db()
     for user in users[1:]:
-        services.join_game(game, user)
+        lobby.join_game(game, user)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     return game
@@ -54,7 +54,7 @@ def seat_of(game: Game, user) -> int:
 
 def act(game: Game, user, payload: dict):
     """One command through the one write path, as the player `user`."""
-    return services.submit(game, user, payload)
+    return write.submit(write.player(user), game, payload)
 
 
 def front_for_stack(state, seat: int, stacks=()) -> str:

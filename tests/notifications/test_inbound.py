@@ -17,13 +17,14 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 
-from games import services
+from games import write
 from games.models import Event, Game
 from games.rules import NEIGHBOURS
 from games.rules.board import territory_name
 from games.rules.cards import find_sets
 from games.store import load_state
-from notifications import delivery, inbound, links, outbox
+from lib import publish
+from notifications import delivery, inbound, links
 from notifications.models import InboundMail, Notification
 from tests.notifications.support import (
     conquer,
@@ -181,7 +182,7 @@ def test_it_places_the_neutrals_armies(alice, bob):
     game = started(alice, bob, placement_batch=50)
     place_setup(game)
     state = load_state(game)
-    services.submit(game, user_at(game, state.current), {"type": "place", "placements": {
+    write.submit(write.player(user_at(game, state.current)), game, {"type": "place", "placements": {
         state.territories_of(state.current)[0]: state.reinforcements}})
     state = load_state(game)
     assert state.phase == "neutral_place"
@@ -280,7 +281,7 @@ def test_it_says_when_there_is_no_set_to_trade(game):
 
 def test_it_says_when_the_game_is_over(alice, bob):
     game = started(alice, bob)
-    services.submit(game, bob, {"type": "resign"})
+    write.submit(write.player(bob), game, {"type": "resign"})
 
     received = mailed(game, alice, "end")
 
@@ -329,7 +330,7 @@ def test_it_queues_the_reply_after_commit(game, django_capture_on_commit_callbac
     with mock.patch("notifications.tasks.deliver_many.apply_async") as queued:
         with django_capture_on_commit_callbacks(execute=True):
             received = mailed(game, mover(game), "end")
-        outbox.wait_for_publishing()
+        publish.wait_for_publishing()
 
     row = Notification.objects.get(key=f"reply:{received.pk}")
     assert any(row.pk in call.args[0][0] and call.kwargs == {"retry": False}

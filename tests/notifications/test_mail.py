@@ -17,7 +17,6 @@ from games import narrate
 from games.models import Game
 from games.rules import NEIGHBOURS, TERRITORIES
 from games.rules.board import CARDS, territory_name
-from games.rules.bots import bot_command
 from games.rules.missions import describe, effective_mission
 from games.store import load_state
 from notifications import delivery, links
@@ -38,6 +37,7 @@ from tests.notifications.support import (
     user_at,
 )
 from tests.play import play_until
+from tests.rules.players import bot_command
 
 KINDS = [kind for kind, _ in Notification.KINDS if kind != Notification.CONFIRM_EMAIL]
 
@@ -255,16 +255,16 @@ def test_it_tells_the_loser_who_eliminated_them_and_everyone_the_winner_and_seed
 
 
 def test_the_end_mail_names_the_dice_seed_made_with_the_players_entropy(alice, bob):
-    from games import services
+    from games import lobby
     from games.models import Seat
     from games.rules.fair import game_seed, seed_hash
 
-    game = services.create_game(alice, "Moscow 1812", 2, {"neutral": False,
+    game = lobby.create_game(alice, "Moscow 1812", 2, {"neutral": False,
                                                           "placement_batch": 50})
     Game.objects.filter(pk=game.pk).update(seed=SEED, seed_hash=seed_hash(SEED))
     game.refresh_from_db()
     Seat.objects.filter(game=game, seat=0).update(entropy="alice-dice")
-    services.join_game(game, bob, entropy="bob-dice")
+    lobby.join_game(game, bob, entropy="bob-dice")
     game.refresh_from_db()
     conquer(game, bob)
     dice_seed = game_seed(SEED, ["alice-dice", "bob-dice"])
@@ -278,10 +278,10 @@ def test_the_end_mail_names_the_dice_seed_made_with_the_players_entropy(alice, b
 
 
 def test_it_names_who_missed_a_deadline_and_who_left(game, alice, bob, charlie):
-    from games import services
+    from games import write
 
     owing = user_at(game, game.current_seat)
-    services.submit_timeout(game, game.version)
+    write.submit_timeout(game, game.version)
     act(game, charlie, {"type": "resign"})
 
     for row in rows(game, kind=Notification.TIMED_OUT):

@@ -14,9 +14,10 @@ from django.db import IntegrityError
 from accounts.models import Preferences
 from config.celery import app as celery_app
 from config.celery import forget_connections
-from games import services
+from games import write
 from games.models import Event, Game
 from games.store import VersionConflict, load_state, stored_events
+from lib import publish
 from notifications import delivery, outbox, tasks
 from notifications.models import Notification
 from tests.notifications.support import (
@@ -188,7 +189,7 @@ def test_it_tells_everyone_about_a_missed_deadline(alice, bob, charlie):
     game = started(alice, bob, charlie)
     owing = game.current_seat
 
-    services.submit_timeout(game, game.version)
+    write.submit_timeout(game, game.version)
 
     timed_out = rows(game, kind=Notification.TIMED_OUT)
     assert sorted(row.user.username for row in timed_out) == ["alice", "bob", "charlie"]
@@ -231,7 +232,7 @@ def test_it_writes_no_rows_for_a_stale_command(alice, bob, charlie):
     count = Notification.objects.count()
 
     with pytest.raises(VersionConflict):
-        services.submit(game, charlie, {"type": "resign"}, expected_version=game.version - 1)
+        write.submit(write.player(charlie), game, {"type": "resign"}, expected_version=game.version - 1)
 
     assert Notification.objects.count() == count
 
@@ -248,7 +249,7 @@ def test_it_queues_delivery_only_after_commit(alice, bob, charlie,
         assert len(queueing) == 1
 
         queueing[0]()
-        outbox.wait_for_publishing()
+        publish.wait_for_publishing()
 
     dropped = {row.pk for row in rows(game, kind=Notification.DROPPED)}
     assert {pk for call in queued.call_args_list for pk in call.args[0][0]} >= dropped
@@ -259,8 +260,8 @@ def test_mails_handed_over_within_the_linger_go_out_in_one_task(settings, monkey
     """A task per mail would cost more than the moves that cause them under load: what a
     process hands over within CONQUEST_DELIVERY_LINGER_SECONDS of the first goes together,
     DELIVERY_BATCH to a task."""
-    outbox.wait_for_publishing()  # what earlier tests of this process handed over
-    monkeypatch.setattr(outbox, "_paused", {})  # (a broker one of them found down)
+    publish.wait_for_publishing()  # what earlier tests of this process handed over
+    monkeypatch.setattr(publish, "_paused", {})  # (a broker one of them found down)
     settings.CONQUEST_DELIVERY_LINGER_SECONDS = 0.3
     with mock.patch("notifications.tasks.deliver_many.apply_async") as queued:
         started = time.monotonic()
@@ -268,7 +269,7 @@ def test_mails_handed_over_within_the_linger_go_out_in_one_task(settings, monkey
         outbox.queue_delivery([2, 3])
         outbox.queue_delivery(range(4, 4 + outbox.DELIVERY_BATCH))
         assert not queued.called  # (the caller never waits for it)
-        outbox.wait_for_publishing()
+        publish.wait_for_publishing()
         assert time.monotonic() - started >= 0.3
         batches = [c.args[0][0] for c in queued.call_args_list]
         assert batches == [list(range(1, 1 + outbox.DELIVERY_BATCH)),
@@ -276,7 +277,7 @@ def test_mails_handed_over_within_the_linger_go_out_in_one_task(settings, monkey
 
         queued.reset_mock()
         outbox.queue_delivery([99])  # the next hand-over waits its own linger
-        outbox.wait_for_publishing()
+        publish.wait_for_publishing()
         assert [c.args[0][0] for c in queued.call_args_list] == [[99]]
 
 
@@ -293,8 +294,8 @@ def broker_down(monkeypatch):
     celery_app.conf.broker_url = "redis://127.0.0.1:9/0"
     celery_app.conf.broker_transport_options = {"socket_connect_timeout": 1}
     yield
-    outbox.wait_for_publishing()
-    outbox.resume_publishing()
+    publish.wait_for_publishing()
+    publish.resume_publishing()
     forget_connections()
     monkeypatch.undo()
     celery_app.conf.broker_url, celery_app.conf.broker_transport_options = saved
@@ -307,7 +308,7 @@ def test_it_keeps_the_move_when_the_broker_is_down(alice, bob, charlie, broker_d
 
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         act(game, charlie, {"type": "resign"})
-    outbox.wait_for_publishing()
+    publish.wait_for_publishing()
 
     assert callbacks
     assert "the outbox sweep will send it" in caplog.text
@@ -343,7 +344,7 @@ def test_it_keeps_an_api_move_when_the_broker_is_down(alice, bob, charlie, broke
     with django_capture_on_commit_callbacks(execute=True):
         answer = client.post(f"/api/v1/games/{game.pk}/commands/", {"type": "resign"},
                              format="json")
-    outbox.wait_for_publishing()
+    publish.wait_for_publishing()
 
     assert answer.status_code == 201, answer.content
     assert "the outbox sweep will send it" in caplog.text
@@ -367,8 +368,8 @@ def silent_broker(monkeypatch):
     celery_app.conf.broker_transport_options = {"socket_connect_timeout": 2,
                                                 "socket_timeout": 2, "max_retries": 1}
     yield
-    outbox.wait_for_publishing(30)
-    outbox.resume_publishing()
+    publish.wait_for_publishing(30)
+    publish.resume_publishing()
     listener.close()
     forget_connections()
     celery_app.conf.broker_url, celery_app.conf.broker_transport_options = saved

@@ -80,7 +80,7 @@ def test_it_wants_a_signed_in_player(db, clock):
     ({"starts": "2026-06-11T10:00:00+00:00"}, "starts and ends must be ISO 8601"),
     ({"starts": "2026-06-11T10:00:00", "ends": "2026-06-12T10:00:00"},
      "give times with a time zone"),
-    # Read strictly (games.inputs.moment): ASCII digits only, a possible instant.
+    # Read strictly (lib.inputs.moment): ASCII digits only, a possible instant.
     ({"starts": "٢٠٢٦-٠٦-١١T10:00:00+00:00", "ends": "2026-06-12T10:00:00+00:00"},
      "starts and ends must be ISO 8601"),
     ({"starts": "2026-06-11T10:00:00+00:00", "ends": "2026-06-1²T10:00:00+00:00"},

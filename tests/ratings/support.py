@@ -1,4 +1,4 @@
-"""Finished games for the ratings tests, played through games.services: every seat plays
+"""Finished games for the ratings tests, played through games.lobby and games.write: every seat plays
 some turns of its own (a game must be played to count), then players leave by resigning in
 a chosen order, which decides their placements."""
 
@@ -8,12 +8,12 @@ import random
 
 from django.contrib.auth import get_user_model
 
-from games import computer, services
+from games import computer, lobby, write
 from games.models import Game
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import load_state
 from ratings.played import MIN_OWN_TURNS
+from tests.rules.players import bot_command
 
 NAMES = ["alice", "bob", "dave", "erin", "frank", "grace"]  # charlie may see nothing
 
@@ -43,7 +43,7 @@ def play_turns(game: Game, turns: int, seed: int = 1, limit: int = 6000) -> None
             computer.play(game.pk)
             continue
         try:
-            services.submit(game, humans[seat], bot_command(state, seat, rnd), state.version)
+            write.submit(write.player(humans[seat]), game, bot_command(state, seat, rnd), state.version)
         except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
             continue
     raise AssertionError(f"the seats did not play {turns} turns each")
@@ -53,10 +53,10 @@ def started_game(users: list, bots=None, rated=None, **rules) -> Game:
     """A game created by users[0] (with `bots` in the seats after hers) and joined by the
     other users, so that it has started."""
     rules = {"placement_batch": 100, **rules}  # setup in few commands
-    game = services.create_game(users[0], "Rated game", len(users) + len(bots or []),
+    game = lobby.create_game(users[0], "Rated game", len(users) + len(bots or []),
                                 rules, bots=bots, rated=rated)
     for user in users[1:]:
-        services.join_game(game, user)
+        lobby.join_game(game, user)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     return game
@@ -66,13 +66,13 @@ def finish(game: Game, leave: list) -> Game:
     """The users in `leave` resign in that order; if that leaves more than one seat, the
     humans still in resign in seat order until one seat is left."""
     for user in leave:
-        services.submit(game, user, {"type": "resign"})
+        write.submit(write.player(user), game, {"type": "resign"})
     humans = {seat.seat: seat.user for seat in game.seats.filter(bot__isnull=True)}
     for seat in load_state(game).living():
         if game.status == Game.FINISHED:
             break
         if seat in humans:
-            services.submit(game, humans[seat], {"type": "resign"})
+            write.submit(write.player(humans[seat]), game, {"type": "resign"})
     game.refresh_from_db()
     assert game.status == Game.FINISHED
     return game

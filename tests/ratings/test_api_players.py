@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
+from games import lobby, write
 from games.models import Event
 from games.rules.board import TERRITORIES
 from ratings.tasks import record_results
@@ -49,8 +49,8 @@ def test_an_unknown_player_is_a_json_404():
 
 def test_a_running_fogged_game_reveals_nothing_but_its_name():
     alice, bob = players("alice", "bob")
-    game = services.create_game(alice, "Foggy", 2, {"fog": True, "placement_batch": 100})
-    services.join_game(game, bob)
+    game = lobby.create_game(alice, "Foggy", 2, {"fog": True, "placement_batch": 100})
+    lobby.join_game(game, bob)
     # Play on until some battles were fought.
     play_until(game, [alice, bob], lambda state: state.turn >= 4)
 
@@ -65,10 +65,10 @@ def test_a_running_fogged_game_reveals_nothing_but_its_name():
 
 def test_luck_counts_the_battles_of_finished_games():
     alice, bob = players("alice", "bob")
-    game = services.create_game(alice, "Battles", 2, {"placement_batch": 100})
-    services.join_game(game, bob)
+    game = lobby.create_game(alice, "Battles", 2, {"placement_batch": 100})
+    lobby.join_game(game, bob)
     play_until(game, [alice, bob], lambda state: state.turn >= 6, seed=3)
-    services.submit(game, bob, {"type": "resign"})
+    write.submit(write.player(bob), game, {"type": "resign"})
     record_results()
     battles = Event.objects.filter(game=game, type="battle")
     mine = [e for e in battles if e.data["seat"] == 0 or e.data.get("defender") == 0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
+from games import lobby, write
 from games.models import Game
 from ratings import record
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
@@ -132,14 +132,14 @@ def test_a_game_recorded_out_of_order_rebuilds_to_the_finishing_order(caplog):
 def test_the_game_ending_command_only_queues_the_recording(django_capture_on_commit_callbacks,
                                                            monkeypatch):
     alice, bob = players("alice", "bob")
-    game = services.create_game(alice, "Quick", 2, {})
-    services.join_game(game, bob)
+    game = lobby.create_game(alice, "Quick", 2, {})
+    lobby.join_game(game, bob)
     queued = []
-    monkeypatch.setattr("notifications.outbox.publish_later",
-                        lambda name, args, countdown=0: queued.append(name))
+    monkeypatch.setattr("lib.publish.publish_later",
+                        lambda task, args=(), countdown=0: queued.append(task.name))
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit(game, bob, {"type": "resign"})
+        write.submit(write.player(bob), game, {"type": "resign"})
 
     assert "ratings.tasks.record_results" in queued
     assert not PlayerResult.objects.exists()  # nothing recorded by the command itself

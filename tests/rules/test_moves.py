@@ -21,8 +21,8 @@ from games.rules import (
     replay,
     validate_rules,
 )
-from games.rules.bots import bot_command
 from games.rules.moves import clock_key, decision, legal, seats_to_act
+from tests.rules.players import bot_command
 from tests.rules.test_properties import random_rules
 
 

@@ -41,7 +41,6 @@ from games.rules import (
     verify,
 )
 from games.rules import view as seat_view
-from games.rules.bots import bot_command
 from games.rules.events import FIELDS
 from games.rules.fair import game_seed
 from games.rules.moves import seats_to_act
@@ -49,6 +48,7 @@ from games.rules.options import PRESET_PLAYERS, PRESETS
 from games.rules.state import OCCUPY
 from games.rules.view import redact_events
 from tests.rules import fog_referee
+from tests.rules.players import bot_command
 from tests.sample import game_numbers
 
 OPTIONS = {

@@ -1,4 +1,4 @@
-"""Sign-up times, in the API and the form: read by the one strict parser (games.inputs),
+"""Sign-up times, in the API and the form: read by the one strict parser (lib.inputs),
 at most a year ahead; anything else is a 400 with a reason (a form message on the page),
 never a 500, and creates nothing."""
 

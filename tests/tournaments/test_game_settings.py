@@ -1,5 +1,5 @@
 """The organiser chooses the games' rules, deadline and clock as the lobby does (its presets
-and fields, web.forms.GameSettingsForm), and by default tournament games get the lobby's
+and fields, web.forms.game_settings.GameSettingsForm), and by default tournament games get the lobby's
 fast setup: every starting army placed at once."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tests.tournaments.support import (
 from tests.tournaments.support import form as tournament_form
 from tournaments import services
 from tournaments.models import Tournament
-from web.forms import ASYNC_SETUP
+from web.forms.game_settings import ASYNC_SETUP
 
 pytestmark = pytest.mark.django_db
 

@@ -42,8 +42,8 @@ def test_an_eight_player_knockout_is_played_to_a_winner(django_capture_on_commit
 
     # Round 1: some real play, then the seats leave in reverse order (seat 0 wins).
     queued = []
-    monkeypatch.setattr("notifications.outbox.publish_later",
-                        lambda name, args, countdown=0: queued.append((name, args)))
+    monkeypatch.setattr("lib.publish.publish_later",
+                        lambda task, args=(), countdown=0: queued.append((task.name, args)))
     for table in first:
         seated = [s.user for s in table.game.seats.order_by("seat")]
         play_until(table.game, seated, lambda state: state.turn >= 5)

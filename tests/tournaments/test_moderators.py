@@ -10,9 +10,9 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from games.errors import ServiceError
 from games.models import Game
 from games.moderation import moderate
-from games.services import ServiceError
 from moderation.models import Report
 from moderation.permissions import make_moderator
 from moderation.reports import close_report

@@ -11,15 +11,15 @@ import pytest
 from django.core import mail
 from django.utils import translation
 
-from games import narrate, rules, services
+from games import narrate, rules, write
 from games.models import Game
 from games.rules.board import TERRITORIES
-from games.rules.bots import bot_command
 from games.rules.moves import seats_to_act
 from games.store import load_state, stored_events
 from notifications import delivery
 from notifications.models import Notification
 from tests.rules import fog_referee
+from tests.rules.players import bot_command
 from tests.web.support import client_for, started_game, user
 from tests.web.test_lobby import CUSTOM
 
@@ -34,7 +34,7 @@ def played(game: Game, users: list, until, seed: int = 1):
             return state
         seat = rnd.choice(seats_to_act(state))
         try:
-            services.submit(game, users[seat], bot_command(state, seat, rnd), state.version)
+            write.submit(write.player(users[seat]), game, bot_command(state, seat, rnd), state.version)
         except Exception:  # noqa: BLE001 - the property bot tries refused moves on purpose
             continue
     raise AssertionError("never got there")
@@ -148,7 +148,7 @@ def test_the_narrator_tells_a_battle_seen_from_its_source_only(language, lost, t
 
 def test_after_the_end_the_page_shows_everything(fog_game, trio):
     for who in trio[:2]:
-        services.submit(fog_game, who, {"type": "resign"})
+        write.submit(write.player(who), fog_game, {"type": "resign"})
     fog_game.refresh_from_db()
     assert fog_game.status == Game.FINISHED
     page = client_for(user("erin")).get(f"/games/{fog_game.pk}/").content.decode()
@@ -171,8 +171,8 @@ def test_a_team_game_page_shows_teams_grouped(db):
     assert rows == [("0", "0"), ("2", "0"), ("1", "1"), ("3", "1")]
     assert "Team 1" in page and "team of Green" in page and "team of Yellow" in page
     assert "2 teams of 2" in page  # the rules panel
-    services.submit(game, four[1], {"type": "resign"})
-    services.submit(game, four[3], {"type": "resign"})
+    write.submit(write.player(four[1]), game, {"type": "resign"})
+    write.submit(write.player(four[3]), game, {"type": "resign"})
     page = client_for(four[2]).get(f"/games/{game.pk}/").content.decode()
     assert "Team 1 (Red (alice), Green (carol)) won" in page
 

@@ -188,8 +188,8 @@ def test_it_needs_a_sign_in_to_create(client, db):
 
 
 def test_it_lists_open_games_with_a_join_button(as_bob, alice):
-    from games import services
-    game = services.create_game(alice, "Open table", 3)
+    from games import lobby
+    game = lobby.create_game(alice, "Open table", 3)
 
     html = as_bob.get("/games/").content.decode()
 
@@ -316,8 +316,8 @@ def test_it_refuses_bad_entropy_as_a_form_message(as_alice, entropy):
 
 
 def test_every_join_form_has_an_entropy_field(as_bob, alice):
-    from games import services
-    game = services.create_game(alice, "Open table", 3)
+    from games import lobby
+    game = lobby.create_game(alice, "Open table", 3)
 
     for page in ("/games/", f"/games/{game.pk}/"):
         html = as_bob.get(page).content.decode()
@@ -329,8 +329,8 @@ def test_every_join_form_has_an_entropy_field(as_bob, alice):
 
 
 def test_it_joins_with_the_entropy_typed_and_shows_it(as_bob, alice, bob):
-    from games import services
-    game = services.create_game(alice, "Open table", 3, entropy="alice")
+    from games import lobby
+    game = lobby.create_game(alice, "Open table", 3, entropy="alice")
 
     response = as_bob.post(f"/games/{game.pk}/join/", {"entropy": "bob's words"}, follow=True)
 
@@ -339,8 +339,8 @@ def test_it_joins_with_the_entropy_typed_and_shows_it(as_bob, alice, bob):
 
 
 def test_it_joins_without_entropy_when_the_field_is_left_empty(as_bob, alice, bob):
-    from games import services
-    game = services.create_game(alice, "Open table", 3)
+    from games import lobby
+    game = lobby.create_game(alice, "Open table", 3)
 
     as_bob.post(f"/games/{game.pk}/join/", {"entropy": ""})
 
@@ -348,8 +348,8 @@ def test_it_joins_without_entropy_when_the_field_is_left_empty(as_bob, alice, bo
 
 
 def test_it_refuses_bad_entropy_on_joining_and_seats_nobody(as_bob, alice, bob):
-    from games import services
-    game = services.create_game(alice, "Open table", 3)
+    from games import lobby
+    game = lobby.create_game(alice, "Open table", 3)
 
     response = as_bob.post(f"/games/{game.pk}/join/", {"entropy": "x" * 65}, follow=True)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from games import narrate, services
+from games import lobby, narrate, reading
 from games.models import Game
 from games.moderation import moderate
 from games.rules import events as ev
@@ -26,7 +26,7 @@ def test_my_games_come_in_the_order_they_need_me(alice, bob, as_alice):
     Game.objects.filter(pk=waiting.pk).update(name="Theirs")
     mine = started_game([alice, bob])
     Game.objects.filter(pk=mine.pk).update(name="Mine")
-    open_one = services.create_game(alice, "Filling", 3, {})
+    open_one = lobby.create_game(alice, "Filling", 3, {})
     # "Mine" waits for alice (seat 0), "Theirs" for bob, whatever order was drawn: the
     # lobby reads the projection's current seat
     Game.objects.filter(pk=mine.pk).update(current_seat=0)
@@ -68,7 +68,7 @@ def test_a_team_win_is_every_team_members_win(alice, bob, charlie):
 
 
 def test_an_open_game_shows_its_rules_and_clock(alice, as_bob):
-    services.create_game(alice, "Slow and foggy", 3,
+    lobby.create_game(alice, "Slow and foggy", 3,
                          {"fog": True, "initial_placement": "simultaneous"}, 2 * 86400)
 
     page = as_bob.get("/games/").content.decode()
@@ -121,7 +121,7 @@ def test_an_eliminated_player_is_not_asked_to_fill_in_forms(alice, bob, charlie)
 def test_the_log_says_whose_cards_an_elimination_took(alice, bob, charlie):
     game = started_game([alice, bob, charlie], initial_placement="simultaneous")
     conquer(game, alice, until=lambda state: any(p.eliminated for p in state.players))
-    events = services.event_dicts(game, None)
+    events = reading.event_dicts(game, None)
     told = [narrate.describe(e) for e in events if e["type"] == ev.PLAYER_ELIMINATED]
     assert told and re.search(r"eliminated .+ (and took their \d+ cards?|who held no cards)",
                               told[0])
@@ -148,7 +148,7 @@ def test_refusals_name_territories_not_ids():
 
 def test_the_rules_panel_lists_only_rules_that_apply():
     from games.rules import Rules
-    from web.page import rules_in_words
+    from web.page.rules_panel import rules_in_words
 
     three = {line["key"] for line in rules_in_words(Rules().to_dict(), 3)}
     assert not three & {"capitals_to_win", "capital_collapse", "neutral",

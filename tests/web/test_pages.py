@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from games import services
+from games import lobby, reading, write
 from games.models import Event, Game
 from games.names import mission_text, territory_name
 from games.rules.board import BORDERS, CARDS, NEIGHBOURS, TERRITORIES
@@ -40,7 +40,7 @@ def test_it_lists_my_games_on_the_home_page(alice, bob, as_alice):
 
 
 def test_it_shows_the_lobby_to_anyone(client, alice):
-    services.create_game(alice, "Open table", 3)
+    lobby.create_game(alice, "Open table", 3)
 
     response = client.get("/games/")
 
@@ -63,7 +63,7 @@ def test_it_shows_my_games_with_whose_turn_and_the_deadline(alice, bob, as_alice
 
 def test_it_draws_the_whole_board_with_owner_and_armies(alice, bob, client):
     game = started_game([alice, bob], setup="random")
-    view = services.game_view(game, play_until(game, [alice, bob], lambda s: True), None)
+    view = reading.game_view(game, play_until(game, [alice, bob], lambda s: True), None)
 
     html = client.get(f"/games/{game.pk}/").content.decode()
 
@@ -93,8 +93,8 @@ def test_it_highlights_the_selected_territory_and_its_targets(alice, bob):
 
 
 def test_it_shows_an_open_game_with_join_and_start(alice, bob, as_bob, as_alice):
-    game = services.create_game(alice, "Waiting", 3)
-    services.join_game(game, bob)
+    game = lobby.create_game(alice, "Waiting", 3)
+    lobby.join_game(game, bob)
 
     as_bob_page = as_bob.get(f"/games/{game.pk}/").content.decode()
     as_alice_page = as_alice.get(f"/games/{game.pk}/").content.decode()
@@ -176,18 +176,18 @@ def test_it_answers_the_poll_with_nothing_until_the_game_moves(alice, bob, clien
 
 
 def test_it_tells_the_poll_when_someone_joins(alice, bob, client):
-    game = services.create_game(alice, "Waiting", 3)
+    game = lobby.create_game(alice, "Waiting", 3)
     page = client.get(f"/games/{game.pk}/").content.decode()
     stamp = re.search(r'data-stamp="([^"]+)"', page).group(1)
 
-    services.join_game(game, bob)
+    lobby.join_game(game, bob)
 
     assert client.get(f"/games/{game.pk}/live/?v={stamp}").status_code == 200
 
 
 def test_it_reveals_the_seed_and_verifies_a_finished_game(alice, bob, as_alice, client):
     game = started_game([alice, bob], setup="random")
-    services.submit(game, bob, {"type": "resign"})
+    write.submit(write.player(bob), game, {"type": "resign"})
     game.refresh_from_db()
     assert game.status == Game.FINISHED
 
@@ -200,9 +200,9 @@ def test_it_reveals_the_seed_and_verifies_a_finished_game(alice, bob, as_alice, 
 
 def test_it_shows_the_players_entropy_in_a_finished_game_s_seed_and_verifies_it(
         alice, bob, client):
-    game = services.create_game(alice, "Mixed", 2, {"setup": "random"}, entropy="alice's")
-    services.join_game(game, bob, entropy="bob <b>bold</b>")
-    services.submit(game, bob, {"type": "resign"})
+    game = lobby.create_game(alice, "Mixed", 2, {"setup": "random"}, entropy="alice's")
+    lobby.join_game(game, bob, entropy="bob <b>bold</b>")
+    write.submit(write.player(bob), game, {"type": "resign"})
     game.refresh_from_db()
 
     html = client.get(f"/games/{game.pk}/").content.decode()

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games import services
+from games import lobby, reading, write
 from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.rules.cards import find_sets
 from games.rules.turn import connected
@@ -110,8 +110,8 @@ def test_an_opponents_policy_change_does_not_make_the_form_stale(two):
     state = load_state(game)
     seen = state.version
     mine = own(state, state.current)[0]
-    services.submit(game, two[1 - state.current], {"type": "set_defense", "policy": "one"})
-    services.submit(game, two[1 - state.current], {"type": "set_defense", "policy": "max"})
+    write.submit(write.player(two[1 - state.current]), game, {"type": "set_defense", "policy": "one"})
+    write.submit(write.player(two[1 - state.current]), game, {"type": "set_defense", "policy": "max"})
 
     accepted_at = post_play(mover(state, two), game, {"type": "place", f"place-{mine}": "1"},
                             version=seen)
@@ -238,7 +238,7 @@ def test_it_attacks_with_chosen_dice(two):
     response = accepted(client_for(two[seat]), game,
                         {"type": "attack", "from": source, "to": target, "dice": "2"})
 
-    battle = [e for e in services.event_dicts(game, seat) if e["type"] == "battle"][-1]
+    battle = [e for e in reading.event_dicts(game, seat) if e["type"] == "battle"][-1]
     assert len(battle["data"]["attacker_dice"]) == 2
     assert response["Location"].endswith("#play")
 
@@ -514,7 +514,7 @@ def test_it_shows_a_stale_page_the_new_state(two):
     mine = own(state, state.current)[0]
     seen = game.version
     # The same player, in another tab, places an army: the page's form is stale.
-    services.submit(game, two[state.current], {"type": "place", "placements": {mine: 1}})
+    write.submit(write.player(two[state.current]), game, {"type": "place", "placements": {mine: 1}})
     game.refresh_from_db()
     now = game.version
 
@@ -553,7 +553,7 @@ def test_it_keeps_a_refused_forms_input(two):
 
 
 def test_it_joins_and_starts_a_game_from_its_page(alice, bob, as_bob, as_alice):
-    game = services.create_game(alice, "Table", 3)
+    game = lobby.create_game(alice, "Table", 3)
 
     joined = as_bob.post(f"/games/{game.pk}/join/")
     again = as_bob.post(f"/games/{game.pk}/join/", follow=True)
@@ -568,7 +568,7 @@ def test_it_joins_and_starts_a_game_from_its_page(alice, bob, as_bob, as_alice):
 
 
 def test_it_refuses_to_start_alone(alice, as_alice):
-    game = services.create_game(alice, "Table", 3)
+    game = lobby.create_game(alice, "Table", 3)
 
     response = as_alice.post(f"/games/{game.pk}/start/", follow=True)
 

@@ -1,5 +1,6 @@
 """What every admin page of the site shares: no query-string lookup on a hidden column,
-how hidden values are shown, the game filter and link, and actions that ask for a reason.
+how hidden values are shown, and actions that ask for a reason (the game filter and link
+are games.admin's).
 
 Every game is shown as a spectator sees it until it is over (no seed, no hidden event
 data, no snapshot state, no mailed moves), so a moderator who also plays learns nothing in
@@ -14,14 +15,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.template.response import TemplateResponse
-from django.urls import reverse
 from django.utils.html import format_html
-
-from games.inputs import whole_number
-from games.models import Game
-from games.rules.errors import RuleViolation
-from games.services import ServiceError
-from games.store import VersionConflict
 
 HIDDEN = "(hidden until the game is over)"
 
@@ -50,52 +44,20 @@ class FilterOnlyWhatIsShown:
         return super().lookup_allowed(lookup, value, request)
 
 
-def _json(data) -> str:
+def json_block(data) -> str:
     return format_html("<pre>{}</pre>", json.dumps(data, indent=2, ensure_ascii=False,
                                                    sort_keys=True, default=str))
-
-
-def _names(game: Game) -> dict:
-    """Seat usernames of a game (its seats and users prefetched by the list's queryset)."""
-    return {seat.seat: seat.user.get_username() for seat in game.seats.all()}
-
-
-def game_link(game: Game | None) -> str:
-    if game is None:
-        return "-"
-    return format_html('<a href="{}">{}</a>',
-                       reverse("admin:games_game_change", args=[game.pk]), str(game))
-
-
-class GameFilter(admin.SimpleListFilter):
-    """By game: the latest games to click, and any id as ?game=<id>."""
-
-    title = "game"
-    parameter_name = "game"
-
-    def lookups(self, request, model_admin):
-        choices = [(str(pk), f"#{pk} {name}")
-                   for pk, name in Game.objects.order_by("-id").values_list("pk", "name")[:15]]
-        wanted = whole_number(self.value())
-        if wanted is not None and str(wanted) not in dict(choices):
-            choices.insert(0, (str(wanted), f"#{wanted}"))
-        return choices
-
-    def queryset(self, request, queryset):
-        if self.value() is None:
-            return queryset
-        wanted = whole_number(self.value())
-        return queryset.none() if wanted is None else queryset.filter(game_id=wanted)
 
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 3}))
 
 
-def reason_action(name: str, label: str, run, field: str = "reason",
-                  permission: str = "moderate"):
+def reason_action(name: str, label: str, run, refusals: tuple[type[Exception], ...],
+                  field: str = "reason", permission: str = "moderate"):
     """An admin action that first asks for a reason (or note), then runs `run(request,
-    obj, text)` on each selected object and reports each outcome as a message."""
+    obj, text)` on each selected object and reports each outcome as a message (a refusal,
+    one of `refusals`, as "nothing was done")."""
     def action(modeladmin, request, queryset):
         form = ReasonForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():
@@ -103,7 +65,7 @@ def reason_action(name: str, label: str, run, field: str = "reason",
                 try:
                     said = run(request, obj, form.cleaned_data["reason"])
                     modeladmin.message_user(request, f"{obj}: {said}", messages.SUCCESS)
-                except (ServiceError, RuleViolation, VersionConflict) as error:
+                except refusals as error:
                     detail = getattr(error, "detail", None) or str(error)
                     modeladmin.message_user(request, f"{obj}: nothing was done: {detail}",
                                             messages.ERROR)

@@ -1,24 +1,16 @@
-"""The pages' forms: creating a game with every rule option, signing up, preferences."""
+"""A game's settings as the pages offer them: the presets, every rule option in plain words
+and the clock (deadline, quiet hours, time zone). The lobby's create form and the
+tournaments' form build on GameSettingsForm."""
 
 from __future__ import annotations
 
 import zoneinfo
-from datetime import date, datetime, time, timedelta
 
 from django import forms
-from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from accounts import email as addresses
-from accounts import signin
-from accounts.models import Preferences
-from games.computer import ACCOUNT_PREFIX
-from games.inputs import whole_number
-from games.names import BOT_LEVELS, RULE_CHOICES, RULE_LABELS, RULEBOOKS
-from games.rules.fair import ENTROPY_MAX_LENGTH, entropy_problem
+from games.names import RULE_CHOICES, RULE_LABELS, RULEBOOKS
 from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules, validate_rules
-from notifications.vacations import MAX_DAYS_AHEAD
 
 # Presets fill in the rules; "custom" takes them from the fields below.
 # The lobby's presets are made for play by the day: every starting army is placed at once,
@@ -27,6 +19,8 @@ from notifications.vacations import MAX_DAYS_AHEAD
 # The rulebooks' one-by-one placement stays a choice under Custom. The API's defaults stay
 # RULES.md's, as CONTRACT.md promises.
 ASYNC_SETUP = {"initial_placement": "simultaneous"}
+
+
 PRESETS = {
     "classic": {"label": _("Classic"),
                 "help": _("Territories dealt, starting armies placed all at once, conquer "
@@ -62,6 +56,7 @@ PRESETS = {
     "custom": {"label": _("Custom"), "help": _("Use the rules chosen below."), "rules": None},
 }
 
+
 def preset_fields(rules: dict | None) -> dict | None:
     """A preset's rules as the lobby's fields hold them, for the page's script to fill in:
     a rulebook preset resolved to every option it sets."""
@@ -88,7 +83,10 @@ DEADLINES = [
     (3 * 86400, _("3 days")), (7 * 86400, _("1 week")),
 ]
 
+
 DEFAULTS = Rules()
+
+
 HOURS = [("", "—")] + [(h, f"{h:02d}:00") for h in range(24)]
 
 
@@ -102,29 +100,9 @@ def _choice(key: str, required: bool = True, initial=None) -> forms.ChoiceField:
     )
 
 
-ENTROPY_HELP = _("Mixed into the game's secret seed with the other players' entropy, so "
-                 "that nobody, not even the server, picks the dice alone. Your browser "
-                 "fills in a random one; keep it to check the game at the end. Up to 64 "
-                 "letters, digits, spaces or signs; leave empty to send none.")
-
-
-def entropy_input() -> forms.TextInput:
-    """The entropy field: filled in by static/js/entropy.js from the browser's crypto, kept
-    visible so the player can keep it, and optional when no script runs."""
-    return forms.TextInput(attrs={"data-entropy": "", "autocomplete": "off",
-                                  "spellcheck": "false", "size": 34})
-
-
-def player_entropy(value: str) -> str | None:
-    """A player's entropy as typed (spaces and all: it is hashed as it is), or None."""
-    if value in (None, ""):
-        return None
-    problem = entropy_problem(value)
-    if problem:
-        raise forms.ValidationError(
-            _("Up to 64 printable ASCII characters: letters, digits, spaces and signs, "
-              "no accents or line breaks."))
-    return value
+def time_zone_choices() -> list[tuple[str, str]]:
+    names = {n for n in zoneinfo.available_timezones() if "/" in n} | {"UTC"}
+    return [(name, name.replace("_", " ")) for name in sorted(names)]
 
 
 class GameSettingsForm(forms.Form):
@@ -262,7 +240,7 @@ class GameSettingsForm(forms.Form):
                     self.fields[key].required = False
 
     def clock(self) -> dict:
-        """The clock options for services.create_game (which checks that they make sense)."""
+        """The clock options for games.lobby.create_game (which checks that they make sense)."""
         data = self.cleaned_data
         clock = {"time_zone": data.get("clock_time_zone") or "UTC", "weekends": data["pause_weekends"]}
         if data.get("quiet_from") is not None or data.get("quiet_until") is not None:
@@ -270,7 +248,7 @@ class GameSettingsForm(forms.Form):
         return clock
 
     def chosen_rules(self) -> dict:
-        """The rules for services.create_game, from the preset or the fields."""
+        """The rules for games.lobby.create_game, from the preset or the fields."""
         data = self.cleaned_data
         preset = PRESETS[data["preset"] or self.fields["preset"].initial]
         if preset["rules"] is not None:
@@ -285,193 +263,3 @@ class GameSettingsForm(forms.Form):
             rules["cards"] = True
         rules["fixed_values"] = {name[len("fixed_"):]: data[name] for name in self.FIXED_FIELDS}
         return rules
-
-
-class CreateGameForm(GameSettingsForm):
-    name = forms.CharField(label=_("Name of the game"), max_length=100)
-    players = forms.TypedChoiceField(
-        label=_("Players"), coerce=int, initial=3,
-        choices=[(n, str(n)) for n in range(2, 7)],
-    )
-    bots = forms.IntegerField(
-        label=_("Computer players"), min_value=0, max_value=5, initial=0, required=False,
-        help_text=_("They take the seats after yours; the game starts when every seat is "
-                    "taken."))
-    bot_level = forms.ChoiceField(
-        label=_("Their level"), required=False, initial="normal",
-        choices=[(level, name) for level, name in BOT_LEVELS.items()])
-    rated = forms.ChoiceField(
-        label=_("Rated"), initial="auto", widget=forms.RadioSelect, required=False,
-        choices=[("auto", _("yes, unless computer players take seats")),
-                 ("yes", _("yes, even with computer players")), ("no", _("no: a friendly game"))],
-        help_text=_("A rated game moves its human players' ratings when it ends."))
-    entropy = forms.CharField(
-        label=_("Your entropy for the dice"), required=False, strip=False,
-        max_length=ENTROPY_MAX_LENGTH, widget=entropy_input(), help_text=ENTROPY_HELP)
-
-    def clean_entropy(self) -> str | None:
-        return player_entropy(self.cleaned_data.get("entropy"))
-
-    def bot_levels(self) -> list[str]:
-        data = self.cleaned_data
-        return [data.get("bot_level") or "normal"] * (data.get("bots") or 0)
-
-    def rated_choice(self) -> bool | None:
-        """For services.create_game: None leaves it to whether computer players are seated."""
-        return {"yes": True, "no": False}.get(self.cleaned_data.get("rated"))
-
-    def game_arguments(self) -> tuple[int, dict]:
-        """(players, rules) for services.create_game, from the preset or the fields."""
-        players = PRESETS[self.cleaned_data["preset"]].get("players",
-                                                           self.cleaned_data["players"])
-        return players, self.chosen_rules()
-
-
-class SignUpForm(UserCreationForm):
-    email = forms.EmailField(
-        label=_("Email"), help_text=_("For turn mail and for resetting your password."))
-
-    class Meta(UserCreationForm.Meta):
-        model = get_user_model()
-        fields = ("username", "email")
-
-    def clean_email(self) -> str:
-        email = self.cleaned_data["email"]
-        if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(_("An account with this email address exists already; "
-                                          "reset its password if it is yours."))
-        return email
-
-    def clean_username(self) -> str:
-        username = super().clean_username()
-        if username and username.lower().startswith(ACCOUNT_PREFIX):
-            raise forms.ValidationError(_("Names starting with “bot-” are kept for computer "
-                                          "players."))
-        return username
-
-
-def time_zone_choices() -> list[tuple[str, str]]:
-    names = {n for n in zoneinfo.available_timezones() if "/" in n} | {"UTC"}
-    return [(name, name.replace("_", " ")) for name in sorted(names)]
-
-
-class PreferencesForm(forms.ModelForm):
-    email = forms.EmailField(
-        label=_("Email"), help_text=_("A new address takes effect when you follow the link "
-                                      "we mail to it."))
-    current_password = forms.CharField(
-        label=_("Your password"), required=False, strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
-        help_text=_("Needed only to change your email address."))
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
-    reminder_hours = forms.CharField(
-        label=_("Reminders"), required=False,
-        help_text=_("Hours before a deadline to remind you, separated by commas "
-                    "(e.g. 12, 1); empty for none."))
-
-    class Meta:
-        model = Preferences
-        fields = ("time_zone", "language", "turn_mail", "reminder_hours", "game_mail",
-                  "digest_hour", "unsubscribed")
-        labels = {
-            "language": _("Language"),
-            "turn_mail": _("Turn mail"),
-            "game_mail": _("Mail when a game starts, a player is eliminated or a game ends"),
-            "digest_hour": _("Hour of the daily digest (your time)"),
-            "unsubscribed": _("No mail at all"),
-        }
-        help_texts = {"digest_hour": _("0 to 23.")}
-
-    def __init__(self, *args, user=None, request=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.user = user
-        self.request = request  # the password check counts failures per client address
-        self.new_email = None
-        if user is not None:
-            self.fields["email"].initial = user.email
-        hours = self.instance.reminder_hours or []
-        self.initial["reminder_hours"] = ", ".join(str(h) for h in hours)
-        self.fields["turn_mail"].choices = [
-            ("each", _("A mail on every turn")),
-            ("digest", _("One daily digest of all my games")),
-            ("none", _("No turn mail")),
-        ]
-        self.fields["digest_hour"].widget.attrs.update({"min": 0, "max": 23})
-
-    def clean_reminder_hours(self) -> list[int]:
-        raw = self.cleaned_data.get("reminder_hours") or ""
-        hours = []
-        for part in raw.replace(";", ",").split(","):
-            part = part.strip()
-            if not part:
-                continue
-            hour = whole_number(part, 1, 168)
-            if hour is None:
-                raise forms.ValidationError(
-                    _("Each reminder is a whole number of hours from 1 to 168."))
-            hours.append(hour)
-        return sorted(set(hours), reverse=True)
-
-    def clean(self):
-        cleaned = super().clean()
-        email = cleaned.get("email")
-        self.new_email = None
-        if self.user is None or not email or email.lower() == (self.user.email or "").lower():
-            return cleaned
-        if not self._password_is_right(cleaned.get("current_password") or ""):
-            self.add_error("current_password",
-                           _("Type your password to change your email address."))
-        elif get_user_model().objects.filter(email__iexact=email).exclude(
-                pk=self.user.pk).exists():
-            self.add_error("email", _("Another account uses this address."))
-        else:
-            self.new_email = email
-        return cleaned
-
-    def _password_is_right(self, password: str) -> bool:
-        # Counted as a sign-in (accounts.signin), so that it cannot be guessed without end.
-        if not password or self.request is None:
-            return False
-        try:
-            return signin.password_is_right(self.request, self.user, password)
-        except signin.Locked:
-            return False
-
-    def clean_digest_hour(self) -> int:
-        hour = self.cleaned_data["digest_hour"]
-        if not 0 <= hour <= 23:
-            raise forms.ValidationError(_("Choose an hour from 0 to 23."))
-        return hour
-
-    def save(self, commit=True):
-        preferences = super().save(commit=commit)
-        if self.user is not None and commit and self.new_email:
-            # Only a confirmed address replaces the current one (accounts.email).
-            addresses.ask_to_confirm(self.user, self.new_email)
-        return preferences
-
-
-class VacationForm(forms.Form):
-    """Days away, counted in the player's own time zone, both days included."""
-
-    first_day = forms.DateField(label=_("First day away"),
-                                widget=forms.DateInput(attrs={"type": "date"}))
-    last_day = forms.DateField(label=_("Last day away"),
-                               widget=forms.DateInput(attrs={"type": "date"}))
-
-    def clean(self):
-        data = super().clean()
-        first, last = data.get("first_day"), data.get("last_day")
-        if first and last and last < first:
-            self.add_error("last_day", _("The last day cannot come before the first."))
-        if last and last > date.today() + timedelta(days=MAX_DAYS_AHEAD):
-            self.add_error("last_day", _("A vacation must end within a year from today."))
-        return data
-
-    def span(self, time_zone: str):
-        """(starts, ends): midnight of the first day to midnight after the last, there."""
-        zone = zoneinfo.ZoneInfo(time_zone)
-        first, last = self.cleaned_data["first_day"], self.cleaned_data["last_day"]
-        starts = datetime.combine(first, time.min, tzinfo=zone)
-        ends = datetime.combine(last + timedelta(days=1), time.min, tzinfo=zone)
-        return starts, ends

@@ -1,14 +1,25 @@
-"""A seeded random player that only asks for legal things: for property tests, benchmarks
-and load tests. It speaks the JSON commands of CONTRACT.md, as a client would."""
+"""A seeded random player that only asks for legal things, and now and then for an illegal
+one the engine must refuse: for property tests, benchmarks and load tests, never for a game
+(the computer players are bots/). It speaks the JSON commands of CONTRACT.md, as a client
+would, and reads the whole engine state, hidden parts included."""
 
 from __future__ import annotations
 
 import random
 
-from .board import NEIGHBOURS, NEUTRAL
-from .cards import find_sets
-from .sight import fogged, in_sight
-from .state import ATTACK, CAPITAL, CLAIM, FORTIFY, NEUTRAL_PLACE, OCCUPY, REINFORCE, SETUP_PLACE
+from games.rules.board import NEIGHBOURS, NEUTRAL
+from games.rules.cards import find_sets
+from games.rules.sight import fogged, in_sight
+from games.rules.state import (
+    ATTACK,
+    CAPITAL,
+    CLAIM,
+    FORTIFY,
+    NEUTRAL_PLACE,
+    OCCUPY,
+    REINFORCE,
+    SETUP_PLACE,
+)
 
 
 def _split(rnd: random.Random, territories: list[str], count: int, cap=None, armies=None):

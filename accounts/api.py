@@ -1,0 +1,124 @@
+"""The accounts endpoints of the API: sign up (POST /api/v1/accounts/) and tokens
+(POST and DELETE /api/v1/auth/token/)."""
+
+from __future__ import annotations
+
+from axes.handlers.proxy import AxesProxyHandler
+from django.contrib.auth import authenticate, get_user_model, password_validation
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError, transaction
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+
+from accounts import throttles, tokens
+from accounts.models import BOT_USERNAME_PREFIX
+from lib.api.errors import ERRORS, Error, error
+from lib.api.views import ApiView, parsed
+from notifications import confirmation
+
+
+class AccountIn(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    email = serializers.EmailField(max_length=254)  # the user table's column
+    # Passwords are taken as typed: spaces at either end are part of them. The upper bound
+    # keeps a megabyte "password" from costing a megabyte of hashing.
+    password = serializers.CharField(write_only=True, trim_whitespace=False, max_length=4096)
+
+
+class AccountOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    token = serializers.CharField()
+
+
+class TokenIn(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(trim_whitespace=False)
+
+
+class TokenOut(serializers.Serializer):
+    token = serializers.CharField()
+
+
+
+class AccountsView(ApiView):
+    permission_classes = [permissions.AllowAny]
+    authentication_classes = []
+    throttle_classes = throttles.SIGNUP
+
+    @extend_schema(request=AccountIn, responses={201: AccountOut, **ERRORS})
+    def post(self, request):
+        data, refusal = parsed(AccountIn, request)
+        if refusal:
+            return refusal
+        User = get_user_model()
+        candidate = User(username=data["username"], email=data["email"])
+        if data["username"].lower().startswith(BOT_USERNAME_PREFIX):
+            return error(400, "username_taken", "names starting with 'bot-' are kept for "
+                         "computer players")
+        try:
+            User.username_validator(data["username"])
+            # The same password rules as the sign-up page (length, common words, likeness).
+            password_validation.validate_password(data["password"], candidate)
+        except DjangoValidationError as problem:
+            return error(400, "bad_request", " ".join(problem.messages))
+        if User.objects.filter(email__iexact=data["email"]).exists():
+            return error(400, "email_taken", "an account with that email address exists; "
+                         "reset its password if it is yours")
+        try:
+            with transaction.atomic():
+                if User.objects.filter(username__iexact=data["username"]).exists():
+                    raise IntegrityError
+                # The database's unique index on lower(username) settles a race.
+                user = User.objects.create_user(data["username"], data["email"], data["password"])
+                # Mail waits until the address is confirmed through the link mailed to it.
+                confirmation.start_unconfirmed(user)
+        except IntegrityError:
+            return error(400, "username_taken", "that username is taken")
+        return Response({"id": user.pk, "username": user.username, "token": tokens.issue(user)},
+                        status=status.HTTP_201_CREATED)
+
+
+class TokenView(ApiView):
+    """POST: a new token for a username and password (each call issues one; earlier ones
+    keep working until revoked, a password change, or CONQUEST_API_TOKEN_IDLE_DAYS unused).
+    DELETE: revoke the token the call is made with, or with `?all=1` every token of the
+    account."""
+
+    permission_classes = [permissions.AllowAny]
+
+    def get_authenticators(self):
+        # A POST signs in with a password: a stale token sent along must not refuse it.
+        method = getattr(getattr(self, "request", None), "method", None)
+        return [] if method == "POST" else super().get_authenticators()
+
+    def get_throttles(self):
+        return [t() for t in throttles.TOKEN] if self.request.method == "POST" else []
+
+    @extend_schema(request=TokenIn, responses={200: TokenOut, **ERRORS, 429: Error})
+    def post(self, request):
+        data, refusal = parsed(TokenIn, request)
+        if refusal:
+            return refusal
+        # django-axes counts failures per account and client address (settings.AXES_*).
+        user = authenticate(request, username=data["username"], password=data["password"])
+        if getattr(request, "axes_locked_out", False):
+            return error(429, "too_many_attempts", "too many wrong passwords for this account "
+                         "from your address: wait a few minutes, or reset the password")
+        if user is None:
+            return error(400, "bad_credentials", "wrong username or password")
+        # As a sign-in through a form does: a success clears the failures counted so far.
+        AxesProxyHandler.user_logged_in(type(self), request, user)
+        return Response({"token": tokens.issue(user)})
+
+    @extend_schema(parameters=[OpenApiParameter("all", int, description="1: every token")],
+                   request=None, responses={204: None, **ERRORS})
+    def delete(self, request):
+        if not request.user.is_authenticated or not isinstance(request.auth, str):
+            return error(401, "not_authenticated", "call this with the token to revoke")
+        revoke_all = request.query_params.get("all", "0")
+        if revoke_all not in ("0", "1"):
+            return error(400, "bad_request", "all: 0 or 1")
+        tokens.revoke(request.user, None if revoke_all == "1" else request.auth)
+        return Response(status=status.HTTP_204_NO_CONTENT)

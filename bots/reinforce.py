@@ -1,0 +1,95 @@
+"""The reinforce phase: when to trade a set of cards and which, and where the turn's
+reinforcements go (guarding borders, massing for the best attack)."""
+
+from __future__ import annotations
+
+from games.rules.board import CARDS, CONTINENT_OF, NEIGHBOURS
+
+from .worth import Player
+
+
+def wants_trade(player: Player) -> bool:
+    t = player.t
+    if t.pending["must_trade"]:
+        return True
+    return player.style.trades_early or len(t.hand) >= 4 and player.rnd.random() < 0.3
+
+
+def trade(player: Player) -> dict:
+    t = player.t
+    mine = set(t.mine)
+
+    def score(trio):
+        wilds = sum(1 for c in trio if CARDS[c][1] == "wild")
+        bonus = sum(1 for c in trio if CARDS[c][0] in mine)
+        return (t.set_value(trio), bonus > 0, -wilds, [-c for c in trio])
+    trio = max(t.sets, key=score)
+    shown = [CARDS[c][0] for c in trio if CARDS[c][0] in mine]
+    command = {"type": "trade", "cards": list(trio)}
+    if shown:
+        ranked = player.staging()
+        command["bonus_territory"] = min(
+            shown, key=lambda x: ranked.index(x) if x in ranked else len(ranked))
+    return command
+
+
+def reinforce(player: Player) -> dict:
+    t = player.t
+    count = t.pending["reinforcements"]
+    placements: dict[str, int] = {}
+    if player.dragging_on() and t.borders:
+        return {"type": "place", "placements": {max(t.borders, key=t.armies.get): count}}
+    if player.style.name == "easy":
+        front = t.borders or t.mine
+        for _ in range(count):
+            x = player.rnd.choice(front)
+            placements[x] = placements.get(x, 0) + 1
+        return {"type": "place", "placements": placements}
+    left = count
+    if player.style.defends:
+        for x, need in defence_needs(player):
+            give = min(need, left // 2 if left > 1 else left)
+            if give > 0:
+                placements[x] = placements.get(x, 0) + give
+                left -= give
+    if left:
+        target = best_staging(player, left)
+        placements[target] = placements.get(target, 0) + left
+    return {"type": "place", "placements": placements}
+
+
+def defence_needs(player: Player) -> list[tuple[str, int]]:
+    """Borders short of the armies that would keep the strongest neighbour from
+    attacking (an attacker wants half as many again as the defenders), those of held
+    continents and the capital first."""
+    t = player.t
+    needs = []
+    held = {c for c, h in t.holds.items() if h == t.me}
+    for x in t.borders:
+        strongest = max((t.armies[n] for n in NEIGHBOURS[x] if t.hostile(n)), default=0)
+        need = -(-2 * (strongest - 1) // 3) + 1 - t.armies[x]
+        if need > 0:
+            guard = CONTINENT_OF[x] in held or x == t.capital
+            needs.append((not guard, -need, x, need))
+    needs.sort()
+    return [(x, need) for _, _, x, need in needs]
+
+
+def best_staging(player: Player, extra: int) -> str:
+    """Where `extra` armies do most: the start of the best attack plan with them."""
+    t = player.t
+    ranked = player.staging()
+    if player.style.depth <= 1:
+        # Where the armies make the best single attack: the same place turn after turn
+        # while nothing changes, so that a front grows until it can break through.
+        def punch(x):
+            a = t.armies[x] + extra
+            return max((player.chance(a, n) * player.value(n) - player.risk(player.chance(a, n), a, n)
+                        for n in NEIGHBOURS[x] if t.enemy(n)), default=float("-inf"))
+        return max(ranked[:10], key=punch)
+    best, best_score = ranked[0], float("-inf")
+    for x in ranked[:8]:
+        score = player.best_path(x, t.armies[x] + extra)[0]
+        if score > best_score:
+            best, best_score = x, score
+    return best

@@ -1,0 +1,242 @@
+"""What a computer player knows and values: its seat's Table, its Style and its dice, what a
+territory is worth to take, the continent it plans for, where it masses armies and the
+best chain of conquests from a territory. The phases (setup, reinforce, attack, fortify)
+are functions of this Player."""
+
+from __future__ import annotations
+
+import random
+
+from games.rules.board import (
+    COLORS,
+    CONTINENT_BONUS,
+    CONTINENT_OF,
+    CONTINENT_TERRITORIES,
+    NEIGHBOURS,
+    NEUTRAL,
+)
+
+from .reading import Table
+from .styles import Style
+
+# Each continent's entries: its territories with a neighbour in another continent, the ones
+# a holder must guard.
+ENTRIES = {
+    continent: frozenset(x for x in members if any(CONTINENT_OF[n] != continent
+                                                   for n in NEIGHBOURS[x]))
+    for continent, members in CONTINENT_TERRITORIES.items()
+}
+
+# What guarding one entry of a continent costs, in armies, when choosing the continent to
+# take: a guard stands there turn after turn, so it weighs more than the armies spent once
+# taking it. Measured: 3 and 5 chose continents hard could not keep (Europe, Asia) too often.
+GUARD = 8
+
+_CONQUER_MISSIONS = {
+    "north_america_africa": ("north_america", "africa"),
+    "north_america_australia": ("north_america", "australia"),
+    "asia_south_america": ("asia", "south_america"),
+    "asia_africa": ("asia", "africa"),
+    "europe_south_america_plus_one": ("europe", "south_america"),
+    "europe_australia_plus_one": ("europe", "australia"),
+}
+
+
+class Player:
+    """One decision's player: a seat's Table, its Style and its dice, with what it has
+    worked out so far (territories' worth, its plan) kept for the rest of the decision."""
+
+    # Territories one path search may look at: enough for every sensible chain of a turn,
+    # and a bound on a decision's time however many armies and enemies there are.
+    PATH_BUDGET = 1500
+
+    def __init__(self, table: Table, style: Style, rnd: random.Random) -> None:
+        self.t, self.style, self.rnd = table, style, rnd
+        self._values: dict[str, float] = {}
+        self._plan: str | None | bool = False  # not chosen yet
+
+    def dragging_on(self) -> bool:
+        """An easy player in a game that drags on (two timid players behind a neutral's
+        walls) turns bolder, so that games end: it masses, attacks and moves in."""
+        return self.style.name == "easy" and (self.t.view.get("round") or 0) > 150
+
+    def jitter(self) -> float:
+        return self.rnd.random() * self.style.noise if self.style.noise else 0.0
+
+    def chance(self, armies: int, target: str) -> float:
+        """The chance of taking `target` with `armies` on the source: exact for a player
+        that computes it, else the rule of thumb of attacking armies against defenders."""
+        if self.style.exact:
+            return self.t.odds(armies, target)
+        attackers, defenders = armies - 1, self.t.armies[target]
+        return 0.0 if attackers < 1 else attackers / (attackers + defenders)
+
+    def continent_weight(self, continent: str) -> float:
+        """How much the player wants this continent: its bonus for the armies it takes,
+        the share it holds already, and the mission's continents."""
+        t = self.t
+        territories = CONTINENT_TERRITORIES[continent]
+        share = t.share(continent)
+        weight = CONTINENT_BONUS[continent] / len(territories) * 4 + share * 3
+        if self.style.missions and t.mission in _CONQUER_MISSIONS:
+            if continent in _CONQUER_MISSIONS[t.mission]:
+                weight += 4
+        return weight
+
+    def plan(self) -> str | None:
+        """The continent a planner sets out to take and hold: the most bonus for the armies
+        it costs. Taking costs the defenders inside (and one army left in each territory
+        taken); holding costs a guard on each entry, and more where enemies mass outside it
+        (two-thirds of their armies: an attacker wants half as many again as the guard). A
+        bonus by territories alone would rate Europe above Australia, which one army at
+        Indonesia can hold. None when it holds every continent it can reach."""
+        if self._plan is not False:
+            return self._plan
+        t = self.t
+        best, best_score = None, 0.0
+        for continent, members in CONTINENT_TERRITORIES.items():
+            if t.holds.get(continent) == t.me:
+                continue
+            if not any(t.owner[x] == t.me or any(t.owner[n] == t.me for n in NEIGHBOURS[x])
+                       for x in members):
+                continue  # out of reach
+            take = sum(t.armies[x] + 1 for x in members if t.enemy(x))
+            own = sum(t.armies[x] - 1 for x in members if t.owner[x] == t.me)
+            hold = sum(GUARD + self.outside_threat(x, continent) / 1.5
+                       for x in ENTRIES[continent])
+            score = CONTINENT_BONUS[continent] / max(1.0, take - own / 2 + hold)
+            if score > best_score:
+                best, best_score = continent, score
+        self._plan = best
+        return best
+
+    def outside_threat(self, entry: str, continent: str) -> int:
+        """Hostile armies next to a continent's entry from outside the continent."""
+        t = self.t
+        return sum(t.armies[n] - 1 for n in NEIGHBOURS[entry]
+                   if CONTINENT_OF[n] != continent and t.hostile(n) and t.armies[n] > 1)
+
+    def value(self, target: str, taken: frozenset = frozenset()) -> float:
+        """What conquering `target` is worth (after taking the territories in `taken`)."""
+        t = self.t
+        owner = t.owner[target]
+        continent = CONTINENT_OF[target]
+        score = self.base_value(target)
+        members = CONTINENT_TERRITORIES[continent]
+        if all(t.owner[m] == t.me or m in taken or m == target for m in members):
+            score += CONTINENT_BONUS[continent] * 2.5 + 2
+        if isinstance(owner, int) and owner != t.me:
+            player = t.player(owner)
+            remaining = player["territories"] - sum(1 for x in taken if t.owner[x] == owner)
+            if remaining <= 1:
+                score += 3
+                if self.style.eliminations:  # their cards come over
+                    score += 3 + self.card_worth() * player["cards"]
+            elif remaining <= 3 and self.style.eliminations:
+                score += self.card_worth() / 2 * player["cards"] / remaining
+        return score
+
+    def card_worth(self) -> float:
+        """What one card taken from an eliminated player is worth: a third of the next set
+        (with escalating values the cards are what an elimination is for, late in a game
+        more than any continent), and never less than early in the game."""
+        return max(3.0, (self.t.view.get("next_set_value") or 0) / 3)
+
+    def base_value(self, target: str) -> float:
+        """The part of a territory's worth that does not depend on what else is taken."""
+        cached = self._values.get(target)
+        if cached is not None:
+            return cached
+        t = self.t
+        owner = t.owner[target]
+        continent = CONTINENT_OF[target]
+        score = 1.0 + self.continent_weight(continent) * 0.5
+        holder = t.holds.get(continent)
+        if holder is not None and holder != t.me and holder != NEUTRAL:
+            score += CONTINENT_BONUS[continent] * 2  # breaks another player's bonus
+        if owner == NEUTRAL:
+            score -= 0.5
+        if self.style.plans and continent == self.plan():
+            score += self.style.plans
+        if target in t.capitals and t.capitals[target] != t.me:
+            score += 8
+        if self.style.missions and t.mission:
+            if t.mission == "occupy_24" or t.mission == "occupy_18_with_2":
+                score += 1.5
+            elif t.mission.startswith("destroy_") and owner == COLORS.index(t.mission[8:]):
+                score += 5
+        self._values[target] = score
+        return score
+
+    def goal_continent(self) -> str:
+        t = self.t
+        if self.style.plans and self.plan() is not None:
+            return self.plan()
+        options = [c for c in CONTINENT_TERRITORIES if t.holds.get(c) != t.me]
+        if not options:
+            return max(CONTINENT_TERRITORIES, key=self.continent_weight)
+
+        def score(c):
+            members = CONTINENT_TERRITORIES[c]
+            mine = sum(t.armies[m] for m in members if t.owner[m] == t.me)
+            theirs = sum(t.armies[m] for m in members if t.enemy(m))
+            return self.continent_weight(c) + (mine - theirs) / 6 + self.jitter()
+        return max(options, key=score)
+
+    def staging(self) -> list[str]:
+        """Own border territories ranked as places to mass armies."""
+        t = self.t
+        goal = self.goal_continent()
+
+        def score(x):
+            targets = [n for n in NEIGHBOURS[x] if t.enemy(n)]
+            best = max((self.value(n) for n in targets), default=0)
+            in_goal = sum(1 for n in targets if CONTINENT_OF[n] == goal)
+            weakest = min((t.armies[n] for n in targets), default=0)
+            return (best + 2 * in_goal + t.armies[x] / 4 - weakest / 3
+                    + (2 if CONTINENT_OF[x] == goal else 0) + self.jitter())
+        return sorted(t.borders or t.mine, key=score, reverse=True)
+
+    def best_path(self, source: str, armies: int) -> tuple[float, list[str]]:
+        """The best chain of conquests from `source` with `armies` on it: the expected
+        value of the chain (each step's value times the chance of getting that far), and
+        the chain itself."""
+        t = self.t
+        best = (0.0, [])
+        budget = self.PATH_BUDGET
+
+        def walk(here: str, armies: float, p: float, gained: float, path: list[str]):
+            nonlocal best, budget
+            if len(path) >= self.style.depth:
+                return
+            for target in NEIGHBOURS[here]:
+                if not t.enemy(target) or target in path:
+                    continue
+                budget -= 1
+                if budget < 0:
+                    return
+                a = int(armies)
+                chance = t.odds(a, target)
+                if chance < 0.25:
+                    continue
+                reach = p * chance
+                taken = frozenset(path)
+                worth = gained + reach * self.value(target, taken) - p * self.risk(
+                    chance, a, target)
+                chain = path + [target]
+                if worth > best[0]:
+                    best = (worth, chain)
+                remaining = t.left_after(a, target) - 1  # one stays behind
+                if remaining >= 2:
+                    walk(target, remaining, reach, worth, chain)
+        walk(source, armies, 1.0, 0.0, [])
+        return best
+
+    def risk(self, chance: float, armies: int, target: str) -> float:
+        """What a failed assault costs: the armies it burns, no more than it takes to wear
+        the defenders down. Past a hundred armies on the source the cost is weighed against
+        the stack, and it fades as the rounds go by: where armies have piled up on both
+        sides, an assault must not look too dear to try, or the game never ends."""
+        burned = (1 - chance) * min(armies, 2 * self.t.armies[target] + 2) / 4
+        rounds = self.t.view.get("round") or 0
+        return burned * min(1.0, 100 / max(armies, 1)) * max(0.0, 1 - rounds / 400)

@@ -1,0 +1,30 @@
+"""What follows from a change to a game, declared once, in order: the whole list of
+consequences of a move. games.write.commit hands each reaction the Committed value (the
+game, the events, the state before and after, the actor); games/ imports none of them, and
+a new consumer adds a line here instead of editing the core. Read through settings
+(CONQUEST_REACTIONS), so a test or a deployment may change it."""
+
+CONQUEST_REACTIONS = {
+    # Called before the append: each returns a write for the append's own transaction (or
+    # None). The outbox's rows may go into the append's single statement (games.store).
+    "in_transaction": [
+        "notifications.reactions.outbox_rows",  # mail the events cause; sent after commit
+        "moderation.reactions.hide_chat_line",  # chat_hidden: its line is hidden
+        "games.reactions.hand_over_seat",  # player_replaced: the seat's new holder
+    ],
+    # Called once the append succeeded: each only schedules work for when the transaction
+    # commits (lib.publish.on_commit), never waits for it.
+    "after_commit": [
+        "games.reactions.queue_bots",  # a computer player owes the next decision
+        "ratings.reactions.queue_recording",  # a finished game's ratings
+        "tournaments.reactions.queue_advance",  # a finished game's tournament round
+    ],
+}
+
+# Facts about each seat's user that a reaction needs on nearly every command, read with
+# the game's seats in the same query (games.store.fetch_game): name -> a function of the
+# SQL naming the seat's user id, giving an SQL boolean. The outbox asks whether a player
+# takes a daily digest instead of turn mails.
+CONQUEST_SEAT_FLAGS = {
+    "digest": "notifications.outbox.digest_flag_sql",
+}

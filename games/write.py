@@ -1,0 +1,201 @@
+"""The write path: submit(), the front door every change to a game comes through, and the
+commit step behind it, which returns what happened (Committed) and hands it to the
+reactions declared once, in settings.CONQUEST_REACTIONS.
+
+Every door calls submit(actor, game, command, expected_version): the API and the web form
+(a player), the mail reply (a player), the deadline sweep (the clock), the bots' task (a
+computer player), moderators' actions and chat hiding (a moderator) and the game's start
+(the lobby). It checks in boardgame.io's order: well-formed, authenticated, game live, your
+seat, not stale, then the engine's own checks (your turn, phase, rules); CONTRACT.md puts
+staleness before turn and phase.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.utils.module_loading import import_string
+
+from games import rules
+from games.errors import ServiceError
+from games.models import Game
+from games.reading import dice_for, forget_seats, redacted, seat_rows
+from games.rules import events as ev
+from games.rules.errors import GameNotActive
+from games.store import VersionConflict, append, load_state, stored_events
+
+MAX_RETRIES = 5
+
+# Who a change comes from (Actor.kind).
+PLAYER, LOBBY, CLOCK, COMPUTER, MODERATOR = "player", "lobby", "clock", "computer", "moderator"
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who a change to a game comes from: a player (a user at their seat), the lobby (the
+    game starting as its last seat is taken), the clock (the deadline sweep), a computer
+    player at its seat, or a moderator. `user_id` is stored with the events."""
+
+    kind: str
+    user_id: int | None = None
+    seat: int | None = None
+
+
+@dataclass
+class Committed:
+    """What one commit step did: the game (its projection updated), the events appended,
+    the state before and after them, and who acted."""
+
+    game: Game
+    events: list
+    before: rules.GameState | None
+    after: rules.GameState
+    actor: Actor
+
+    @property
+    def state(self) -> rules.GameState:
+        """The state after the change: what the caller is shown."""
+        return self.after
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose sight the caller's answer takes (None: a spectator's)."""
+        return self.actor.seat
+
+    @property
+    def finished_game(self) -> bool:
+        """Whether this change ended the game with a result (an abort has none)."""
+        return (self.after.finished and self.after.finish_reason != "aborted"
+                and (self.before is None or not self.before.finished))
+
+    def event_dicts(self) -> list[dict]:
+        """The new events as GET .../events/ shows them to the sender, with their times."""
+        seen = redacted(self.game, self.events, self.seat, self.before)
+        return [{**e, "at": at.isoformat()}
+                for e, at in zip(seen, self.game.appended_at, strict=True)]
+
+
+def player(user) -> Actor:
+    """The actor of a person's command: `user` at their seat (found by submit), or nobody
+    signed in."""
+    signed_in = user is not None and user.is_authenticated
+    return Actor(PLAYER, user.pk if signed_in else None)
+
+
+def submit(actor: Actor, game: Game, command, expected_version=None, *, state=None,
+           deadline=None, others_policies_pass: bool = False) -> Committed:
+    """The front door: play `command` (a rules command, or a player's JSON payload) for
+    `actor` in `game`, in boardgame.io's order with CONTRACT.md's staleness before the
+    engine's checks. Without `expected_version` a command that loses a race is tried again
+    on the new state, up to MAX_RETRIES times; with it, a version that moved on is refused
+    (VersionConflict), unless `others_policies_pass` (the web form) and all that moved it
+    were other players' policy changes. `state`: the game's state if the caller has just
+    loaded it; `deadline`: a moderator's new deadline."""
+    if expected_version is not None and (
+        isinstance(expected_version, bool) or not isinstance(expected_version, int)
+        or expected_version < 0
+    ):
+        raise rules.errors.BadCommand("expected_version must be a whole number")
+    if command is None or isinstance(command, dict):
+        command = rules.parse_command(command, None)  # well-formed
+    if actor.kind == PLAYER and actor.user_id is None:  # authenticated
+        raise ServiceError(401, "not_authenticated", "sign in to play")
+    for attempt in range(MAX_RETRIES):
+        if attempt:
+            game.refresh_from_db()
+            forget_seats(game)  # a seat may have changed hands meanwhile
+            state = None
+        _check_live(actor, game)
+        if actor.kind == PLAYER:
+            actor = dataclasses.replace(actor, seat=_seat_of(game, actor.user_id))
+            command = dataclasses.replace(command, seat=actor.seat)
+        if state is None and actor.kind != LOBBY:
+            state = load_state(game)
+        if actor.kind == PLAYER and state is not None and state.players[actor.seat].bot \
+                and not state.players[actor.seat].out:
+            raise ServiceError(403, "played_by_bot", "you missed too many turns: a computer "
+                               "player plays your seat to the end of the game")
+        version = state.version if state is not None else 0
+        if others_policies_pass and expected_version is not None and \
+                only_others_policies(game, expected_version, version, actor.seat):
+            expected_version = version
+        # CONTRACT.md: a client that saw an older version gets 409 whatever else is wrong,
+        # so staleness is checked before turn and phase (STYLE.md's boardgame.io order puts
+        # it after; the contract wins: a racing loser must learn the game moved on).
+        if expected_version is not None and expected_version != version:
+            raise VersionConflict(version)
+        try:
+            return commit(game, state, command, actor, deadline)
+        except VersionConflict:
+            if expected_version is not None:
+                raise
+    raise VersionConflict(game.version)
+
+
+def _check_live(actor: Actor, game: Game) -> None:
+    """Game live: moves, timeouts and bots need a running game; a moderator any game that
+    has started (a paused one too); the lobby's start checks its own row, locked."""
+    if actor.kind == MODERATOR:
+        if game.status == Game.OPEN:
+            raise ServiceError(400, "game_not_active", "the game has not started")
+    elif actor.kind != LOBBY and game.status != Game.ACTIVE:
+        raise GameNotActive(f"the game is {game.status}")
+
+
+def _seat_of(game: Game, user_id: int) -> int:
+    seat = next((row[0] for row in seat_rows(game) if row[1] == user_id), None)
+    if seat is None:
+        raise ServiceError(403, "not_seated", "you do not play in this game")
+    return seat
+
+
+def submit_timeout(game: Game, expected_version: int, state=None) -> Committed:
+    """The deadline sweep's command: complete the owed decision, if nobody moved since.
+    `state` may be passed if the caller has just loaded it."""
+    return submit(Actor(CLOCK), game, rules.TimeOut(), expected_version, state=state)
+
+
+# How many events a stale client may have missed and still be let through, if they were all
+# other players' standing policies.
+POLICY_SLACK = 20
+
+
+def only_others_policies(game: Game, seen: int, current: int, seat) -> bool:
+    """Whether everything appended since version `seen` is another player's change of a
+    standing policy (their defence dice), which cannot change this seat's decision: an
+    opponent's policy change must not bounce a reinforcement half filled in."""
+    if seat is None or not 0 <= seen < current or current - seen > POLICY_SLACK:
+        return False
+    return all(e.type == ev.DEFENSE_SET and e.data.get("seat") != seat
+               for e in stored_events(game, after=seen, upto=current))
+
+
+def commit(game: Game, state, command, actor: Actor, deadline=None) -> Committed:
+    """The one commit step every change to a game takes, called only by submit(): the
+    engine decides the events of
+    `command` against `state`; they are appended with the game's projection and the
+    writes of the in-transaction reactions in one transaction; then the after-commit
+    reactions are told (they only schedule work for when the transaction commits).
+    `deadline` overrides the clock (a moderator extending it)."""
+    events, after = rules.decide_and_apply(state, command, dice_for(game))
+    done = Committed(game, events, state, after, actor)
+    append(game, events, state, after, user_id=actor.user_id, deadline=deadline,
+           writes=[react(done) for react in reactions("in_transaction")])
+    for react in reactions("after_commit"):
+        react(done)
+    return done
+
+
+_resolved: dict[str, tuple[list, list]] = {}
+
+
+def reactions(kind: str) -> list:
+    """The functions settings.CONQUEST_REACTIONS[kind] names, in order, imported once
+    (again if a test replaces the list)."""
+    declared = settings.CONQUEST_REACTIONS[kind]
+    known = _resolved.get(kind)
+    if known is None or known[0] is not declared:
+        known = _resolved[kind] = (declared, [import_string(path) for path in declared])
+    return known[1]

@@ -1,0 +1,51 @@
+"""What every endpoint of the API shares: JSON in and out, the permission "read: anyone,
+write: signed in", and the request body read as an object or checked by a serializer."""
+
+from __future__ import annotations
+
+from rest_framework import permissions
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.views import APIView
+
+from lib.api.errors import error
+from lib.api.parsers import StrictJSONParser
+from lib.api.renderers import FastJSONRenderer
+
+
+class JsonAnswers(DefaultContentNegotiation):
+    """Every answer of the API is JSON (CONTRACT.md) whatever Accept says, so no renderer
+    is chosen per request (DRF's IgnoreClientContentNegotiation); a body still goes to the
+    parser its Content-Type names."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
+class ApiView(APIView):
+    """Every call of the API: bodies are JSON (anything else is a 400, see errors.handle),
+    and so are answers (Swagger UI at /api/v1/docs/ is for people)."""
+
+    parser_classes = [StrictJSONParser]
+    renderer_classes = [FastJSONRenderer]
+    content_negotiation_class = JsonAnswers
+
+
+def body(request) -> dict:
+    return request.data if isinstance(request.data, dict) else {}
+
+
+def parsed(serializer_class, request):
+    serializer = serializer_class(data=request.data if isinstance(request.data, dict) else {})
+    if not serializer.is_valid():
+        return None, error(400, "bad_request", _first_problem(serializer.errors))
+    return serializer.validated_data, None
+
+
+def _first_problem(errors) -> str:
+    return "; ".join(f"{field}: {' '.join(str(m) for m in messages)}"
+                     for field, messages in errors.items())
+
+
+class ReadAnyoneWriteSignedIn(permissions.BasePermission):
+    def has_permission(self, request, view):
+        return request.method in permissions.SAFE_METHODS or request.user.is_authenticated

@@ -1,0 +1,11 @@
+"""The mail's reaction to a committed change (declared in settings.CONQUEST_REACTIONS): the
+outbox rows its events cause, written in the append's own transaction (or statement) and
+handed to the delivery workers once committed."""
+
+from __future__ import annotations
+
+from notifications.outbox import outbox_writer
+
+
+def outbox_rows(done):
+    return outbox_writer(done.game, done.events, done.before, done.after)

@@ -1,0 +1,1 @@
+"""ops's commands: emptying the metrics folder, backing up the embedded database."""

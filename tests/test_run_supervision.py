@@ -1,0 +1,181 @@
+"""`make run` keeps the service up: web, either worker or beat killed with SIGKILL is
+started again (and says so), and afterwards the API answers, mail goes out and a deadline
+is applied; one that keeps dying waits longer each time."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+from tests.test_run_script import ROOT, free_port, marked
+
+NAMES = ("web", "worker-deadlines", "worker-mail", "beat")
+
+
+def wait_for(condition, seconds: float, every: float = 0.2):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(every)
+    return condition()
+
+
+class Served:
+    """scripts/run.sh on a database and var/ of its own, its output in a file."""
+
+    def __init__(self, tmp_path: Path):
+        self.marker = f"CONQUEST_RUN_TEST={uuid.uuid4().hex}"
+        self.port = free_port()
+        self.var = tmp_path / "var"
+        self.log_path = tmp_path / "run.log"
+        self.env = {k: v for k, v in os.environ.items()
+                    if not k.startswith("DJANGO_") and k != "XDG_RUNTIME_DIR"}
+        self.env.update({
+            "PORT": str(self.port),
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}",
+            "CELERY_BROKER_URL": "filesystem://",  # the embedded default, in this var/
+            "CONQUEST_VAR_DIR": str(self.var),
+            "CONQUEST_STOP_GRACE_SECONDS": "3",
+            "CONQUEST_DEADLINE_SWEEP_SECONDS": "1",
+            "CONQUEST_BEAT_LEASE_SECONDS": "3",
+            "CONQUEST_DELIVERY_LINGER_SECONDS": "0.1",
+            "HOME": str(tmp_path / "home"),
+            "PYTHONUNBUFFERED": "1",
+            self.marker.split("=")[0]: self.marker.split("=")[1],
+        })
+        self.env.pop("EMAIL_HOST", None)  # mail as files in var/mail/
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
+                       env=self.env, check=True, capture_output=True, timeout=120)
+        self.output = open(self.log_path, "wb")  # closed by stop()
+        self.script = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=self.env,
+                                       stdout=self.output, stderr=subprocess.STDOUT,
+                                       start_new_session=True)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def children(self) -> dict[str, int]:
+        """run.sh's children by name: each is the leader of its own process group."""
+        found = {}
+        for pid in marked(self.marker):
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if int(stat[1]) != self.script.pid or int(stat[2]) != pid:  # ppid, pgrp
+                continue
+            words = [w.decode() for w in cmdline]
+            if any(w.endswith("gunicorn") for w in words):
+                found["web"] = pid
+            elif "beat" in words:
+                found["beat"] = pid
+            elif "deadlines,celery" in words:
+                found["worker-deadlines"] = pid
+            elif "mail" in words:
+                found["worker-mail"] = pid
+        return found
+
+    def call(self, method: str, path: str, body=None, token: str | None = None):
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}{path}", method=method,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"Content-Type": "application/json",
+                     **({"Authorization": f"Token {token}"} if token else {})})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                body = answer.read()
+                if answer.headers.get_content_type() == "application/json":
+                    return answer.status, json.loads(body)
+                return answer.status, body
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+        except OSError as error:
+            return None, str(error)
+
+    def mailed_to(self, address: str) -> bool:
+        return any(f"To: {address}" in path.read_text(errors="replace")
+                   for path in (self.var / "mail").glob("*"))
+
+    def stop(self):
+        try:
+            if self.script.poll() is None:
+                os.killpg(self.script.pid, signal.SIGINT)
+                self.script.wait(15)
+            assert wait_for(lambda: not marked(self.marker), 5), marked(self.marker)
+        finally:
+            for pid in marked(self.marker):
+                os.kill(pid, signal.SIGKILL)
+            if self.script.poll() is None:
+                self.script.kill()
+            self.output.close()
+
+
+def sign_up(served: Served, name: str) -> str:
+    status, answer = served.call("POST", "/api/v1/accounts/", {
+        "username": name, "email": f"{name}@example.com", "password": "correct horse battery"})
+    assert status == 201, (status, answer)
+    return answer["token"]
+
+
+def test_it_restarts_whatever_is_killed_and_the_service_carries_on(tmp_path):
+    served = Served(tmp_path)
+    try:
+        assert wait_for(lambda: served.call("GET", "/healthz")[0] == 200, 60), served.log()
+        first = wait_for(lambda: (c := served.children()).keys() == set(NAMES) and c, 30)
+        assert first, (served.children(), served.log())
+        # Beat has taken the lease and a sweep has run before anything is killed.
+        assert wait_for(lambda: "sweep_deadlines" in served.log(), 30), served.log()
+
+        for pid in first.values():
+            os.kill(pid, signal.SIGKILL)  # what the OOM killer does, to each of them
+
+        def all_back():
+            now = served.children()
+            return now.keys() == set(NAMES) and all(now[n] != first[n] for n in NAMES) and now
+        again = wait_for(all_back, 30)
+        assert again, (served.children(), served.log())
+        for name in NAMES:
+            assert re.search(rf"run\.sh: {name} \(pid {first[name]}\) was killed by signal 9;"
+                             rf" restarting it in 1 s", served.log()), served.log()
+            assert f"run.sh: restarted {name} (pid {again[name]})" in served.log()
+        assert served.script.poll() is None
+        # One that dies again soon after its restart waits longer before the next.
+        os.kill(again["worker-mail"], signal.SIGKILL)
+        assert wait_for(lambda: re.search(
+            rf"worker-mail \(pid {again['worker-mail']}\) was killed by signal 9; restarting"
+            rf" it in 2 s \(failure 2 in a row\)", served.log()), 10), served.log()
+        assert wait_for(lambda: served.children().get("worker-mail") not in
+                        (None, again["worker-mail"]), 15), served.log()
+
+        # The new web answers; the new mail worker sends a sign-up's confirmation mail.
+        assert wait_for(lambda: served.call("GET", "/healthz")[0] == 200, 30), served.log()
+        alice, bob = sign_up(served, "alice"), sign_up(served, "bob")
+        assert wait_for(lambda: served.mailed_to("bob@example.com"), 30), served.log()
+        # The new beat (once the killed one's lease lapses) and deadlines worker apply a
+        # deadline.
+        status, game = served.call("POST", "/api/v1/games/", {
+            "name": "after the restart", "players": 2, "deadline_seconds": 10}, alice)
+        assert status == 201, game
+        assert served.call("POST", f"/api/v1/games/{game['id']}/join/", None, bob)[0] == 200
+
+        def timed_out():
+            status, answer = served.call("GET", f"/api/v1/games/{game['id']}/events/",
+                                         None, alice)
+            return status == 200 and any(e["type"] == "turn_timed_out"
+                                         for e in answer["events"])
+        assert wait_for(timed_out, 45, every=1), served.log()
+
+    finally:
+        served.stop()

@@ -1,0 +1,165 @@
+"""The account forms: signing up, preferences (address, language, time zone, mail) and a
+vacation."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import date, datetime, time, timedelta
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from accounts import signin
+from accounts.models import BOT_USERNAME_PREFIX, Preferences
+from lib.inputs import whole_number
+from notifications import confirmation
+from notifications.vacations import MAX_DAYS_AHEAD
+
+from .game_settings import time_zone_choices
+
+
+class SignUpForm(UserCreationForm):
+    email = forms.EmailField(
+        label=_("Email"), help_text=_("For turn mail and for resetting your password."))
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"]
+        if get_user_model().objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(_("An account with this email address exists already; "
+                                          "reset its password if it is yours."))
+        return email
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if username and username.lower().startswith(BOT_USERNAME_PREFIX):
+            raise forms.ValidationError(_("Names starting with “bot-” are kept for computer "
+                                          "players."))
+        return username
+
+
+class PreferencesForm(forms.ModelForm):
+    email = forms.EmailField(
+        label=_("Email"), help_text=_("A new address takes effect when you follow the link "
+                                      "we mail to it."))
+    current_password = forms.CharField(
+        label=_("Your password"), required=False, strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("Needed only to change your email address."))
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
+    reminder_hours = forms.CharField(
+        label=_("Reminders"), required=False,
+        help_text=_("Hours before a deadline to remind you, separated by commas "
+                    "(e.g. 12, 1); empty for none."))
+
+    class Meta:
+        model = Preferences
+        fields = ("time_zone", "language", "turn_mail", "reminder_hours", "game_mail",
+                  "digest_hour", "unsubscribed")
+        labels = {
+            "language": _("Language"),
+            "turn_mail": _("Turn mail"),
+            "game_mail": _("Mail when a game starts, a player is eliminated or a game ends"),
+            "digest_hour": _("Hour of the daily digest (your time)"),
+            "unsubscribed": _("No mail at all"),
+        }
+        help_texts = {"digest_hour": _("0 to 23.")}
+
+    def __init__(self, *args, user=None, request=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.request = request  # the password check counts failures per client address
+        self.new_email = None
+        if user is not None:
+            self.fields["email"].initial = user.email
+        hours = self.instance.reminder_hours or []
+        self.initial["reminder_hours"] = ", ".join(str(h) for h in hours)
+        self.fields["turn_mail"].choices = [
+            ("each", _("A mail on every turn")),
+            ("digest", _("One daily digest of all my games")),
+            ("none", _("No turn mail")),
+        ]
+        self.fields["digest_hour"].widget.attrs.update({"min": 0, "max": 23})
+
+    def clean_reminder_hours(self) -> list[int]:
+        raw = self.cleaned_data.get("reminder_hours") or ""
+        hours = []
+        for part in raw.replace(";", ",").split(","):
+            part = part.strip()
+            if not part:
+                continue
+            hour = whole_number(part, 1, 168)
+            if hour is None:
+                raise forms.ValidationError(
+                    _("Each reminder is a whole number of hours from 1 to 168."))
+            hours.append(hour)
+        return sorted(set(hours), reverse=True)
+
+    def clean(self):
+        cleaned = super().clean()
+        email = cleaned.get("email")
+        self.new_email = None
+        if self.user is None or not email or email.lower() == (self.user.email or "").lower():
+            return cleaned
+        if not self._password_is_right(cleaned.get("current_password") or ""):
+            self.add_error("current_password",
+                           _("Type your password to change your email address."))
+        elif get_user_model().objects.filter(email__iexact=email).exclude(
+                pk=self.user.pk).exists():
+            self.add_error("email", _("Another account uses this address."))
+        else:
+            self.new_email = email
+        return cleaned
+
+    def _password_is_right(self, password: str) -> bool:
+        # Counted as a sign-in (accounts.signin), so that it cannot be guessed without end.
+        if not password or self.request is None:
+            return False
+        try:
+            return signin.password_is_right(self.request, self.user, password)
+        except signin.Locked:
+            return False
+
+    def clean_digest_hour(self) -> int:
+        hour = self.cleaned_data["digest_hour"]
+        if not 0 <= hour <= 23:
+            raise forms.ValidationError(_("Choose an hour from 0 to 23."))
+        return hour
+
+    def save(self, commit=True):
+        preferences = super().save(commit=commit)
+        if self.user is not None and commit and self.new_email:
+            # Only a confirmed address replaces the current one (accounts.email).
+            confirmation.ask_to_confirm(self.user, self.new_email)
+        return preferences
+
+
+class VacationForm(forms.Form):
+    """Days away, counted in the player's own time zone, both days included."""
+
+    first_day = forms.DateField(label=_("First day away"),
+                                widget=forms.DateInput(attrs={"type": "date"}))
+    last_day = forms.DateField(label=_("Last day away"),
+                               widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first_day"), data.get("last_day")
+        if first and last and last < first:
+            self.add_error("last_day", _("The last day cannot come before the first."))
+        if last and last > date.today() + timedelta(days=MAX_DAYS_AHEAD):
+            self.add_error("last_day", _("A vacation must end within a year from today."))
+        return data
+
+    def span(self, time_zone: str):
+        """(starts, ends): midnight of the first day to midnight after the last, there."""
+        zone = zoneinfo.ZoneInfo(time_zone)
+        first, last = self.cleaned_data["first_day"], self.cleaned_data["last_day"]
+        starts = datetime.combine(first, time.min, tzinfo=zone)
+        ends = datetime.combine(last + timedelta(days=1), time.min, tzinfo=zone)
+        return starts, ends

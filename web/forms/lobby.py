@@ -1,0 +1,76 @@
+"""The lobby's form: creating a game (its settings, name, players, computer players, rated
+or not) with the creator's entropy for the dice."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.names import BOT_LEVELS
+from games.rules.fair import ENTROPY_MAX_LENGTH, entropy_problem
+
+from .game_settings import PRESETS, GameSettingsForm
+
+ENTROPY_HELP = _("Mixed into the game's secret seed with the other players' entropy, so "
+                 "that nobody, not even the server, picks the dice alone. Your browser "
+                 "fills in a random one; keep it to check the game at the end. Up to 64 "
+                 "letters, digits, spaces or signs; leave empty to send none.")
+
+
+def entropy_input() -> forms.TextInput:
+    """The entropy field: filled in by static/js/entropy.js from the browser's crypto, kept
+    visible so the player can keep it, and optional when no script runs."""
+    return forms.TextInput(attrs={"data-entropy": "", "autocomplete": "off",
+                                  "spellcheck": "false", "size": 34})
+
+
+def player_entropy(value: str) -> str | None:
+    """A player's entropy as typed (spaces and all: it is hashed as it is), or None."""
+    if value in (None, ""):
+        return None
+    problem = entropy_problem(value)
+    if problem:
+        raise forms.ValidationError(
+            _("Up to 64 printable ASCII characters: letters, digits, spaces and signs, "
+              "no accents or line breaks."))
+    return value
+
+
+class CreateGameForm(GameSettingsForm):
+    name = forms.CharField(label=_("Name of the game"), max_length=100)
+    players = forms.TypedChoiceField(
+        label=_("Players"), coerce=int, initial=3,
+        choices=[(n, str(n)) for n in range(2, 7)],
+    )
+    bots = forms.IntegerField(
+        label=_("Computer players"), min_value=0, max_value=5, initial=0, required=False,
+        help_text=_("They take the seats after yours; the game starts when every seat is "
+                    "taken."))
+    bot_level = forms.ChoiceField(
+        label=_("Their level"), required=False, initial="normal",
+        choices=[(level, name) for level, name in BOT_LEVELS.items()])
+    rated = forms.ChoiceField(
+        label=_("Rated"), initial="auto", widget=forms.RadioSelect, required=False,
+        choices=[("auto", _("yes, unless computer players take seats")),
+                 ("yes", _("yes, even with computer players")), ("no", _("no: a friendly game"))],
+        help_text=_("A rated game moves its human players' ratings when it ends."))
+    entropy = forms.CharField(
+        label=_("Your entropy for the dice"), required=False, strip=False,
+        max_length=ENTROPY_MAX_LENGTH, widget=entropy_input(), help_text=ENTROPY_HELP)
+
+    def clean_entropy(self) -> str | None:
+        return player_entropy(self.cleaned_data.get("entropy"))
+
+    def bot_levels(self) -> list[str]:
+        data = self.cleaned_data
+        return [data.get("bot_level") or "normal"] * (data.get("bots") or 0)
+
+    def rated_choice(self) -> bool | None:
+        """For games.lobby.create_game: None leaves it to whether computer players are seated."""
+        return {"yes": True, "no": False}.get(self.cleaned_data.get("rated"))
+
+    def game_arguments(self) -> tuple[int, dict]:
+        """(players, rules) for games.lobby.create_game, from the preset or the fields."""
+        players = PRESETS[self.cleaned_data["preset"]].get("players",
+                                                           self.cleaned_data["players"])
+        return players, self.chosen_rules()

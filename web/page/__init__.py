@@ -1,0 +1,118 @@
+"""The game page: everything it shows, gathered from one game view by game_context. Its
+parts live beside it: the players' table and your hand (players), the forms the viewer may
+use now (decisions), the pause, a finished game's summary and proof (history) and the rules
+in words (rules_panel); the board is web/board.py, the log's lines web/words.py."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from games import narrate, reading
+from games.models import Game
+from games.names import (
+    BOT_LEVELS,
+    FINISH_REASONS,
+    STATUS_NAMES,
+    color_name,
+    level_name,
+    mission_text,
+    phase_name,
+    seat_color,
+    territory_name,
+)
+from games.rules.board import NEIGHBOURS
+from games.store import load_state
+
+from .. import words
+from ..board import board_context, neighbours_json
+from .decisions import actions
+from .history import end_summary, pause_reason, verification
+from .players import card_rows, players_panel
+from .rules_panel import clock_in_words, rules_in_words
+
+LOG_LENGTH = 60
+
+
+def stamp(game: Game) -> str:
+    """What the page's poll compares: moves, status and seats taken (joins change no version)."""
+    return f"{game.version}.{game.status}.{game.seats.count()}"
+
+
+def deadline_context(game: Game) -> dict | None:
+    if game.deadline is None or game.status != Game.ACTIVE:
+        return None
+    return {"at": game.deadline, "iso": game.deadline.isoformat(),
+            "past": game.deadline <= timezone.now()}
+
+
+def game_context(game: Game, user, *, at: int | None = None, selected: str | None = None,
+                 full_log: bool = False, posted=None) -> dict:
+    seat = reading.seat_of(game, user)
+    live = at is None or at >= game.version
+    if live:
+        at = None
+    state = None if game.status == Game.OPEN else load_state(game, at)
+    view = reading.game_view(game, state, seat)
+    if selected not in NEIGHBOURS:
+        selected = None
+    you = view.get("you")
+    events = reading.event_dicts(game, seat) if state is not None else []
+    entries = words.log_entries(events)
+    if not live:
+        entries = [e for e in entries if e["seq"] <= at]
+    shown = entries if full_log else entries[-LOG_LENGTH:]
+    seated_users = dict(game.seats.values_list("user_id", "seat"))
+    finished = game.status == Game.FINISHED
+    return {
+        "game": game, "view": view, "seat": seat, "you": you, "live": live, "at": at,
+        "version": game.version, "shown_version": view["version"],
+        "stamp": stamp(game),
+        "phase_name": phase_name(view.get("phase")),
+        "status_name": STATUS_NAMES.get(game.status, game.status),
+        "current_name": color_name(seat_color(view.get("current_seat")))
+        if view.get("current_seat") is not None else "",
+        "current_color": seat_color(view.get("current_seat")),
+        "current_username": next((p["username"] for p in view["players"]
+                                  if p["seat"] == view.get("current_seat")), ""),
+        "board": board_context(view, seat if live else None, selected if live else None),
+        "players": players_panel(view, game),
+        "cards": card_rows(view) if you else [],
+        "mission": mission_text((you.get("mission") or {}).get("effective")) if you else "",
+        "mission_card": mission_text((you.get("mission") or {}).get("id")) if you else "",
+        "capital_name": territory_name(you.get("capital")) if you else "",
+        "actions": actions(view, seat, game, selected, posted) if live else {},
+        "deadline": deadline_context(game) if live else None,
+        "log": list(reversed(shown)), "log_total": len(entries),
+        "last_roll": words.last_battles(entries) if live and not finished else [],
+        "log_cut": len(shown) < len(entries),
+        "rules_words": rules_in_words(view["rules"], game.players) + clock_in_words(game),
+        "next_set_value": view.get("next_set_value"),
+        "can_join": game.status == Game.OPEN and user.is_authenticated
+        and user.pk not in seated_users,
+        "can_start": game.status == Game.OPEN and user.is_authenticated
+        and game.creator_id == user.pk and len(seated_users) >= 2,
+        "can_add_bot": game.status == Game.OPEN and user.is_authenticated
+        and game.creator_id == user.pk and len(seated_users) < game.players,
+        "can_leave": game.status == Game.OPEN and user.is_authenticated
+        and game.creator_id != user.pk and user.pk in seated_users,
+        "can_cancel": game.status == Game.OPEN and user.is_authenticated
+        and game.creator_id == user.pk,
+        "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
+        "seats_taken": len(seated_users),
+        "winner_name": color_name(seat_color(view.get("winner")))
+        if view.get("winner") is not None else "",
+        "winner_username": next((p["username"] for p in view["players"]
+                                 if p["seat"] == view.get("winner")), ""),
+        "winning_team": narrate.team_words(view["winning_team"], view["winners"],
+                                           reading.usernames(game))
+        if view.get("winning_team") is not None else "",
+        "finish_reason": FINISH_REASONS.get(view.get("finish_reason"), ""),
+        "proof": verification(game) if finished else None,
+        "summary": end_summary(view, events, reading.usernames(game)) if finished else [],
+        "pause_reason": pause_reason(events) if game.status == Game.PAUSED else "",
+        "playing": live and you is not None and game.status == Game.ACTIVE
+        and not next((p for p in view["players"] if p["seat"] == seat and
+                      (p["eliminated"] or p["dropped"])), None),
+        "neighbours": neighbours_json(),
+        "polling": live and game.status in (Game.OPEN, Game.ACTIVE, Game.PAUSED),
+    }

@@ -1,0 +1,143 @@
+"""The game page's decisions: the forms the viewer may use now, each with what it needs to be
+filled in (territories to choose, sets to trade, a kept choice after a refusal)."""
+
+from __future__ import annotations
+
+from games import narrate, rules
+from games.models import Game
+from games.names import color_name, seat_color, symbol_name, territory_name
+from games.rules.board import NEUTRAL, TERRITORIES
+from games.rules.cards import set_kinds, set_value
+from lib.inputs import whole_number
+
+from .players import card_rows
+
+
+def _option(territory: str, view: dict) -> dict:
+    square = view["territories"][territory]
+    return {"id": territory, "name": territory_name(territory), "armies": square["armies"]}
+
+
+def _sorted(territories) -> list[str]:
+    return sorted(territories, key=territory_name)
+
+
+def trade_sets(view: dict, rules_obj) -> list[dict]:
+    you = view.get("you") or {}
+    names = {c["id"]: c for c in you.get("cards", [])}
+    sets = []
+    for trio in you.get("tradeable_sets", []):
+        kinds = set_kinds(trio)
+        sets.append({
+            "ids": ",".join(str(c) for c in trio),
+            "cards": [narrate.card_text(c) for c in trio],
+            "value": set_value(rules_obj, trio, view["sets_traded"]),
+            "kind": symbol_name(kinds[0] if kinds else "mixed"),
+            "bonus": [territory_name(names[c]["territory"]) for c in trio
+                      if names[c]["territory"]
+                      and view["territories"][names[c]["territory"]]["owner"] == you["seat"]],
+        })
+    return sets
+
+
+def actions(view: dict, seat: int | None, game: Game, selected: str | None,
+            posted=None) -> dict:
+    """The forms the viewer may use now, each with what it needs to be filled in."""
+    posted = posted or {}
+    if seat is None or game.status != Game.ACTIVE or view.get("phase") is None:
+        return {}
+    me = view["players"][seat]
+    if me["eliminated"] or me["dropped"]:
+        return {}
+    territories = view["territories"]
+    own = _sorted(t for t in TERRITORIES if territories[t]["owner"] == seat)
+    phase, current = view["phase"], view["current_seat"]
+    pending = view["pending"]
+    rules_obj = rules.Rules.from_dict(view["rules"])
+    you = view.get("you") or {}
+    forms: dict = {"defense": {"policy": you.get("defense", "max")}, "resign": True}
+    if rules_obj.neutral_dice == "opponent" and rules_obj.has_neutral(len(view["players"])):
+        # Polish two-player game: this player's standing order for the neutral's dice.
+        forms["neutral_defense"] = {"policy": you.get("neutral_defense", "max")}
+
+    def rows(candidates, prefix):
+        return [{**_option(t, view), "field": prefix + t, "value": posted.get(prefix + t, "")}
+                for t in candidates]
+
+    if phase == "claim" and current == seat:
+        free = _sorted(t for t in TERRITORIES if territories[t]["owner"] is None)
+        forms["claim"] = {"choices": [_option(t, view) for t in free],
+                          "value": selected if selected in free else posted.get("territory")}
+    if phase == "setup_place" and pending["reinforcements"] > 0:
+        forms["place"] = {
+            "count": pending["reinforcements"], "rows": rows(own, "place-"),
+            "setup": True, "simultaneous": current is None,
+            "cap": view["rules"].get("initial_max_per_territory"),
+        }
+    if phase == "capital" and not (view.get("you") or {}).get("capital"):
+        forms["choose_capital"] = {
+            "choices": [_option(t, view) for t in own],
+            "value": selected if selected in own else posted.get("territory"),
+        }
+    if phase == "neutral_place" and current == seat:
+        neutral = _sorted(t for t in TERRITORIES if territories[t]["owner"] == NEUTRAL)
+        forms["place_neutral"] = {"count": pending["reinforcements"],
+                                  "rows": rows(neutral, "place-")}
+    if current != seat or phase not in ("reinforce", "attack", "occupy", "fortify"):
+        return forms
+    if phase == "reinforce":
+        if (view.get("you") or {}).get("tradeable_sets") or pending["must_trade"]:
+            forms["trade"] = {
+                "must": pending["must_trade"], "sets": trade_sets(view, rules_obj),
+                "cards": card_rows(view),
+                "checked": [str(c) for c in getattr(posted, "getlist", lambda k: [])("card")],
+                "bonus_mode": view["rules"].get("card_territory_bonus"),
+            }
+        if not pending["must_trade"] and pending["reinforcements"] > 0:
+            forms["place"] = {"count": pending["reinforcements"], "rows": rows(own, "place-"),
+                              "setup": False}
+    if phase == "occupy" and pending["occupy"]:
+        forms["occupy"] = {**pending["occupy"], "from_name": territory_name(
+            pending["occupy"]["from"]), "to_name": territory_name(pending["occupy"]["to"])}
+    may = (view.get("you") or {}).get("may") or {}
+    if phase == "attack":
+        attacks = may.get("attack", {})
+        sources = _sorted(attacks)
+        source = selected if selected in sources else posted.get("from")
+        if source in sources:
+            targets = attacks[source]
+        else:
+            targets = sorted({t for ts in attacks.values() for t in ts}, key=territory_name)
+        # A kept choice of dice that is unreadable or would now be refused: the most.
+        dice = whole_number(posted.get("dice", ""), 1, territories[source]["armies"] - 1) \
+            if source in sources else None
+        forms["attack"] = {
+            "sources": [_option(t, view) for t in sources],
+            "targets": [{**_option(t, view), "owner": color_name(seat_color(
+                territories[t]["owner"]))} for t in _sorted(targets)],
+            "from": source, "to": posted.get("to") if source in sources else None,
+            "dice": "" if dice is None else str(dice),
+            "repeat": posted.get("repeat") == "on",
+        }
+        forms["end_attack"] = True
+    if phase in ("attack", "fortify"):
+        mode = view["rules"].get("fortify", "adjacent")
+        moves = may.get("fortify", {})
+        sources = _sorted(moves)
+        if phase == "fortify" and selected in sources:
+            source = selected
+        else:
+            source = posted.get("from") if posted.get("type") == "fortify" else None
+        if source in sources:
+            targets = moves[source]
+        else:
+            targets = own
+        forms["fortify"] = {
+            "mode": mode, "sources": [_option(t, view) for t in sources],
+            "targets": [_option(t, view) for t in _sorted(targets)], "from": source,
+            "to": posted.get("to") if posted.get("type") == "fortify" else None,
+            "armies": posted.get("armies", "") if posted.get("type") == "fortify" else "",
+            "rows": rows(_sorted(targets), "move-") if mode == "spread" else [],
+        }
+        forms["end_turn"] = True
+    return forms

@@ -1,0 +1,82 @@
+"""The game page's history: why a moderator paused the game, and a finished game's summary
+per seat and the proof that its dice were fair."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games import narrate, reading, rules
+from games.models import Game
+from games.names import mission_text, seat_color, territory_name
+from games.rules import events as ev
+from ratings.luck import luck_by_seat
+
+
+def pause_reason(events: list[dict]) -> str:
+    """Why a moderator paused the game: the reason of the last pause (players may read it)."""
+    for event in reversed(events):
+        if event["type"] == ev.GAME_RESUMED:
+            return ""
+        if event["type"] == ev.GAME_PAUSED:
+            return event["data"].get("reason") or ""
+    return ""
+
+
+def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
+    """How a finished game went for each seat, from its revealed event log: how it ended
+    for them, their secret mission and capital, the sets they traded, their battles."""
+    rows = {p["seat"]: {
+        "seat": p["seat"], "name": narrate.seat_name(p["seat"], names),
+        "color": seat_color(p["seat"]),
+        "won": p["seat"] in (view.get("winners") or [view.get("winner")]),
+        "outcome": "", "mission": mission_text((p.get("mission") or {}).get("effective")
+                                               or (p.get("mission") or {}).get("id")),
+        "capital": territory_name(p["capital"]) if p.get("capital") else "",
+        "sets": 0, "set_armies": 0, "attacks": 0, "conquests": 0,
+        "killed": 0, "lost": 0, "eliminated": [],
+    } for p in view["players"]}
+    for event in events:
+        data, kind = event["data"], event["type"]
+        if kind == ev.CARDS_TRADED and data.get("seat") in rows:
+            row = rows[data["seat"]]
+            row["sets"] += 1
+            row["set_armies"] += data.get("value") or 0
+        elif kind == ev.BATTLE and data.get("seat") in rows:
+            row = rows[data["seat"]]
+            row["attacks"] += 1
+            row["conquests"] += bool(data.get("conquered"))
+            row["killed"] += data.get("defender_losses") or 0
+            row["lost"] += data.get("attacker_losses") or 0
+            if data.get("defender") in rows:
+                rows[data["defender"]]["killed"] += data.get("attacker_losses") or 0
+                rows[data["defender"]]["lost"] += data.get("defender_losses") or 0
+        elif kind == ev.PLAYER_ELIMINATED and data.get("seat") in rows:
+            rows[data["seat"]]["outcome"] = _("eliminated by %(by)s") % {
+                "by": narrate.seat_name(data.get("by"), names)}
+            if data.get("by") in rows:
+                rows[data["by"]]["eliminated"].append(narrate.seat_name(data["seat"], names))
+        elif kind == ev.PLAYER_DROPPED and data.get("seat") in rows:
+            rows[data["seat"]]["outcome"] = (
+                _("resigned") if data.get("reason") == "resigned"
+                else _("dropped for missed turns") if data.get("reason") == "timeout"
+                else _("removed by a moderator"))
+    luck = luck_by_seat([e["data"] for e in events if e["type"] == ev.BATTLE], len(rows))
+    for seat, row in rows.items():
+        if seat in luck and luck[seat].battles:
+            row["luck"] = f"{luck[seat].net:+.1f}"
+    for row in rows.values():
+        if row["won"]:
+            row["outcome"] = _("won")
+        elif not row["outcome"]:
+            row["outcome"] = _("still in the game at the end")
+    return sorted(rows.values(), key=lambda row: (not row["won"], row["seat"]))
+
+
+def verification(game: Game) -> dict | None:
+    if not game.is_over or game.status != Game.FINISHED:
+        return None
+    record = reading.record(game, None)
+    result = rules.verify(record)
+    return {"ok": result.ok, "checked": result.checked_draws, "problems": result.problems[:10],
+            "seed": record["seed"], "server_seed": record["server_seed"],
+            "contributions": record["contributions"], "seed_hash": game.seed_hash}

@@ -1,0 +1,128 @@
+"""The game page and its forms: the page (live or at a past move), its poll, and a command
+posted from it. Thin: parse the form, call games.write.submit, render what the viewer's
+seat may see (web/page)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import narrate, write
+from games.errors import ServiceError
+from games.models import Game
+from games.rules import events as ev
+from games.rules.errors import RuleViolation
+from games.store import VersionConflict
+from lib.inputs import whole_number
+
+from ..commands import FormProblem, payload_from_post
+from ..page import game_context, stamp
+from .refusals import refusal_text
+
+# The form the refusal of each command is shown next to.
+FORM_OF = {"set_defense": "defense"}
+
+
+def _fragment(request) -> bool:
+    """An htmx request that swaps the game area (not a boosted whole page)."""
+    return bool(getattr(request, "htmx", False)) and not request.htmx.boosted
+
+
+def _at(request, game):
+    return whole_number(request.GET.get("at", ""), 1, game.version - 1)
+
+
+def render_game(request, game, *, at=None, selected=None, form_error=None, posted=None,
+                conflict=None, status=200):
+    context = game_context(game, request.user, at=at, selected=selected,
+                           full_log=request.GET.get("log") == "all", posted=posted)
+    context.update({"form_error": form_error, "conflict": conflict})
+    template = "games/_game.html" if _fragment(request) else "games/game.html"
+    return render(request, template, context, status=status)
+
+
+def game_page(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    # ?sel=…&to=…&dice=…: the attack kept chosen after a roll, when the page is reloaded.
+    kept = {key: request.GET[key] for key in ("to", "dice") if key in request.GET}
+    return render_game(request, game, at=_at(request, game), selected=request.GET.get("sel"),
+                       posted=kept or None)
+
+
+def game_live(request, game_id):
+    """The poll: nothing (204) while the game stands still, else the new game area."""
+    game = get_object_or_404(Game, pk=game_id)
+    if request.GET.get("v") == stamp(game):
+        return HttpResponse(status=204)
+    return render_game(request, game)
+
+
+def _success_text(game, done, seat) -> str:
+    """The command's events in words, e.g. the dice of each battle it fought."""
+    events = done.event_dicts()
+    owners = narrate.OwnerTracker()
+    if any(e["type"] == ev.BATTLE for e in events):
+        # Defenders are named by who held the territory before this command.
+        owners.owner.update(done.before.owner)
+    sentences = []
+    for event in events:
+        # The battles are on the page right under this message, one per line, with their
+        # dice paired (_game.html's last roll): not told twice.
+        if event["type"] not in (ev.DECK_SHUFFLED, ev.BATTLE):
+            sentences.append(narrate.describe(event, owners=owners))
+        owners.see(event)
+    if len(sentences) > 8:
+        sentences = sentences[:3] + ["…"] + sentences[-4:]
+    return " ".join(sentences)
+
+
+@require_POST
+def game_play(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={reverse('game', args=[game.pk])}")
+    kind = request.POST.get("type", "")
+    form = FORM_OF.get(kind, kind)
+    raw_version = request.POST.get("version", "")
+    try:
+        version = whole_number(raw_version)
+        if version is None:
+            raise FormProblem(_("The page did not say which move it was showing; reload it."))
+        payload = payload_from_post(request.POST)
+        done = write.submit(write.player(request.user), game, payload, version,
+                            others_policies_pass=True)
+    except VersionConflict as conflict:
+        game.refresh_from_db()
+        text = _("The game moved on while you were deciding (it was at move %(seen)s, it is "
+                 "now at move %(now)s). Here is the new state: check it and try again.") % {
+            "seen": raw_version, "now": conflict.current_version}
+        return render_game(request, game, conflict=text, status=409)
+    except (FormProblem, RuleViolation, ServiceError) as error:
+        game.refresh_from_db()
+        status = getattr(error, "status", 400)
+        if isinstance(error, RuleViolation) and error.code in ("not_your_turn", "not_seated"):
+            status = 403
+        return render_game(request, game, form_error={"form": form, "text": refusal_text(error)},
+                           posted=request.POST, selected=request.POST.get("from"),
+                           status=status)
+    text = _success_text(game, done, done.seat)
+    if text:
+        messages.success(request, text)
+    selected, kept = None, {}
+    if (kind == "attack" and done.state.phase == "attack"
+            and done.state.armies[payload["from"]] >= 2):
+        # The attack stays chosen for the next roll; whatever is no longer legal (the
+        # source down to one army, the dice more than it may roll) falls back to a blank.
+        selected = payload["from"]
+        kept = {"to": payload["to"], "dice": request.POST.get("dice", "")}
+    if _fragment(request):
+        return render_game(request, done.game, selected=selected, posted=kept or None)
+    url = reverse("game", args=[game.pk])
+    if not selected:
+        return redirect(f"{url}#play")
+    return redirect(f"{url}?{urlencode({'sel': selected, **kept})}#play")

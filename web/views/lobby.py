@@ -1,0 +1,249 @@
+"""The lobby's pages: home (the viewer's games, a game against the computer in one click),
+the lobby (open games, the viewer's, the running ones, the create form) and the buttons on
+an open game (join, add a computer player, start, leave, cancel). Thin: parse the form, call
+games.lobby, render."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts import throttles
+from accounts.models import preferences_for
+from games import lobby as games_lobby
+from games import reading
+from games.errors import ServiceError
+from games.models import Game, Seat
+from games.names import BOT_LEVELS, color_name, level_name, phase_name, seat_color
+from games.rules.errors import RuleViolation
+from lib.inputs import whole_number
+
+from ..forms.game_settings import PRESETS, preset_fields
+from ..forms.lobby import CreateGameForm
+from ..page.rules_panel import open_game_words
+from .refusals import refusal_text
+
+
+def _names(game_ids) -> dict:
+    """(game id, seat) -> username, for every seat of these games, in one query."""
+    return {(game_id, seat): username for game_id, seat, username in
+            Seat.objects.filter(game_id__in=game_ids)
+            .values_list("game_id", "seat", "user__username")}
+
+
+def _winning_seats(game: Game) -> list[int]:
+    """The seats that won a finished game: every member of a winning team."""
+    if game.status != Game.FINISHED or game.winner is None:
+        return []
+    team = reading.team_of(game, game.winner)  # the one place the team rule is written
+    if team is None:
+        return [game.winner]
+    return [s for s in range(game.players) if reading.team_of(game, s) == team]
+
+
+def _winner_words(game: Game, names: dict) -> str:
+    return ", ".join(f"{color_name(seat_color(s))} ({names.get((game.pk, s), '')})"
+                     for s in _winning_seats(game))
+
+
+# The lobby lists a player's games in the order they need attention: their move first,
+# then the others under way by deadline, then the ones still filling, then the finished.
+_STATUS_ORDER = {Game.ACTIVE: 1, Game.PAUSED: 1, Game.OPEN: 2}
+
+
+def _my_games(user):
+    if not user.is_authenticated:
+        return []
+    seats = dict(Seat.objects.filter(user=user).values_list("game_id", "seat"))
+    games = list(Game.objects.filter(pk__in=seats)
+                 .annotate(seats_taken=Count("seats")).order_by("-id")[:50])
+    names = _names([g.pk for g in games])
+    rows = []
+    for game in games:
+        seat = seats[game.pk]
+        current = game.current_seat
+        if game.status == Game.ACTIVE and current is None:
+            turn = _("everyone at once")
+        elif game.status == Game.ACTIVE:
+            turn = f"{color_name(seat_color(current))} ({names.get((game.pk, current), '')})"
+        else:
+            turn = ""
+        rows.append({
+            "game": game, "seat": seat, "color": seat_color(seat),
+            "color_name": color_name(seat_color(seat)), "turn": turn,
+            "your_turn": game.status == Game.ACTIVE and current == seat,
+            "phase": phase_name(game.phase) if game.status == Game.ACTIVE else "",
+            "winner": _winner_words(game, names),
+            "you_won": seat in _winning_seats(game),
+        })
+    far = timezone.now() + timezone.timedelta(days=36500)
+    rows.sort(key=lambda row: (
+        0 if row["your_turn"] else _STATUS_ORDER.get(row["game"].status, 3),
+        row["game"].deadline or far if row["game"].status == Game.ACTIVE else far,
+        -row["game"].pk))
+    return rows
+
+
+def _running_games(user) -> list[dict]:
+    """Games under way that the viewer does not play in: to watch (what spectators may see)."""
+    games = Game.objects.filter(status__in=(Game.ACTIVE, Game.PAUSED)).order_by("-started_at",
+                                                                               "-id")
+    if user.is_authenticated:
+        games = games.exclude(seats__user=user)
+    games = list(games[:50])
+    names = _names([g.pk for g in games])
+    return [{"game": game, "round": game.turn, "phase": phase_name(game.phase),
+             "players": ", ".join(names.get((game.pk, s), "") for s in range(game.players)
+                                  if (game.pk, s) in names)}
+            for game in games]
+
+
+def home(request):
+    mine = [row for row in _my_games(request.user) if row["game"].status == Game.ACTIVE]
+    return render(request, "home.html", {
+        "games": mine, "opponent_counts": range(1, 6),
+        "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS]})
+
+
+def _lobby(request, form, status=200):
+    open_games = (Game.objects.filter(status=Game.OPEN).annotate(seats_taken=Count("seats"))
+                  .select_related("creator").order_by("-id")[:100])
+    mine = set()
+    if request.user.is_authenticated:
+        mine = set(Seat.objects.filter(user=request.user).values_list("game_id", flat=True))
+    rows = [{"game": g, "mine": g.pk in mine, "rules": open_game_words(g)}
+            for g in open_games if g.seats_taken < g.players]
+    my_games = _my_games(request.user)
+    return render(request, "games/lobby.html", {
+        "open_games": rows, "my_games": my_games, "form": form,
+        "running_games": _running_games(request.user),
+        "your_moves": sum(row["your_turn"] for row in my_games),
+        "presets": PRESETS,
+        "preset_rules": {k: preset_fields(p["rules"]) for k, p in PRESETS.items()},
+        "preset_players": {k: p.get("players") for k, p in PRESETS.items()},
+    }, status=status)
+
+
+def lobby(request):
+    form = None
+    if request.user.is_authenticated:
+        form = CreateGameForm(initial={
+            "clock_time_zone": preferences_for(request.user).time_zone})
+    return _lobby(request, form)
+
+
+@login_required
+def create_game(request):
+    if request.method != "POST":
+        return redirect("lobby")
+    form = CreateGameForm(request.POST)
+    wait = throttles.refused(request, throttles.CREATE_GAME)
+    if wait:
+        form.is_valid()
+        form.add_error(None, _("You created many games just now: try again in %(seconds)s "
+                               "seconds.") % {"seconds": wait})
+        return _lobby(request, form, status=429)
+    if not form.is_valid():
+        return _lobby(request, form, status=400)
+    players, rules_raw = form.game_arguments()
+    try:
+        entropy = form.cleaned_data["entropy"]
+        game = games_lobby.create_game(request.user, form.cleaned_data["name"], players,
+                                    rules_raw, form.cleaned_data["deadline_seconds"],
+                                    form.clock(), bots=form.bot_levels(),
+                                    rated=form.rated_choice(), entropy=entropy)
+    except (RuleViolation, ServiceError) as error:
+        form.add_error(None, refusal_text(error))
+        return _lobby(request, form, status=400)
+    messages.success(request, _("Game created. Share its page; it starts when all seats "
+                                "are taken, or when you start it.") + _entropy_kept(entropy))
+    return redirect("game", game_id=game.pk)
+
+
+def _game_action(request, game_id, act, done: str, leaves: bool = False):
+    """A button on an open game (join, add a computer player, start, leave, cancel): `act`
+    on the game through games.lobby, then back to its page saying `done` or why not (to
+    the lobby once the player has left it or it is gone)."""
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        act(game)
+    except (ServiceError, RuleViolation) as error:
+        messages.error(request, refusal_text(error))
+        return redirect("game", game_id=game.pk)
+    messages.success(request, done)
+    return redirect("lobby") if leaves else redirect("game", game_id=game.pk)
+
+
+def _entropy_kept(entropy: str | None) -> str:
+    """The player's entropy, said back so it can be kept to check the game at the end."""
+    if not entropy:
+        return ""
+    return " " + _("Your entropy for the dice, to keep: %(entropy)s") % {"entropy": entropy}
+
+
+@require_POST
+@login_required
+def join_game(request, game_id):
+    entropy = request.POST.get("entropy") or None  # an empty field (no script) sends none
+    return _game_action(request, game_id,
+                        lambda game: games_lobby.join_game(game, request.user, entropy),
+                        _("You joined the game.") + _entropy_kept(entropy))
+
+
+@require_POST
+@login_required
+def add_bot(request, game_id):
+    level = request.POST.get("level")
+    return _game_action(request, game_id,
+                        lambda game: games_lobby.add_bot(game, request.user, level),
+                        _("A computer player took a seat."))
+
+
+@require_POST
+@login_required
+def play_the_computer(request):
+    """One click from the home page: a game of the viewer and computer players, started."""
+    level = request.POST.get("level", "normal")
+    opponents = whole_number(request.POST.get("opponents", "2"))
+    if level not in BOT_LEVELS or opponents is None or not 1 <= opponents <= 5:
+        messages.error(request, _("Choose a level and one to five computer opponents."))
+        return redirect("home")
+    wait = throttles.refused(request, throttles.CREATE_GAME)
+    if wait:
+        messages.error(request, _("You created many games just now: try again in %(seconds)s "
+                                  "seconds.") % {"seconds": wait})
+        return redirect("home")
+    name = _("%(user)s against the computer") % {"user": request.user.get_username()}
+    rules = {"placement_batch": 100, "deadline_seconds": 7 * 86400}
+    game = games_lobby.create_game(request.user, name[:100], opponents + 1, rules,
+                                bots=[level] * opponents)
+    messages.success(request, _("Your game has started: the computer players move within "
+                                "seconds of their turn."))
+    return redirect("game", game_id=game.pk)
+
+
+@require_POST
+@login_required
+def start_game(request, game_id):
+    return _game_action(request, game_id, lambda game: games_lobby.start_game(game, request.user),
+                        _("The game has started."))
+
+
+@require_POST
+@login_required
+def leave_game(request, game_id):
+    return _game_action(request, game_id, lambda game: games_lobby.leave_game(game, request.user),
+                        _("You left the game."), leaves=True)
+
+
+@require_POST
+@login_required
+def cancel_game(request, game_id):
+    return _game_action(request, game_id,
+                        lambda game: games_lobby.cancel_game(game, request.user),
+                        _("The game was cancelled."), leaves=True)
