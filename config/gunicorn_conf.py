@@ -14,3 +14,12 @@ logger_class = "config.gunicorn_logging.RedactingLogger"
 # How long a stopping instance lets its requests finish. Whatever stops it (make run, systemd's
 # TimeoutStopSec, compose's stop_grace_period) must wait at least this long before killing.
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
+
+
+def child_exit(server, worker):
+    """A web worker that exited leaves its counts to /metrics but no live gauges
+    (prometheus-client's multiprocess mode; the settings name the folder)."""
+    import config.settings  # noqa: F401 - the master loads no Django; it sets the folder
+    from ops.metrics import process_exited
+
+    process_exited(pid=worker.pid)

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from notifications import outbox
+from lib import publish
 from ops.request_id import HEADER
 from tests.games.conftest import signed_up
 from tests.notifications.real_parts import (
@@ -85,7 +85,7 @@ def test_the_task_a_request_queues_logs_its_id_and_its_time(client, settings):
                 "name": "Against the machine", "players": 3, "bots": ["easy", "easy"]},
                 format="json", HTTP_X_REQUEST_ID="req-bots-0123456789")
             assert answer.status_code == 201, answer.content
-            outbox.wait_for_publishing()
+            publish.wait_for_publishing()
 
             def bot_lines():
                 return [line for line in celery.log("worker").splitlines()

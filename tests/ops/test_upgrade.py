@@ -12,13 +12,14 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
-from games import rules, services
+from games import rules, write
 from games.management.commands.verify_game import check_game
 from games.models import Game
-from games.rules.bots import bot_command
 from games.rules.fair import game_seed
 from games.rules.moves import seats_to_act
+from games.store import load_state
 from games.upcasters import current_version
+from tests.rules.players import bot_command
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -93,14 +94,15 @@ def test_games_in_progress_before_the_latest_migrations_play_on_after_them():
     for game_id in made:
         game = Game.objects.get(pk=game_id)
         assert check_game(game) == [], game_id
-        state = services.load_state(game)
+        state = load_state(game)
         assert state.version == game.version and not state.finished
         # It plays on: each seat's next command is accepted, and the whole log, the dice of
         # the moves made before the upgrade among them, verifies once it is over.
         seat = seats_to_act(state)[0]
         user = game.seats.get(seat=seat).user
-        services.submit(game, user, bot_command(state, seat, random.Random(7)), state.version)
-        services.submit(Game.objects.get(pk=game_id), user, {"type": "resign"})
+        write.submit(write.player(user), game, bot_command(state, seat, random.Random(7)),
+                     state.version)
+        write.submit(write.player(user), Game.objects.get(pk=game_id), {"type": "resign"})
         game = Game.objects.get(pk=game_id)
         assert game.status == Game.FINISHED
         assert check_game(game) == [], game_id
