@@ -13,6 +13,15 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
+def forget_connections() -> None:
+    """Close this process's broker connections and drop its connection and producer pools,
+    so the next publish connects to whatever broker_url says then (a test that points the
+    app at another broker, an operator's shell after the broker moved)."""
+    app.pool.force_close_all()
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
 @task_success.connect
 def deadline_sweep_completed(sender=None, **kwargs):
     """Each completed deadline sweep says so in the database, where every web process's

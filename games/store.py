@@ -145,6 +145,8 @@ def remember(game: Game, state: rules.GameState | None) -> None:
 
 
 def forget_recent() -> None:
+    """Forget every state this process remembers: the next load reads the log (tests, and
+    an operator's shell after the database was restored or edited by hand)."""
     with _recent_lock:
         _recent.clear()
 

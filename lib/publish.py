@@ -21,6 +21,12 @@ _paused: dict[str, float] = {}
 _pool: tuple[int, ThreadPoolExecutor] | None = None
 
 
+def resume_publishing() -> None:
+    """Publish to every broker again at once, not PAUSE_AFTER_FAILURE after its last failure
+    (an operator who brought the broker back, a test that pointed the app elsewhere)."""
+    _paused.clear()
+
+
 def on_commit(task, args: tuple = (), countdown: float = 0) -> None:
     """When the caller's transaction commits (at once outside one): publish `task` (a Celery
     task object) with `args`, from the publishing thread."""

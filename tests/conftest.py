@@ -45,6 +45,44 @@ def fresh_rate_limits(settings):
     yield
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Passwords hash with MD5 here: the real hasher costs a quarter of a second each."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# The named people of every test (healthchecks.io's habit): alice plays, bob is her
+# opponent, charlie takes a third seat or may see nothing. What a person is depends on
+# what a directory's tests drive: here a user with an address and no password; tests/games
+# (API clients that signed up) and tests/web (users who sign in with a password) override
+# `person`, never alice, bob or charlie themselves.
+@pytest.fixture
+def person(db):
+    """A function making the user `name` (name@example.com), or finding them again."""
+    def make(name: str):
+        from django.contrib.auth import get_user_model
+
+        User = get_user_model()
+        found = User.objects.filter(username=name).first()
+        return found or User.objects.create(username=name, email=f"{name}@example.com")
+    return make
+
+
+@pytest.fixture
+def alice(person):
+    return person("alice")
+
+
+@pytest.fixture
+def bob(person):
+    return person("bob")
+
+
+@pytest.fixture
+def charlie(person):
+    return person("charlie")
+
+
 @pytest.fixture(scope="session")
 def browser():
     """One chromium for the whole run: Playwright's sync API allows one instance per
@@ -83,23 +121,57 @@ def contexts():
         context.close()
 
 
+def pytest_configure(config):
+    """The random games' seed is chosen before pytest-xdist starts its workers, which
+    inherit it (tests/sample.py)."""
+    from tests.sample import choose_seed
+
+    choose_seed()
+
+
+def pytest_terminal_summary(terminalreporter):
+    from tests.sample import SEED_VARIABLE, choose_seed
+
+    terminalreporter.write_line(
+        f"Random games of this run: {SEED_VARIABLE}={choose_seed()} plays them again "
+        "(README, \"Testing\")")
+
+
 # Fixtures through which a test reaches the database (pytest-django's own, and what the
 # suite's fixtures build on).
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences",
                      "django_db_serialized_rollback", "live_server", "django_db_setup"}
+# The database tests CI runs on both the embedded default and PostgreSQL + Redis: the store
+# and the API (games, accounts), the workers, outbox and deadlines (notifications, ops), the
+# browser (web/e2e) and the whole-service ones at the top. The other database tests (pages,
+# moderation, ratings, tournaments) read and write through that same store and ORM: CI runs
+# them once, on PostgreSQL.
+ON_BOTH = ("tests/games/", "tests/accounts/", "tests/notifications/", "tests/ops/",
+           "tests/web/e2e/", "tests/test_")
+
+
+def reaches_the_database(item) -> bool:
+    return item.get_closest_marker("django_db") is not None \
+        or bool(DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())))
 
 
 def pytest_collection_modifyitems(config, items):
-    """CONQUEST_DATABASE_TESTS_ONLY=1 keeps only the tests that reach the database: CI's
-    second pass (PostgreSQL + Redis) has nothing new to learn from the pure engine's, the
-    bots' and the parsers' tests, which the first pass ran."""
-    if os.environ.get("CONQUEST_DATABASE_TESTS_ONLY") != "1":
+    """CONQUEST_CI_PASS picks a pass of .ci/run: `server` keeps only the tests that reach
+    the database (the pure engine's, the bots' and the parsers' learn nothing new from
+    PostgreSQL and Redis); `embedded` leaves out the database tests CI runs only on the
+    server (not ON_BOTH). Unset, everything runs."""
+    ci_pass = os.environ.get("CONQUEST_CI_PASS", "")
+    if ci_pass not in ("", "embedded", "server"):
+        raise pytest.UsageError(f"CONQUEST_CI_PASS is embedded, server or unset, not {ci_pass!r}")
+    if not ci_pass:
         return
     kept, dropped = [], []
     for item in items:
-        reaches = item.get_closest_marker("django_db") is not None \
-            or DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ()))
-        (kept if reaches else dropped).append(item)
+        if ci_pass == "server":
+            keep = reaches_the_database(item)
+        else:
+            keep = not reaches_the_database(item) or item.nodeid.startswith(ON_BOTH)
+        (kept if keep else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept

@@ -1,14 +1,14 @@
-"""Players for the accounts tests."""
+"""People of the accounts tests sign up through the API, as in tests/games."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.games.conftest import fast_passwords, signed_up  # noqa: F401
+from tests.games.conftest import signed_up
 
 PASSWORD = "alice-long-secret-1"
 
 
 @pytest.fixture
-def alice(db):
-    return signed_up("alice")
+def person(db):
+    return signed_up

@@ -1,5 +1,5 @@
-"""Named players for the service tests: alice creates and plays, bob is her opponent,
-charlie may see nothing."""
+"""People of the API tests are API clients that signed up (alice creates and plays, bob is
+her opponent, charlie may see nothing: tests/conftest.py), and the game they make."""
 
 from __future__ import annotations
 
@@ -36,25 +36,9 @@ def confirm_address(user_id: int) -> None:
     assert Client().post(link).status_code == 302
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """Sign-ups hash with MD5 here: the real hasher costs a quarter of a second each."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
-def alice(db):
-    return signed_up("alice")
-
-
-@pytest.fixture
-def bob(db):
-    return signed_up("bob")
-
-
-@pytest.fixture
-def charlie(db):
-    return signed_up("charlie")
+def person(db):
+    return signed_up
 
 
 @pytest.fixture

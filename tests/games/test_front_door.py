@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 import time
-from pathlib import Path
 
 import pytest
 
@@ -19,9 +18,9 @@ from moderation.chat import hide_message, post_message
 from moderation.models import ChatMessage
 from notifications import inbound, links
 from tests.moderation.support import api, moderator, started_game, user, web
+from tests.source import production_modules
 
 pytestmark = pytest.mark.django_db
-ROOT = Path(__file__).resolve().parents[2]
 DEFENSE_ONE = {"type": "set_defense", "policy": "one"}
 
 
@@ -175,22 +174,18 @@ def test_the_start_names_the_version_it_locked():
 # ---- one door, one commit step ---------------------------------------------------------
 def test_submit_is_the_only_caller_of_the_commit_step():
     callers = set()
-    for package in ("accounts", "config", "games", "moderation", "notifications", "ratings",
-                    "tournaments", "web", "lib", "bots"):
-        for path in (ROOT / package).rglob("*.py"):
-            if "migrations" in path.parts:
-                continue
-            for node in ast.walk(ast.parse(path.read_text())):
-                if isinstance(node, ast.FunctionDef):
-                    calls = {inner.func.id for inner in ast.walk(node)
-                             if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)}
-                    calls |= {inner.func.attr for inner in ast.walk(node)
-                              if isinstance(inner, ast.Call)
-                              and isinstance(inner.func, ast.Attribute)
-                              and isinstance(inner.func.value, ast.Name)
-                              and inner.func.value.id == "write"}
-                    if "commit" in calls:
-                        callers.add(f"{path.relative_to(ROOT)}:{node.name}")
+    for path, tree in production_modules():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                calls = {inner.func.id for inner in ast.walk(node)
+                         if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)}
+                calls |= {inner.func.attr for inner in ast.walk(node)
+                          if isinstance(inner, ast.Call)
+                          and isinstance(inner.func, ast.Attribute)
+                          and isinstance(inner.func.value, ast.Name)
+                          and inner.func.value.id == "write"}
+                if "commit" in calls:
+                    callers.add(f"{path}:{node.name}")
     assert callers == {"games/write.py:submit"}
 
 

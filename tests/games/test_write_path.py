@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -19,26 +18,20 @@ from games.store import load_state, stored_events
 from moderation.chat import hide_message, post_message
 from moderation.models import ChatMessage
 from tests.moderation.support import moderator, started_game, user
-
-ROOT = Path(__file__).resolve().parents[2]
-PRODUCTION = ("accounts", "config", "games", "moderation", "notifications")
+from tests.source import production_modules
 
 
 def callers_of_append() -> set[str]:
     """Production modules that import or call the event store's append."""
     found = set()
-    for package in PRODUCTION:
-        for path in (ROOT / package).rglob("*.py"):
-            if "migrations" in path.parts:
-                continue
-            tree = ast.parse(path.read_text())
-            for node in ast.walk(tree):
-                imported = (isinstance(node, ast.ImportFrom) and node.module == "games.appending"
-                            and any(alias.name == "append" for alias in node.names))
-                called = (isinstance(node, ast.Attribute) and node.attr == "append"
-                          and isinstance(node.value, ast.Name) and node.value.id == "appending")
-                if imported or called:
-                    found.add(str(path.relative_to(ROOT)))
+    for path, tree in production_modules():
+        for node in ast.walk(tree):
+            imported = (isinstance(node, ast.ImportFrom) and node.module == "games.appending"
+                        and any(alias.name == "append" for alias in node.names))
+            called = (isinstance(node, ast.Attribute) and node.attr == "append"
+                      and isinstance(node.value, ast.Name) and node.value.id == "appending")
+            if imported or called:
+                found.add(path)
     return found
 
 

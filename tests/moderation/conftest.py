@@ -1,26 +1,11 @@
-"""Named people of the moderation tests: alice and bob play, charlie is a plain user who
-plays nothing, maud is a moderator (made with make_moderator)."""
+"""People of the moderation tests besides alice, bob and charlie (tests/conftest.py: alice
+and bob play, charlie plays nothing): maud is a moderator (made with make_moderator)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.moderation.support import moderator, started_game, user
-
-
-@pytest.fixture
-def alice(db):
-    return user("alice")
-
-
-@pytest.fixture
-def bob(db):
-    return user("bob")
-
-
-@pytest.fixture
-def charlie(db):
-    return user("charlie")
+from tests.moderation.support import moderator, started_game
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
-"""Fixtures of the notification tests: alice plays, bob is her opponent, charlie takes a
-third seat or may see nothing; `clock` sets what timezone.now() answers."""
+"""Fixtures of the notification tests (alice, bob and charlie: tests/conftest.py): `clock`
+sets what timezone.now() answers."""
 
 from __future__ import annotations
 
@@ -8,22 +8,7 @@ from datetime import UTC, datetime
 import pytest
 from django.utils import timezone
 
-from tests.notifications.support import Clock, player
-
-
-@pytest.fixture
-def alice(db):
-    return player("alice")
-
-
-@pytest.fixture
-def bob(db):
-    return player("bob")
-
-
-@pytest.fixture
-def charlie(db):
-    return player("charlie")
+from tests.notifications.support import Clock
 
 
 @pytest.fixture

@@ -213,7 +213,7 @@ class Celery:
 @contextmanager
 def publishing_to(broker_url: str):
     """Point this process's Celery app (the web side) at `broker_url` for a while."""
-    from config.celery import app
+    from config.celery import app, forget_connections
 
     saved = app.conf.broker_url, app.conf.broker_transport_options
     saved_env = os.environ.get("CELERY_BROKER_URL")
@@ -222,8 +222,7 @@ def publishing_to(broker_url: str):
     app.conf.broker_transport_options = {
         "socket_connect_timeout": 1, "socket_timeout": 2, "max_retries": 1,
     }
-    app._pool = None
-    app.amqp._producer_pool = None
+    forget_connections()
     try:
         yield app
     finally:
@@ -232,5 +231,4 @@ def publishing_to(broker_url: str):
             os.environ.pop("CELERY_BROKER_URL", None)
         else:
             os.environ["CELERY_BROKER_URL"] = saved_env
-        app._pool = None
-        app.amqp._producer_pool = None
+        forget_connections()

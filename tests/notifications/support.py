@@ -4,7 +4,6 @@ a second)."""
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from datetime import datetime, timedelta
 
@@ -17,12 +16,10 @@ from games.models import Game, Seat
 from games.rules import seed_hash
 from games.rules.board import NEIGHBOURS
 from games.rules.cards import best_set
-from games.rules.errors import RuleViolation
 from games.rules.moves import seats_to_act
 from games.store import load_state
 from notifications import delivery
 from notifications.models import Notification
-from tests.rules.players import bot_command
 
 SEED = "5eed" * 16  # every game of these tests deals and rolls from this seed
 
@@ -58,24 +55,6 @@ def seat_of(game: Game, user) -> int:
 def act(game: Game, user, payload: dict):
     """One command through the one write path, as the player `user`."""
     return write.submit(write.player(user), game, payload)
-
-
-def play_until(game: Game, done, seed: str = "bots", limit: int = 3000):
-    """Bot moves until `done(state)` holds; returns that state (fails if it never does)."""
-    rnd = random.Random(seed)
-    for _ in range(limit):
-        game.refresh_from_db()
-        state = load_state(game)
-        if done(state):
-            return state
-        assert not state.finished, "the game ended before the wanted moment"
-        seat = rnd.choice(seats_to_act(state))
-        try:
-            write.submit(write.player(user_at(game, seat)), game, bot_command(state, seat, rnd),
-                            state.version)
-        except RuleViolation:
-            pass  # the bots sometimes ask for something the rules refuse: ask again
-    raise AssertionError("the wanted moment never came")
 
 
 def front_for_stack(state, seat: int, stacks=()) -> str:

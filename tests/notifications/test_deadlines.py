@@ -18,7 +18,6 @@ from notifications.models import Notification, Vacation
 from tests.notifications.support import (
     act,
     place_setup,
-    play_until,
     rows,
     seat_of,
     seats_to_act,
@@ -26,6 +25,7 @@ from tests.notifications.support import (
     started,
     user_at,
 )
+from tests.play import play_until
 
 DAY = timedelta(days=1)
 
@@ -201,7 +201,7 @@ def test_it_ends_a_missed_fortify_phase(game, clock):
 
 def test_it_occupies_with_the_minimum_when_an_occupation_is_missed(alice, bob, clock):
     game = started(alice, bob, neutral=False, placement_batch=50)
-    state = play_until(game, lambda s: s.phase == "occupy", seed="occupy")
+    state = play_until(game, None, lambda s: s.phase == "occupy", seed="occupy")
     owing, occupation = state.current, state.occupation
     version = game.version
     overdue(game, clock)

@@ -29,7 +29,6 @@ from tests.notifications.support import (
     conquer,
     conquering,
     place_setup,
-    play_until,
     rows,
     seat_of,
     seats_to_act,
@@ -37,6 +36,7 @@ from tests.notifications.support import (
     started,
     user_at,
 )
+from tests.play import play_until
 from tests.rules.players import bot_command
 
 # Mentions are shown on the site only (moderation.mentions), never mailed.
@@ -224,8 +224,8 @@ def test_it_tells_what_happened_to_the_player_since_their_last_turn(alice, bob, 
 
 def test_it_shows_the_players_own_cards_and_mission(alice, bob, charlie):
     game = started(alice, bob, charlie, objective="missions", placement_batch=50)
-    state = play_until(game, lambda s: s.phase == "reinforce" and s.players[s.current].cards,
-                       seed="cards")
+    state = play_until(game, None, lambda s: s.phase == "reinforce"
+                       and s.players[s.current].cards, seed="cards")
     seat = state.current
     user = user_at(game, seat)
 
@@ -648,8 +648,8 @@ def test_a_czech_turn_mail_names_the_board_in_czech(game):
 def test_a_czech_or_polish_turn_mail_is_in_that_language_throughout(
         alice, bob, charlie, clock, language, month, card_symbols):
     game = started(alice, bob, charlie, placement_batch=50)
-    state = play_until(game, lambda s: s.phase == "reinforce" and s.players[s.current].cards,
-                       seed="cards")
+    state = play_until(game, None, lambda s: s.phase == "reinforce"
+                       and s.players[s.current].cards, seed="cards")
     user = user_at(game, state.current)
     Preferences.objects.update_or_create(user=user, defaults={"language": language})
 

@@ -13,6 +13,7 @@ from django.db import IntegrityError
 
 from accounts.models import Preferences
 from config.celery import app as celery_app
+from config.celery import forget_connections
 from games import write
 from games.models import Event, Game
 from games.store import VersionConflict, load_state, stored_events
@@ -287,11 +288,6 @@ def broker_down(monkeypatch):
     (to the real broker) is reused; Celery reads CELERY_BROKER_URL from the environment
     before its configuration, so that is pointed away too."""
 
-    def forget_connections():
-        celery_app.pool.force_close_all()
-        celery_app._pool = None
-        celery_app.amqp._producer_pool = None
-
     forget_connections()
     saved = celery_app.conf.broker_url, celery_app.conf.broker_transport_options
     monkeypatch.setenv("CELERY_BROKER_URL", "redis://127.0.0.1:9/0")
@@ -299,7 +295,7 @@ def broker_down(monkeypatch):
     celery_app.conf.broker_transport_options = {"socket_connect_timeout": 1}
     yield
     publish.wait_for_publishing()
-    publish._paused.clear()
+    publish.resume_publishing()
     forget_connections()
     monkeypatch.undo()
     celery_app.conf.broker_url, celery_app.conf.broker_transport_options = saved
@@ -365,9 +361,7 @@ def silent_broker(monkeypatch):
     listener.bind(("127.0.0.1", 0))
     listener.listen(64)  # never accepted: the kernel completes the handshake, nobody talks
     url = f"redis://127.0.0.1:{listener.getsockname()[1]}/0"
-    celery_app.pool.force_close_all()
-    celery_app._pool = None
-    celery_app.amqp._producer_pool = None
+    forget_connections()
     saved = celery_app.conf.broker_url, celery_app.conf.broker_transport_options
     monkeypatch.setenv("CELERY_BROKER_URL", url)
     celery_app.conf.broker_url = url
@@ -375,11 +369,9 @@ def silent_broker(monkeypatch):
                                                 "socket_timeout": 2, "max_retries": 1}
     yield
     publish.wait_for_publishing(30)
-    publish._paused.clear()
+    publish.resume_publishing()
     listener.close()
-    celery_app.pool.force_close_all()
-    celery_app._pool = None
-    celery_app.amqp._producer_pool = None
+    forget_connections()
     celery_app.conf.broker_url, celery_app.conf.broker_transport_options = saved
 
 

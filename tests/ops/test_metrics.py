@@ -30,13 +30,9 @@ TOKEN = "scrape-token-of-the-tests-0123456789"
 
 
 @pytest.fixture
-def alice(db):
-    return signed_up("alice")
-
-
-@pytest.fixture
-def bob(db):
-    return signed_up("bob")
+def person(db):
+    """alice and bob (tests/conftest.py) are API clients that signed up, here."""
+    return signed_up
 
 
 @pytest.fixture

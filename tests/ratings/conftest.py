@@ -1,13 +1,8 @@
-"""Fixtures of the ratings tests: fast password hashing, a small leaderboard threshold."""
+"""Fixtures of the ratings tests: a small leaderboard threshold, every player established."""
 
 from __future__ import annotations
 
 import pytest
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

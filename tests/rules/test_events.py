@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 from games.rules import events as ev
 from games.rules.evolve import HANDLERS
 from games.rules.sight import Sight
+from tests.source import production_modules, template_literals, templates
 
 
 def alone(seat):
     """The sight of a seat playing for itself, without fog."""
     return Sight(seat, frozenset() if seat is None else frozenset([seat]))
 
-ROOT = Path(__file__).resolve().parents[2]
-PRODUCTION = ("accounts", "config", "games", "moderation", "notifications")
+# The modules that declare the types or map old names onto them; errors.py: error codes are
+# another namespace ("game_paused" is one as well).
+SPELL_THEM = ("games/rules/events.py", "games/rules/upcasters.py", "games/rules/errors.py")
+# Templates that still tell moderator events in their own words: issue 27 (item 4) has them
+# use the narrator; take them off this list then.
+NOT_YET = {"templates/mail/notification.html", "templates/mail/notification.txt"}
 
 
 def test_every_type_replay_understands_is_declared():
@@ -24,19 +28,31 @@ def test_every_type_replay_understands_is_declared():
 
 
 def test_no_production_module_spells_an_event_type_itself():
+    """Every app, config/ and every template (its own tags: {% if kind == "battle" %})."""
     spelled = {}
     pattern = re.compile("^(" + "|".join(ev.EVENT_TYPES) + ")$")
-    for package in PRODUCTION:
-        for path in (ROOT / package).rglob("*.py"):
-            # errors.py: error codes are another namespace ("game_paused" is one as well).
-            if "migrations" in path.parts or path.name in ("events.py", "upcasters.py",
-                                                           "errors.py"):
-                continue
-            for node in ast.walk(ast.parse(path.read_text())):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                        and pattern.match(node.value):
-                    spelled.setdefault(str(path.relative_to(ROOT)), []).append(node.value)
+    for path, tree in production_modules():
+        if path in SPELL_THEM:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and pattern.match(node.value):
+                spelled.setdefault(path, []).append(node.value)
+    for path, text in templates():
+        for literal in template_literals(text):
+            if pattern.match(literal) and path not in NOT_YET:
+                spelled.setdefault(path, []).append(literal)
     assert spelled == {}
+
+
+def test_the_guard_reads_every_app_and_template():
+    """The scan above finds a spelled type in a template's tag, not in its HTML."""
+    found = template_literals('<li class="battle">{% if event.type == "battle" %}{{ "x" }}')
+    assert found == ["battle", "x"]
+    read = {path.split("/")[0] for path, _ in production_modules()}
+    assert {"accounts", "bots", "config", "games", "moderation", "notifications", "ops",
+            "ratings", "tournaments", "web"} <= read
+    assert {path for path, _ in templates()} >= NOT_YET | {"templates/games/_log.html"}
 
 
 def test_an_undeclared_type_shows_nothing_before_the_end():

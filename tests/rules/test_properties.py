@@ -49,6 +49,7 @@ from games.rules.state import OCCUPY
 from games.rules.view import redact_events
 from tests.rules import fog_referee
 from tests.rules.players import bot_command
+from tests.sample import game_numbers
 
 OPTIONS = {
     "setup": ["deal", "claim", "random"],
@@ -84,12 +85,13 @@ OPTIONS = {
     "play_order": ["setup", "redraw"],
 }
 GAMES_PER_CASE = 25
-# 3,000 games in all (the engine never touches a database, so .ci/run plays them only in its
-# first pass: CONQUEST_PROPERTY_GAMES=0 skips none of the other tests, only these cases).
-GAMES = int(os.environ.get("CONQUEST_PROPERTY_GAMES", "3000"))
+# A sample of random games, another each run (tests/sample.py: the seed the run prints plays
+# them again); CONQUEST_PROPERTY_GAMES=3000 or more for a soak run (README "Testing").
+# The engine never touches a database, so .ci/run plays them only in its first pass.
+GAMES = int(os.environ.get("CONQUEST_PROPERTY_GAMES", "400"))
 CASES = -(-GAMES // GAMES_PER_CASE)
-# Games per rulebook preset (rules.preset alone, 2 to 6 players). A few dozen by default;
-# CONQUEST_PRESET_GAMES=2000 plays thousands of each (README "Settings").
+# Games per rulebook preset (rules.preset alone, 2 to 6 players), sampled the same way;
+# CONQUEST_PRESET_GAMES=2000 plays thousands of each.
 PRESET_GAMES = int(os.environ.get("CONQUEST_PRESET_GAMES", "10"))
 STEPS = 40_000
 
@@ -213,22 +215,32 @@ def referee_events(events: list[Event], final: GameState) -> None:
 
 @pytest.mark.parametrize("case", range(CASES))
 def test_it_plays_random_games_to_the_end(case):
-    for game_number in range(case * GAMES_PER_CASE, min(GAMES, (case + 1) * GAMES_PER_CASE)):
-        state, events, record, raw = play_game(game_number)
-        assert state.finished, f"game {game_number} did not end in {STEPS} steps: {raw}"
-        assert state.winner is not None, raw
-        assert not state.players[state.winner].out
-        if state.finish_reason == "domination":
-            assert state.living_teams() == [state.team_of(state.winner)]
-        if raw["team_size"] > 1:
-            assert events[-1].data["team"] == state.team_of(state.winner)
-        if state.has_neutral and raw["objective"] == "missions":  # missions not used
-            assert state.finish_reason in ("domination", "round_limit")
-            assert all(player.mission is None for player in state.players)
-        stored = [Event.from_dict(json.loads(json.dumps(e.to_dict()))) for e in events]
-        assert replay(stored) == state
-        assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
-        assert verify(record).ok
+    sample = game_numbers("property", GAMES)
+    for game_number in sample[case * GAMES_PER_CASE:(case + 1) * GAMES_PER_CASE]:
+        try:
+            check_a_random_game(game_number)
+        except Exception as failure:
+            failure.add_note(f"random game {game_number}: check_a_random_game({game_number}) "
+                             "plays it again")
+            raise
+
+
+def check_a_random_game(game_number: int) -> None:
+    state, events, record, raw = play_game(game_number)
+    assert state.finished, f"game {game_number} did not end in {STEPS} steps: {raw}"
+    assert state.winner is not None, raw
+    assert not state.players[state.winner].out
+    if state.finish_reason == "domination":
+        assert state.living_teams() == [state.team_of(state.winner)]
+    if raw["team_size"] > 1:
+        assert events[-1].data["team"] == state.team_of(state.winner)
+    if state.has_neutral and raw["objective"] == "missions":  # missions not used
+        assert state.finish_reason in ("domination", "round_limit")
+        assert all(player.mission is None for player in state.players)
+    stored = [Event.from_dict(json.loads(json.dumps(e.to_dict()))) for e in events]
+    assert replay(stored) == state
+    assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    assert verify(record).ok
 
 
 def test_decide_and_apply_hands_back_the_state_the_events_lead_to():
@@ -256,8 +268,8 @@ def test_decide_and_apply_hands_back_the_state_the_events_lead_to():
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_each_rulebook_preset_plays_random_games_to_the_end(preset):
-    for game_number in range(PRESET_GAMES):
-        state, events, record, raw = play_game(100_000 + game_number, preset=preset)
+    for game_number in game_numbers(f"preset {preset}", PRESET_GAMES):
+        state, events, record, raw = play_game(game_number, preset=preset)
         assert state.finished and state.winner is not None, (preset, game_number)
         assert state.rules.preset == preset
         low, high = PRESET_PLAYERS.get(preset, (2, 6))

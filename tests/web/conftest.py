@@ -1,5 +1,5 @@
-"""Named players for the web tests: alice creates and plays, bob is her opponent, charlie
-only watches."""
+"""People of the web tests are users who can sign in with a password (alice creates and
+plays, bob is her opponent, charlie only watches: tests/conftest.py), and their browsers."""
 
 from __future__ import annotations
 
@@ -9,18 +9,8 @@ from tests.web.support import client_for, user
 
 
 @pytest.fixture
-def alice(db):
-    return user("alice")
-
-
-@pytest.fixture
-def bob(db):
-    return user("bob")
-
-
-@pytest.fixture
-def charlie(db):
-    return user("charlie")
+def person(db):
+    return user
 
 
 @pytest.fixture
@@ -36,9 +26,3 @@ def as_bob(bob):
 @pytest.fixture
 def as_charlie(charlie):
     return client_for(charlie)
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """Hashing real passwords costs a quarter of a second each."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

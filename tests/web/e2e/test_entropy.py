@@ -7,27 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from games.models import Game, Seat
+from tests.web.e2e.support import signed_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "a-long-browser-password-3"
 HEX32 = re.compile(r"[0-9a-f]{32}")
-
-
-def signed_in(browser, base: str, name: str, contexts: list, javascript: bool = True):
-    get_user_model().objects.create_user(name, f"{name}@example.com", PASSWORD)
-    context = browser.new_context(java_script_enabled=javascript)
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(f"{base}/accounts/login/?next=/games/")
-    page.fill("#id_username", name)
-    page.fill("#id_password", PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url(f"{base}/games/")
-    return page
 
 
 def test_the_forms_fill_in_entropy_from_the_browser_and_send_it(browser, live_server,

@@ -5,33 +5,16 @@ their rules, finished games their winner, and nothing needs sideways scrolling."
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from games import lobby
 from games.models import Game
 from tests.notifications.support import conquer
+from tests.web.e2e.support import account, signed_in
 from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "a-long-browser-password-3"
 SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
-
-
-def account(name: str):
-    return get_user_model().objects.create_user(name, f"{name}@example.com", PASSWORD)
-
-
-def signed_in(browser, base: str, name: str, size: tuple[int, int], contexts: list):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(f"{base}/accounts/login/?next=/games/")
-    page.fill("#id_username", name)
-    page.fill("#id_password", PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url(f"{base}/games/")
-    return page
 
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
@@ -47,7 +30,7 @@ def test_the_lobby_puts_your_move_first_at_both_sizes(browser, live_server, cont
     conquer(done, alice)
     lobby.create_game(bob, "Foggy evening", 3, {"fog": True}, 3600)
 
-    page = signed_in(browser, live_server.url, "alice", size, contexts)
+    page = signed_in(browser, live_server.url, "alice", contexts, size)
 
     assert page.title().startswith("(1) Your move")
     rows = page.locator("table.games tbody tr")

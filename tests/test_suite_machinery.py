@@ -1,0 +1,49 @@
+"""The suite's own machinery: the random games a run samples, and which tests each pass of
+.ci/run keeps."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from tests import conftest
+from tests.sample import SEED_VARIABLE, game_numbers
+
+
+def test_a_seed_draws_the_same_games_again_and_another_seed_others(monkeypatch):
+    monkeypatch.setenv(SEED_VARIABLE, "12345")
+    drawn = game_numbers("property", 50)
+    assert game_numbers("property", 50) == drawn and len(set(drawn)) == 50
+    assert game_numbers("bots", 50) != drawn  # each kind its own sample
+    monkeypatch.setenv(SEED_VARIABLE, "12346")
+    assert game_numbers("property", 50) != drawn
+
+
+def item(nodeid: str, *fixtures: str, marked: bool = False):
+    return SimpleNamespace(nodeid=nodeid, fixturenames=list(fixtures),
+                           get_closest_marker=lambda name: object() if marked else None)
+
+
+ITEMS = [item("tests/rules/test_board.py::test_a"),
+         item("tests/games/test_store.py::test_b", "db"),
+         item("tests/web/test_pages.py::test_c", "alice", marked=True),
+         item("tests/web/e2e/test_board.py::test_d", "live_server"),
+         item("tests/tournaments/test_knockout.py::test_e", "transactional_db")]
+
+
+def kept(monkeypatch, ci_pass: str) -> list[str]:
+    monkeypatch.setenv("CONQUEST_CI_PASS", ci_pass)
+    items = list(ITEMS)
+    config = SimpleNamespace(hook=SimpleNamespace(pytest_deselected=lambda items: None))
+    conftest.pytest_collection_modifyitems(config, items)
+    return [i.nodeid.split("::")[1] for i in items]
+
+
+def test_every_test_runs_in_one_pass_at_least_and_the_store_s_in_both(monkeypatch):
+    embedded, server = kept(monkeypatch, "embedded"), kept(monkeypatch, "server")
+    assert embedded == ["test_a", "test_b", "test_d"]
+    assert server == ["test_b", "test_c", "test_d", "test_e"]
+    assert kept(monkeypatch, "") == ["test_a", "test_b", "test_c", "test_d", "test_e"]
+    with pytest.raises(pytest.UsageError):
+        kept(monkeypatch, "sqlite")
