@@ -27,10 +27,6 @@ from games.names import (
 from games.rules import events as ev
 from games.rules.board import CARDS, NEUTRAL, TERRITORIES
 
-# The event types a moderator's action writes; each carries {by, reason}.
-MODERATOR_EVENTS = (ev.GAME_PAUSED, ev.GAME_RESUMED, ev.GAME_ABORTED, ev.MODERATOR_ENDED_TURN,
-                    ev.PLAYER_DROPPED, ev.DEADLINE_EXTENDED, ev.PLAYER_REPLACED, ev.CHAT_HIDDEN)
-
 
 def seat_name(seat, names: dict | None = None) -> str:
     """A seat as people read it: its colour (Red, Blue ... Neutral), with the player's

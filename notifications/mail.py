@@ -168,8 +168,19 @@ def context_for(notification: Notification, preferences: Preferences,
                              Notification.TIMED_OUT):
         context["who"] = narrate.seat_name(notification.payload.get("seat"), names)
         context["by"] = narrate.seat_name(notification.payload.get("by"), names)
+    if notification.kind == Notification.MODERATED:
+        context["told"] = _moderator_sentence(notification, game, seat, names)
     context.update(reader.chat(notification, context))
     return context
+
+
+def _moderator_sentence(notification: Notification, game, seat, names) -> str:
+    """A moderator's event in the narrator's words, as the game's log tells it to this
+    reader: the outbox keys each row by the event that caused it (kind:game:seq)."""
+    tail = notification.key.rsplit(":", 1)[-1]
+    cause = int(tail) if tail.isdigit() else notification.event_seq
+    told = services.event_dicts(game, seat, after=cause - 1, upto=cause)
+    return narrate.describe(told[0], names) if told else ""
 
 
 def _since_last_turn(game, seat, names, upto) -> list[str]:

@@ -7,11 +7,7 @@ from django.utils.translation import gettext as _
 from games.inputs import whole_number
 from games.names import territory_name
 from games.rules.board import TERRITORIES
-
-COMMAND_TYPES = (
-    "claim", "place", "place_neutral", "choose_capital", "trade", "attack", "occupy",
-    "end_attack", "fortify", "end_turn", "set_defense", "resign",
-)
+from games.rules.commands import COMMAND_TYPES
 
 
 class FormProblem(Exception):
