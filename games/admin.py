@@ -18,7 +18,7 @@ from games.admin_base import (
 )
 from games.models import Event, Game, Seat, Snapshot
 from games.moderation import moderate
-from games.narrate import line as describe
+from games.narrator import line as describe
 from games.services import spectator_event
 
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from games import services
 from games.models import Event
-from games.narrate import line as describe
+from games.narrator import line as describe
 from games.rules.events import MODERATOR_EVENTS
 from games.services import spectator_event
 from moderation.access import handled

@@ -24,8 +24,8 @@ from games import services
 from games.inputs import whole_number
 from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
-from games.narrate import line as describe
-from games.narrate import seat_name
+from games.narrator import line as describe
+from games.narrator import seat_name
 from games.rules.board import COLORS
 from games.rules.commands import MODERATOR_ACTION_LIST, MODERATOR_ACTIONS
 from games.rules.errors import RuleViolation

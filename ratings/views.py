@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.models import Game
-from games.names import RULE_LABELS
 from games.services import ServiceError
+from games.vocabulary import RULE_LABELS
 from ratings import players, voids
 
 

@@ -10,9 +10,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.names import detail_words
 from games.rules.errors import RuleViolation
 from games.services import ServiceError
+from games.vocabulary import detail_words
 from moderation.permissions import can_moderate
 from tournaments import moderators, services
 from tournaments.forms import TOURNAMENT_PRESETS, ModerateForm, TournamentForm

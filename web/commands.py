@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.inputs import whole_number
-from games.names import territory_name
 from games.rules.board import TERRITORIES
 from games.rules.commands import COMMAND_TYPES
+from games.vocabulary import territory_name
 
 
 class FormProblem(Exception):

@@ -15,9 +15,9 @@ from accounts import signin
 from accounts.models import Preferences
 from games.computer import ACCOUNT_PREFIX
 from games.inputs import whole_number
-from games.names import BOT_LEVELS, RULE_CHOICES, RULE_LABELS, RULEBOOKS
 from games.rules.fair import ENTROPY_MAX_LENGTH, entropy_problem
 from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules, validate_rules
+from games.vocabulary import BOT_LEVELS, RULE_CHOICES, RULE_LABELS, RULEBOOKS
 from notifications.vacations import MAX_DAYS_AHEAD
 
 # Presets fill in the rules; "custom" takes them from the fields below.

@@ -7,10 +7,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import narrate, rules, services
+from games import narrator, rules, services
 from games.inputs import whole_number
 from games.models import Game
-from games.names import (
+from games.rules import events as ev
+from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
+from games.rules.cards import set_kinds, set_value
+from games.rules.options import PRESET_PLAYERS
+from games.store import load_state
+from games.vocabulary import (
     BOT_LEVELS,
     DEFENSE_NAMES,
     FINISH_REASONS,
@@ -26,14 +31,9 @@ from games.names import (
     symbol_name,
     territory_name,
 )
-from games.rules import events as ev
-from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
-from games.rules.cards import set_kinds, set_value
-from games.rules.options import PRESET_PLAYERS
-from games.store import load_state
 from ratings.luck import luck_by_seat
 
-from . import words
+from . import game_log
 from .board import board_context, neighbours_json
 
 LOG_LENGTH = 60
@@ -278,7 +278,7 @@ def trade_sets(view: dict, rules_obj) -> list[dict]:
         kinds = set_kinds(trio)
         sets.append({
             "ids": ",".join(str(c) for c in trio),
-            "cards": [narrate.card_text(c) for c in trio],
+            "cards": [narrator.card_text(c) for c in trio],
             "value": set_value(rules_obj, trio, view["sets_traded"]),
             "kind": symbol_name(kinds[0] if kinds else "mixed"),
             "bonus": [territory_name(names[c]["territory"]) for c in trio
@@ -405,7 +405,7 @@ def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
     """How a finished game went for each seat, from its revealed event log: how it ended
     for them, their secret mission and capital, the sets they traded, their battles."""
     rows = {p["seat"]: {
-        "seat": p["seat"], "name": narrate.seat_name(p["seat"], names),
+        "seat": p["seat"], "name": narrator.seat_name(p["seat"], names),
         "color": seat_color(p["seat"]),
         "won": p["seat"] in (view.get("winners") or [view.get("winner")]),
         "outcome": "", "mission": mission_text((p.get("mission") or {}).get("effective")
@@ -431,9 +431,9 @@ def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
                 rows[data["defender"]]["lost"] += data.get("defender_losses") or 0
         elif kind == ev.PLAYER_ELIMINATED and data.get("seat") in rows:
             rows[data["seat"]]["outcome"] = _("eliminated by %(by)s") % {
-                "by": narrate.seat_name(data.get("by"), names)}
+                "by": narrator.seat_name(data.get("by"), names)}
             if data.get("by") in rows:
-                rows[data["by"]]["eliminated"].append(narrate.seat_name(data["seat"], names))
+                rows[data["by"]]["eliminated"].append(narrator.seat_name(data["seat"], names))
         elif kind == ev.PLAYER_DROPPED and data.get("seat") in rows:
             rows[data["seat"]]["outcome"] = (
                 _("resigned") if data.get("reason") == "resigned"
@@ -480,7 +480,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         selected = None
     you = view.get("you")
     events = services.event_dicts(game, seat) if state is not None else []
-    entries = words.log_entries(events)
+    entries = game_log.log_entries(events)
     if not live:
         entries = [e for e in entries if e["seq"] <= at]
     shown = entries if full_log else entries[-LOG_LENGTH:]
@@ -506,7 +506,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "actions": actions(view, seat, game, selected, posted) if live else {},
         "deadline": deadline_context(game) if live else None,
         "log": list(reversed(shown)), "log_total": len(entries),
-        "last_roll": words.last_battles(entries) if live and not finished else [],
+        "last_roll": game_log.last_battles(entries) if live and not finished else [],
         "log_cut": len(shown) < len(entries),
         "rules_words": rules_in_words(view["rules"], game.players) + clock_in_words(game),
         "next_set_value": view.get("next_set_value"),
@@ -526,7 +526,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         if view.get("winner") is not None else "",
         "winner_username": next((p["username"] for p in view["players"]
                                  if p["seat"] == view.get("winner")), ""),
-        "winning_team": narrate.team_words(view["winning_team"], view["winners"],
+        "winning_team": narrator.team_words(view["winning_team"], view["winners"],
                                            services.usernames(game))
         if view.get("winning_team") is not None else "",
         "finish_reason": FINISH_REASONS.get(view.get("finish_reason"), ""),

@@ -22,10 +22,14 @@ from django.views.i18n import set_language as django_set_language
 from accounts import email as addresses
 from accounts import throttles
 from accounts.models import Preferences, preferences_for
-from games import narrate, services
+from games import narrator, services
 from games.inputs import whole_number
 from games.models import Game, Seat
-from games.names import (
+from games.rules import events as ev
+from games.rules.errors import RuleViolation
+from games.services import ServiceError
+from games.store import VersionConflict
+from games.vocabulary import (
     BOT_LEVELS,
     color_name,
     detail_words,
@@ -34,10 +38,6 @@ from games.names import (
     phase_name,
     seat_color,
 )
-from games.rules import events as ev
-from games.rules.errors import RuleViolation
-from games.services import ServiceError
-from games.store import VersionConflict
 from notifications import vacations
 from notifications.models import Vacation
 
@@ -324,7 +324,7 @@ def game_live(request, game_id):
 def _success_text(game, done, seat) -> str:
     """The command's events in words, e.g. the dice of each battle it fought."""
     events = done.event_dicts()
-    owners = narrate.OwnerTracker()
+    owners = narrator.OwnerTracker()
     if any(e["type"] == ev.BATTLE for e in events):
         # Defenders are named by who held the territory before this command.
         owners.owner.update(done.before.owner)
@@ -333,7 +333,7 @@ def _success_text(game, done, seat) -> str:
         # The battles are on the page right under this message, one per line, with their
         # dice paired (_game.html's last roll): not told twice.
         if event["type"] not in (ev.DECK_SHUFFLED, ev.BATTLE):
-            sentences.append(narrate.describe(event, owners=owners))
+            sentences.append(narrator.describe(event, owners=owners))
         owners.see(event)
     if len(sentences) > 8:
         sentences = sentences[:3] + ["…"] + sentences[-4:]

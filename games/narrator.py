@@ -13,7 +13,9 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.names import (
+from games.rules import events as ev
+from games.rules.board import CARDS, NEUTRAL, TERRITORIES
+from games.vocabulary import (
     DEFENSE_NAMES,
     FINISH_REASONS,
     color_name,
@@ -24,8 +26,6 @@ from games.names import (
     symbol_name,
     territory_name,
 )
-from games.rules import events as ev
-from games.rules.board import CARDS, NEUTRAL, TERRITORIES
 
 
 def seat_name(seat, names: dict | None = None) -> str:
