@@ -11,7 +11,7 @@ from django.utils.html import format_html
 from games.errors import ServiceError
 from games.models import Event, Game, Seat, Snapshot
 from games.moderation import moderate
-from games.narrate import line as describe
+from games.narrator import line as describe
 from games.reading import spectator_event
 from games.rules.errors import RuleViolation
 from games.store import VersionConflict

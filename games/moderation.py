@@ -19,14 +19,14 @@ from django.utils.module_loading import import_string
 from games import rules
 from games.errors import ServiceError
 from games.models import Game, Seat
-from games.rules.commands import MODERATOR_ACTIONS
+from games.rules.commands import MODERATOR_ACTION_LIST
 from games.write import MODERATOR, Actor, Committed, submit
 
 EXTEND, REPLACE = "extend_deadline", "replace_player"
 MAX_EXTENSION_DAYS = 365
 # What a moderator may do to a game from the moderation pages (hiding a message is
 # moderation.chat's).
-ACTIONS = tuple(a for a in MODERATOR_ACTIONS if a != "hide_message")
+ACTIONS = tuple(a.name for a in MODERATOR_ACTION_LIST if a.running or a.paused)
 
 
 def check_moderator(user) -> None:

@@ -3,11 +3,13 @@ username), the reports they closed and the game ratings they voided, newest firs
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games import reading
 from games.models import Event
-from games.narrate import MODERATOR_EVENTS
-from games.narrate import line as describe
+from games.narrator import line as describe
 from games.reading import spectator_event
+from games.rules.events import MODERATOR_EVENTS
 from moderation.access import handled
 from moderation.models import Report
 from ratings import voids
@@ -16,7 +18,7 @@ from ratings import voids
 def history(username: str, viewer=None, limit: int = 200) -> list[dict]:
     """`username`'s actions and closings; only the closings of reports `viewer` handles
     (moderation.access: none about the viewer) when a viewer is named."""
-    events = (Event.objects.filter(type__in=MODERATOR_EVENTS, data__by=username)
+    events = (Event.objects.filter(type__in=sorted(MODERATOR_EVENTS), data__by=username)
               .select_related("game").order_by("-created_at", "-id")[:limit])
     names: dict = {}
     entries = []
@@ -37,13 +39,16 @@ def history(username: str, viewer=None, limit: int = 200) -> list[dict]:
         entries.append({
             "when": report.closed_at, "game": report.game, "kind": "report_closed",
             "seq": None, "report": report,
-            "text": f"Closed report #{report.pk} from {report.reporter.get_username()}.",
+            "text": _("Closed report #%(number)s from %(reporter)s.") % {
+                "number": report.pk, "reporter": report.reporter.get_username()},
             "reason": report.note,
         })
     for voided in voids.history(username, limit):
         entries.append({
             "when": voided.created_at, "game": voided.game, "kind": "rating_voided",
-            "seq": None, "text": f"Voided the game's rating. Reason: {voided.reason}",
+            "seq": None,
+            "text": _("Voided the game's rating.") + " " + _("Reason: %(reason)s") % {
+                "reason": voided.reason},
             "reason": voided.reason,
         })
     entries.sort(key=lambda entry: entry["when"], reverse=True)

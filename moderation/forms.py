@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.moderation import ACTIONS
+from games.rules.commands import MODERATOR_ACTIONS
 
 
 class ReasonForm(forms.Form):
@@ -38,7 +39,8 @@ class ModerateForm(ReasonForm):
     def clean(self):
         data = super().clean()
         action = data.get("action")
-        if action in ("drop", "replace_player") and data.get("seat") is None:
+        declared = MODERATOR_ACTIONS.get(action)
+        if declared is not None and declared.seat and data.get("seat") is None:
             self.add_error("seat", _("Choose the seat."))
         if action == "replace_player" and not data.get("username"):
             self.add_error("username", _("Name the user who takes the seat."))

@@ -24,9 +24,10 @@ from games import reading
 from games.errors import ServiceError
 from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
-from games.narrate import line as describe
-from games.narrate import seat_name
+from games.narrator import line as describe
+from games.narrator import seat_name
 from games.rules.board import COLORS
+from games.rules.commands import MODERATOR_ACTION_LIST, MODERATOR_ACTIONS
 from games.rules.errors import RuleViolation
 from games.store import VersionConflict, load_state
 from lib.inputs import whole_number
@@ -39,11 +40,13 @@ from moderation.permissions import can_moderate
 from moderation.reports import close_report, file_report
 
 LOG_LENGTH = 40
-# The actions that make sense in each status (the engine refuses the rest anyway).
+# The actions that make sense in each status, as their declarations say (the engine
+# refuses the rest anyway).
 ACTIONS_BY_STATUS = {
-    Game.ACTIVE: ["pause", "end_turn", "extend_deadline", "drop", "replace_player", "abort"],
-    Game.PAUSED: ["resume", "replace_player", "abort"],
+    Game.ACTIVE: [action.name for action in MODERATOR_ACTION_LIST if action.running],
+    Game.PAUSED: [action.name for action in MODERATOR_ACTION_LIST if action.paused],
 }
+# The words of each action the page offers (tests/moderation: one for every such action).
 ACTION_LABELS = {
     "pause": gettext_lazy("Pause the game"), "resume": gettext_lazy("Resume the game"),
     "end_turn": gettext_lazy("End the current turn for an absent player"),
@@ -247,6 +250,7 @@ def game_page(request, game_id):
     stake = has_stake(game.pk, request.user)
     forms = [] if stake else [{
         "action": action, "label": ACTION_LABELS[action],
+        "names_a_seat": MODERATOR_ACTIONS[action].seat,
         "form": ModerateForm(seats=seats, prefix=action,
                              initial={"action": action, "version": game.version}),
     } for action in ACTIONS_BY_STATUS.get(game.status, [])]

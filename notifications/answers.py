@@ -8,11 +8,11 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import narrate, reading
-from games.names import territory_name
+from games import narrator, reading
 from games.rules import events as ev
 from games.rules.board import NEIGHBOURS
 from games.store import load_state
+from games.vocabulary import territory_name
 
 # A mail answer shows at most this many sentences a command ("attack … repeat" may fight
 # a dozen battles): the first few and the last ones, which say how it ended.
@@ -90,7 +90,7 @@ def answer(game, seat: int | None, payload: dict, view: dict, names: dict) -> li
     last = max(span[1] for span in spans if span)
     # As the player's seat may see them (fog, others' cards), once for all the commands.
     seen = {e["seq"]: e for e in reading.event_dicts(game, seat, after=first - 1, upto=last)}
-    owners = narrate.OwnerTracker()
+    owners = narrator.OwnerTracker()
     state = load_state(game, first - 1) if first > 1 else None
     if state is not None:
         # The defenders' names: who held the attacked territories before (next to the
@@ -102,7 +102,7 @@ def answer(game, seat: int | None, payload: dict, view: dict, names: dict) -> li
         told, attacked = [], []
         for event in events:
             if event["type"] != ev.DECK_SHUFFLED:
-                told.append(narrate.describe(event, names, owners))
+                told.append(narrator.describe(event, names, owners))
             owners.see(event)
             target = event["data"].get("to") if event["type"] == ev.BATTLE else None
             if target and target not in attacked:
@@ -120,6 +120,6 @@ def territory_now(territory: str, view: dict, names: dict) -> str:
         return _("%(territory)s: out of sight") % {"territory": territory_name(territory)}
     return _("%(territory)s now: %(owner)s, %(armies)s") % {
         "territory": territory_name(territory),
-        "owner": narrate.seat_name(spot["owner"], names) if spot["owner"] is not None
+        "owner": narrator.seat_name(spot["owner"], names) if spot["owner"] is not None
         else "-", "armies": ngettext("%(count)d army", "%(count)d armies", spot["armies"]) % {
             "count": spot["armies"]}}

@@ -15,9 +15,9 @@ from django.db import IntegrityError, transaction
 
 from games import errors, write
 from games.models import Game, Seat
-from games.names import detail_words
 from games.rules.errors import RuleViolation
 from games.store import VersionConflict, load_state
+from games.vocabulary import detail_words
 from notifications import links
 from notifications.mailcommands import MailCommandError, command_lines, parse_line
 from notifications.models import InboundMail, Notification

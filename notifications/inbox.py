@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.names import game_title
+from games.vocabulary import game_title
 from notifications.models import Notification
 
 LISTED = (Notification.TURN, Notification.STARTED, Notification.FINISHED,

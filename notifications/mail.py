@@ -15,13 +15,13 @@ from django.utils.translation import gettext_noop, pgettext
 
 from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
-from games import narrate, reading, rules, store
+from games import narrator, reading, rules, store
 from games.clock import zone
 from games.models import Seat
-from games.names import continent_name, game_title, territory_name
 from games.rules import events as ev
 from games.rules.board import CONTINENTS
 from games.store import load_state
+from games.vocabulary import continent_name, game_title, territory_name
 from notifications import answers, links
 from notifications.models import Notification
 
@@ -74,7 +74,7 @@ def board_text(view: dict, names: dict) -> list[str]:
                 continue
             owner = spot["owner"]
             if owner not in owners:
-                owners[owner] = narrate.seat_name(owner, names) if owner is not None else "-"
+                owners[owner] = narrator.seat_name(owner, names) if owner is not None else "-"
             lines.append(f"  {territories[territory]:<24} {owners[owner]:<22} {spot['armies']}")
     return lines
 
@@ -147,9 +147,9 @@ def context_for(notification: Notification, preferences: Preferences,
         "deadline": deadline, "turn": view.get("turn"),
         "you": view.get("you"),
         # each card by its id (mailed trades name them) and its names in the reader's language
-        "cards": [{"id": card["id"], "words": narrate.card_text(card["id"])}
+        "cards": [{"id": card["id"], "words": narrator.card_text(card["id"])}
                   for card in (view.get("you") or {}).get("cards", [])],
-        "me": narrate.seat_name(seat, names) if seat is not None else None,
+        "me": narrator.seat_name(seat, names) if seat is not None else None,
         "board": board_text(view, names) if state is not None else [],
         "board_block": "",
     })
@@ -165,15 +165,26 @@ def context_for(notification: Notification, preferences: Preferences,
         # With the players' entropy the dice's key is derived from the seed (CONTRACT.md).
         context["dice_seed"] = game.dice_seed if game.is_over and game.contributions \
             else None
-        context["winner"] = narrate.seat_name(view.get("winner"), names)
+        context["winner"] = narrator.seat_name(view.get("winner"), names)
         if view.get("winning_team") is not None:  # a team game: every member won
-            context["winner"] = narrate.team_words(view["winning_team"], view["winners"], names)
+            context["winner"] = narrator.team_words(view["winning_team"], view["winners"], names)
     if notification.kind in (Notification.ELIMINATED, Notification.DROPPED,
                              Notification.TIMED_OUT):
-        context["who"] = narrate.seat_name(notification.payload.get("seat"), names)
-        context["by"] = narrate.seat_name(notification.payload.get("by"), names)
+        context["who"] = narrator.seat_name(notification.payload.get("seat"), names)
+        context["by"] = narrator.seat_name(notification.payload.get("by"), names)
+    if notification.kind == Notification.MODERATED:
+        context["told"] = _moderator_sentence(notification, game, seat, names)
     context.update(reader.chat(notification, context))
     return context
+
+
+def _moderator_sentence(notification: Notification, game, seat, names) -> str:
+    """A moderator's event in the narrator's words, as the game's log tells it to this
+    reader: the outbox keys each row by the event that caused it (kind:game:seq)."""
+    tail = notification.key.rsplit(":", 1)[-1]
+    cause = int(tail) if tail.isdigit() else notification.event_seq
+    told = reading.event_dicts(game, seat, after=cause - 1, upto=cause)
+    return narrator.describe(told[0], names) if told else ""
 
 
 def _since_last_turn(game, seat, names, upto) -> list[str]:
@@ -185,7 +196,7 @@ def _since_last_turn(game, seat, names, upto) -> list[str]:
     for index, event in enumerate(events[:-1]):
         if event["type"] == ev.TURN_STARTED and event["data"]["seat"] == seat:
             start = index
-    return narrate.happened_to(events[start:], seat, names)[-30:]
+    return narrator.happened_to(events[start:], seat, names)[-30:]
 
 
 class Batch(Reader):
@@ -267,7 +278,7 @@ class Batch(Reader):
         seen = reading.redacted(game, [e for e, _ in log[start:]], seat, before)
         events = [{**e, "at": at.isoformat()} for e, (_, at) in zip(seen, log[start:],
                                                                      strict=True)]
-        return narrate.happened_to(events, seat, names)[-30:]
+        return narrator.happened_to(events, seat, names)[-30:]
 
     def chat(self, notification, context) -> dict:
         return self._chat.get(notification.pk, {})

@@ -71,60 +71,69 @@ def _placements(text: str) -> dict:
     return placements
 
 
+def _trade(m, state, seat) -> dict:
+    command = {}
+    if m[1]:
+        command["cards"] = [int(m[1]), int(m[2]), int(m[3])]
+    else:
+        trio = best_set(state.rules, state.players[seat].cards, state.sets_traded) if (
+            state is not None and seat is not None) else None
+        if trio is None:
+            raise MailCommandError("you hold no set of cards to trade")
+        command["cards"] = list(trio)
+    if m[4]:
+        command["bonus_territory"] = territory(m[4])
+    return command
+
+
+def _attack(m, state, seat) -> dict:
+    command = {"from": territory(m[2]), "to": territory(m[1]), "repeat": bool(m[4])}
+    if m[3]:
+        command["dice"] = int(m[3])
+    return command
+
+
+# The phrases of each command a player may send (games.rules.commands.COMMAND_TYPES; the
+# tests hold the two lists together), tried in this order: (type, phrase, the command's
+# fields from the phrase's match, the game's state and the seat).
+PHRASES = [
+    ("place", r"(?:place|put|reinforce)\s+(.+)",
+     lambda m, state, seat: {"placements": _placements(m[1])}),
+    # `neutral_dice: opponent`: the neutral's dice when the other player attacks it.
+    ("set_defense", r"neutral\s+defen[cs]e\s+(max|one)",
+     lambda m, state, seat: {"policy": m[1], "neutral": True}),
+    ("place_neutral", r"neutral\s+(.+)",
+     lambda m, state, seat: {"placements": _placements(m[1])}),
+    ("claim", r"claim\s+(.+)", lambda m, state, seat: {"territory": territory(m[1])}),
+    ("choose_capital", r"capital\s+(.+)",
+     lambda m, state, seat: {"territory": territory(m[1])}),
+    ("trade", r"trade(?:\s+(\d{1,6})\s+(\d{1,6})\s+(\d{1,6}))?(?:\s+bonus\s+(.+))?", _trade),
+    ("attack", r"attack\s+(.+?)\s+from\s+(.+?)(?:\s+with\s+(\d{1,6})(?:\s+dice)?)?"
+               r"(\s+(?:repeat|until done|until conquered|all out|blitz))?", _attack),
+    ("occupy", r"(?:occupy|move)\s+(\d{1,6})", lambda m, state, seat: {"armies": int(m[1])}),
+    ("end_attack", r"end attack|stop attack|stop attacking|no more attacks",
+     lambda m, state, seat: {}),
+    ("fortify", r"fortify\s+(\d{1,6})\s+from\s+(.+?)\s+to\s+(.+)",
+     lambda m, state, seat: {"from": territory(m[2]), "to": territory(m[3]),
+                             "armies": int(m[1])}),
+    ("fortify", r"fortify\s+from\s+(.+?)\s*:\s*(.+)",
+     lambda m, state, seat: {"from": territory(m[1]), "moves": [
+         {"to": t, "armies": n} for t, n in _placements(m[2]).items()]}),
+    ("end_turn", r"end|end turn|done|pass|end my turn", lambda m, state, seat: {}),
+    ("set_defense", r"defen[cs]e\s+(max|one)", lambda m, state, seat: {"policy": m[1]}),
+    ("resign", r"resign", lambda m, state, seat: {}),
+]
+_PHRASES = [(kind, re.compile(phrase), fields) for kind, phrase, fields in PHRASES]
+
+
 def parse_line(line: str, state=None, seat=None) -> dict | None:
     """The JSON command of one line (None for a blank line); raises MailCommandError."""
     text = " ".join(line.strip().lower().split())
     if not text:
         return None
-    if m := re.fullmatch(r"(?:place|put|reinforce)\s+(.+)", text):
-        return {"type": "place", "placements": _placements(m[1])}
-    if m := re.fullmatch(r"neutral\s+defen[cs]e\s+(max|one)", text):
-        # `neutral_dice: opponent`: the neutral's dice when the other player attacks it.
-        return {"type": "set_defense", "policy": m[1], "neutral": True}
-    if m := re.fullmatch(r"neutral\s+(.+)", text):
-        return {"type": "place_neutral", "placements": _placements(m[1])}
-    if m := re.fullmatch(r"claim\s+(.+)", text):
-        return {"type": "claim", "territory": territory(m[1])}
-    if m := re.fullmatch(r"capital\s+(.+)", text):
-        return {"type": "choose_capital", "territory": territory(m[1])}
-    if m := re.fullmatch(r"trade(?:\s+(\d{1,6})\s+(\d{1,6})\s+(\d{1,6}))?(?:\s+bonus\s+(.+))?", text):
-        command = {"type": "trade"}
-        if m[1]:
-            command["cards"] = [int(m[1]), int(m[2]), int(m[3])]
-        else:
-            trio = best_set(state.rules, state.players[seat].cards, state.sets_traded) if (
-                state is not None and seat is not None) else None
-            if trio is None:
-                raise MailCommandError("you hold no set of cards to trade")
-            command["cards"] = list(trio)
-        if m[4]:
-            command["bonus_territory"] = territory(m[4])
-        return command
-    if m := re.fullmatch(
-        r"attack\s+(.+?)\s+from\s+(.+?)(?:\s+with\s+(\d{1,6})(?:\s+dice)?)?"
-        r"(\s+(?:repeat|until done|until conquered|all out|blitz))?", text
-    ):
-        command = {"type": "attack", "from": territory(m[2]), "to": territory(m[1]),
-                   "repeat": bool(m[4])}
-        if m[3]:
-            command["dice"] = int(m[3])
-        return command
-    if m := re.fullmatch(r"(?:occupy|move)\s+(\d{1,6})", text):
-        return {"type": "occupy", "armies": int(m[1])}
-    if text in ("end attack", "stop attack", "stop attacking", "no more attacks"):
-        return {"type": "end_attack"}
-    if m := re.fullmatch(r"fortify\s+(\d{1,6})\s+from\s+(.+?)\s+to\s+(.+)", text):
-        return {"type": "fortify", "from": territory(m[2]), "to": territory(m[3]),
-                "armies": int(m[1])}
-    if m := re.fullmatch(r"fortify\s+from\s+(.+?)\s*:\s*(.+)", text):
-        moves = [{"to": t, "armies": n} for t, n in _placements(m[2]).items()]
-        return {"type": "fortify", "from": territory(m[1]), "moves": moves}
-    if text in ("end", "end turn", "done", "pass", "end my turn"):
-        return {"type": "end_turn"}
-    if m := re.fullmatch(r"defen[cs]e\s+(max|one)", text):
-        return {"type": "set_defense", "policy": m[1]}
-    if text == "resign":
-        return {"type": "resign"}
+    for kind, phrase, fields in _PHRASES:
+        if m := phrase.fullmatch(text):
+            return {"type": kind, **fields(m, state, seat)}
     raise MailCommandError(f"did not understand '{line.strip()}'")
 
 

@@ -31,7 +31,12 @@ _TO_EVERYONE = {
     ev.TURN_TIMED_OUT: Notification.TIMED_OUT,
 }
 _TO_THE_PLAYER = {ev.PLAYER_ELIMINATED: Notification.ELIMINATED}
-_MODERATION = {ev.GAME_PAUSED, ev.GAME_RESUMED, ev.GAME_ABORTED, ev.DEADLINE_EXTENDED}
+# Every moderator event (as declared) is mailed to the table in the narrator's words, but
+# those with a mail of their own (a drop above, the new holder's below) and those the table
+# is not mailed of: an absent player's ended turn (the turn mails it causes tell it), a
+# hidden chat line (table talk is not mailed either).
+_MODERATION = ev.MODERATOR_EVENTS - {ev.PLAYER_DROPPED, ev.PLAYER_REPLACED,
+                                     ev.MODERATOR_ENDED_TURN, ev.CHAT_HIDDEN}
 
 
 def rows_for(game, events, before, after) -> list[Notification]:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from games.errors import ServiceError
 from games.models import Game
-from games.names import RULE_CHOICES, RULE_LABELS, STATUS_NAMES
+from games.vocabulary import RULE_CHOICES, RULE_LABELS, STATUS_NAMES
 from ratings import players, voids
 
 

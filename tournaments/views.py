@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.errors import ServiceError
-from games.names import detail_words
 from games.rules.errors import RuleViolation
+from games.vocabulary import detail_words
 from moderation.permissions import can_moderate
 from tournaments import moderators, services
 from tournaments.forms import TOURNAMENT_PRESETS, ModerateForm, TournamentForm

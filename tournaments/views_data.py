@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from games.names import STATUS_NAMES
+from games.vocabulary import STATUS_NAMES
 from tournaments import services
 from tournaments.models import Table, Tournament
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.names import color_name, continent_name, seat_color, territory_name
 from games.rules.board import BORDERS, CONTINENTS, NEIGHBOURS, NEUTRAL
+from games.vocabulary import color_name, continent_name, seat_color, territory_name
 
 from . import board_layout as layout
 

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.names import territory_name
 from games.rules.board import TERRITORIES
+from games.rules.commands import COMMAND_TYPES
+from games.vocabulary import territory_name
 from lib.inputs import whole_number
-
-COMMAND_TYPES = (
-    "claim", "place", "place_neutral", "choose_capital", "trade", "attack", "occupy",
-    "end_attack", "fortify", "end_turn", "set_defense", "resign",
-)
 
 
 class FormProblem(Exception):

@@ -5,12 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.rules.board import TERRITORIES
-
-COMMAND_TYPES = [
-    "claim", "place", "choose_capital", "trade", "attack", "occupy", "end_attack", "fortify",
-    "end_turn", "place_neutral", "set_defense", "resign",
-]
-
+from games.rules.commands import COMMAND_TYPES
 
 ENTROPY_HELP = ("Your contribution to the game's seed: 1 to 64 printable ASCII characters "
                 "(space to ~). The draws are keyed by HMAC-SHA256(server seed, every "
@@ -92,7 +87,7 @@ class FortifyMove(serializers.Serializer):
 
 class CommandIn(serializers.Serializer):
     """One command; which fields apply depends on `type` (CONTRACT.md "Commands")."""
-    type = serializers.ChoiceField(choices=COMMAND_TYPES)
+    type = serializers.ChoiceField(choices=list(COMMAND_TYPES))
     expected_version = serializers.IntegerField(required=False, min_value=0)
     territory = serializers.ChoiceField(choices=TERRITORIES, required=False)
     placements = serializers.DictField(child=serializers.IntegerField(min_value=1), required=False)

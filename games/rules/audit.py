@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from . import events as ev
-from .board import CARDS, NEIGHBOURS, NEUTRAL
+from .board import CARDS, CONTINENT_OF, NEIGHBOURS, NEUTRAL
 from .cards import is_set, set_value
 from .flow import holds_capitals, reinforcements_owed, round_leader, spread, spread_neutral
 from .missions import fulfilled
@@ -216,6 +216,23 @@ def _fortified(state: GameState, data: dict) -> str | None:
     return None
 
 
+def _capital_captured(state: GameState, data: dict) -> str | None:
+    """Just after the battle that took it: the attacker holds the territory now."""
+    seat, owner, territory = data.get("seat"), data.get("owner"), data.get("territory")
+    if state.rules.objective != "capitals" or owner == seat or (
+            state.is_capital(territory) != owner):
+        return "captures a territory that is not another player's capital"
+    if seat != state.turn_seat or state.owner[territory] != seat:
+        return "captures a capital the attacker did not just conquer"
+    cards = sorted(data.get("cards") or [])
+    if cards and cards != sorted(state.players[owner].cards):
+        return "takes other cards than the capital's owner's hand"
+    if any(CONTINENT_OF[t] != CONTINENT_OF[territory] or state.owner[t] != owner
+           for t in data.get("collapsed") or []):
+        return "collapses territories outside the owner's hold on the capital's continent"
+    return None
+
+
 def _card_drawn(state: GameState, data: dict) -> str | None:
     if not state.rules.cards:
         return "draws a card in a game played without cards"
@@ -332,6 +349,7 @@ CHECKS = {
     ev.OCCUPIED: _occupied,
     ev.FORTIFIED: _fortified,
     ev.CARD_DRAWN: _card_drawn,
+    ev.CAPITAL_CAPTURED: _capital_captured,
     ev.PLAYER_ELIMINATED: _player_eliminated,
     ev.PLAYER_DROPPED: _player_dropped,
     ev.SEAT_TO_BOT: _seat_to_bot,
@@ -344,14 +362,33 @@ CHECKS = {
     ev.DEADLINE_PULLED_BACK: _deadline_pulled_back,
 }
 
+# The event types the rules have nothing to check of, each with why (they are not events
+# of play, so they may come after the end of the game as well).
+NOTHING_TO_CHECK = {
+    ev.GAME_STARTED: "the record's first event; audit asks only that it is there",
+    ev.TERRITORIES_DEALT: "a draw: verify recomputes it from the seed",
+    ev.DECK_SHUFFLED: "a draw: verify recomputes it from the seed",
+    ev.MISSIONS_DEALT: "a draw: verify recomputes it from the seed",
+    ev.DEFENSE_SET: "a seat may change its defence dice policy at any time",
+    ev.GAME_PAUSED: "a moderator's action, checked by the service that took it",
+    ev.GAME_RESUMED: "a moderator's action, checked by the service that took it",
+    ev.GAME_ABORTED: "a moderator's action, checked by the service that took it",
+    ev.MODERATOR_ENDED_TURN: "a moderator's action; the timeout's events after it are checked",
+    ev.DEADLINE_EXTENDED: "a moderator's action; the deadline is not the rules' state",
+    ev.PLAYER_REPLACED: "a moderator's action; who holds a seat is not the rules' state",
+    ev.CHAT_HIDDEN: "a moderator's action on table talk, which is not the rules' state",
+}
+
 
 def audit(state: GameState | None, event) -> str | None:
     """Why the rules could not have produced `event` from `state`, or None if they could."""
     if state is None:
         return None if event.type == ev.GAME_STARTED else "the record does not start the game"
     check = CHECKS.get(event.type)
-    if check is None:  # draws are verify's; moderators' and chat events change no board
-        return None
+    if check is None:
+        if event.type in NOTHING_TO_CHECK:
+            return None
+        return f"an event of a type the rules do not know ({str(event.type)[:40]})"
     if state.finished:
         return "an event of play after the end of the game"
     try:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import events as ev
 from .board import TERRITORIES
 from .errors import BadCards, BadCommand, BadDice, BadPlacement, UnknownTerritory
 from .options import Rules
@@ -131,8 +133,30 @@ class MoveDeadline:
 STRETCH, PULL_BACK = "stretch", "pull_back"
 
 
-MODERATOR_ACTIONS = ("pause", "resume", "abort", "end_turn", "drop", "extend_deadline",
-                     "replace_player", "hide_message")
+@dataclass(frozen=True)
+class ModeratorAction:
+    """A moderator's action, declared once: its name (Moderate.action), the event it
+    writes, and when the moderation page offers it (a running game, a paused one; never:
+    hiding a chat line is done from the chat, and may come after the end too)."""
+    name: str
+    writes: str
+    running: bool = False
+    paused: bool = False
+    seat: bool = False  # names the seat it acts on
+
+
+# In the order the moderation page offers them.
+MODERATOR_ACTION_LIST = (
+    ModeratorAction("pause", ev.GAME_PAUSED, running=True),
+    ModeratorAction("resume", ev.GAME_RESUMED, paused=True),
+    ModeratorAction("end_turn", ev.MODERATOR_ENDED_TURN, running=True),
+    ModeratorAction("extend_deadline", ev.DEADLINE_EXTENDED, running=True),
+    ModeratorAction("drop", ev.PLAYER_DROPPED, running=True, seat=True),
+    ModeratorAction("replace_player", ev.PLAYER_REPLACED, running=True, paused=True, seat=True),
+    ModeratorAction("abort", ev.GAME_ABORTED, running=True, paused=True),
+    ModeratorAction("hide_message", ev.CHAT_HIDDEN),
+)
+MODERATOR_ACTIONS = {action.name: action for action in MODERATOR_ACTION_LIST}
 
 
 def _territory(payload: dict, key: str) -> str:
@@ -167,68 +191,124 @@ def _placements(payload: dict) -> dict:
     return placements
 
 
+# Each command a player sends, declared once: its JSON name (CONTRACT.md), the command it
+# becomes and how its JSON is read. The API's schema, the play forms and moves by mail read
+# this table; a command added here is one they must learn (tests say which do not).
+PLAYER_COMMANDS: dict[str, tuple[type, Callable[[dict, int], object]]] = {}
+
+
+def _declare(name: str, command: type):
+    def register(parse):
+        PLAYER_COMMANDS[name] = (command, parse)
+        return parse
+    return register
+
+
+@_declare("claim", Claim)
+def _claim(payload: dict, seat: int) -> Claim:
+    return Claim(seat, _territory(payload, "territory"))
+
+
+@_declare("place", Place)
+def _place(payload: dict, seat: int) -> Place:
+    return Place(seat, _placements(payload))
+
+
+@_declare("choose_capital", ChooseCapital)
+def _choose_capital(payload: dict, seat: int) -> ChooseCapital:
+    return ChooseCapital(seat, _territory(payload, "territory"))
+
+
+@_declare("trade", Trade)
+def _trade(payload: dict, seat: int) -> Trade:
+    cards = payload.get("cards")
+    if (not isinstance(cards, list) or len(cards) != 3
+            or any(isinstance(c, bool) or not isinstance(c, int) for c in cards)):
+        raise BadCards("'cards' must be a list of three card ids")
+    bonus = payload.get("bonus_territory")
+    if bonus is not None:
+        bonus = _territory(payload, "bonus_territory")
+    return Trade(seat, tuple(cards), bonus)
+
+
+@_declare("attack", Attack)
+def _attack(payload: dict, seat: int) -> Attack:
+    dice = payload.get("dice")
+    if dice is not None:
+        dice = _count(dice, "'dice'", minimum=None)
+        if dice < 1:
+            raise BadDice("roll 1 to 3 dice")
+    repeat = payload.get("repeat", False)
+    if not isinstance(repeat, bool):
+        raise BadCommand("'repeat' must be true or false")
+    return Attack(seat, _territory(payload, "from"), _territory(payload, "to"), dice, repeat)
+
+
+@_declare("occupy", Occupy)
+def _occupy(payload: dict, seat: int) -> Occupy:
+    return Occupy(seat, _count(payload.get("armies"), "'armies'"))
+
+
+@_declare("end_attack", EndAttack)
+def _end_attack(payload: dict, seat: int) -> EndAttack:
+    return EndAttack(seat)
+
+
+@_declare("fortify", Fortify)
+def _fortify(payload: dict, seat: int) -> Fortify:
+    source = _territory(payload, "from")
+    if "moves" in payload:
+        moves = payload["moves"]
+        if not isinstance(moves, list) or not moves:
+            raise BadCommand("'moves' must be a list of {to, armies}")
+        parsed = []
+        for move in moves:
+            if not isinstance(move, dict):
+                raise BadCommand("each move must be an object {to, armies}")
+            parsed.append((_territory(move, "to"), _count(move.get("armies"), "'armies'")))
+        return Fortify(seat, source, tuple(parsed))
+    target = _territory(payload, "to")
+    return Fortify(seat, source, ((target, _count(payload.get("armies"), "'armies'")),))
+
+
+@_declare("end_turn", EndTurn)
+def _end_turn(payload: dict, seat: int) -> EndTurn:
+    return EndTurn(seat)
+
+
+@_declare("place_neutral", PlaceNeutral)
+def _place_neutral(payload: dict, seat: int) -> PlaceNeutral:
+    return PlaceNeutral(seat, _placements(payload))
+
+
+@_declare("set_defense", SetDefense)
+def _set_defense(payload: dict, seat: int) -> SetDefense:
+    policy = payload.get("policy")
+    if policy not in ("max", "one"):
+        raise BadCommand("'policy' must be 'max' or 'one'")
+    neutral = payload.get("neutral", False)
+    if not isinstance(neutral, bool):
+        raise BadCommand("'neutral' must be true or false")
+    return SetDefense(seat, policy, neutral)
+
+
+@_declare("resign", Resign)
+def _resign(payload: dict, seat: int) -> Resign:
+    return Resign(seat)
+
+
+# The JSON names of the commands a player may send, in the order the API lists them.
+COMMAND_TYPES = tuple(PLAYER_COMMANDS)
+
+
 def parse_command(payload, seat: int):
     """Turn a JSON command of CONTRACT.md into a command for `seat`; raises BadCommand."""
     if not isinstance(payload, dict):
         raise BadCommand("a command must be a JSON object")
     kind = payload.get("type")
-    if kind == "claim":
-        return Claim(seat, _territory(payload, "territory"))
-    if kind == "place":
-        return Place(seat, _placements(payload))
-    if kind == "place_neutral":
-        return PlaceNeutral(seat, _placements(payload))
-    if kind == "choose_capital":
-        return ChooseCapital(seat, _territory(payload, "territory"))
-    if kind == "trade":
-        cards = payload.get("cards")
-        if (not isinstance(cards, list) or len(cards) != 3
-                or any(isinstance(c, bool) or not isinstance(c, int) for c in cards)):
-            raise BadCards("'cards' must be a list of three card ids")
-        bonus = payload.get("bonus_territory")
-        if bonus is not None:
-            bonus = _territory(payload, "bonus_territory")
-        return Trade(seat, tuple(cards), bonus)
-    if kind == "attack":
-        dice = payload.get("dice")
-        if dice is not None:
-            dice = _count(dice, "'dice'", minimum=None)
-            if dice < 1:
-                raise BadDice("roll 1 to 3 dice")
-        repeat = payload.get("repeat", False)
-        if not isinstance(repeat, bool):
-            raise BadCommand("'repeat' must be true or false")
-        return Attack(seat, _territory(payload, "from"), _territory(payload, "to"), dice, repeat)
-    if kind == "occupy":
-        return Occupy(seat, _count(payload.get("armies"), "'armies'"))
-    if kind == "end_attack":
-        return EndAttack(seat)
-    if kind == "fortify":
-        source = _territory(payload, "from")
-        if "moves" in payload:
-            moves = payload["moves"]
-            if not isinstance(moves, list) or not moves:
-                raise BadCommand("'moves' must be a list of {to, armies}")
-            parsed = []
-            for move in moves:
-                if not isinstance(move, dict):
-                    raise BadCommand("each move must be an object {to, armies}")
-                parsed.append((_territory(move, "to"), _count(move.get("armies"), "'armies'")))
-            return Fortify(seat, source, tuple(parsed))
-        target = _territory(payload, "to")
-        return Fortify(seat, source, ((target, _count(payload.get("armies"), "'armies'")),))
-    if kind == "end_turn":
-        return EndTurn(seat)
-    if kind == "set_defense":
-        policy = payload.get("policy")
-        if policy not in ("max", "one"):
-            raise BadCommand("'policy' must be 'max' or 'one'")
-        neutral = payload.get("neutral", False)
-        if not isinstance(neutral, bool):
-            raise BadCommand("'neutral' must be true or false")
-        return SetDefense(seat, policy, neutral)
-    if kind == "resign":
-        return Resign(seat)
     if not isinstance(kind, str):
         raise BadCommand("a command needs a 'type'")
-    raise BadCommand(f"unknown command type '{kind}'")
+    declared = PLAYER_COMMANDS.get(kind)
+    if declared is None:
+        raise BadCommand(f"unknown command type '{kind}'")
+    return declared[1](payload, seat)

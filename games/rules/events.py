@@ -17,19 +17,24 @@ class EventType:
     of it), and under fog of war what is left of that outside the seat's sight (None: the
     event says nothing about the board). After the end every seat sees everything.
 
-    A rule takes the data and the seat's Sight (games.rules.sight)."""
+    A rule takes the data and the seat's Sight (games.rules.sight).
+
+    `moderator`: a moderator's action writes it, and it then carries {by, reason} (the
+    narrator tells it as the moderator's, the table is mailed of it, the moderator's
+    history lists it)."""
 
     name: str
     records: str
     redact: Callable[[dict, Sight], dict] | None = None
     fog: Callable[[dict, Sight], dict] | None = None
+    moderator: bool = False
 
 
 EVENT_TYPES: dict[str, EventType] = {}
 
 
-def declare(name: str, records: str, redact=None, fog=None) -> str:
-    EVENT_TYPES[name] = EventType(name, records, redact, fog)
+def declare(name: str, records: str, redact=None, fog=None, moderator: bool = False) -> str:
+    EVENT_TYPES[name] = EventType(name, records, redact, fog, moderator)
     return name
 
 
@@ -160,7 +165,10 @@ FORTIFIED = declare("fortified", "armies moved between own territories", fog=_fo
 CARD_DRAWN = declare("card_drawn", "a card for a conquest", _only_for_owner("card"))
 PLAYER_ELIMINATED = declare("player_eliminated", "a seat out, its cards to the taker",
                             _cards_counted_for_others("by", "seat"))
-PLAYER_DROPPED = declare("player_dropped", "a seat resigned, timed out or was dropped")
+# A moderator's drop is one of theirs (it carries {by, reason}); a resignation or a
+# timeout is not.
+PLAYER_DROPPED = declare("player_dropped", "a seat resigned, timed out or was dropped",
+                         moderator=True)
 SEAT_TO_BOT = declare("seat_to_bot", "a seat dropped for missed turns, played on by a bot")
 TURN_TIMED_OUT = declare("turn_timed_out", "a deadline passed and the decision was made")
 TURN_ENDED = declare("turn_ended", "a seat ended its turn")
@@ -170,17 +178,20 @@ PLAY_ORDER_DRAWN = declare("play_order_drawn",
                            "`play_order: redraw`: the turn order after setup, first player drawn")
 GAME_FINISHED = declare("game_finished", "the winner and why")
 # A moderator's actions carry {by, reason}.
-GAME_PAUSED = declare("game_paused", "a moderator stopped play and the clock")
-GAME_RESUMED = declare("game_resumed", "a moderator restarted play")
-GAME_ABORTED = declare("game_aborted", "a moderator ended the game without a winner")
+GAME_PAUSED = declare("game_paused", "a moderator stopped play and the clock",
+                      moderator=True)
+GAME_RESUMED = declare("game_resumed", "a moderator restarted play", moderator=True)
+GAME_ABORTED = declare("game_aborted", "a moderator ended the game without a winner",
+                       moderator=True)
 MODERATOR_ENDED_TURN = declare("moderator_ended_turn",
-                               "a moderator completed an absent player's turn")
+                               "a moderator completed an absent player's turn", moderator=True)
 # Moderator actions that change no board: the log keeps them, the layer above projects
 # them (the deadline column, the seat's holder, the chat message's flag).
-DEADLINE_EXTENDED = declare("deadline_extended", "{by, reason, until, was}")
-PLAYER_REPLACED = declare("player_replaced", "{by, reason, seat, from, to, to_user_id}")
+DEADLINE_EXTENDED = declare("deadline_extended", "{by, reason, until, was}", moderator=True)
+PLAYER_REPLACED = declare("player_replaced", "{by, reason, seat, from, to, to_user_id}",
+                          moderator=True)
 CHAT_HIDDEN = declare("chat_hidden", "{by, reason, message, author_seat, team?}",
-                      redact=_team_line_for_team)
+                      redact=_team_line_for_team, moderator=True)
 # The clock's own changes of a deadline (the deadline sweep, a vacation called off): like an
 # extension they change no board and carry the new deadline (`until`, and the one it
 # replaced, `was`), so replaying the log gives the deadline column (games.clock). Public:
@@ -232,6 +243,11 @@ FIELDS: dict[str, frozenset] = {name: frozenset(names.split()) for name, names i
     DEADLINE_STRETCHED: "seats until was",
     DEADLINE_PULLED_BACK: "seat until was",
 }.items()}
+
+# The event types a moderator's action may write, as their declarations say (read after
+# every declaration above).
+MODERATOR_EVENTS = frozenset(name for name, declared in EVENT_TYPES.items()
+                             if declared.moderator)
 
 
 def redact(event_type: str, data: dict, sight: Sight) -> dict:

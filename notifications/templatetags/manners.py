@@ -8,7 +8,7 @@ from __future__ import annotations
 from django import template
 from django.utils.dateparse import parse_datetime
 
-from games.names import game_title as title_of
+from games.vocabulary import game_title as title_of
 
 register = template.Library()
 

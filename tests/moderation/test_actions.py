@@ -11,6 +11,7 @@ from django.utils import timezone
 from games import lobby, rules, write
 from games.models import Game, Seat
 from games.store import load_state, stored_events
+from moderation.views import ACTION_LABELS, ACTIONS_BY_STATUS
 from notifications.models import Notification
 from tests.moderation.support import (
     api,
@@ -281,3 +282,11 @@ def test_it_offers_no_action_before_the_start_or_after_the_end(alice, bob, maud)
     act(web(maud), game, "abort", confirm="on")
     page = web(maud).get(f"/moderation/games/{game.pk}/").content.decode()
     assert "game is over" in page and 'class="moderate' not in page
+
+
+def test_the_page_offers_each_status_the_declared_actions_each_with_its_words():
+    assert ACTIONS_BY_STATUS == {
+        Game.ACTIVE: ["pause", "end_turn", "extend_deadline", "drop", "replace_player", "abort"],
+        Game.PAUSED: ["resume", "replace_player", "abort"],
+    }
+    assert set(ACTION_LABELS) == {a for offered in ACTIONS_BY_STATUS.values() for a in offered}

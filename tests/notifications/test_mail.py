@@ -13,7 +13,7 @@ from django.core import mail
 from django.utils import timezone, translation
 
 from accounts.models import Preferences
-from games import narrate
+from games import narrator
 from games.models import Game
 from games.rules import NEIGHBOURS, TERRITORIES
 from games.rules.board import CARDS, territory_name
@@ -235,7 +235,7 @@ def test_it_shows_the_players_own_cards_and_mission(alice, bob, charlie):
     assert f"Your mission: {mission}" in body
     for card in state.players[seat].cards:
         # by its id (a mailed trade names it) and its names, never the territory's id
-        assert f"#{card} {narrate.card_text(card)}" in body
+        assert f"#{card} {narrator.card_text(card)}" in body
 
 
 # ---- the other mails -------------------------------------------------------------------
@@ -398,7 +398,7 @@ def test_it_tells_only_what_happened_to_the_reader():
         event("card_drawn", seat=1), event("armies_placed", seat=1, placements={"ural": 3}),
     ]
 
-    told = narrate.happened_to(events, 0, NAMES)
+    told = narrator.happened_to(events, 0, NAMES)
 
     assert told == [
         "Blue (bob) attacked Ural from Ukraine: 6 3 against 2, Red (alice) lost 1",
@@ -409,7 +409,7 @@ def test_it_tells_only_what_happened_to_the_reader():
 
 
 def test_it_tells_a_conquest_and_losses_on_both_sides():
-    line = narrate.describe(dict(battle(1, 0, conquered=True), data={
+    line = narrator.describe(dict(battle(1, 0, conquered=True), data={
         **battle(1, 0)["data"], "attacker_losses": 1, "defender_losses": 1,
         "conquered": True}), NAMES)
 
@@ -419,15 +419,15 @@ def test_it_tells_a_conquest_and_losses_on_both_sides():
 
 def test_it_tells_hidden_events_without_their_secret():
     # As redact_event leaves them for another seat: no card, no capital, no placement.
-    assert narrate.describe(event("card_drawn", seat=1), NAMES) == "Blue (bob) drew a card."
-    assert narrate.describe(event("capital_chosen", seat=1), NAMES) == \
+    assert narrator.describe(event("card_drawn", seat=1), NAMES) == "Blue (bob) drew a card."
+    assert narrator.describe(event("capital_chosen", seat=1), NAMES) == \
         "Blue (bob) chose a capital in secret."
-    assert narrate.describe(event("placement_submitted", seat=2), NAMES) == \
+    assert narrator.describe(event("placement_submitted", seat=2), NAMES) == \
         "Green (charlie) handed in their starting placement."
-    assert narrate.describe(event("player_dropped", seat=2, reason="timeout"), NAMES) == (
+    assert narrator.describe(event("player_dropped", seat=2, reason="timeout"), NAMES) == (
         "Green (charlie) missed too many turns and was dropped; their territories turn "
         "neutral.")
-    assert narrate.describe(event("turn_ended", seat=2), NAMES) == "Green (charlie) ended the turn."
+    assert narrator.describe(event("turn_ended", seat=2), NAMES) == "Green (charlie) ended the turn."
 
 
 # ---- language and time zone ------------------------------------------------------------
@@ -666,7 +666,7 @@ def test_a_czech_or_polish_turn_mail_is_in_that_language_throughout(
         territory, symbol = CARDS[card]
         assert f"#{card} {territory} ({symbol})" not in message.body
         with translation.override(language):
-            assert f"#{card} {narrate.card_text(card)}" in message.body
+            assert f"#{card} {narrator.card_text(card)}" in message.body
     assert any(word in message.body for word in card_symbols)
 
 

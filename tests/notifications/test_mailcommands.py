@@ -8,7 +8,14 @@ import pytest
 
 from games.rules import TERRITORIES, Rules
 from games.rules.board import CARDS, territory_name
-from notifications.mailcommands import MailCommandError, command_lines, parse_line, territory
+from games.rules.commands import COMMAND_TYPES
+from notifications.mailcommands import (
+    PHRASES,
+    MailCommandError,
+    command_lines,
+    parse_line,
+    territory,
+)
 
 
 def card(territory_id: str) -> int:
@@ -216,3 +223,7 @@ def test_it_reads_no_lines_from_an_empty_body():
     assert command_lines("") == []
     assert command_lines(None) == []
     assert command_lines("\n \n> quoted only\n") == []
+
+
+def test_every_command_a_player_may_send_can_be_mailed_and_nothing_else():
+    assert {kind for kind, _, _ in PHRASES} == set(COMMAND_TYPES)

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from accounts import tokens
+from moderation.audit import history
 from moderation.permissions import make_moderator
 from ratings import record
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating, RatingVoid
@@ -184,3 +186,13 @@ def test_the_api_voids_for_moderators_only(mona, two_games):
     assert PlayerResult.objects.get(game=second, user=bob).weight == 1
     assert_error(api(mona).post(url, {"reason": "again"}, format="json"), 400,
                  "already_voided")
+
+
+def test_the_audit_tells_the_void_in_the_reader_s_language(mona, two_games):
+    first, _ = two_games
+    void(mona, first)
+
+    with translation.override("cs"):
+        [entry] = [e for e in history("mona") if e["kind"] == "rating_voided"]
+
+    assert entry["text"].endswith(f"Důvod: {REASON}")

@@ -5,9 +5,13 @@ from __future__ import annotations
 import ast
 import re
 
+import pytest
+
 from games.rules import events as ev
-from games.rules.evolve import HANDLERS
+from games.rules.audit import CHECKS, NOTHING_TO_CHECK
+from games.rules.evolve import HANDLERS, NO_STATE_CHANGE, UnknownEventType, evolve, replay
 from games.rules.sight import Sight
+from tests.rules.support import given, started
 from tests.source import production_modules, template_literals, templates
 
 
@@ -23,8 +27,28 @@ SPELL_THEM = ("games/rules/events.py", "games/rules/upcasters.py", "games/rules/
 NOT_YET = {"templates/mail/notification.html", "templates/mail/notification.txt"}
 
 
-def test_every_type_replay_understands_is_declared():
-    assert set(HANDLERS) <= set(ev.EVENT_TYPES)
+def test_every_declared_type_has_an_evolve_handler_or_is_declared_to_change_nothing():
+    assert set(HANDLERS) == set(ev.EVENT_TYPES)
+    assert all(HANDLERS[name] is HANDLERS[ev.CHAT_HIDDEN] for name in NO_STATE_CHANGE)
+
+
+def test_every_declared_type_has_an_audit_check_or_is_declared_to_need_none():
+    assert set(CHECKS) | set(NOTHING_TO_CHECK) == set(ev.EVENT_TYPES)
+    assert not set(CHECKS) & set(NOTHING_TO_CHECK)
+
+
+def test_evolve_refuses_an_event_of_a_type_it_does_not_know():
+    state = given(started())
+    with pytest.raises(UnknownEventType, match="something_new"):
+        evolve(state, ev.Event(state.version + 1, "something_new", {}))
+    with pytest.raises(UnknownEventType, match="something_new"):
+        replay([ev.Event(state.version + 1, "something_new", {})], state)
+
+
+def test_the_moderator_events_are_the_ones_declared_as_such():
+    assert ev.MODERATOR_EVENTS == {
+        ev.GAME_PAUSED, ev.GAME_RESUMED, ev.GAME_ABORTED, ev.MODERATOR_ENDED_TURN,
+        ev.PLAYER_DROPPED, ev.DEADLINE_EXTENDED, ev.PLAYER_REPLACED, ev.CHAT_HIDDEN}
 
 
 def test_no_production_module_spells_an_event_type_itself():

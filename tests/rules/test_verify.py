@@ -104,3 +104,37 @@ def test_it_rejects_a_gap_in_the_numbering():
     del record["events"][20]
 
     assert first_problem(record).startswith("event 22")
+
+
+def test_it_reports_an_event_of_a_type_the_rules_do_not_know_instead_of_skipping_it():
+    record = honest()
+    event = record["events"][5]
+    record["events"][5] = type(event)(event.seq, "forged", {}, event.actor)
+
+    assert first_problem(record) == (
+        "event 6: forged the rules would not produce: an event of a type the rules do not "
+        "know (forged)")
+
+
+def test_it_rejects_a_captured_capital_that_hands_over_other_cards():
+    record = honest(1, objective="capitals", team_size=1)
+    event = next(e for e in record["events"]
+                 if e.type == "capital_captured" and e.data["cards"])
+    state = state_before(record, event)
+    event.data["cards"] = [c for c in range(44) if c not in state.players[event.data["owner"]]
+                           .cards][:len(event.data["cards"])]
+
+    assert first_problem(record).startswith(
+        f"event {event.seq}: capital_captured the rules would not produce: takes other cards")
+
+
+def test_it_rejects_a_capture_of_a_territory_that_is_no_capital():
+    record = honest(1, objective="capitals", team_size=1)
+    event = next(e for e in record["events"] if e.type == "capital_captured")
+    state = state_before(record, event)
+    event.data["territory"] = next(t for t, owner in state.owner.items()
+                                   if owner == event.data["seat"] and state.is_capital(t) is None)
+
+    assert first_problem(record).startswith(
+        f"event {event.seq}: capital_captured the rules would not produce: captures a territory "
+        "that is not another player's capital")

@@ -7,12 +7,12 @@ import re
 
 from django.utils import translation
 
-from games.narrate import describe
+from games.narrator import describe
 from games.rules.board import NEIGHBOURS, NEUTRAL
 from games.store import load_state
 from tests.play import play_until
 from tests.web.support import client_for, post_play, started_game
-from web.words import duels, last_battles
+from web.game_log import duels, last_battles
 
 
 def selected_value(html: str, select_id: str) -> str | None:

@@ -11,7 +11,7 @@ import pytest
 from django.core import mail
 from django.utils import translation
 
-from games import narrate, rules, write
+from games import narrator, rules, write
 from games.models import Game
 from games.rules.board import TERRITORIES
 from games.rules.moves import seats_to_act
@@ -86,7 +86,7 @@ def test_a_spectator_sees_a_fully_fogged_board_and_a_log_without_places(fog_game
     log = page[page.index('class="log'):]
     log = log[:log.index("</section>")]
     assert "A battle out of sight." in log or "placed armies out of sight" in log
-    from games.names import territory_name
+    from games.vocabulary import territory_name
 
     assert not [t for t in TERRITORIES if territory_name(t) in log]
 
@@ -117,7 +117,7 @@ def test_a_battle_seen_from_its_source_only_shows_no_dice_nor_target(fog_game, t
         found = battle_seen_from_its_source_only(fog_game)
     assert found, "no battle seen from its source only"
     seat, battle = found
-    from games.names import territory_name
+    from games.vocabulary import territory_name
 
     as_seat = client_for(trio[seat])
     for answer in (as_seat.get(f"/games/{fog_game.pk}/?log=all"),  # the page
@@ -143,7 +143,7 @@ def test_the_narrator_tells_a_battle_seen_from_its_source_only(language, lost, t
     event = {"seq": 9, "type": "battle", "actor": 1,
              "data": {"seat": 1, "from": "ukraine", "attacker_losses": lost}}
     with translation.override(language):
-        assert narrate.describe(event) == told
+        assert narrator.describe(event) == told
 
 
 def test_after_the_end_the_page_shows_everything(fog_game, trio):
@@ -215,7 +215,7 @@ def test_a_turn_mail_shows_a_fogged_board_and_log(fog_game, trio, settings):
     seat = state.current
     upto = load_state(fog_game, row.event_seq)
     sees = fog_referee.allowed(upto.owner, seat, 3, 1)
-    from games.names import territory_name
+    from games.vocabulary import territory_name
 
     for territory in TERRITORIES:
         line = next(x for x in body.splitlines() if x.startswith(f"  {territory_name(territory)} "))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from games.names import TERRITORY_NAMES
+from games.vocabulary import TERRITORY_NAMES
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from games import lobby, narrate, reading
+from games import lobby, narrator, reading
 from games.models import Game
 from games.moderation import moderate
 from games.rules import events as ev
@@ -86,7 +86,7 @@ def test_the_end_of_a_game_reveals_missions_and_sums_it_up(alice, bob, charlie):
 
     summary = page.split('id="summary-title"', 1)[1].split("</section>", 1)[0]
     for seat in range(3):
-        assert narrate.seat_name(seat) in summary
+        assert narrator.seat_name(seat) in summary
     assert summary.count("Secret mission:") == 3
     assert "attack roll" in summary and "won" in summary
     assert "Dice luck:" in summary  # the exact odds against what the dice gave
@@ -122,7 +122,7 @@ def test_the_log_says_whose_cards_an_elimination_took(alice, bob, charlie):
     game = started_game([alice, bob, charlie], initial_placement="simultaneous")
     conquer(game, alice, until=lambda state: any(p.eliminated for p in state.players))
     events = reading.event_dicts(game, None)
-    told = [narrate.describe(e) for e in events if e["type"] == ev.PLAYER_ELIMINATED]
+    told = [narrator.describe(e) for e in events if e["type"] == ev.PLAYER_ELIMINATED]
     assert told and re.search(r"eliminated .+ (and took their \d+ cards?|who held no cards)",
                               told[0])
 
@@ -133,12 +133,12 @@ def test_random_placements_read_as_sentences(alice, bob):
     seat = seats_to_act(state)[0]
     event = {"seq": 1, "type": ev.ARMIES_PLACED, "actor": None,
              "data": {"seat": seat, "random": True, "placements": {"alaska": 1}}}
-    assert narrate.describe(event) == (
-        f"Placed at random for {narrate.seat_name(seat)}: Alaska 1 (1 army).")
+    assert narrator.describe(event) == (
+        f"Placed at random for {narrator.seat_name(seat)}: Alaska 1 (1 army).")
 
 
 def test_refusals_name_territories_not_ids():
-    from games.names import detail_words
+    from games.vocabulary import detail_words
 
     assert detail_words("alaska is not yours") == "Alaska is not yours"
     assert detail_words("roll 1 to 1 dice from north_africa") == (

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from games import narrate
-from games.names import continent_name, territory_name
+from games import narrator
 from games.rules import events as ev
 from games.rules.board import CONTINENTS, TERRITORIES
 from games.rules.board import territory_name as english_name
+from games.vocabulary import continent_name, territory_name
 
 NAMES = {0: "alice", 1: "bob", 2: "charlie"}
 BY = {"by": "maud", "reason": "absent"}
@@ -72,7 +72,7 @@ def test_there_is_a_sample_of_every_declared_event():
 def told(kind: str, language: str) -> str:
     event = {"seq": 5, "type": kind, "actor": SAMPLES[kind].get("seat"), "data": SAMPLES[kind]}
     with translation.override(language):
-        return narrate.describe(event, NAMES, reasons=True)
+        return narrator.describe(event, NAMES, reasons=True)
 
 
 @pytest.mark.parametrize("kind", sorted(ev.EVENT_TYPES))
@@ -89,10 +89,10 @@ def test_it_tells_every_event_in_the_readers_language(kind, language):
 
 def test_it_counts_armies_with_the_languages_plural_forms():
     with translation.override("cs"):
-        few = narrate.describe({"seq": 1, "type": ev.OCCUPIED, "actor": 1,
+        few = narrator.describe({"seq": 1, "type": ev.OCCUPIED, "actor": 1,
                                 "data": {"seat": 1, "from": "ukraine", "to": "siam",
                                          "armies": 3}})
-        many = narrate.describe({"seq": 1, "type": ev.OCCUPIED, "actor": 1,
+        many = narrator.describe({"seq": 1, "type": ev.OCCUPIED, "actor": 1,
                                  "data": {"seat": 1, "from": "ukraine", "to": "siam",
                                           "armies": 7}})
     assert "3 armády" in few and "7 armád" in many

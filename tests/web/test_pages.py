@@ -6,10 +6,10 @@ import re
 
 from games import lobby, reading, write
 from games.models import Event, Game
-from games.names import mission_text, territory_name
 from games.rules.board import BORDERS, CARDS, NEIGHBOURS, TERRITORIES
 from games.rules.missions import effective_mission
 from games.store import load_state
+from games.vocabulary import mission_text, territory_name
 from tests.play import play_until
 from tests.web.support import client_for, started_game, user
 

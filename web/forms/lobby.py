@@ -6,8 +6,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.names import BOT_LEVELS
 from games.rules.fair import ENTROPY_MAX_LENGTH, entropy_problem
+from games.vocabulary import BOT_LEVELS
 
 from .game_settings import PRESETS, GameSettingsForm
 

@@ -1,15 +1,17 @@
 """The game page: everything it shows, gathered from one game view by game_context. Its
 parts live beside it: the players' table and your hand (players), the forms the viewer may
 use now (decisions), the pause, a finished game's summary and proof (history) and the rules
-in words (rules_panel); the board is web/board.py, the log's lines web/words.py."""
+in words (rules_panel); the board is web/board.py, the log's lines web/game_log.py."""
 
 from __future__ import annotations
 
 from django.utils import timezone
 
-from games import narrate, reading
+from games import narrator, reading
 from games.models import Game
-from games.names import (
+from games.rules.board import NEIGHBOURS
+from games.store import load_state
+from games.vocabulary import (
     BOT_LEVELS,
     FINISH_REASONS,
     STATUS_NAMES,
@@ -20,10 +22,8 @@ from games.names import (
     seat_color,
     territory_name,
 )
-from games.rules.board import NEIGHBOURS
-from games.store import load_state
 
-from .. import words
+from .. import game_log
 from ..board import board_context, neighbours_json
 from .decisions import actions
 from .history import end_summary, pause_reason, verification
@@ -57,7 +57,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         selected = None
     you = view.get("you")
     events = reading.event_dicts(game, seat) if state is not None else []
-    entries = words.log_entries(events)
+    entries = game_log.log_entries(events)
     if not live:
         entries = [e for e in entries if e["seq"] <= at]
     shown = entries if full_log else entries[-LOG_LENGTH:]
@@ -83,7 +83,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "actions": actions(view, seat, game, selected, posted) if live else {},
         "deadline": deadline_context(game) if live else None,
         "log": list(reversed(shown)), "log_total": len(entries),
-        "last_roll": words.last_battles(entries) if live and not finished else [],
+        "last_roll": game_log.last_battles(entries) if live and not finished else [],
         "log_cut": len(shown) < len(entries),
         "rules_words": rules_in_words(view["rules"], game.players) + clock_in_words(game),
         "next_set_value": view.get("next_set_value"),
@@ -103,7 +103,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         if view.get("winner") is not None else "",
         "winner_username": next((p["username"] for p in view["players"]
                                  if p["seat"] == view.get("winner")), ""),
-        "winning_team": narrate.team_words(view["winning_team"], view["winners"],
+        "winning_team": narrator.team_words(view["winning_team"], view["winners"],
                                            reading.usernames(game))
         if view.get("winning_team") is not None else "",
         "finish_reason": FINISH_REASONS.get(view.get("finish_reason"), ""),

@@ -3,11 +3,11 @@ filled in (territories to choose, sets to trade, a kept choice after a refusal).
 
 from __future__ import annotations
 
-from games import narrate, rules
+from games import narrator, rules
 from games.models import Game
-from games.names import color_name, seat_color, symbol_name, territory_name
 from games.rules.board import NEUTRAL, TERRITORIES
 from games.rules.cards import set_kinds, set_value
+from games.vocabulary import color_name, seat_color, symbol_name, territory_name
 from lib.inputs import whole_number
 
 from .players import card_rows
@@ -30,7 +30,7 @@ def trade_sets(view: dict, rules_obj) -> list[dict]:
         kinds = set_kinds(trio)
         sets.append({
             "ids": ",".join(str(c) for c in trio),
-            "cards": [narrate.card_text(c) for c in trio],
+            "cards": [narrator.card_text(c) for c in trio],
             "value": set_value(rules_obj, trio, view["sets_traded"]),
             "kind": symbol_name(kinds[0] if kinds else "mixed"),
             "bonus": [territory_name(names[c]["territory"]) for c in trio

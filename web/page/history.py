@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games import narrate, reading, rules
+from games import narrator, reading, rules
 from games.models import Game
-from games.names import mission_text, seat_color, territory_name
 from games.rules import events as ev
+from games.vocabulary import mission_text, seat_color, territory_name
 from ratings.luck import luck_by_seat
 
 
@@ -26,7 +26,7 @@ def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
     """How a finished game went for each seat, from its revealed event log: how it ended
     for them, their secret mission and capital, the sets they traded, their battles."""
     rows = {p["seat"]: {
-        "seat": p["seat"], "name": narrate.seat_name(p["seat"], names),
+        "seat": p["seat"], "name": narrator.seat_name(p["seat"], names),
         "color": seat_color(p["seat"]),
         "won": p["seat"] in (view.get("winners") or [view.get("winner")]),
         "outcome": "", "mission": mission_text((p.get("mission") or {}).get("effective")
@@ -52,9 +52,9 @@ def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
                 rows[data["defender"]]["lost"] += data.get("defender_losses") or 0
         elif kind == ev.PLAYER_ELIMINATED and data.get("seat") in rows:
             rows[data["seat"]]["outcome"] = _("eliminated by %(by)s") % {
-                "by": narrate.seat_name(data.get("by"), names)}
+                "by": narrator.seat_name(data.get("by"), names)}
             if data.get("by") in rows:
-                rows[data["by"]]["eliminated"].append(narrate.seat_name(data["seat"], names))
+                rows[data["by"]]["eliminated"].append(narrator.seat_name(data["seat"], names))
         elif kind == ev.PLAYER_DROPPED and data.get("seat") in rows:
             rows[data["seat"]]["outcome"] = (
                 _("resigned") if data.get("reason") == "resigned"

@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.models import Game
-from games.names import DEFENSE_NAMES, color_name, level_name, symbol_name, territory_name
 from games.rules.board import NEUTRAL
+from games.vocabulary import DEFENSE_NAMES, color_name, level_name, symbol_name, territory_name
 
 
 def players_panel(view: dict, game: Game) -> list[dict]:

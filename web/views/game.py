@@ -12,7 +12,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import narrate, write
+from games import narrator, write
 from games.errors import ServiceError
 from games.models import Game
 from games.rules import events as ev
@@ -69,7 +69,7 @@ def game_live(request, game_id):
 def _success_text(game, done, seat) -> str:
     """The command's events in words, e.g. the dice of each battle it fought."""
     events = done.event_dicts()
-    owners = narrate.OwnerTracker()
+    owners = narrator.OwnerTracker()
     if any(e["type"] == ev.BATTLE for e in events):
         # Defenders are named by who held the territory before this command.
         owners.owner.update(done.before.owner)
@@ -78,7 +78,7 @@ def _success_text(game, done, seat) -> str:
         # The battles are on the page right under this message, one per line, with their
         # dice paired (_game.html's last roll): not told twice.
         if event["type"] not in (ev.DECK_SHUFFLED, ev.BATTLE):
-            sentences.append(narrate.describe(event, owners=owners))
+            sentences.append(narrator.describe(event, owners=owners))
         owners.see(event)
     if len(sentences) > 8:
         sentences = sentences[:3] + ["…"] + sentences[-4:]

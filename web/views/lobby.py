@@ -19,8 +19,8 @@ from games import lobby as games_lobby
 from games import reading
 from games.errors import ServiceError
 from games.models import Game, Seat
-from games.names import BOT_LEVELS, color_name, level_name, phase_name, seat_color
 from games.rules.errors import RuleViolation
+from games.vocabulary import BOT_LEVELS, color_name, level_name, phase_name, seat_color
 from lib.inputs import whole_number
 
 from ..forms.game_settings import PRESETS, preset_fields

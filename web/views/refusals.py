@@ -3,7 +3,7 @@ detail (territories by name, not their ids)."""
 
 from __future__ import annotations
 
-from games.names import detail_words, error_text
+from games.vocabulary import detail_words, error_text
 
 from ..commands import FormProblem
 

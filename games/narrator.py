@@ -13,7 +13,9 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.names import (
+from games.rules import events as ev
+from games.rules.board import CARDS, NEUTRAL, TERRITORIES
+from games.vocabulary import (
     DEFENSE_NAMES,
     FINISH_REASONS,
     color_name,
@@ -24,12 +26,6 @@ from games.names import (
     symbol_name,
     territory_name,
 )
-from games.rules import events as ev
-from games.rules.board import CARDS, NEUTRAL, TERRITORIES
-
-# The event types a moderator's action writes; each carries {by, reason}.
-MODERATOR_EVENTS = (ev.GAME_PAUSED, ev.GAME_RESUMED, ev.GAME_ABORTED, ev.MODERATOR_ENDED_TURN,
-                    ev.PLAYER_DROPPED, ev.DEADLINE_EXTENDED, ev.PLAYER_REPLACED, ev.CHAT_HIDDEN)
 
 
 def seat_name(seat, names: dict | None = None) -> str:

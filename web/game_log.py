@@ -1,13 +1,13 @@
-"""The game's log as the page shows it: each event's sentence (games.narrate, the one
+"""The game's log as the page shows it: each event's sentence (games.narrator, the one
 narrator) with its time and the colour of whoever it is about."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from games.names import seat_color
-from games.narrate import OwnerTracker, describe
+from games.narrator import OwnerTracker, describe
 from games.rules import events as ev
+from games.vocabulary import seat_color
 
 
 def log_entries(events: list[dict]) -> list[dict]:
