@@ -1,44 +1,26 @@
 """Django settings from the environment; with none set, everything runs embedded in var/."""
 
-import ipaddress
 import os
-from pathlib import Path
-from urllib.parse import urlsplit
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env(name: str, default: str) -> str:
-    return os.environ.get(name, default)
-
-
-# Everything the embedded default writes (database, broker queues, mail, static files,
-# gunicorn's control socket): var/ in the checkout unless CONQUEST_VAR_DIR names another
-# place (a checkout that is read-only, two sites on one host; a relative path is taken
-# from the checkout, as scripts/run.sh does). It holds the database and mails with
-# sign-in links: only its owner may read it.
-VAR_DIR = (BASE_DIR / Path(env("CONQUEST_VAR_DIR", "") or "var").expanduser()).resolve()
-VAR_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
-VAR_DIR.chmod(0o700)
-
-
-def env_flag(name: str, default: bool) -> bool:
-    return env(name, "1" if default else "0").strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in env(name, default).split(",") if item.strip()]
-
+from config.environment import (  # noqa: F401 - settings themselves
+    BASE_DIR,
+    DEBUG,
+    SITE_URL,
+    TIME_ZONE,
+    VAR_DIR,
+    env,
+    env_flag,
+    env_list,
+)
 
 # Anyone can read this key in the source: with it they could forge login links and reply
 # addresses. A system check (config/checks.py) refuses it with DEBUG off, and so does the
 # start of every process below.
 DEV_SECRET_KEY = "dev-only-insecure-secret-key-set-SECRET_KEY-in-production"
 SECRET_KEY = env("SECRET_KEY", DEV_SECRET_KEY)
-DEBUG = env_flag("DEBUG", True)
 if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
     from django.core.exceptions import ImproperlyConfigured
 
@@ -47,9 +29,6 @@ if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
         "to a long random value (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
     )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
-# Where mails link to: the scheme, host and port players reach the site on. Without it, the
-# address `make run` serves on (its PORT), so that mailed links work out of the box.
-SITE_URL = env("SITE_URL", f"http://127.0.0.1:{env('PORT', '8000')}").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -216,7 +195,6 @@ LANGUAGES = [
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
-TIME_ZONE = "UTC"
 USE_TZ = True
 
 STATIC_URL = "static/"
@@ -335,169 +313,5 @@ SPECTACULAR_SETTINGS = {
                             "BotLevelEnum": "bots.LEVELS"},
 }
 
-# Mail: files under var/mail/ unless EMAIL_HOST names an SMTP server.
-DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Conquest <conquest@localhost>")
-SERVER_EMAIL = DEFAULT_FROM_EMAIL
-if os.environ.get("EMAIL_HOST"):
-    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    EMAIL_HOST = env("EMAIL_HOST", "")
-    EMAIL_PORT = int(env("EMAIL_PORT", "25"))
-    EMAIL_HOST_USER = env("EMAIL_HOST_USER", "")
-    EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
-    EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", False)
-else:
-    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
-    EMAIL_FILE_PATH = VAR_DIR / "mail"
-    EMAIL_FILE_PATH.mkdir(exist_ok=True)
-
-# Celery: CELERY_BROKER_URL (e.g. redis://host:6379/0), else kombu's filesystem transport,
-# which needs no server but only works while web, worker and beat share one disk.
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", "filesystem://")
-if CELERY_BROKER_URL.startswith("filesystem://"):
-    _broker_dir = VAR_DIR / "broker"
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_broker_dir / "queue"),
-        "data_folder_out": str(_broker_dir / "queue"),
-        "control_folder": str(_broker_dir / "control"),
-    }
-    for _folder in ("queue", "control"):
-        (_broker_dir / _folder).mkdir(parents=True, exist_ok=True)
-else:
-    # A move must not wait on a broker that is down: fail fast, the outbox sweep catches up.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "socket_connect_timeout": 2, "socket_timeout": 5, "max_retries": 1,
-    }
-try:
-    from kombu.transport import resolve_transport
-
-    _asynchronous = resolve_transport(
-        CELERY_BROKER_URL.split("://")[0].split("+")[0]).implements.asynchronous
-except ImportError:  # a transport whose client is not installed: the worker will say so
-    _asynchronous = True
-if not _asynchronous:
-    # Tasks run in threads of the worker, not in forked pool processes. On a transport
-    # that cannot wait on sockets (the filesystem one polls files) Celery's prefork pool is
-    # billiard's blocking pool: its processes share one pipe of tasks behind one lock (a
-    # semaphore), which an idle process holds while it waits. A process killed there (the
-    # OOM killer) never releases it; its replacement waits for it for good, and so does
-    # the worker with its one prefetched task. Redis's workers keep their processes: that
-    # pool gives each its own pipe and replaces a lost one.
-    CELERY_WORKER_POOL = "threads"
-CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_TASK_ACKS_LATE = True
-# A task whose process died is acknowledged as failed, not redelivered: a task that kills
-# its worker would otherwise come back for ever, and every task is swept again (deadlines,
-# the outbox, bots' moves) by the next run of its sweep.
-CELERY_TASK_REJECT_ON_WORKER_LOST = False
-CELERY_TASK_IGNORE_RESULT = True
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TIMEZONE = TIME_ZONE
-CELERY_BROKER_CONNECTION_TIMEOUT = 2
-# Three queues, so that a deadline never waits behind mail: `deadlines` (the deadline
-# sweep), `mail` (sending, the outbox, reminders and digests) and `celery` (computer
-# players' moves). `make run` starts one worker for `deadlines` and `celery`, another for
-# `mail`; a worker started without -Q takes all three.
-CELERY_TASK_QUEUES = {"deadlines": {}, "mail": {}, "celery": {}}
-CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_ROUTES = {
-    "notifications.tasks.sweep_deadlines": {"queue": "deadlines"},
-    "notifications.tasks.*": {"queue": "mail"},
-}
-CONQUEST_DEADLINE_SWEEP_SECONDS = float(env("CONQUEST_DEADLINE_SWEEP_SECONDS", "15"))
-# Overdue games one sweep task takes; more are swept by a task queued at once after it, so
-# that no run holds its worker for long.
-CONQUEST_DEADLINE_SWEEP_BATCH = int(env("CONQUEST_DEADLINE_SWEEP_BATCH", "500"))
-# The periodic sweeps beat schedules (one beat sends them: a second one stands by).
-CELERY_BEAT_SCHEDULE: dict = {
-    # A sweep not started within its interval is dropped: the next one does its work.
-    "deadlines": {"task": "notifications.tasks.sweep_deadlines",
-                  "schedule": CONQUEST_DEADLINE_SWEEP_SECONDS,
-                  "options": {"expires": CONQUEST_DEADLINE_SWEEP_SECONDS}},
-    "outbox": {"task": "notifications.tasks.sweep_outbox",
-               "schedule": float(env("CONQUEST_OUTBOX_SWEEP_SECONDS", "30"))},
-    "reminders": {"task": "notifications.tasks.sweep_reminders", "schedule": 60.0},
-    "digests": {"task": "notifications.tasks.send_digests", "schedule": 600.0},
-    "results": {"task": "ratings.tasks.record_results",
-                "schedule": float(env("CONQUEST_RESULTS_SWEEP_SECONDS", "60"))},
-    "tournaments": {"task": "tournaments.tasks.sweep_tournaments",
-                    "schedule": float(env("CONQUEST_TOURNAMENT_SWEEP_SECONDS", "60"))},
-    "bots": {"task": "games.tasks.sweep_bots",
-             "schedule": float(env("CONQUEST_BOT_SWEEP_SECONDS", "30"))},
-}
-CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-# A second beat started by mistake stands by instead of sending every task twice: beat
-# sends only while it holds a lease in the database, renewed a few times a lease, and a
-# standing-by beat takes over within this long of the one holding it stopping.
-CELERY_BEAT_SCHEDULER = "ops.beat.LeasedScheduler"
-CONQUEST_BEAT_LEASE_SECONDS = float(env("CONQUEST_BEAT_LEASE_SECONDS", "30"))
-# /readyz fails when no deadline sweep has completed for this long: a worker that takes no
-# task (stuck, dead, no beat) keeps the site from being called ready.
-CONQUEST_READY_SWEEP_SECONDS = float(env("CONQUEST_READY_SWEEP_SECONDS",
-                                         str(4 * CONQUEST_DEADLINE_SWEEP_SECONDS)))
-
-# Mail and moves by mail. The domain of every Message-ID and of the reply address: by
-# default the site's own host name (an address, as `make run` serves on, says localhost).
-_site_host = urlsplit(SITE_URL).hostname or "localhost"
-try:
-    ipaddress.ip_address(_site_host)
-    _site_host = "localhost"
-except ValueError:
-    pass
-CONQUEST_MAIL_DOMAIN = env("CONQUEST_MAIL_DOMAIN", "") or _site_host
-# Turn mails say Reply-To: <local>+<game>-<seat>-<signature>@<domain>; route that domain's
-# mail to the anymail inbound webhook (/anymail/<provider>/inbound/) or to
-# `manage.py receive_mail` from the MTA.
-CONQUEST_REPLY_ADDRESS = env("CONQUEST_REPLY_ADDRESS", f"play@{CONQUEST_MAIL_DOMAIN}")
-CONQUEST_MAIL_LEASE_SECONDS = int(env("CONQUEST_MAIL_LEASE_SECONDS", "300"))
-CONQUEST_OUTBOX_GRACE_SECONDS = int(env("CONQUEST_OUTBOX_GRACE_SECONDS", "20"))
-# A player counts as on a game's page this long after its last live poll (every 4 s): their
-# "your move" mail waits meanwhile, and goes out once if they leave without moving.
-CONQUEST_PRESENCE_SECONDS = int(env("CONQUEST_PRESENCE_SECONDS", "30"))
-# A process hands the mails its moves cause to the workers in one task per this long.
-CONQUEST_DELIVERY_LINGER_SECONDS = float(env("CONQUEST_DELIVERY_LINGER_SECONDS", "0.5"))
-# Computer players move this many seconds (at most) after their decision falls due.
-CONQUEST_BOT_DELAY_SECONDS = float(env("CONQUEST_BOT_DELAY_SECONDS", "2"))
-CONQUEST_MAIL_MAX_ATTEMPTS = int(env("CONQUEST_MAIL_MAX_ATTEMPTS", "10"))
-CONQUEST_REMINDER_HOURS_MAX = 48
-CONQUEST_VACATION_DAYS_PER_YEAR = int(env("CONQUEST_VACATION_DAYS_PER_YEAR", "21"))
-# How long a mailed "open the game" link signs its player in (once, and never staff).
-CONQUEST_OPEN_LINK_HOURS = int(env("CONQUEST_OPEN_LINK_HOURS", "72"))
-# How long the mailed link that confirms an address works.
-CONQUEST_CONFIRM_LINK_HOURS = int(env("CONQUEST_CONFIRM_LINK_HOURS", "72"))
-# An API token not used for this many days is refused (and deleted).
-CONQUEST_API_TOKEN_IDLE_DAYS = int(env("CONQUEST_API_TOKEN_IDLE_DAYS", "90"))
-ANYMAIL = {
-    # Each provider's inbound webhook secret, e.g. ANYMAIL_WEBHOOK_SECRET=user:password.
-    "WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", "") or None,
-}
-if env("ANYMAIL_ESP", ""):
-    # e.g. ANYMAIL_ESP=mailgun with MAILGUN_API_KEY: outgoing mail through the provider.
-    EMAIL_BACKEND = f"anymail.backends.{env('ANYMAIL_ESP', '')}.EmailBackend"
-    ANYMAIL.update({
-        key[len("ANYMAIL_"):]: value for key, value in os.environ.items()
-        if key.startswith("ANYMAIL_") and key not in ("ANYMAIL_ESP", "ANYMAIL_WEBHOOK_SECRET")
-    })
-
-# Logs go to the console (the process's stderr), server errors whatever DEBUG says: with
-# DEBUG off nothing else would ever tell the operator about a 500. CONQUEST_LOG_FORMAT=json
-# writes a JSON object a line (python-json-logger) for a log collector; either way each
-# line names the request it serves, or the request that queued its task (ops.request_id).
-CONQUEST_LOG_FORMAT = env("CONQUEST_LOG_FORMAT", "plain").strip().lower()
-from ops.logs import logging_settings  # noqa: E402 - a dictionary, nothing of Django's
-
-LOGGING = logging_settings(CONQUEST_LOG_FORMAT)
-
-# Prometheus metrics at /metrics (ops.scrape), for a scraper that sends this token
-# (Authorization: Bearer, or as the password of basic auth) or comes from one of these
-# addresses or networks (the connection's own address, or the client's as
-# CONQUEST_NUM_PROXIES finds it). With neither, /metrics answers 404. By default loopback
-# may scrape with DEBUG on, nobody with it off.
-CONQUEST_METRICS_TOKEN = env("CONQUEST_METRICS_TOKEN", "")
-CONQUEST_METRICS_ADDRESSES = env_list("CONQUEST_METRICS_ADDRESSES",
-                                      "127.0.0.1,::1" if DEBUG else "")
-# Every process of a host (gunicorn's workers, Celery's) counts in its own files here, and
-# /metrics adds them up (prometheus-client's multiprocess mode). `make run` empties it at
-# start; a deployment empties it before it starts the host's processes.
-os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", str(VAR_DIR / "metrics"))
-CONQUEST_METRICS_DIR = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
-CONQUEST_METRICS_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
+# Mail, the workers and their sweeps, logs and metrics: config/workers.py.
+from config.workers import *  # noqa: E402, F403
