@@ -5,6 +5,7 @@ import os
 
 from celery import Celery
 from celery.signals import setup_logging, task_success
+from kombu import pools as kombu_pools
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -19,6 +20,9 @@ def forget_connections() -> None:
     app at another broker, an operator's shell after the broker moved)."""
     app.pool.force_close_all()
     app._pool = None
+    # The producer pool comes from kombu's registry, keyed by the broker's address: closed
+    # above but still handed out for that address unless the registry forgets it too.
+    kombu_pools.reset()
     app.amqp._producer_pool = None
 
 

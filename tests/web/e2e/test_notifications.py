@@ -23,7 +23,7 @@ def test_the_header_counts_unread_notifications_at_both_sizes(browser, live_serv
     waiting = (alice, bob)[1 - state.current]  # not their move yet
     name = waiting.username
 
-    page = signed_in(browser, live_server.url, name, size, contexts)
+    page = signed_in(browser, live_server.url, name, contexts, size)
 
     count = page.locator("#inbox-link .unread-count")
     assert count.inner_text().split()[0] == "1"  # the game started
@@ -58,7 +58,7 @@ def test_the_header_counts_unread_notifications_at_both_sizes(browser, live_serv
 def test_the_list_marks_an_entry_read(browser, live_server, contexts):
     alice, bob = account("alice"), account("bob")
     started_game([alice, bob])
-    page = signed_in(browser, live_server.url, "alice", SIZES["phone"], contexts)
+    page = signed_in(browser, live_server.url, "alice", contexts, SIZES["phone"])
     before = int(page.locator("#inbox-link .unread-count").inner_text().split()[0])
 
     page.goto(f"{live_server.url}/notifications/")
