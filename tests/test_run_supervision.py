@@ -10,25 +10,15 @@ import re
 import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
 
+from tests.notifications.real_parts import wait_until
 from tests.test_run_script import ROOT, free_port, marked
 
 NAMES = ("web", "worker-deadlines", "worker-mail", "beat")
-
-
-def wait_for(condition, seconds: float, every: float = 0.2):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(every)
-    return condition()
 
 
 class Served:
@@ -113,7 +103,7 @@ class Served:
             if self.script.poll() is None:
                 os.killpg(self.script.pid, signal.SIGINT)
                 self.script.wait(15)
-            assert wait_for(lambda: not marked(self.marker), 5), marked(self.marker)
+            assert wait_until(lambda: not marked(self.marker), 5), marked(self.marker)
         finally:
             for pid in marked(self.marker):
                 os.kill(pid, signal.SIGKILL)
@@ -132,11 +122,11 @@ def sign_up(served: Served, name: str) -> str:
 def test_it_restarts_whatever_is_killed_and_the_service_carries_on(tmp_path):
     served = Served(tmp_path)
     try:
-        assert wait_for(lambda: served.call("GET", "/healthz")[0] == 200, 60), served.log()
-        first = wait_for(lambda: (c := served.children()).keys() == set(NAMES) and c, 30)
+        assert wait_until(lambda: served.call("GET", "/healthz")[0] == 200, 60), served.log()
+        first = wait_until(lambda: (c := served.children()).keys() == set(NAMES) and c, 30)
         assert first, (served.children(), served.log())
         # Beat has taken the lease and a sweep has run before anything is killed.
-        assert wait_for(lambda: "sweep_deadlines" in served.log(), 30), served.log()
+        assert wait_until(lambda: "sweep_deadlines" in served.log(), 30), served.log()
 
         for pid in first.values():
             os.kill(pid, signal.SIGKILL)  # what the OOM killer does, to each of them
@@ -144,7 +134,7 @@ def test_it_restarts_whatever_is_killed_and_the_service_carries_on(tmp_path):
         def all_back():
             now = served.children()
             return now.keys() == set(NAMES) and all(now[n] != first[n] for n in NAMES) and now
-        again = wait_for(all_back, 30)
+        again = wait_until(all_back, 30)
         assert again, (served.children(), served.log())
         for name in NAMES:
             assert re.search(rf"run\.sh: {name} \(pid {first[name]}\) was killed by signal 9;"
@@ -153,16 +143,16 @@ def test_it_restarts_whatever_is_killed_and_the_service_carries_on(tmp_path):
         assert served.script.poll() is None
         # One that dies again soon after its restart waits longer before the next.
         os.kill(again["worker-mail"], signal.SIGKILL)
-        assert wait_for(lambda: re.search(
+        assert wait_until(lambda: re.search(
             rf"worker-mail \(pid {again['worker-mail']}\) was killed by signal 9; restarting"
             rf" it in 2 s \(failure 2 in a row\)", served.log()), 10), served.log()
-        assert wait_for(lambda: served.children().get("worker-mail") not in
+        assert wait_until(lambda: served.children().get("worker-mail") not in
                         (None, again["worker-mail"]), 15), served.log()
 
         # The new web answers; the new mail worker sends a sign-up's confirmation mail.
-        assert wait_for(lambda: served.call("GET", "/healthz")[0] == 200, 30), served.log()
+        assert wait_until(lambda: served.call("GET", "/healthz")[0] == 200, 30), served.log()
         alice, bob = sign_up(served, "alice"), sign_up(served, "bob")
-        assert wait_for(lambda: served.mailed_to("bob@example.com"), 30), served.log()
+        assert wait_until(lambda: served.mailed_to("bob@example.com"), 30), served.log()
         # The new beat (once the killed one's lease lapses) and deadlines worker apply a
         # deadline.
         status, game = served.call("POST", "/api/v1/games/", {
@@ -175,7 +165,7 @@ def test_it_restarts_whatever_is_killed_and_the_service_carries_on(tmp_path):
                                          None, alice)
             return status == 200 and any(e["type"] == "turn_timed_out"
                                          for e in answer["events"])
-        assert wait_for(timed_out, 45, every=1), served.log()
+        assert wait_until(timed_out, 45, every=1), served.log()
 
     finally:
         served.stop()
