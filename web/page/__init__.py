@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games import narrator, reading
+from games import reading
 from games.models import Game
 from games.rules.board import NEIGHBOURS
 from games.store import load_state
 from games.vocabulary import (
     BOT_LEVELS,
-    FINISH_REASONS,
     STATUS_NAMES,
     color_name,
     level_name,
@@ -26,7 +25,7 @@ from games.vocabulary import (
 from .. import game_log
 from ..board import board_context, neighbours_json
 from .decisions import actions
-from .history import end_summary, pause_reason, verification
+from .history import end_summary, outcome, pause_reason, steps, verification
 from .players import card_rows, players_panel
 from .rules_panel import clock_in_words, rules_in_words
 
@@ -66,6 +65,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
     return {
         "game": game, "view": view, "seat": seat, "you": you, "live": live, "at": at,
         "version": game.version, "shown_version": view["version"],
+        "steps": steps(at, game.version),
         "stamp": stamp(game),
         "phase_name": phase_name(view.get("phase")),
         "status_name": STATUS_NAMES.get(game.status, game.status),
@@ -99,14 +99,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         and game.creator_id == user.pk,
         "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
         "seats_taken": len(seated_users),
-        "winner_name": color_name(seat_color(view.get("winner")))
-        if view.get("winner") is not None else "",
-        "winner_username": next((p["username"] for p in view["players"]
-                                 if p["seat"] == view.get("winner")), ""),
-        "winning_team": narrator.team_words(view["winning_team"], view["winners"],
-                                           reading.usernames(game))
-        if view.get("winning_team") is not None else "",
-        "finish_reason": FINISH_REASONS.get(view.get("finish_reason"), ""),
+        "outcome": outcome(events, reading.usernames(game)) if finished else None,
         "proof": verification(game) if finished else None,
         "summary": end_summary(view, events, reading.usernames(game)) if finished else [],
         "pause_reason": pause_reason(events) if game.status == Game.PAUSED else "",
