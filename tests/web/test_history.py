@@ -69,3 +69,15 @@ def test_it_offers_step_links_that_agree_with_the_move_shown(alice, bob, client)
     assert step_links(live)["back"] == f"{base}?at={game.version - 1}#board"
     # The slider keeps no value of its own over a reload: the page's move wins.
     assert re.search(r'<form class="history"[^>]*autocomplete="off"', middle)
+
+
+def test_an_address_past_the_present_leads_to_the_present(alice, bob, client):
+    game = started_game([alice, bob], setup="random")
+    play_until(game, [alice, bob], lambda s: s.version >= 8)
+    game.refresh_from_db()
+    base = f"/games/{game.pk}/"
+
+    for at in (str(game.version), "999", "0", "x"):
+        answer = client.get(f"{base}?at={at}&log=all")
+        assert answer.status_code == 302 and answer["Location"] == f"{base}?log=all", at
+    assert client.get(f"{base}?at={game.version - 1}").status_code == 200

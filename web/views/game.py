@@ -50,6 +50,12 @@ def render_game(request, game, *, at=None, selected=None, form_error=None, poste
 
 def game_page(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
+    if "at" in request.GET and _at(request, game) is None:
+        # ?at= the present, past it or unreadable: the page of the present, whose address
+        # says so (the address always names the move the board shows).
+        rest = {key: value for key, value in request.GET.items() if key != "at"}
+        url = reverse("game", args=[game.pk])
+        return redirect(f"{url}?{urlencode(rest)}" if rest else url)
     # ?sel=…&to=…&dice=…: the attack kept chosen after a roll, when the page is reloaded.
     kept = {key: request.GET[key] for key in ("to", "dice") if key in request.GET}
     presence.seen(request.user, game.pk)
