@@ -7,11 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils.translation import trans_real
 
 from accounts.models import Preferences
 from games.rules.board import NEIGHBOURS
 from tests.play import play_until
 from tests.web.support import client_for, started_game, user
+from tests.web.test_czech_polish import LANGUAGE_NAMES, untranslated  # noqa: F401 - a fixture
 
 
 def occupy_position(two):
@@ -110,3 +112,22 @@ def test_the_lobby_says_turn_as_the_game_page_does(alice, bob, as_charlie):
     running = lobby.split('id="running-title"', 1)[1].split("</section>", 1)[0]
     assert f"Turn {state.turn}" in running and "round" not in running
     assert f"Turn {state.turn}" in page
+
+
+@pytest.mark.parametrize("language", ["cs", "pl"])
+def test_the_move_in_form_and_the_history_view_are_translated(alice, bob, language,
+                                                             untranslated):  # noqa: F811
+    game, state = occupy_position([alice, bob])
+    mover = [alice, bob][state.current]
+    Preferences.objects.update_or_create(user=mover, defaults={"occupy_default": "border"})
+    client = client_for(mover)
+    client.post("/i18n/setlang/", {"language": language, "next": "/"})
+
+    pages = [client.get(f"/games/{game.pk}/"), client.get(f"/games/{game.pk}/?at=3"),
+             client.get("/accounts/profile/")]
+
+    assert [page.status_code for page in pages] == [200, 200, 200]
+    already = {str(v) for _, v in trans_real.translation(language)._catalog.items()}
+    assert sorted(untranslated - LANGUAGE_NAMES - already) == []
+    said = re.search(r'id="occupy-default">(.*?)</p>', pages[0].content.decode(), re.S).group(1)
+    assert "Filled in" not in said and "/accounts/profile/" in said
