@@ -53,6 +53,18 @@ class Preferences(models.Model):
         help_text="A mailed 'open the game' link signs the player in (else it asks them to).",
     )
 
+    # What the "Move in" form after a conquest is filled in with (the player may change it).
+    OCCUPY_ALL, OCCUPY_BORDER, OCCUPY_MINIMUM = "all", "border", "minimum"
+    OCCUPY_DEFAULTS = [
+        (OCCUPY_ALL, "All the armies I may move"),
+        (OCCUPY_BORDER, "All but what the border needs"),
+        (OCCUPY_MINIMUM, "The minimum"),
+    ]
+    occupy_default = models.CharField(
+        max_length=10, choices=OCCUPY_DEFAULTS, default=OCCUPY_ALL, db_default=OCCUPY_ALL,
+        help_text="How many armies the 'Move in' form after a conquest suggests.",
+    )
+
     class Meta:
         # Moved here from the notifications app: the table keeps its name.
         db_table = "notifications_preferences"

@@ -28,9 +28,11 @@ def api_client(someone) -> Client:
 
 @pytest.mark.parametrize("at", ["%C2%B2", "%D9%A1", "9" * 5000, "-1", "1.5"])
 def test_it_shows_the_page_for_a_history_position_it_cannot_read(as_alice, game, at):
-    answer = as_alice.get(f"/games/{game.pk}/?at={at}")
+    answer = as_alice.get(f"/games/{game.pk}/?at={at}", follow=True)
 
+    # The page of the present, at an address that names no move it does not show.
     assert answer.status_code == 200
+    assert answer.redirect_chain == [(f"/games/{game.pk}/", 302)]
 
 
 @pytest.mark.parametrize("at", ["%C2%B2", "9" * 5000])

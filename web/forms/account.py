@@ -60,7 +60,7 @@ class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
         fields = ("time_zone", "language", "turn_mail", "reminder_hours", "game_mail",
-                  "digest_hour", "unsubscribed", "mail_link_sign_in")
+                  "digest_hour", "unsubscribed", "mail_link_sign_in", "occupy_default")
         labels = {
             "language": _("Language"),
             "turn_mail": _("Turn mail"),
@@ -68,10 +68,13 @@ class PreferencesForm(forms.ModelForm):
             "digest_hour": _("Hour of the daily digest (your time)"),
             "unsubscribed": _("No mail at all"),
             "mail_link_sign_in": _("Sign me in from mail links"),
+            "occupy_default": _("After a conquest, the “Move in” form suggests"),
         }
         help_texts = {"digest_hour": _("0 to 23."), "mail_link_sign_in": _(
             "Anyone you forward a mail to could then play as you. Off: the link asks you "
-            "to sign in.")}
+            "to sign in."), "occupy_default": _(
+            "All but what the border needs: the attacking territory keeps as many armies as its "
+            "strongest remaining enemy neighbour has (at least one), and the rest move in.")}
 
     def __init__(self, *args, user=None, request=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -87,7 +90,16 @@ class PreferencesForm(forms.ModelForm):
             ("digest", _("One daily digest of all my games")),
             ("none", _("No turn mail")),
         ]
+        self.fields["occupy_default"].choices = [
+            ("all", _("all the armies you may move")),
+            ("border", _("all but what the border needs")),
+            ("minimum", _("the minimum")),
+        ]
+        self.fields["occupy_default"].required = False  # a form without it keeps the choice
         self.fields["digest_hour"].widget.attrs.update({"min": 0, "max": 23})
+
+    def clean_occupy_default(self) -> str:
+        return self.cleaned_data.get("occupy_default") or self.instance.occupy_default
 
     def clean_reminder_hours(self) -> list[int]:
         raw = self.cleaned_data.get("reminder_hours") or ""

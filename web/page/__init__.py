@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games import narrator, reading
+from accounts.models import Preferences
+from games import reading
 from games.models import Game
 from games.rules.board import NEIGHBOURS
 from games.store import load_state
 from games.vocabulary import (
     BOT_LEVELS,
-    FINISH_REASONS,
     STATUS_NAMES,
     color_name,
     level_name,
@@ -26,11 +26,19 @@ from games.vocabulary import (
 from .. import game_log
 from ..board import board_context, neighbours_json
 from .decisions import actions
-from .history import end_summary, pause_reason, verification
-from .players import card_rows, players_panel
+from .history import end_summary, outcome, pause_reason, steps, verification
+from .players import card_rows, players_panel, waiting_for
 from .rules_panel import clock_in_words, rules_in_words
 
 LOG_LENGTH = 60
+
+
+def occupy_default_of(user) -> str:
+    """The player's stated default for the "Move in" form (profile), "all" if none."""
+    if not user.is_authenticated:
+        return Preferences.OCCUPY_ALL
+    chosen = Preferences.objects.filter(user=user).values_list("occupy_default", flat=True)
+    return chosen.first() or Preferences.OCCUPY_ALL
 
 
 def stamp(game: Game) -> str:
@@ -63,9 +71,11 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
     shown = entries if full_log else entries[-LOG_LENGTH:]
     seated_users = dict(game.seats.values_list("user_id", "seat"))
     finished = game.status == Game.FINISHED
+    panel = players_panel(view, game)
     return {
         "game": game, "view": view, "seat": seat, "you": you, "live": live, "at": at,
         "version": game.version, "shown_version": view["version"],
+        "steps": steps(at, game.version),
         "stamp": stamp(game),
         "phase_name": phase_name(view.get("phase")),
         "status_name": STATUS_NAMES.get(game.status, game.status),
@@ -75,12 +85,14 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "current_username": next((p["username"] for p in view["players"]
                                   if p["seat"] == view.get("current_seat")), ""),
         "board": board_context(view, seat if live else None, selected if live else None),
-        "players": players_panel(view, game),
+        "players": panel,
+        "waiting_for": waiting_for(panel, seat) if live else "",
         "cards": card_rows(view) if you else [],
         "mission": mission_text((you.get("mission") or {}).get("effective")) if you else "",
         "mission_card": mission_text((you.get("mission") or {}).get("id")) if you else "",
         "capital_name": territory_name(you.get("capital")) if you else "",
-        "actions": actions(view, seat, game, selected, posted) if live else {},
+        "actions": actions(view, seat, game, selected, posted,
+                           occupy_default=occupy_default_of(user)) if live else {},
         "deadline": deadline_context(game) if live else None,
         "log": list(reversed(shown)), "log_total": len(entries),
         "last_roll": game_log.last_battles(entries) if live and not finished else [],
@@ -99,14 +111,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         and game.creator_id == user.pk,
         "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
         "seats_taken": len(seated_users),
-        "winner_name": color_name(seat_color(view.get("winner")))
-        if view.get("winner") is not None else "",
-        "winner_username": next((p["username"] for p in view["players"]
-                                 if p["seat"] == view.get("winner")), ""),
-        "winning_team": narrator.team_words(view["winning_team"], view["winners"],
-                                           reading.usernames(game))
-        if view.get("winning_team") is not None else "",
-        "finish_reason": FINISH_REASONS.get(view.get("finish_reason"), ""),
+        "outcome": outcome(events, reading.usernames(game)) if finished else None,
         "proof": verification(game) if finished else None,
         "summary": end_summary(view, events, reading.usernames(game)) if finished else [],
         "pause_reason": pause_reason(events) if game.status == Game.PAUSED else "",

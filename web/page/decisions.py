@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games import narrator, rules
 from games.models import Game
-from games.rules.board import NEUTRAL, TERRITORIES
+from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.rules.cards import set_kinds, set_value
 from games.vocabulary import color_name, seat_color, symbol_name, territory_name
 from lib.inputs import whole_number
@@ -40,8 +40,33 @@ def trade_sets(view: dict, rules_obj) -> list[dict]:
     return sets
 
 
+def border_keeps(view: dict, seat: int, source: str) -> int:
+    """What "all but what the border needs" leaves on the conquering territory: as many
+    armies as its strongest remaining enemy neighbour has (at least one). Teammates and the
+    conquered territory are no enemies; a neighbour whose armies are out of sight counts 0."""
+    team = view["players"][seat].get("team")
+    friends = {p["seat"] for p in view["players"]
+               if p["seat"] == seat or (team is not None and p.get("team") == team)}
+    enemies = [view["territories"][n]["armies"] or 0 for n in NEIGHBOURS[source]
+               if view["territories"][n]["owner"] not in friends
+               and view["territories"][n]["owner"] is not None]
+    return max([1, *enemies])
+
+
+def occupy_form(view: dict, seat: int, occupy: dict, default: str) -> dict:
+    """The "Move in" form, filled in with the player's stated default (profile)."""
+    low, high = occupy["min"], occupy["max"]
+    keeps = border_keeps(view, seat, occupy["from"])
+    armies = view["territories"][occupy["from"]]["armies"]
+    value = {"minimum": low, "border": armies - keeps}.get(default, high)
+    return {**occupy, "from_name": territory_name(occupy["from"]),
+            "to_name": territory_name(occupy["to"]), "value": min(max(value, low), high),
+            "default": default if default in ("minimum", "border") else "all",
+            "keeps": keeps}
+
+
 def actions(view: dict, seat: int | None, game: Game, selected: str | None,
-            posted=None) -> dict:
+            posted=None, occupy_default: str = "all") -> dict:
     """The forms the viewer may use now, each with what it needs to be filled in."""
     posted = posted or {}
     if seat is None or game.status != Game.ACTIVE or view.get("phase") is None:
@@ -97,8 +122,7 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
             forms["place"] = {"count": pending["reinforcements"], "rows": rows(own, "place-"),
                               "setup": False}
     if phase == "occupy" and pending["occupy"]:
-        forms["occupy"] = {**pending["occupy"], "from_name": territory_name(
-            pending["occupy"]["from"]), "to_name": territory_name(pending["occupy"]["to"])}
+        forms["occupy"] = occupy_form(view, seat, pending["occupy"], occupy_default)
     may = (view.get("you") or {}).get("may") or {}
     if phase == "attack":
         attacks = may.get("attack", {})

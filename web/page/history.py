@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from games import narrator, reading, rules
 from games.models import Game
 from games.rules import events as ev
-from games.vocabulary import mission_text, seat_color, territory_name
+from games.vocabulary import FINISH_REASONS, mission_text, seat_color, territory_name
 from ratings.luck import luck_by_seat
 
 
@@ -22,13 +22,32 @@ def pause_reason(events: list[dict]) -> str:
     return ""
 
 
+def outcome(events: list[dict], names: dict) -> dict | None:
+    """How the game ended, from its game_finished event (so a page showing an earlier move
+    still says it): who won, their team, and why; None while it is not over."""
+    finished = next((e["data"] for e in reversed(events) if e["type"] == ev.GAME_FINISHED),
+                    None)
+    if finished is None:
+        return None
+    winner = finished.get("winner")
+    winners = finished.get("winners") or ([] if winner is None else [winner])
+    return {
+        "winner": winner, "winners": winners,
+        "winner_name": narrator.seat_name(winner, names),
+        "team": narrator.team_words(finished["team"], winners, names)
+        if finished.get("team") is not None else "",
+        "reason": FINISH_REASONS.get(finished.get("reason"), ""),
+    }
+
+
 def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
     """How a finished game went for each seat, from its revealed event log: how it ended
     for them, their secret mission and capital, the sets they traded, their battles."""
+    ended = outcome(events, names) or {"winners": []}
     rows = {p["seat"]: {
         "seat": p["seat"], "name": narrator.seat_name(p["seat"], names),
         "color": seat_color(p["seat"]),
-        "won": p["seat"] in (view.get("winners") or [view.get("winner")]),
+        "won": p["seat"] in ended["winners"],
         "outcome": "", "mission": mission_text((p.get("mission") or {}).get("effective")
                                                or (p.get("mission") or {}).get("id")),
         "capital": territory_name(p["capital"]) if p.get("capital") else "",
@@ -80,3 +99,17 @@ def verification(game: Game) -> dict | None:
     return {"ok": result.ok, "checked": result.checked_draws, "problems": result.problems[:10],
             "seed": record["seed"], "server_seed": record["server_seed"],
             "contributions": record["contributions"], "seed_hash": game.seed_hash}
+
+
+def steps(at: int | None, version: int) -> dict:
+    """Where the history view's step links lead from the move shown (`at`, None for the
+    present): the first move, one back, one forward, the present; None where there is no
+    going. The present is the page without ?at, so the address always names the move shown."""
+    position = version if at is None else at
+    return {
+        "position": position,
+        "first": 1 if position > 1 else None,
+        "back": position - 1 if position > 1 else None,
+        "forward": position + 1 if position < version else None,
+        "last": position < version,
+    }

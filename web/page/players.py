@@ -56,6 +56,14 @@ def players_panel(view: dict, game: Game) -> list[dict]:
     return rows + [neutral] if neutral else rows
 
 
+def waiting_for(rows: list[dict], seat: int | None) -> str:
+    """The players the game waits for other than the viewer, as the players' table shows
+    them (who is to move, who has not handed in a simultaneous step: public knowledge)."""
+    return ", ".join(f"{row['color_name']} ({row['username']})" if row.get("username")
+                     else row["color_name"]
+                     for row in rows if row.get("acting") and row["seat"] != seat)
+
+
 def neutral_row(view: dict) -> dict | None:
     """The neutral army as a row of the players' table, in games that have one: two
     players with the neutral option, or wherever a territory has turned neutral."""

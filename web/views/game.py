@@ -17,7 +17,8 @@ from games.errors import ServiceError
 from games.models import Game
 from games.rules import events as ev
 from games.rules.errors import RuleViolation
-from games.store import VersionConflict
+from games.rules.moves import decision
+from games.store import VersionConflict, load_state
 from lib.inputs import whole_number
 from notifications import presence
 
@@ -49,6 +50,12 @@ def render_game(request, game, *, at=None, selected=None, form_error=None, poste
 
 def game_page(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
+    if "at" in request.GET and _at(request, game) is None:
+        # ?at= the present, past it or unreadable: the page of the present, whose address
+        # says so (the address always names the move the board shows).
+        rest = {key: value for key, value in request.GET.items() if key != "at"}
+        url = reverse("game", args=[game.pk])
+        return redirect(f"{url}?{urlencode(rest)}" if rest else url)
     # ?sel=…&to=…&dice=…: the attack kept chosen after a roll, when the page is reloaded.
     kept = {key: request.GET[key] for key in ("to", "dice") if key in request.GET}
     presence.seen(request.user, game.pk)
@@ -85,6 +92,14 @@ def _success_text(game, done, seat) -> str:
     return " ".join(sentences)
 
 
+def _still_due(game, seen: int) -> bool:
+    """Whether the decision the form was filled in for (at move `seen`) is the one the
+    game still waits for: then what the player typed is still meaningful and stays."""
+    if not 0 < seen <= game.version or game.status != Game.ACTIVE:
+        return False
+    return decision(load_state(game, seen)) == decision(load_state(game))
+
+
 @require_POST
 def game_play(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
@@ -105,7 +120,12 @@ def game_play(request, game_id):
         text = _("The game moved on while you were deciding (it was at move %(seen)s, it is "
                  "now at move %(now)s). Here is the new state: check it and try again.") % {
             "seen": raw_version, "now": conflict.current_version}
-        return render_game(request, game, conflict=text, status=409)
+        kept = _still_due(game, version)
+        if kept:
+            text += " " + _("What you filled in is kept.")
+        return render_game(request, game, conflict=text, status=409,
+                           posted=request.POST if kept else None,
+                           selected=request.POST.get("from") if kept else None)
     except (FormProblem, RuleViolation, ServiceError) as error:
         game.refresh_from_db()
         status = getattr(error, "status", 400)

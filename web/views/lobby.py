@@ -97,7 +97,8 @@ def _running_games(user) -> list[dict]:
         games = games.exclude(seats__user=user)
     games = list(games[:50])
     names = _names([g.pk for g in games])
-    return [{"game": game, "round": game.turn, "phase": phase_name(game.phase),
+    # "Turn", as the game page and the contract's turn_started say it.
+    return [{"game": game, "turn": game.turn, "phase": phase_name(game.phase),
              "players": ", ".join(names.get((game.pk, s), "") for s in range(game.players)
                                   if (game.pk, s) in names)}
             for game in games]
