@@ -60,7 +60,7 @@ class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
         fields = ("time_zone", "language", "turn_mail", "reminder_hours", "game_mail",
-                  "digest_hour", "unsubscribed", "mail_link_sign_in")
+                  "digest_hour", "unsubscribed", "mail_link_sign_in", "neutral_placement")
         labels = {
             "language": _("Language"),
             "turn_mail": _("Turn mail"),
@@ -68,10 +68,17 @@ class PreferencesForm(forms.ModelForm):
             "digest_hour": _("Hour of the daily digest (your time)"),
             "unsubscribed": _("No mail at all"),
             "mail_link_sign_in": _("Sign me in from mail links"),
+            "neutral_placement": _("The neutral's reinforcements"),
         }
+        widgets = {"neutral_placement": forms.RadioSelect}
         help_texts = {"digest_hour": _("0 to 23."), "mail_link_sign_in": _(
             "Anyone you forward a mail to could then play as you. Off: the link asks you "
-            "to sign in.")}
+            "to sign in."), "neutral_placement": _(
+            "In a two-player game the neutral gets half of each reinforcement, and the player "
+            "who is not moving places it. Automatic: each army goes, one at a time, to the "
+            "neutral territory with the fewest armies among those bordering the player who "
+            "is moving (any neutral territory if none does; under fog only those you see). "
+            "It is placed the moment it falls to you, and you get no mail for it.")}
 
     def __init__(self, *args, user=None, request=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -87,6 +94,13 @@ class PreferencesForm(forms.ModelForm):
             ("digest", _("One daily digest of all my games")),
             ("none", _("No turn mail")),
         ]
+        self.fields["neutral_placement"].choices = [
+            ("ask", _("I place them myself")),
+            ("borders", _("Place them for me automatically on the borders of the player "
+                          "moving")),
+        ]
+        # A form posted without it (an older page) keeps the choice as it was.
+        self.fields["neutral_placement"].required = False
         self.fields["digest_hour"].widget.attrs.update({"min": 0, "max": 23})
 
     def clean_reminder_hours(self) -> list[int]:
@@ -127,6 +141,9 @@ class PreferencesForm(forms.ModelForm):
             return signin.password_is_right(self.request, self.user, password)
         except signin.Locked:
             return False
+
+    def clean_neutral_placement(self) -> str:
+        return self.cleaned_data.get("neutral_placement") or self.instance.neutral_placement
 
     def clean_digest_hour(self) -> int:
         hour = self.cleaned_data["digest_hour"]
