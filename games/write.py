@@ -156,20 +156,31 @@ def standing_orders(done: Committed) -> Committed:
     """After a commit, the decision it left to a player who gave a standing order for it
     (settings.CONQUEST_STANDING_ORDERS: functions of the Committed giving (actor, command)
     or None), made at once through this front door; the caller is told both as one change.
-    An order that cannot be made now (someone moved first) leaves the decision to the
-    player, as if they had given none."""
+    If someone moved in between, the order is asked again on the game as it now stands."""
     for order in _standing_order_functions():
         made = order(done)
         if made is None:
             continue
-        actor, command = made
-        try:
-            then = submit(actor, done.game, command, done.after.version, state=done.after)
-        except (VersionConflict, rules.RuleViolation, ServiceError):
-            log.warning("standing order %s in game %s not made", command, done.game.pk,
-                        exc_info=True)
-            return done
-        return done.followed_by(then)
+        asked = done
+        for attempt in range(MAX_RETRIES):
+            actor, command = made
+            try:
+                then = submit(actor, done.game, command, asked.after.version, state=asked.after)
+            except VersionConflict:
+                done.game.refresh_from_db()
+                forget_seats(done.game)
+                asked = dataclasses.replace(done, after=load_state(done.game))
+                made = order(asked)
+                if made is None:
+                    return done
+                continue
+            except (rules.RuleViolation, ServiceError):
+                log.warning("standing order %s in game %s not made", command, done.game.pk,
+                            exc_info=True)
+                return done
+            # Told as one change only when nothing came in between.
+            return done.followed_by(then) if attempt == 0 else done
+        return done
     return done
 
 

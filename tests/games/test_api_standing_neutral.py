@@ -122,3 +122,40 @@ def test_the_choice_of_the_player_moving_changes_nothing(alice, bob):
     body = _place_all(clients[mover], game_id, state)
 
     assert body["game"]["phase"] == "neutral_place"
+
+
+_raced = {"done": False, "busy": False}
+
+
+def racing_order(done):
+    """The standing order, once after a move of the placer's own lands first (a race)."""
+    from accounts.standing import neutral_placement, placer_with_standing_order
+    from games import write
+    from games.models import Seat
+
+    if _raced["busy"]:
+        return None
+    seat = placer_with_standing_order(done.game, done.after)
+    if seat is not None and not _raced["done"]:
+        _raced["done"] = _raced["busy"] = True
+        try:
+            user = Seat.objects.get(game=done.game, seat=seat).user
+            write.submit(write.player(user), Game.objects.get(pk=done.game.pk),
+                         {"type": "set_defense", "policy": "one"})
+        finally:
+            _raced["busy"] = False
+    return neutral_placement(done)
+
+
+def test_a_standing_order_that_loses_a_race_is_asked_again(alice, bob, settings):
+    settings.CONQUEST_STANDING_ORDERS = [f"{__name__}.racing_order"]
+    game_id, state, clients = _to_reinforcement(alice, bob)
+    mover, placer = state.current, 1 - state.current
+    clients[placer].patch(PREFERENCES, {"neutral_placement": "borders"}, format="json")
+
+    body = _place_all(clients[mover], game_id, state)
+
+    assert _raced["done"]
+    game = Game.objects.get(pk=game_id)
+    assert game.phase == "attack" and game.current_seat == mover
+    assert body["version"] < game.version  # told its own commit; the rest came after
