@@ -84,3 +84,17 @@ def test_a_bye_is_not_mailed_to_who_wants_no_game_mail():
     assert delivery.send_one(news.pk) == "skipped"
     assert not mail.outbox
     assert any("You have a bye" in text for text in _listed_texts(lucky))  # still on the site
+
+
+def test_the_bye_is_told_in_czech_and_polish():
+    from django.utils import translation
+
+    from notifications.inbox import text_of
+
+    tournament_id, _ = _drawn(5, format="round_robin", seats=2, rounds=3)
+    close_signup(tournament_id)
+    news = Notification.objects.get(kind="tournament", payload__what="bye")
+    with translation.override("cs"):
+        assert "(volný los): počítá se jako výhra, 1 bod." in text_of(news)
+    with translation.override("pl"):
+        assert "(wolny los): liczy się to jak wygrana, 1 punkt." in text_of(news)

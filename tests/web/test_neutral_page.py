@@ -64,3 +64,12 @@ def test_with_the_standing_choice_the_mover_goes_straight_on(alice, bob):
     assert after.phase == "attack" and after.current == state.current
     page = client_for([alice, bob][state.current]).get(f"/games/{game.pk}/").content.decode()
     assert 'id="form-attack"' in page or 'data-form="attack"' in page
+
+
+def test_the_neutrals_armies_are_explained_in_czech_and_polish(alice, bob):
+    game, state = _waiting_for_neutral(alice, bob)
+    placer = [alice, bob][state.current]
+    for language, words in (("cs", "Tyto armády nejsou vaše"), ("pl", "To nie są twoje armie")):
+        Preferences.objects.update_or_create(user=placer, defaults={"language": language})
+        page = client_for(placer).get(f"/games/{game.pk}/").content.decode()
+        assert words in page, language
