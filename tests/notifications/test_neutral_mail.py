@@ -88,3 +88,51 @@ def test_no_mail_for_a_neutrals_half_placed_automatically(alice, bob):
     act(game, user_at(game, mover), {"type": "end_turn"})
     assert [row.user for row in rows(game, kind=Notification.TURN)[len(before):]] == [
         user_at(game, placer)]
+
+
+def _borders(user):
+    Preferences.objects.update_or_create(user=user,
+                                         defaults={"neutral_placement": Preferences.BORDERS})
+
+
+def test_one_mailed_reply_plays_on_past_the_neutrals_half(alice, bob):
+    from games.rules.board import territory_name
+    from notifications.models import InboundMail
+    from tests.notifications.test_inbound import mailed, reply_to
+
+    game = started(alice, bob, placement_batch=50)
+    place_setup(game)
+    state = load_state(game)
+    mover, placer = state.current, 1 - state.current
+    _borders(user_at(game, placer))
+    own = territory_name(state.territories_of(mover)[0])
+
+    received = mailed(game, user_at(game, mover),
+                      f"place {state.reinforcements} {own}\nend attack\nend")
+
+    assert received.status == InboundMail.APPLIED, received.detail
+    after = load_state(game)
+    assert after.current == placer and after.phase == "reinforce"  # the turn went round
+    answer = reply_to(received).body
+    assert "Done: end attack" in answer and "Not done" not in answer
+
+
+def test_a_missed_turn_with_the_choice_mails_the_placer_once_for_their_own_turn(alice, bob):
+    from games import write
+
+    game = started(alice, bob, placement_batch=50)
+    place_setup(game)
+    state = load_state(game)
+    placer = 1 - state.current
+    _borders(user_at(game, placer))
+    before = len(rows(game, kind=Notification.TURN))
+
+    write.submit_timeout(game, state.version)
+
+    after = load_state(game)
+    assert after.phase == "reinforce" and after.current == placer and after.turn == state.turn + 1
+    placed = [e for e in game.events.order_by("seq") if e.type == "armies_placed"
+              and e.data.get("seat") == NEUTRAL and e.seq > state.version]
+    assert len(placed) == 1 and placed[0].data["by"] == placer
+    assert [row.user for row in rows(game, kind=Notification.TURN)[before:]] == [
+        user_at(game, placer)]
