@@ -12,7 +12,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 
-from accounts import throttles, tokens
+from accounts import standing, throttles, tokens
 from accounts.models import BOT_USERNAME_PREFIX, Preferences, preferences_for
 from lib.api.errors import ERRORS, Error, error
 from lib.api.views import ApiView, parsed
@@ -80,6 +80,8 @@ class PreferencesView(ApiView):
         for field, value in serializer.validated_data.items():
             setattr(preferences, field, value)
         preferences.save(update_fields=list(serializer.validated_data))
+        if preferences.neutral_placement == Preferences.BORDERS:
+            standing.place_waiting(request.user)  # those waiting already, as chosen
         return Response(_preferences_out(preferences))
 
 

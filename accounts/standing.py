@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from accounts.models import Preferences
 from games import rules
+from games.errors import ServiceError
+from games.models import Game, Seat
 from games.reading import bot_levels, seat_rows
 from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
-from games.write import STANDING, Actor
+from games.store import VersionConflict, fetch_game, load_state
+from games.write import STANDING, Actor, submit
 from lib import sql
 
 NEUTRAL_PLACE = "neutral_place"
@@ -93,3 +96,29 @@ def neutral_placement(done):
     user_id = next(row[1] for row in seat_rows(done.game) if row[0] == seat)
     return (Actor(STANDING, user_id, seat),
             rules.parse_command({"type": "place_neutral", "placements": placements}, seat))
+
+
+def place_waiting(user) -> int:
+    """The neutral's halves already waiting for `user` when they choose "borders": placed
+    now, as the choice says, through the front door; returns how many. One that cannot be
+    placed now (someone moved first) is left to them."""
+    placed = 0
+    waiting = Seat.objects.filter(user=user, game__status=Game.ACTIVE,
+                                  game__phase=NEUTRAL_PLACE).values_list("game_id", "seat")
+    for game_id, seat in waiting:
+        game = fetch_game(game_id)
+        if game is None or game.current_seat != seat:
+            continue
+        state = load_state(game)
+        if placer_with_standing_order(game, state) != seat:
+            continue
+        placements = neutral_on_borders(rules.view(state, seat))
+        if not placements:
+            continue
+        command = rules.parse_command({"type": "place_neutral", "placements": placements}, seat)
+        try:
+            submit(Actor(STANDING, user.pk, seat), game, command, state.version, state=state)
+        except (VersionConflict, rules.RuleViolation, ServiceError):
+            continue
+        placed += 1
+    return placed

@@ -159,3 +159,27 @@ def test_a_standing_order_that_loses_a_race_is_asked_again(alice, bob, settings)
     game = Game.objects.get(pk=game_id)
     assert game.phase == "attack" and game.current_seat == mover
     assert body["version"] < game.version  # told its own commit; the rest came after
+
+
+def test_the_choice_is_read_with_the_seats(alice, bob):
+    from games.store import fetch_game
+
+    game_id = new_game(alice, bob)
+    assert fetch_game(game_id)._seat_flags["neutral_borders"] == set()
+    bob.patch(PREFERENCES, {"neutral_placement": "borders"}, format="json")
+    assert fetch_game(game_id)._seat_flags["neutral_borders"] == {bob.user_id}
+
+
+def test_choosing_it_places_the_half_already_waiting(alice, bob):
+    game_id, state, clients = _to_reinforcement(alice, bob)
+    mover, placer = state.current, 1 - state.current
+    body = _place_all(clients[mover], game_id, state)
+    assert body["game"]["phase"] == "neutral_place"
+
+    clients[placer].patch(PREFERENCES, {"neutral_placement": "borders"}, format="json")
+
+    game = Game.objects.get(pk=game_id)
+    assert game.phase == "attack" and game.current_seat == mover
+    last = clients[mover].get(f"/api/v1/games/{game_id}/events/?after={body['version']}").json()
+    assert [(e["type"], e["data"]["seat"], e["data"]["by"]) for e in last["events"]] == [
+        ("armies_placed", NEUTRAL, placer)]

@@ -73,3 +73,17 @@ def test_the_neutrals_armies_are_explained_in_czech_and_polish(alice, bob):
         Preferences.objects.update_or_create(user=placer, defaults={"language": language})
         page = client_for(placer).get(f"/games/{game.pk}/").content.decode()
         assert words in page, language
+
+
+def test_choosing_it_on_the_profile_places_the_half_already_waiting(alice, bob):
+    game, state = _waiting_for_neutral(alice, bob)
+    placer = [alice, bob][state.current]
+
+    saved = client_for(placer).post("/accounts/profile/", {
+        "email": placer.email, "time_zone": "UTC", "language": "en", "turn_mail": "each",
+        "reminder_hours": "12", "digest_hour": "8", "neutral_placement": "borders"},
+        follow=True)
+
+    assert "The neutral&#x27;s armies waiting for you are placed." in saved.content.decode()
+    after = load_state(game)
+    assert after.phase == "attack" and after.current == state.turn_seat
