@@ -183,3 +183,34 @@ def test_choosing_it_places_the_half_already_waiting(alice, bob):
     last = clients[mover].get(f"/api/v1/games/{game_id}/events/?after={body['version']}").json()
     assert [(e["type"], e["data"]["seat"], e["data"]["by"]) for e in last["events"]] == [
         ("armies_placed", NEUTRAL, placer)]
+
+
+def test_under_fog_it_places_only_where_the_placer_sees(alice, bob):
+    from games.rules.sight import in_sight
+
+    for seed in range(12):  # until the placer sees some neutral territory but not all
+        game_id = new_game(alice, bob, initial_placement="simultaneous", fog=True)
+        clients = {0: alice, 1: bob}
+        state = play(game_id, clients, random.Random(seed),
+                     until=lambda s: s.phase == "reinforce" and not s.trade_owed(s.current))
+        mover, placer = state.current, 1 - state.current
+        seen = set(in_sight(state, placer))
+        neutral = {t for t in TERRITORIES if state.owner[t] == NEUTRAL}
+        if seen & neutral and neutral - seen:
+            break
+    else:
+        pytest.fail("no game left the placer some neutral territory out of sight")
+    clients[placer].patch(PREFERENCES, {"neutral_placement": "borders"}, format="json")
+
+    body = _place_all(clients[mover], game_id, state)
+
+    game = Game.objects.get(pk=game_id)
+    assert game.phase == "attack"
+    placed = [e for e in game.events.filter(type="armies_placed").order_by("seq")
+              if e.data.get("seat") == NEUTRAL and e.seq > state.version]
+    assert len(placed) == 1 and placed[0].data["by"] == placer
+    assert set(placed[0].data["placements"]) <= seen
+    # The mover's answer shows nothing of the neutral's placement out of their sight.
+    assert all(e["data"] in ({}, None) or e["data"].get("seat") != NEUTRAL
+               or set(e["data"].get("placements", {})) <= set(in_sight(state, mover))
+               for e in body["events"])
