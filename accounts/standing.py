@@ -87,13 +87,17 @@ def neutral_placement(done):
     """A standing order (settings.CONQUEST_STANDING_ORDERS): after a commit that leaves the
     neutral's half to a player who chose "borders", their placement, as (actor, command)
     for games.write.submit; else None."""
-    seat = placer_with_standing_order(done.game, done.after)
+    return _placement(done.game, done.after)
+
+
+def _placement(game, state):
+    seat = placer_with_standing_order(game, state)
     if seat is None:
         return None
-    placements = neutral_on_borders(rules.view(done.after, seat))
+    placements = neutral_on_borders(rules.view(state, seat))
     if not placements:
         return None
-    user_id = next(row[1] for row in seat_rows(done.game) if row[0] == seat)
+    user_id = next(row[1] for row in seat_rows(game) if row[0] == seat)
     return (Actor(STANDING, user_id, seat),
             rules.parse_command({"type": "place_neutral", "placements": placements}, seat))
 
@@ -110,14 +114,11 @@ def place_waiting(user) -> int:
         if game is None or game.current_seat != seat:
             continue
         state = load_state(game)
-        if placer_with_standing_order(game, state) != seat:
+        made = _placement(game, state)
+        if made is None or made[0].seat != seat:
             continue
-        placements = neutral_on_borders(rules.view(state, seat))
-        if not placements:
-            continue
-        command = rules.parse_command({"type": "place_neutral", "placements": placements}, seat)
         try:
-            submit(Actor(STANDING, user.pk, seat), game, command, state.version, state=state)
+            submit(made[0], game, made[1], state.version, state=state)
         except (VersionConflict, rules.RuleViolation, ServiceError):
             continue
         placed += 1

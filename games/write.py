@@ -6,9 +6,10 @@ Every door calls submit(actor, game, command, expected_version): the API and the
 (a player), the mail reply (a player), the deadline sweep (the clock), the bots' task (a
 computer player), moderators' actions and chat hiding (a moderator), the game's start
 (the lobby) and a player's standing order (settings.CONQUEST_STANDING_ORDERS: a decision
-the player chose, once for all games, to have made for them the moment it falls to them). It checks in boardgame.io's order: well-formed, authenticated, game live, your
-seat, not stale, then the engine's own checks (your turn, phase, rules); CONTRACT.md puts
-staleness before turn and phase.
+the player chose, once for all games, to have made for them the moment it falls to them).
+It checks in boardgame.io's order: well-formed, authenticated, game live, your seat, not
+stale, then the engine's own checks (your turn, phase, rules); CONTRACT.md puts staleness
+before turn and phase.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ STANDING = "standing"
 class Actor:
     """Who a change to a game comes from: a player (a user at their seat), the lobby (the
     game starting as its last seat is taken), the clock (the deadline sweep), a computer
-    player at its seat, a moderator, or a player's standing order at their seat. `user_id` is stored with the events."""
+    player at its seat, a moderator, or a player's standing order at their seat. `user_id`
+    is stored with the events."""
 
     kind: str
     user_id: int | None = None
