@@ -1,5 +1,6 @@
-"""The accounts endpoints of the API: sign up (POST /api/v1/accounts/) and tokens
-(POST and DELETE /api/v1/auth/token/)."""
+"""The accounts endpoints of the API: sign up (POST /api/v1/accounts/), tokens (POST and
+DELETE /api/v1/auth/token/) and a player's standing choices (GET and PATCH
+/api/v1/preferences/)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 
-from accounts import throttles, tokens
-from accounts.models import BOT_USERNAME_PREFIX
+from accounts import standing, throttles, tokens
+from accounts.models import BOT_USERNAME_PREFIX, Preferences, preferences_for
 from lib.api.errors import ERRORS, Error, error
 from lib.api.views import ApiView, parsed
 from notifications import confirmation
@@ -40,6 +41,52 @@ class TokenIn(serializers.Serializer):
 class TokenOut(serializers.Serializer):
     token = serializers.CharField()
 
+
+
+class PreferencesIO(serializers.Serializer):
+    neutral_placement = serializers.ChoiceField(
+        choices=[choice for choice, _ in Preferences.NEUTRAL_PLACEMENT],
+        help_text="Two-player games with a neutral: `ask` (you place its reinforcements "
+                  "that fall to you, as RULES.md has it) or `borders` (they are placed for "
+                  "you at once, on the neutral territories facing the player moving).")
+
+
+# What PATCH may change: the standing choices the API offers (the profile page has the rest).
+STANDING_CHOICES = ("neutral_placement",)
+
+
+class PreferencesView(ApiView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: PreferencesIO, **ERRORS})
+    def get(self, request):
+        return Response(_preferences_out(preferences_for(request.user)))
+
+    @extend_schema(request=PreferencesIO, responses={200: PreferencesIO, **ERRORS})
+    def patch(self, request):
+        if not isinstance(request.data, dict) or not request.data:
+            return error(400, "bad_request", "send an object with the choices to change: "
+                         + ", ".join(STANDING_CHOICES))
+        unknown = sorted(str(key) for key in request.data if key not in STANDING_CHOICES)
+        if unknown:
+            return error(400, "bad_request", f"unknown preference: {', '.join(unknown)} "
+                         f"(known: {', '.join(STANDING_CHOICES)})")
+        serializer = PreferencesIO(data=request.data, partial=True)
+        if not serializer.is_valid():
+            field, messages = next(iter(serializer.errors.items()))
+            return error(400, "bad_request",
+                         f"{field}: {' '.join(str(m) for m in messages)}")
+        preferences = preferences_for(request.user)
+        for field, value in serializer.validated_data.items():
+            setattr(preferences, field, value)
+        preferences.save(update_fields=list(serializer.validated_data))
+        if preferences.neutral_placement == Preferences.BORDERS:
+            standing.place_waiting(request.user)  # those waiting already, as chosen
+        return Response(_preferences_out(preferences))
+
+
+def _preferences_out(preferences: Preferences) -> dict:
+    return {field: getattr(preferences, field) for field in STANDING_CHOICES}
 
 
 class AccountsView(ApiView):

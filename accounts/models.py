@@ -65,6 +65,19 @@ class Preferences(models.Model):
         help_text="How many armies the 'Move in' form after a conquest suggests.",
     )
 
+    # A standing choice for every two-player game with a neutral: who places the neutral's
+    # half when it falls to this player (accounts.standing says how "borders" places it).
+    ASK_ME, BORDERS = "ask", "borders"
+    NEUTRAL_PLACEMENT = [
+        (ASK_ME, "I place the neutral's armies myself"),
+        (BORDERS, "Place the neutral's armies for me on the borders of the player moving"),
+    ]
+    neutral_placement = models.CharField(
+        max_length=10, choices=NEUTRAL_PLACEMENT, default=ASK_ME, db_default=ASK_ME,
+        help_text="Two-player games: who places the neutral's reinforcements that fall to "
+                  "this player.",
+    )
+
     class Meta:
         # Moved here from the notifications app: the table keeps its name.
         db_table = "notifications_preferences"

@@ -1,6 +1,6 @@
 """URLs of the address confirmation, of asking for a password reset and of changing the
 password (these two ahead of Django's own accounts/ URLs, which web.urls includes); and
-the API's sign-up and token endpoints, under /api/v1/."""
+the API's sign-up, token and preferences endpoints, under /api/v1/."""
 
 from django.urls import path
 
@@ -17,4 +17,5 @@ urlpatterns = [
 api_urlpatterns = [
     path("accounts/", api.AccountsView.as_view(), name="api-accounts"),
     path("auth/token/", api.TokenView.as_view(), name="api-token"),
+    path("preferences/", api.PreferencesView.as_view(), name="api-preferences"),
 ]

@@ -27,4 +27,14 @@ CONQUEST_REACTIONS = {
 # takes a daily digest instead of turn mails.
 CONQUEST_SEAT_FLAGS = {
     "digest": "notifications.outbox.digest_flag_sql",
+    # Whether a player had the two-player neutral's half placed for them (a standing order).
+    "neutral_borders": "accounts.standing.borders_flag_sql",
 }
+
+# Standing orders: decisions a player chose, once for all games, to have made for them the
+# moment a commit leaves one to them. games.write.submit asks each (a function of the
+# Committed giving (actor, command) or None) after every commit and submits what it gives
+# through itself, so the order is an ordinary command with the ordinary checks.
+CONQUEST_STANDING_ORDERS = [
+    "accounts.standing.neutral_placement",  # the neutral's half, on the mover's borders
+]

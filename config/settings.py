@@ -286,7 +286,11 @@ CONQUEST_REPORTS_PER_DAY = int(env("CONQUEST_REPORTS_PER_DAY", "20"))
 # function of a user giving the ids of such games (games.moderation.stakes).
 CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]
 # What follows from every change to a game, in order (config/reactions.py lists them).
-from config.reactions import CONQUEST_REACTIONS, CONQUEST_SEAT_FLAGS  # noqa: E402, F401
+from config.reactions import (  # noqa: E402, F401
+    CONQUEST_REACTIONS,
+    CONQUEST_SEAT_FLAGS,
+    CONQUEST_STANDING_ORDERS,
+)
 
 # Rated games a player needs before the leaderboard lists them.
 CONQUEST_LEADERBOARD_MIN_GAMES = int(env("CONQUEST_LEADERBOARD_MIN_GAMES", "5"))

@@ -4,15 +4,18 @@ reactions declared once, in settings.CONQUEST_REACTIONS.
 
 Every door calls submit(actor, game, command, expected_version): the API and the web form
 (a player), the mail reply (a player), the deadline sweep (the clock), the bots' task (a
-computer player), moderators' actions and chat hiding (a moderator) and the game's start
-(the lobby). It checks in boardgame.io's order: well-formed, authenticated, game live, your
-seat, not stale, then the engine's own checks (your turn, phase, rules); CONTRACT.md puts
-staleness before turn and phase.
+computer player), moderators' actions and chat hiding (a moderator), the game's start
+(the lobby) and a player's standing order (settings.CONQUEST_STANDING_ORDERS: a decision
+the player chose, once for all games, to have made for them the moment it falls to them).
+It checks in boardgame.io's order: well-formed, authenticated, game live, your seat, not
+stale, then the engine's own checks (your turn, phase, rules); CONTRACT.md puts staleness
+before turn and phase.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -27,17 +30,22 @@ from games.rules import events as ev
 from games.rules.errors import GameNotActive
 from games.store import VersionConflict, load_state, stored_events
 
+log = logging.getLogger(__name__)
+
 MAX_RETRIES = 5
 
 # Who a change comes from (Actor.kind).
 PLAYER, LOBBY, CLOCK, COMPUTER, MODERATOR = "player", "lobby", "clock", "computer", "moderator"
+# A player's standing order, made for them at their seat (user_id and seat given).
+STANDING = "standing"
 
 
 @dataclass(frozen=True)
 class Actor:
     """Who a change to a game comes from: a player (a user at their seat), the lobby (the
     game starting as its last seat is taken), the clock (the deadline sweep), a computer
-    player at its seat, or a moderator. `user_id` is stored with the events."""
+    player at its seat, a moderator, or a player's standing order at their seat. `user_id`
+    is stored with the events."""
 
     kind: str
     user_id: int | None = None
@@ -54,6 +62,8 @@ class Committed:
     before: rules.GameState | None
     after: rules.GameState
     actor: Actor
+    # When each event was stored (the game's appended_at as this commit left it).
+    appended_at: list = dataclasses.field(default_factory=list)
 
     @property
     def state(self) -> rules.GameState:
@@ -71,11 +81,18 @@ class Committed:
         return (self.after.finished and self.after.finish_reason != "aborted"
                 and (self.before is None or not self.before.finished))
 
+    def followed_by(self, then: Committed) -> Committed:
+        """This change and the one a standing order made right after it, as one: the
+        events of both (with their times), from this one's state before to that one's
+        after, told to this one's actor."""
+        return Committed(self.game, [*self.events, *then.events], self.before, then.after,
+                         self.actor, [*self.appended_at, *then.appended_at])
+
     def event_dicts(self) -> list[dict]:
         """The new events as GET .../events/ shows them to the sender, with their times."""
         seen = redacted(self.game, self.events, self.seat, self.before)
         return [{**e, "at": at.isoformat()}
-                for e, at in zip(seen, self.game.appended_at, strict=True)]
+                for e, at in zip(seen, self.appended_at, strict=True)]
 
 
 def player(user) -> Actor:
@@ -128,11 +145,55 @@ def submit(actor: Actor, game: Game, command, expected_version=None, *, state=No
         if expected_version is not None and expected_version != version:
             raise VersionConflict(version)
         try:
-            return commit(game, state, command, actor)
+            done = commit(game, state, command, actor)
         except VersionConflict:
             if expected_version is not None:
                 raise
+            continue
+        return standing_orders(done)
     raise VersionConflict(game.version)
+
+
+def standing_orders(done: Committed) -> Committed:
+    """After a commit, the decision it left to a player who gave a standing order for it
+    (settings.CONQUEST_STANDING_ORDERS: functions of the Committed giving (actor, command)
+    or None), made at once through this front door; the caller is told both as one change.
+    If someone moved in between, the order is asked again on the game as it now stands."""
+    for order in _standing_order_functions():
+        made = order(done)
+        if made is None:
+            continue
+        asked = done
+        for attempt in range(MAX_RETRIES):
+            actor, command = made
+            try:
+                then = submit(actor, done.game, command, asked.after.version, state=asked.after)
+            except VersionConflict:
+                done.game.refresh_from_db()
+                forget_seats(done.game)
+                asked = dataclasses.replace(done, after=load_state(done.game))
+                made = order(asked)
+                if made is None:
+                    return done
+                continue
+            except (rules.RuleViolation, ServiceError):
+                log.warning("standing order %s in game %s not made", command, done.game.pk,
+                            exc_info=True)
+                return done
+            # Told as one change only when nothing came in between.
+            return done.followed_by(then) if attempt == 0 else done
+        return done
+    return done
+
+
+_orders: list = [None, []]
+
+
+def _standing_order_functions() -> list:
+    declared = getattr(settings, "CONQUEST_STANDING_ORDERS", [])
+    if _orders[0] is not declared:
+        _orders[:] = [declared, [import_string(path) for path in declared]]
+    return _orders[1]
 
 
 def _check_live(actor: Actor, game: Game) -> None:
@@ -189,6 +250,7 @@ def commit(game: Game, state, command, actor: Actor) -> Committed:
     done = Committed(game, events, state, after, actor)
     append(game, events, state, after, user_id=actor.user_id,
            writes=[react(done) for react in reactions("in_transaction")])
+    done.appended_at = game.appended_at
     for react in reactions("after_commit"):
         react(done)
     return done

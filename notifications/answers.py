@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.standing import neutral_on_borders
 from games import narrator, reading
 from games.rules import events as ev
 from games.rules.board import NEIGHBOURS
@@ -47,6 +48,14 @@ def examples(view: dict) -> list[str]:
         found += [f"claim {_word(t)}" for t in free[:2]]
     if "choose_capital" in commands and own:
         found += [f"capital {_word(t)}" for t in own[:2]]
+    if "place_neutral" in commands:
+        # The neutral's armies as the automatic choice would place them (accounts.standing).
+        placed = neutral_on_borders(view)
+        if placed:
+            found.append("neutral " + ", ".join(f"{n} {_word(t)}" for t, n in placed.items()))
+        if len(placed) > 1 or sum(placed.values()) > 1:
+            first = next(iter(placed))
+            found.append(f"neutral {sum(placed.values())} {_word(first)}")
     if "place" in commands and strongest:
         if owed >= 2 and len(own) >= 2 and not border:
             found.append(f"place {owed - 1} {_word(own[0])}, 1 {_word(own[-1])}")

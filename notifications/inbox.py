@@ -13,6 +13,7 @@ from django.db.models import OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.vocabulary import game_title
 from notifications.models import Notification
@@ -74,6 +75,17 @@ def _tournament_text(payload: dict) -> str:
     if what == "round":
         return _("Round %(round)s of %(name)s has begun: your game is table %(table)s.") % {
             "round": payload.get("round"), "name": name, "table": payload.get("table")}
+    if what == "bye" and payload.get("knockout"):
+        return _("You have a bye in round %(round)s of %(name)s: you go through to the next "
+                 "round without a game.") % {"round": payload.get("round"), "name": name}
+    if what == "bye":
+        points = payload.get("points") or 0
+        return ngettext(
+            "You sit out round %(round)s of %(name)s (a bye): it counts as a win, "
+            "%(points)s point.",
+            "You sit out round %(round)s of %(name)s (a bye): it counts as a win, "
+            "%(points)s points.", points) % {"round": payload.get("round"), "name": name,
+                                             "points": points}
     if what == "out":
         return _("You are out of %(name)s after round %(round)s. Thank you for playing!") % {
             "name": name, "round": payload.get("round")}

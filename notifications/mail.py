@@ -156,6 +156,9 @@ def context_for(notification: Notification, preferences: Preferences,
     if notification.kind in (Notification.TURN, Notification.REPLY) and state is not None:
         context["since"] = reader.since_last_turn(game, seat, names, notification.event_seq)
         context["examples"] = answers.examples(view) if not game.is_over else []
+        if view.get("phase") == "neutral_place" and view.get("current_seat") == seat:
+            # The armies owed are the neutral's, half of the player moving's reinforcement.
+            context["neutral_for"] = narrator.seat_name(view.get("turn_seat"), names)
     if notification.kind == Notification.REPLY and state is not None:
         context["answers"] = answers.answer(game, seat, notification.payload, view, names)
     # One string for the templates: a loop over fifty lines costs more than the rest.

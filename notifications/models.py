@@ -18,7 +18,7 @@ class Notification(models.Model):
         "turn", "reminder", "started", "eliminated", "finished")
     TIMED_OUT, DROPPED, REPLY, DIGEST = "timed_out", "dropped", "reply", "digest"
     REPLACED, MODERATED = "replaced", "moderated"
-    # A tournament's news (payload["what"]: round, out, finished, cancelled).
+    # A tournament's news (payload["what"]: round, bye, out, finished, cancelled).
     TOURNAMENT = "tournament"
     # To payload["email"], the address to confirm (accounts.email), whatever else is set.
     CONFIRM_EMAIL = "confirm_email"

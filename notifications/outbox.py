@@ -14,6 +14,7 @@ import time
 from django.conf import settings
 from django.db import transaction
 
+from accounts import standing
 from accounts.models import Preferences
 from games.appending import RowsWrite
 from games.reading import bot_levels, seat_rows
@@ -39,7 +40,9 @@ _MODERATION = ev.MODERATOR_EVENTS - {ev.PLAYER_DROPPED, ev.PLAYER_REPLACED,
                                      ev.MODERATOR_ENDED_TURN, ev.CHAT_HIDDEN}
 
 
-def rows_for(game, events, before, after) -> list[Notification]:
+def rows_for(game, events, before, after, standing_order=False) -> list[Notification]:
+    """The rows these events cause. `standing_order`: the change was a player's standing
+    order, made the moment a move left its decision to them (games.write.standing_orders)."""
     # Computer players get no mail (nor does a dropped player whose seat a bot plays on).
     bots = bot_levels(game, after)
     users = {row[0]: row[1] for row in seat_rows(game) if row[0] not in bots}
@@ -78,6 +81,12 @@ def rows_for(game, events, before, after) -> list[Notification]:
     waiting = set(seats_to_act(after))
     if before is not None and decision(before) == decision(after):
         waiting -= set(seats_to_act(before))
+    # Nobody waits for a decision a standing order makes at once (the neutral's half, for a
+    # player who chose to have it placed), and the player who moved before it goes on with
+    # the same turn: it was never handed to anyone.
+    waiting.discard(standing.placer_with_standing_order(game, after))
+    if standing_order and before is not None and decision(after) == ("turn", before.turn):
+        waiting.discard(after.current)
     if waiting:
         digest_users = digest_takers(game, users.values())
         for seat in sorted(waiting & set(users)):
@@ -107,10 +116,10 @@ def digest_flag_sql(user_column: str) -> str:
             f"AND p.{q('turn_mail')} = '{Preferences.DIGEST}')")
 
 
-def outbox_writer(game, events, before, after):
+def outbox_writer(game, events, before, after, standing_order=False):
     """The rows these events cause, as a write for the commit step's transaction
     (notifications.reactions.outbox_rows); None if they cause none."""
-    rows = rows_for(game, events, before, after)
+    rows = rows_for(game, events, before, after, standing_order)
     if not rows:
         return None
     # The store may write the rows in the append's own statement; else in its transaction.

@@ -4,8 +4,10 @@ handed to the delivery workers once committed."""
 
 from __future__ import annotations
 
+from games.write import STANDING
 from notifications import outbox
 
 
 def outbox_rows(done):
-    return outbox.outbox_writer(done.game, done.events, done.before, done.after)
+    return outbox.outbox_writer(done.game, done.events, done.before, done.after,
+                                done.actor.kind == STANDING)

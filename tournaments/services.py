@@ -181,7 +181,7 @@ def close_signup(tournament: Tournament) -> bool:
 def _start_round(tournament: Tournament, round_number: int, tables: list[list[int]],
                  out: list[int]) -> None:
     """Create the round's games, seated in the order given, note who sits it out, and
-    tell the players."""
+    tell the players (those sitting out too)."""
     User = get_user_model()
     users = User.objects.in_bulk([u for table in tables for u in table])
     Tournament.objects.filter(pk=tournament.pk).update(round=round_number)
@@ -189,6 +189,12 @@ def _start_round(tournament: Tournament, round_number: int, tables: list[list[in
     for entry in Entry.objects.filter(tournament=tournament, user_id__in=out):
         entry.byes = [*entry.byes, round_number]
         entry.save(update_fields=["byes"])
+    if out:
+        # Those sitting out hear of it too: a knockout's bye goes through, a round robin's
+        # counts as a win at a full table (_next_round_robin_round).
+        knockout = tournament.format == Tournament.KNOCKOUT
+        _mail(tournament, out, {"what": "bye", "round": round_number, "knockout": knockout,
+                                "points": None if knockout else _points(1, tournament.seats)})
     for number, members in enumerate(tables, start=1):
         seated = [users[u] for u in members]
         name = f"{tournament.name} · round {round_number} · table {number}"

@@ -90,6 +90,22 @@ def test_it_edits_the_preferences(as_alice, alice):
     assert saved.cookies["django_language"].value == "cs"
 
 
+def test_it_keeps_the_standing_choice_for_the_neutrals_armies(as_alice, alice):
+    page = as_alice.get("/accounts/profile/").content.decode()
+    assert 'name="neutral_placement" value="ask"' in page and "on the borders" in page
+    fields = {"email": "alice@example.com", "time_zone": "UTC", "language": "en",
+              "turn_mail": "each", "reminder_hours": "12", "digest_hour": "8"}
+
+    assert as_alice.post("/accounts/profile/", {
+        **fields, "neutral_placement": "borders"}).status_code == 302
+    assert Preferences.objects.get(user=alice).neutral_placement == "borders"
+    assert as_alice.post("/accounts/profile/", fields).status_code == 302  # kept as it was
+    assert Preferences.objects.get(user=alice).neutral_placement == "borders"
+    refused = as_alice.post("/accounts/profile/", {**fields, "neutral_placement": "sea"})
+    assert refused.status_code == 400 and "Select a valid choice" in refused.content.decode()
+    assert Preferences.objects.get(user=alice).neutral_placement == "borders"
+
+
 def test_it_refuses_bad_preferences(as_alice, alice):
     response = as_alice.post("/accounts/profile/", {
         "email": "alice@example.com", "time_zone": "Mars/Olympus", "language": "cs",

@@ -60,7 +60,8 @@ class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
         fields = ("time_zone", "language", "turn_mail", "reminder_hours", "game_mail",
-                  "digest_hour", "unsubscribed", "mail_link_sign_in", "occupy_default")
+                  "digest_hour", "unsubscribed", "mail_link_sign_in", "occupy_default",
+                  "neutral_placement")
         labels = {
             "language": _("Language"),
             "turn_mail": _("Turn mail"),
@@ -69,12 +70,20 @@ class PreferencesForm(forms.ModelForm):
             "unsubscribed": _("No mail at all"),
             "mail_link_sign_in": _("Sign me in from mail links"),
             "occupy_default": _("After a conquest, the “Move in” form suggests"),
+            "neutral_placement": _("The neutral's reinforcements"),
         }
+        widgets = {"neutral_placement": forms.RadioSelect}
         help_texts = {"digest_hour": _("0 to 23."), "mail_link_sign_in": _(
             "Anyone you forward a mail to could then play as you. Off: the link asks you "
             "to sign in."), "occupy_default": _(
             "All but what the border needs: the attacking territory keeps as many armies as its "
-            "strongest remaining enemy neighbour has (at least one), and the rest move in.")}
+            "strongest remaining enemy neighbour has (at least one), and the rest move in."),
+            "neutral_placement": _(
+            "In a two-player game the neutral gets half of each reinforcement, and the player "
+            "who is not moving places it. Automatic: each army goes, one at a time, to the "
+            "neutral territory with the fewest armies among those bordering the player who "
+            "is moving (any neutral territory if none does; under fog only those you see). "
+            "It is placed the moment it falls to you, and you get no mail for it.")}
 
     def __init__(self, *args, user=None, request=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -96,6 +105,13 @@ class PreferencesForm(forms.ModelForm):
             ("minimum", _("the minimum")),
         ]
         self.fields["occupy_default"].required = False  # a form without it keeps the choice
+        self.fields["neutral_placement"].choices = [
+            ("ask", _("I place them myself")),
+            ("borders", _("Place them for me automatically on the borders of the player "
+                          "moving")),
+        ]
+        # A form posted without it (an older page) keeps the choice as it was.
+        self.fields["neutral_placement"].required = False
         self.fields["digest_hour"].widget.attrs.update({"min": 0, "max": 23})
 
     def clean_occupy_default(self) -> str:
@@ -139,6 +155,9 @@ class PreferencesForm(forms.ModelForm):
             return signin.password_is_right(self.request, self.user, password)
         except signin.Locked:
             return False
+
+    def clean_neutral_placement(self) -> str:
+        return self.cleaned_data.get("neutral_placement") or self.instance.neutral_placement
 
     def clean_digest_hour(self) -> int:
         hour = self.cleaned_data["digest_hour"]

@@ -3,7 +3,7 @@ filled in (territories to choose, sets to trade, a kept choice after a refusal).
 
 from __future__ import annotations
 
-from games import narrator, rules
+from games import narrator, reading, rules
 from games.models import Game
 from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.rules.cards import set_kinds, set_value
@@ -107,7 +107,13 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
     if phase == "neutral_place" and current == seat:
         neutral = _sorted(t for t in TERRITORIES if territories[t]["owner"] == NEUTRAL)
         forms["place_neutral"] = {"count": pending["reinforcements"],
-                                  "rows": rows(neutral, "place-")}
+                                  "rows": rows(neutral, "place-"),
+                                  "mover": narrator.seat_name(view.get("turn_seat"),
+                                                              reading.usernames(game))}
+    elif phase == "neutral_place" and view.get("turn_seat") == seat:
+        # This player's own turn waits while the other places the neutral's half of it.
+        forms["neutral_waiting"] = {"placer": narrator.seat_name(current,
+                                                                 reading.usernames(game))}
     if current != seat or phase not in ("reinforce", "attack", "occupy", "fortify"):
         return forms
     if phase == "reinforce":

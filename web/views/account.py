@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
 from accounts import email as addresses
-from accounts import throttles
+from accounts import standing, throttles
 from accounts.models import Preferences, preferences_for
 from notifications import confirmation, vacations
 from notifications.models import Vacation
@@ -62,6 +62,9 @@ def profile(request):
         if form.is_valid():
             form.save()
             messages.success(request, _("Your preferences are saved."))
+            if preferences.neutral_placement == Preferences.BORDERS and \
+                    standing.place_waiting(request.user):
+                messages.info(request, _("The neutral's armies waiting for you are placed."))
             if form.new_email:
                 messages.info(request, _(
                     "We mailed a link to %(email)s: your address changes when you follow it. "

@@ -1,0 +1,125 @@
+"""Standing choices a player makes once, for all their games, that the service applies for
+them the moment the decision falls to them: today, the two-player neutral's reinforcement.
+
+RULES.md leaves the neutral's half to the player who is not moving (`neutral_reinforcement:
+opponent`); in a game by mail that is a second wait of up to a day in every turn. A player
+who chose "borders" in their preferences (the profile page, `PATCH /api/v1/preferences/`)
+has it placed for them at once, by the rule `neutral_on_borders` states, as an ordinary
+`place_neutral` command through the one front door (games.write.submit, declared in
+settings.CONQUEST_STANDING_ORDERS). Placement draws no dice, and the rule reads only the
+placer's own view (under fog, what they see), so it knows nothing the player would not.
+"""
+
+from __future__ import annotations
+
+from accounts.models import Preferences
+from games import rules
+from games.errors import ServiceError
+from games.models import Game, Seat
+from games.reading import bot_levels, seat_rows
+from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
+from games.store import VersionConflict, fetch_game, load_state
+from games.write import STANDING, Actor, submit
+from lib import sql
+
+NEUTRAL_PLACE = "neutral_place"
+
+
+def neutral_on_borders(view: dict) -> dict[str, int]:
+    """The "borders" rule, from the placer's view: each of the neutral's armies, one at a
+    time, goes to the neutral territory with the fewest armies among those bordering a
+    territory of the player whose turn it is (board order breaks ties), so the neutral
+    stands in the mover's way; if no neutral territory borders them, among all neutral
+    territories. Under fog, only the neutral territories the placer sees count."""
+    count = (view.get("pending") or {}).get("reinforcements") or 0
+    spots = view.get("territories") or {}
+    mover = view.get("turn_seat")
+    neutral = [t for t in TERRITORIES if spots[t].get("owner") == NEUTRAL]
+    facing = [t for t in neutral
+              if any(spots[n].get("owner") == mover for n in NEIGHBOURS[t])]
+    candidates = facing or neutral
+    if count <= 0 or not candidates:
+        return {}
+    armies = {t: spots[t].get("armies") or 0 for t in candidates}
+    placements: dict[str, int] = {}
+    for _ in range(count):
+        territory = min(candidates, key=lambda t: armies[t])
+        armies[territory] += 1
+        placements[territory] = placements.get(territory, 0) + 1
+    return placements
+
+
+def placer_with_standing_order(game, state) -> int | None:
+    """The seat whose player chose to have the neutral's half placed for them, if the game
+    now waits for exactly that (a person at the seat, not a computer player), else None."""
+    if state is None or state.finished or state.paused or state.phase != NEUTRAL_PLACE:
+        return None
+    seat = state.current
+    if seat is None or state.players[seat].out or seat in bot_levels(game, state):
+        return None
+    user_id = next((row[1] for row in seat_rows(game) if row[0] == seat), None)
+    if user_id is None:
+        return None
+    return seat if user_id in borders_takers(game, [user_id]) else None
+
+
+def borders_takers(game, user_ids) -> set[int]:
+    """Which of the users chose "borders": as read with the seats (a seat flag,
+    config.reactions.CONQUEST_SEAT_FLAGS), else now."""
+    known = getattr(game, "_seat_flags", {}).get("neutral_borders")
+    if known is not None:
+        return known & set(user_ids)
+    return set(Preferences.objects.filter(user_id__in=list(user_ids),
+                                          neutral_placement=Preferences.BORDERS)
+               .values_list("user_id", flat=True))
+
+
+def borders_flag_sql(user_column: str) -> str:
+    """Whether the user `user_column` names chose "borders", as SQL (a seat flag the store
+    reads with the seats)."""
+    q = sql.quote
+    return (f"EXISTS (SELECT 1 FROM {sql.table(Preferences)} p "
+            f"WHERE p.{q('user_id')} = {user_column} "
+            f"AND p.{q('neutral_placement')} = '{Preferences.BORDERS}')")
+
+
+def neutral_placement(done):
+    """A standing order (settings.CONQUEST_STANDING_ORDERS): after a commit that leaves the
+    neutral's half to a player who chose "borders", their placement, as (actor, command)
+    for games.write.submit; else None."""
+    return _placement(done.game, done.after)
+
+
+def _placement(game, state):
+    seat = placer_with_standing_order(game, state)
+    if seat is None:
+        return None
+    placements = neutral_on_borders(rules.view(state, seat))
+    if not placements:
+        return None
+    user_id = next(row[1] for row in seat_rows(game) if row[0] == seat)
+    return (Actor(STANDING, user_id, seat),
+            rules.parse_command({"type": "place_neutral", "placements": placements}, seat))
+
+
+def place_waiting(user) -> int:
+    """The neutral's halves already waiting for `user` when they choose "borders": placed
+    now, as the choice says, through the front door; returns how many. One that cannot be
+    placed now (someone moved first) is left to them."""
+    placed = 0
+    waiting = Seat.objects.filter(user=user, game__status=Game.ACTIVE,
+                                  game__phase=NEUTRAL_PLACE).values_list("game_id", "seat")
+    for game_id, seat in waiting:
+        game = fetch_game(game_id)
+        if game is None or game.current_seat != seat:
+            continue
+        state = load_state(game)
+        made = _placement(game, state)
+        if made is None or made[0].seat != seat:
+            continue
+        try:
+            submit(made[0], game, made[1], state.version, state=state)
+        except (VersionConflict, rules.RuleViolation, ServiceError):
+            continue
+        placed += 1
+    return placed
