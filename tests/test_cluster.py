@@ -148,6 +148,15 @@ def decisions_timed_out_early(game: Game) -> list[str]:
     return early
 
 
+def row_story(message_id: str) -> dict:
+    """What the outbox says of a mail the sink received more than once."""
+    pk = int(message_id.split("-", 1)[1].split("@", 1)[0])
+    row = Notification.objects.filter(pk=pk).first()
+    return {"message_id": message_id, **({} if row is None else {
+        f: getattr(row, f) for f in ("kind", "attempts", "claimed_by", "claimed_at", "sent_at",
+                                     "maybe_sent", "skipped", "last_error")})}
+
+
 def test_the_cluster_keeps_every_game_whole_through_a_killed_worker(cluster):
     topology, mailbox = cluster
     begun = time.monotonic()
@@ -227,7 +236,8 @@ def test_the_cluster_keeps_every_game_whole_through_a_killed_worker(cluster):
     for row in rows:
         assert row.sent_at or row.skipped or row.maybe_sent or row.last_error, row
     message_ids = [m["Message-ID"].strip() for m in mailbox.messages]
-    assert len(message_ids) == len(set(message_ids))
+    doubled = [pk for pk, n in Counter(message_ids).items() if n > 1]
+    assert not doubled, [row_story(message_id) for message_id in doubled]
     sent = set(rows.filter(sent_at__isnull=False, maybe_sent=False).exclude(message_id="")
                .values_list("message_id", flat=True))
     assert sent <= set(message_ids)
