@@ -244,6 +244,8 @@ def test_the_cluster_keeps_every_game_whole_through_a_killed_worker(cluster):
     rows = Notification.objects.filter(digest=False, created_at__lt=cutoff)
     assert rows.filter(sent_at__isnull=False).count() > GAMES
     assert not rows.filter(sent_at__isnull=True)
+    print(f"mails: {len(mailbox.messages)} received, "
+          f"{rows.filter(maybe_sent=True).count()} sent or unknown")
     message_ids = [m["Message-ID"].strip() for m in mailbox.messages]
     doubled = [pk for pk, n in Counter(message_ids).items() if n > 1]
     assert not doubled, [row_story(message_id) for message_id in doubled]
