@@ -1,16 +1,18 @@
 """Sending outbox rows: claim with a conditional update, send, stamp sent_at.
 
-A claim is a lease: a worker that dies mid-send leaves a claim that expires, and the
-outbox sweep sends the row again. Two workers never both hold a row, and each claim has an
-id of its own (host, the claiming process's pid, a random part), so no process, not even a
-pool child forked from the same parent, can release another's claim.
+A claim is a lease: a worker that dies leaves a claim that expires, and the outbox sweep
+(or a re-queue, such as presence's) takes the row over. Two workers never both hold a row,
+and each claim has an id of its own (host, the claiming process's pid, a random part), so
+no process, not even a pool child forked from the same parent, can release another's claim.
 
-Delivery is at least once: a worker that dies after the SMTP server accepted a mail but
-before stamping the row leaves it to be sent again when the lease runs out. Every copy
-carries the notification's stable Message-ID, so mail systems and clients that
-de-duplicate by Message-ID show it once. A claim taken over that way marks the row
-`maybe_sent`; if it is then no longer worth sending (its game moved on), it is settled as
-"sent or unknown" with its Message-ID, never as skipped, since it may well have gone out.
+Delivery is at most once. Right before handing a mail to the SMTP server, its worker marks
+the row `maybe_sent`, on the condition that it still holds the claim (begin_send): a worker
+whose lease ran out while it was slow finds the row taken over and does not send it. A row
+taken over with the mark on may have gone out (its worker died, or lost its lease, between
+the mark and the stamp): it is settled as "sent or unknown" with its Message-ID, never sent
+again, never counted as skipped. A row taken over without the mark provably never reached
+the mail server, and is sent. A send that raises (the server refused it, or could not be
+reached) takes the mark off again and leaves the row for the sweep.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from datetime import timedelta
 from celery import current_app
 from django.conf import settings
 from django.core.mail import get_connection
-from django.db.models import Case, F, Q, Value, When
+from django.db.models import F, Q
 from django.utils import timezone
 
 from notifications import mail, presence
@@ -44,12 +46,8 @@ def lease() -> timedelta:
 
 
 def claim_columns(now, mine) -> dict:
-    """The columns a claim sets. A claim still on the row is one whose lease ran out (a
-    worker releases the claim of a send that failed): its worker died, perhaps after the
-    mail server had accepted the mail (the CASE reads the row as it was before)."""
-    return {"claimed_at": now, "claimed_by": mine, "attempts": F("attempts") + 1,
-            "maybe_sent": Case(When(claimed_at__isnull=False, then=Value(True)),
-                               default=F("maybe_sent"))}
+    """The columns a claim sets (a row marked maybe_sent keeps its mark)."""
+    return {"claimed_at": now, "claimed_by": mine, "attempts": F("attempts") + 1}
 
 
 def claim(pk: int) -> str | None:
@@ -62,14 +60,32 @@ def claim(pk: int) -> str | None:
     return mine if taken == 1 else None
 
 
-def settle(row: Notification, now, why: str) -> Notification:
+def begin_send(pk: int, mine: str) -> bool:
+    """Mark the row as perhaps sent, right before its mail goes to the SMTP server, if the
+    claim `mine` still holds it; False if another worker took it over (this one's lease
+    ran out): then this one must not send it."""
+    return Notification.objects.filter(
+        pk=pk, claimed_by=mine, sent_at__isnull=True, maybe_sent=False,
+    ).update(maybe_sent=True) == 1
+
+
+def send_failed(pk: int, mine: str, problem: Exception) -> None:
+    """Release the claim of a send that raised, the mark taken off: the mail server did not
+    take the mail. The sweep tries again."""
+    Notification.objects.filter(pk=pk, claimed_by=mine, sent_at__isnull=True).update(
+        claimed_at=None, maybe_sent=False,
+        last_error=f"{type(problem).__name__}: {problem}"[:2000])
+
+
+def settle(row: Notification, now, why: str | None) -> Notification:
     """Stamp a row settled without a mail (not saved). One that may have gone out already
     is not skipped: it keeps the Message-ID it went out with and says why it is unknown."""
-    row.sent_at, row.skipped, row.last_error, row.message_id = now, True, why, ""
+    row.sent_at, row.skipped, row.last_error, row.message_id = now, True, why or "", ""
     if row.maybe_sent:
         row.skipped, row.message_id = False, mail.message_id(row)
         row.last_error = ("sent or unknown: it may have been sent by a worker that died "
-                          f"before recording it; not sent again: {why or 'not wanted'}")
+                          "or lost its claim before recording it; not sent again"
+                          + (f": {why}" if why else ""))
     return row
 
 
@@ -107,7 +123,7 @@ def send_many(pks) -> int:
             outcome = _render_and_send(row, mine, connection, batch)
             if outcome is None:
                 connection.close()  # perhaps broken: the next send opens a new one
-            else:
+            elif outcome is not LOST:
                 done.append(outcome)
     finally:
         connection.close()
@@ -115,6 +131,10 @@ def send_many(pks) -> int:
         done, ["sent_at", "skipped", "last_error", "message_id", "maybe_sent"],
         batch_size=500)
     return sum(1 for row in done if row.message_id and not row.maybe_sent)
+
+
+# _render_and_send's answer for a row another worker took over before it went out.
+LOST = object()
 
 
 def hold(held: dict, mine: str) -> None:
@@ -154,25 +174,28 @@ def _settle_without_sending(rows) -> tuple[list, list]:
             why = "the decision was made meanwhile"
         else:
             why = obsolete_turn_mail(row, newest_turn.get((row.user_id, row.game_id)))
-        if why is None:
+        if why is None and not row.maybe_sent:
             sendable.append(row)
             continue
+        # (A row marked maybe_sent is settled whether or not it is still worth sending.)
         done.append(settle(row, now, why))
     return done, sendable
 
 
 def _render_and_send(row, mine, connection, batch):
-    """Render and send one claimed row: the row stamped (not yet saved), or None if it
-    failed (its claim is released and the error recorded, for the sweep to try again)."""
+    """Render and send one claimed row: the row stamped (not yet saved); LOST if another
+    worker took it over meanwhile (nothing sent, nothing to stamp); None if it failed (its
+    claim is released and the error recorded, for the sweep to try again)."""
     try:
         message = mail.render(row, batch)
         if message is not None:
+            if not begin_send(row.pk, mine):
+                return LOST
             message.connection = connection
             message.send()
     except Exception as problem:  # noqa: BLE001 - keep the row for the sweep, say why
         log.exception("notification %s failed", row.pk)
-        Notification.objects.filter(pk=row.pk, claimed_by=mine).update(
-            claimed_at=None, last_error=f"{type(problem).__name__}: {problem}"[:2000])
+        send_failed(row.pk, mine, problem)
         return None
     if message is None:  # the recipient wants no such mail
         return settle(row, timezone.now(), row.last_error)
@@ -197,7 +220,7 @@ def send_one(pk: int, connection=None) -> str:
         return "sent or unknown" if notification.maybe_sent else "gave up"
     why = stale_reminder(notification) and "the decision was made meanwhile" or (
         obsolete_turn_mail(notification))
-    if why:
+    if why or notification.maybe_sent:
         _save_settled(settle(notification, timezone.now(), why))
         return "sent or unknown" if notification.maybe_sent else "skipped"
     held = presence.waiting([notification])
@@ -207,13 +230,13 @@ def send_one(pk: int, connection=None) -> str:
     try:
         message = mail.render(notification)
         if message is not None:
+            if not begin_send(pk, mine):
+                return "another worker got there first"
             message.connection = connection
             message.send()
     except Exception as problem:  # noqa: BLE001 - keep the row for the sweep, say why
         log.exception("notification %s failed", pk)
-        Notification.objects.filter(pk=pk, claimed_by=mine).update(
-            claimed_at=None, last_error=f"{type(problem).__name__}: {problem}"[:2000]
-        )
+        send_failed(pk, mine, problem)
         return "failed"
     if message is None:  # the recipient wants no such mail
         _save_settled(settle(notification, timezone.now(), notification.last_error))

@@ -55,6 +55,9 @@ class Notification(models.Model):
     # The site's notification list (notifications.inbox): when the user read it there.
     read_at = models.DateTimeField(null=True, blank=True)
     maybe_sent = models.BooleanField(
+        # Set right before the mail goes to the SMTP server (notifications.delivery
+        # begin_send), cleared when it is stamped sent or the server refused it: a row
+        # taken over with it set is settled "sent or unknown", never sent again.
         # A default in the database too: the previous release's processes, which know
         # nothing of it, go on writing rows during a rolling upgrade.
         default=False, db_default=False,

@@ -15,12 +15,14 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count
 from django.utils import timezone
 
 import bots
 from accounts.models import Account
+from accounts.tokens import issue
 from games import rules
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game
@@ -34,9 +36,9 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 GAMES = 20
 PLAYERS = 8
-DEADLINE_SECONDS = 10
-DRIVE_SECONDS = 45
-KILL_AT, RESTART_AT = 15, 20  # seconds into the drive
+DEADLINE_SECONDS = 10  # the shortest a game may have
+DRIVE_SECONDS = 24
+KILL_AT, RESTART_AT = 7, 9  # seconds into the drive
 
 
 @pytest.fixture
@@ -44,10 +46,6 @@ def cluster(tmp_path):
     if connection.vendor != "postgresql" or not os.environ.get(
             "CELERY_BROKER_URL", "").startswith("redis://"):
         pytest.skip("the cluster runs on the PostgreSQL + Redis pass")
-    if os.environ.get("CONQUEST_CLUSTER_TEST") != "1":
-        # Off in CI until the doubled mails it found are mended: in one of three runs, 6 of
-        # 154 mails went out twice after the killed worker (issue 31's note).
-        pytest.skip("set CONQUEST_CLUSTER_TEST=1 to run the cluster")
     if not shutil.which("redis-server") and not os.path.exists("/usr/bin/redis-server"):
         pytest.skip("redis-server is not installed")
     # A Redis of its own: the suite's other tests publish to the shared one, and these
@@ -148,6 +146,15 @@ def decisions_timed_out_early(game: Game) -> list[str]:
     return early
 
 
+def row_story(message_id: str) -> dict:
+    """What the outbox says of a mail the sink received more than once."""
+    pk = int(message_id.split("-", 1)[1].split("@", 1)[0])
+    row = Notification.objects.filter(pk=pk).first()
+    return {"message_id": message_id, **({} if row is None else {
+        f: getattr(row, f) for f in ("kind", "attempts", "claimed_by", "claimed_at", "sent_at",
+                                     "maybe_sent", "skipped", "last_error")})}
+
+
 def test_the_cluster_keeps_every_game_whole_through_a_killed_worker(cluster):
     topology, mailbox = cluster
     begun = time.monotonic()
@@ -157,8 +164,15 @@ def test_the_cluster_keeps_every_game_whole_through_a_killed_worker(cluster):
                                   for p in topology.web_ports), 60), topology.logs()
     print(f"serving after {time.monotonic() - begun:.0f} s")
 
-    with ThreadPoolExecutor(8) as pool:
-        tokens = list(pool.map(lambda n: sign_up(client, f"player{n}"), range(PLAYERS)))
+    # Two sign up through the API, one through each instance; the others are made here (a
+    # sign-up hashes a password, seconds of the cluster's start on a busy machine).
+    with ThreadPoolExecutor(2) as pool:
+        tokens = list(pool.map(lambda n: sign_up(client, f"player{n}"), range(2)))
+    for n in range(2, PLAYERS):
+        user = get_user_model().objects.create_user(f"player{n}", f"player{n}@example.com")
+        Account.objects.create(user=user)
+        tokens.append(issue(user))
+    print(f"signed up after {time.monotonic() - begun:.0f} s")
     # Their addresses confirmed, so that the games' mails go out (not only the sign-ups').
     Account.objects.update(email_confirmed=True)
     with ThreadPoolExecutor(8) as pool:
@@ -170,15 +184,23 @@ def test_the_cluster_keeps_every_game_whole_through_a_killed_worker(cluster):
     with ThreadPoolExecutor(GAMES) as pool:
         drivers = [pool.submit(drive, table, until, n) for n, table in enumerate(tables)]
         time.sleep(KILL_AT)
+        # The next SMTP session that had a mail accepted hangs at its end (QUIT): its worker
+        # sent mails it has not recorded yet (a batch is stamped once its session closes),
+        # the moment a kill hurts most. If that worker is in the set killed, the kill finds
+        # it there; if not, it stays stuck to the end, as good as dead to its mails.
+        mailbox.stall_quit_after = lambda message: True
+        assert wait_until(mailbox.stalled.is_set, 10)
         killed = topology.kill("worker-deadlines-1", "worker-mail-1")
+        killed_at = timezone.now()
         time.sleep(RESTART_AT - KILL_AT)
         topology.start("worker-deadlines-1")
         topology.start("worker-mail-1")
         for driver in drivers:
             driver.result()
     assert all(len(pids) > 1 for pids in killed.values()), killed  # each with its pool
-    for name in killed:  # started again, and took up its queues
-        assert topology.logs_of(name).count(" ready.") == 2, topology.logs_of(name)
+    for name in killed:  # started again, and took up its queues (slow on a busy machine)
+        assert wait_until(lambda n=name: topology.logs_of(n).count(" ready.") == 2, 60), (
+            topology.logs_of(name))
 
     print(f"drove for {time.monotonic() - started:.0f} s")
     # Whatever was owed when the play stopped settles: deadlines then due, mail then queued.
@@ -187,13 +209,12 @@ def test_the_cluster_keeps_every_game_whole_through_a_killed_worker(cluster):
 
     def settled():
         overdue = Game.objects.filter(status=Game.ACTIVE, deadline__lt=cutoff)
-        unsent = Notification.objects.filter(sent_at__isnull=True, skipped=False,
-                                             maybe_sent=False, digest=False,
+        unsent = Notification.objects.filter(sent_at__isnull=True, digest=False,
                                              created_at__lt=cutoff)
         return not overdue.exists() and not unsent.exists()
     assert wait_until(settled, 30, every=0.5), topology.logs()
     print(f"settled in {time.monotonic() - until:.0f} s")
-    topology.stop()  # what is checked below no longer moves
+    topology.freeze()  # what is checked below no longer moves
 
     games = list(Game.objects.filter(pk__in=[t.id for t in tables]))
     assert len(games) == GAMES
@@ -218,16 +239,24 @@ def test_the_cluster_keeps_every_game_whole_through_a_killed_worker(cluster):
         len(absent) * 2
     for game in games:
         assert decisions_timed_out_early(game) == []
-    # The computer players moved, before and after the kill.
+    # The computer players moved before and after the kill; timeouts went on after it.
     bot_games = [t.id for t in tables if t.kind == "bot"]
-    assert Event.objects.filter(game_id__in=bot_games, actor=1).count() > 0
-    # Every mail was sent once, given up with its reason, or skipped; none is lost or doubled.
+    bots_moved = Event.objects.filter(game_id__in=bot_games, actor=1)
+    assert bots_moved.filter(created_at__lt=killed_at).exists()
+    assert bots_moved.filter(created_at__gt=killed_at).exists()
+    assert Event.objects.filter(type="turn_timed_out", created_at__gt=killed_at).exists()
+    # Every mail was sent once, skipped, or is "sent or unknown" (a killed worker may have
+    # sent it); none is lost or doubled.
     rows = Notification.objects.filter(digest=False, created_at__lt=cutoff)
     assert rows.filter(sent_at__isnull=False).count() > GAMES
-    for row in rows:
-        assert row.sent_at or row.skipped or row.maybe_sent or row.last_error, row
+    assert not rows.filter(sent_at__isnull=True)
+    print(f"mails: {len(mailbox.messages)} received, "
+          f"{rows.filter(maybe_sent=True).count()} sent or unknown")
+    # The stalled session's mails went out unrecorded: taken over, they are sent or unknown.
+    assert rows.filter(maybe_sent=True).exists()
     message_ids = [m["Message-ID"].strip() for m in mailbox.messages]
-    assert len(message_ids) == len(set(message_ids))
+    doubled = [pk for pk, n in Counter(message_ids).items() if n > 1]
+    assert not doubled, [row_story(message_id) for message_id in doubled]
     sent = set(rows.filter(sent_at__isnull=False, maybe_sent=False).exclude(message_id="")
                .values_list("message_id", flat=True))
     assert sent <= set(message_ids)

@@ -435,8 +435,8 @@ def test_it_skips_turn_mail_once_the_game_is_over(game, alice, clock):
 def test_a_row_a_dead_worker_may_have_sent_is_sent_or_unknown_not_skipped(game, alice, clock,
                                                                           settings):
     waiting = unsent_turn_rows(game)
-    for row in waiting:
-        assert delivery.claim(row.pk)  # a worker that then died, perhaps after sending
+    for row in waiting:  # a worker that then died, perhaps after sending
+        assert delivery.begin_send(row.pk, delivery.claim(row.pk))
     act(game, alice, {"type": "resign"})
     clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS + 1)
 
@@ -445,8 +445,8 @@ def test_a_row_a_dead_worker_may_have_sent_is_sent_or_unknown_not_skipped(game, 
         assert row.sent_at == clock.now and row.maybe_sent and not row.skipped
         assert row.message_id == f"<notification-{row.pk}@localhost>"
         assert row.last_error == ("sent or unknown: it may have been sent by a worker that "
-                                  "died before recording it; not sent again: the game ended "
-                                  "before it went out")
+                                  "died or lost its claim before recording it; not sent "
+                                  "again: the game ended before it went out")
     assert mail.outbox == []
 
 
@@ -455,15 +455,17 @@ def test_a_batch_settles_what_a_dead_worker_may_have_sent_as_sent_or_unknown(gam
     turn = unsent_turn_rows(game)
     started_rows = [started_row(game, alice), started_row(game, bob)]
     for row in turn + started_rows:
-        assert delivery.claim(row.pk)
+        assert delivery.begin_send(row.pk, delivery.claim(row.pk))
     act(game, alice, {"type": "resign"})
     clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS + 1)
 
     sent = delivery.send_many([row.pk for row in turn + started_rows])
 
-    assert sent == len(started_rows)  # still worth sending: sent again, same Message-ID
-    assert all(not r.maybe_sent and r.message_id for r in map(refresh, started_rows))
-    assert all(r.maybe_sent and not r.skipped and r.message_id for r in map(refresh, turn))
+    assert sent == 0 and mail.outbox == []  # still worth sending or not: never sent twice
+    for row in map(refresh, turn + started_rows):
+        assert row.sent_at and row.maybe_sent and not row.skipped
+        assert row.message_id == f"<notification-{row.pk}@localhost>"
+    assert all(r.last_error.endswith("not sent again") for r in map(refresh, started_rows))
 
 
 def test_a_failed_send_is_not_taken_for_one_that_may_have_gone_out(game, alice, clock,
@@ -479,7 +481,7 @@ def test_a_failed_send_is_not_taken_for_one_that_may_have_gone_out(game, alice, 
 def test_the_admin_lists_it_as_sent_or_unknown_never_as_skipped(game, alice, clock, settings,
                                                                 admin_client):
     row = unsent_turn_rows(game)[0]
-    delivery.claim(row.pk)
+    delivery.begin_send(row.pk, delivery.claim(row.pk))
     act(game, alice, {"type": "resign"})
     clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS + 1)
     delivery.send_one(row.pk)
@@ -492,3 +494,76 @@ def test_the_admin_lists_it_as_sent_or_unknown_never_as_skipped(game, alice, clo
     assert link in unknown.content.decode() and "sent or unknown" in unknown.content.decode()
     assert link not in skipped.content.decode() and link not in sent.content.decode()
     assert "sent or unknown" in admin_client.get(link).content.decode()
+
+
+class Killed(BaseException):
+    """The worker's process killed (SIGKILL, the OOM killer) at that point of its work."""
+
+
+def test_a_mail_a_killed_worker_handed_to_the_server_is_never_sent_again(game, alice, bob,
+                                                                          clock, settings,
+                                                                          monkeypatch):
+    """The cluster's doubled mails: a worker sends the first mail of its batch and is
+    killed before stamping it; once the lease runs out the sweep (or a re-queue) takes the
+    batch over. The mail that went out is settled as "sent or unknown"; the one that never
+    reached the server goes out, once."""
+    first, second = started_row(game, alice), started_row(game, bob)
+    real_send = EmailBackend.send_messages
+
+    def accepted_then_killed(self, messages):
+        real_send(self, messages)
+        raise Killed
+
+    monkeypatch.setattr(EmailBackend, "send_messages", accepted_then_killed)
+    with pytest.raises(Killed):
+        delivery.send_many([first.pk, second.pk])
+    monkeypatch.setattr(EmailBackend, "send_messages", real_send)
+    assert [m.to for m in mail.outbox] == [["alice@example.com"]]
+    clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS + 1)
+
+    assert delivery.send_many([first.pk, second.pk]) == 1
+    assert {first.pk, second.pk}.isdisjoint(delivery.unsent())
+
+    ids = [m.extra_headers["Message-ID"] for m in mail.outbox]
+    assert sorted(ids) == sorted({f"<notification-{first.pk}@localhost>",
+                                  f"<notification-{second.pk}@localhost>"})
+    first, second = refresh(first), refresh(second)
+    assert first.sent_at and first.maybe_sent and not first.skipped
+    assert first.message_id == ids[0] and "not sent again" in first.last_error
+    assert second.sent_at and not second.maybe_sent and second.message_id == ids[1]
+
+
+def test_a_worker_that_outlived_its_lease_does_not_send_what_another_took_over(
+        game, alice, bob, clock, settings, monkeypatch):
+    """A slow worker (its lease runs out while it sends the first mail of its batch) and
+    the sweep that takes the rest over meanwhile: each mail goes out once."""
+    first, second = started_row(game, alice), started_row(game, bob)
+    real_send = EmailBackend.send_messages
+    taken_over = []
+
+    def slow_send(self, messages):
+        if not taken_over:
+            taken_over.append("the sweep")
+            clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS + 1)
+            taken_over.append(delivery.send_many([second.pk]))  # in between
+        return real_send(self, messages)
+
+    monkeypatch.setattr(EmailBackend, "send_messages", slow_send)
+    assert delivery.send_many([first.pk, second.pk]) == 1
+
+    assert taken_over == ["the sweep", 1]
+    assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.com", "bob@example.com"]
+    assert all(r.sent_at and not r.maybe_sent and r.message_id
+               for r in map(refresh, (first, second)))
+
+
+def test_a_row_whose_worker_died_before_sending_it_is_sent_not_unknown(game, alice, clock,
+                                                                       settings):
+    row = started_row(game, alice)
+    assert delivery.claim(row.pk)  # a worker that died before it reached this mail
+    clock.advance(seconds=settings.CONQUEST_MAIL_LEASE_SECONDS + 1)
+
+    assert delivery.send_one(row.pk) == "sent"
+
+    row = refresh(row)
+    assert len(mail.outbox) == 1 and row.sent_at and not row.maybe_sent and not row.last_error

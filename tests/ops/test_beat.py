@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from games.models import Event, Game
 from ops import leases
+from ops.beat import holder_of
 from ops.models import Lease
 from tests.games.conftest import new_game, signed_up
 from tests.notifications.real_parts import Celery, free_port, wait_until
@@ -54,5 +55,41 @@ def test_a_second_beat_stands_by_and_takes_over_when_the_first_dies():
         Game.objects.filter(pk=game_id).update(deadline=timezone.now())
         assert wait_until(lambda: Event.objects.filter(
             game_id=game_id, type="turn_timed_out").exists(), 30), celery.log("worker")
+    finally:
+        celery.stop()
+
+
+def test_a_beat_on_the_same_schedule_file_keeps_its_holder_id_once_the_last_one_died(tmp_path):
+    schedule = str(tmp_path / "celerybeat-schedule")
+    first, lock = holder_of(schedule)
+    assert lock is not None
+
+    second, no_lock = holder_of(schedule)  # another beat on the same file, the first alive
+    assert no_lock is None and second != first
+
+    lock.close()  # the first died: the kernel drops its lock
+    again, lock = holder_of(schedule)
+    assert again == first and lock is not None
+    lock.close()
+    assert holder_of(str(tmp_path / "elsewhere"))[0] != first
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_beat_killed_and_started_again_takes_its_lease_back_at_once():
+    celery = Celery("filesystem://", free_port(), CONQUEST_DEADLINE_SWEEP_SECONDS=1,
+                    CONQUEST_BEAT_LEASE_SECONDS=120)
+    try:
+        celery.start_beat("beat")
+        assert wait_until(lambda: SENT in celery.log("beat"), 30), celery.log("beat")
+        holder = Lease.objects.get(name="beat").holder
+        celery.kill("beat")  # SIGKILL: its lease of two minutes is left on the row
+        before = len(celery.log("beat"))
+        celery.start_beat("beat")  # the same schedule file, as systemd or compose restart it
+
+        def restarted() -> str:
+            return celery.log("beat")[before:]
+        assert wait_until(lambda: SENT in restarted(), 30), restarted()
+        assert "stands by" not in restarted()
+        assert Lease.objects.get(name="beat").holder == holder
     finally:
         celery.stop()
