@@ -99,6 +99,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         and game.creator_id == user.pk,
         "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
         "seats_taken": len(seated_users),
+        "seats_open": max(0, game.players - len(seated_users)),
         "winner_name": color_name(seat_color(view.get("winner")))
         if view.get("winner") is not None else "",
         "winner_username": next((p["username"] for p in view["players"]
