@@ -41,7 +41,7 @@ def test_each_player_reads_their_own_result_and_a_spectator_who_won(over, as_ali
 def test_the_headline_is_in_czech_with_czech_ordinals(over, as_bob):
     page = as_bob.get(f"/games/{over.pk}/", HTTP_ACCEPT_LANGUAGE="cs").content.decode()
 
-    assert "Prohráli jste (2. z 3)" in page
+    assert "Prohráli jste (2. místo z 3)" in page
 
 
 def test_a_team_reads_that_it_won_together(alice, bob, charlie, person):
