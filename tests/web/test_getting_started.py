@@ -73,3 +73,12 @@ def test_the_home_page_asks_a_visitor_to_sign_in(client, db):
 
     assert "Sign in and play against the computer" in home
     assert "Welcome back" not in home and "play-computer" not in home
+
+
+def test_a_placement_everyone_makes_at_once_counts_as_waiting_for_you(as_alice):
+    as_alice.post("/games/against-the-computer/", {"level": "easy", "opponents": "1"})
+    game = Game.objects.get()
+    assert game.current_seat is None  # every seat places its starting armies at once
+
+    assert "1 game is waiting for your move." in as_alice.get("/").content.decode()
+    assert as_alice.get("/games/").content.decode().count("Your move!") == 1

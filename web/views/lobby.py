@@ -20,6 +20,8 @@ from games import reading
 from games.errors import ServiceError
 from games.models import Game, Seat
 from games.rules.errors import RuleViolation
+from games.rules.moves import seats_to_act
+from games.store import load_state
 from games.vocabulary import BOT_LEVELS, color_name, level_name, phase_name, seat_color
 from lib.inputs import whole_number
 
@@ -76,7 +78,8 @@ def _my_games(user):
         rows.append({
             "game": game, "seat": seat, "color": seat_color(seat),
             "color_name": color_name(seat_color(seat)), "turn": turn,
-            "your_turn": game.status == Game.ACTIVE and current == seat,
+            "your_turn": game.status == Game.ACTIVE and (
+                current == seat or current is None and _owes_at_once(game, seat)),
             "phase": phase_name(game.phase) if game.status == Game.ACTIVE else "",
             "winner": _winner_words(game, names),
             "you_won": seat in _winning_seats(game),
@@ -88,6 +91,12 @@ def _my_games(user):
         row["game"].deadline or far if row["game"].status == Game.ACTIVE else far,
         -row["game"].pk))
     return rows
+
+
+def _owes_at_once(game: Game, seat: int) -> bool:
+    """Whether the seat still owes its part of a decision every seat makes at once (a
+    simultaneous placement, capitals): read from the state, for those few games only."""
+    return seat in seats_to_act(load_state(game))
 
 
 def _running_games(user) -> list[dict]:
