@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from games import rematch, write
+from games import rematch
 from games.models import Game, Rematch
 from ratings import record
+from ratings.models import PlayerResult
+from tests.ratings.support import finished_game
 from tests.web.e2e.test_lobby_sizes import SIZES, account, signed_in
-from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,16 +56,17 @@ def test_the_players_read_their_result_and_start_a_rematch(browser, live_server,
                                                             screenshot, size, settings):
     settings.CONQUEST_RATING_ESTABLISHED_GAMES = 0
     alice, bob, charlie = account("alice"), account("bob"), account("charlie")
-    game = started_game([alice, bob, charlie])
+    game = finished_game([alice, bob, charlie])  # each played; charlie, then bob resigned
     Game.objects.filter(pk=game.pk).update(name="Friday night")
-    for user in (charlie, bob):
-        write.submit(write.player(user), game, {"type": "resign"})
     record.record_pending()
+    change = PlayerResult.objects.get(game=game, user=bob)
+    assert change.rated and change.rating != change.rating_before
 
     bobs = signed_in(browser, live_server.url, "bob", contexts, size)
     bobs.goto(f"{live_server.url}/games/{game.pk}/")
     assert bobs.locator("#result-title").inner_text() == "You lost (2nd of 3)"
-    assert "did not change your rating" in bobs.locator(".rating-change").inner_text()
+    assert (f"Your rating: {change.rating_before} \u2192 {change.rating}"
+            in bobs.locator(".rating-change").inner_text())
     on_screen(bobs, "#result", size[0])
     assert bobs.evaluate(OVERFLOW) <= 1
     screenshot(bobs, f"result-lost-{size[0]}")
