@@ -103,3 +103,24 @@ def test_an_unrated_game_says_the_rating_did_not_move(alice, bob):
     for row in rows(game, kind=Notification.FINISHED):
         assert delivery.send_one(row.pk) == "sent"
     assert all("This game did not change your rating." in m.body for m in mail.outbox)
+
+
+def test_an_elimination_that_leaves_the_game_running_still_mails_the_loser(alice, bob,
+                                                                          charlie):
+    from types import SimpleNamespace
+
+    from games.rules import events as ev
+    from games.store import load_state
+    from notifications import outbox
+
+    game = started(alice, bob, charlie)
+    state = load_state(game)
+    eliminated = SimpleNamespace(type=ev.PLAYER_ELIMINATED, data={"seat": 2, "by": 0},
+                                 seq=state.version + 1)
+    finished = SimpleNamespace(type=ev.GAME_FINISHED, data={"winner": 0}, seq=state.version + 2)
+
+    running = outbox.rows_for(game, [eliminated], state, state)
+    ending = outbox.rows_for(game, [eliminated, finished], state, state)
+
+    assert [(r.kind, r.user.username) for r in running] == [(Notification.ELIMINATED, "charlie")]
+    assert {r.kind for r in ending} == {Notification.FINISHED}
