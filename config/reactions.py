@@ -19,6 +19,11 @@ CONQUEST_REACTIONS = {
         "ratings.reactions.queue_recording",  # a finished game's ratings
         "tournaments.reactions.queue_advance",  # a finished game's tournament round
     ],
+    # A rematch of a finished game offered or declined (games.rematch.RematchNews), in the
+    # offer's transaction; its start is a game's start like any other, seen above.
+    "rematch": [
+        "notifications.reactions.rematch_rows",  # the other players hear of it
+    ],
 }
 
 # Facts about each seat's user that a reaction needs on nearly every command, read with

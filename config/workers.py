@@ -126,6 +126,9 @@ CONQUEST_OUTBOX_GRACE_SECONDS = int(env("CONQUEST_OUTBOX_GRACE_SECONDS", "20"))
 # A player counts as on a game's page this long after its last live poll (every 4 s): their
 # "your move" mail waits meanwhile, and goes out once if they leave without moving.
 CONQUEST_PRESENCE_SECONDS = int(env("CONQUEST_PRESENCE_SECONDS", "30"))
+# The end mail waits for the game's ratings to be recorded (a worker does it within seconds
+# of the end) for at most this long, then goes out without the rating change.
+CONQUEST_END_MAIL_WAIT_SECONDS = int(env("CONQUEST_END_MAIL_WAIT_SECONDS", "300"))
 # A process hands the mails its moves cause to the workers in one task per this long.
 CONQUEST_DELIVERY_LINGER_SECONDS = float(env("CONQUEST_DELIVERY_LINGER_SECONDS", "0.5"))
 # Computer players move this many seconds (at most) after their decision falls due.

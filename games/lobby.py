@@ -233,3 +233,23 @@ def _start_locked(game: Game, locked: Game, user) -> None:
                rules.StartGame(game.game_id, seated, checked, entropy), locked.version)
     except VersionConflict:
         raise ServiceError(400, "game_not_open", "the game has already started") from None
+
+
+def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict) -> Game:
+    """A game played as `like` is (its rules, deadline, clock and rating choice) with a new
+    seed, every seat taken at once (`humans`: seat -> (user, entropy); `bots`: seat ->
+    level), and started: a rematch (games.rematch). Inside the caller's transaction."""
+    checked = rules.validate_rules(like.rules, like.players)
+    game = Game.objects.create(
+        name=check_game_name(name), creator=creator, players=like.players,
+        rules=checked.to_dict(), deadline_seconds=checked.deadline_seconds, rated=like.rated,
+        clock_time_zone=like.clock_time_zone, quiet_from=like.quiet_from,
+        quiet_until=like.quiet_until, pause_weekends=like.pause_weekends)
+    for seat, (user, entropy) in sorted(humans.items()):
+        Seat.objects.create(game=game, seat=seat, user=user, entropy=entropy)
+    for seat, level in sorted(bots.items()):
+        computer.seat_bot(game, seat, level)
+    _start_locked(game, _locked(game), creator)
+    game.refresh_from_db()
+    forget_seats(game)
+    return game

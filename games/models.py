@@ -183,3 +183,52 @@ class Snapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}@{self.seq}"
+
+
+class Rematch(models.Model):
+    """An offer to play a finished game again: the same people in the same seats (computer
+    players by computer players of their level), the same rules, a new seed. The new game
+    is made and started when every human seat has accepted (games.rematch); one refusal
+    ends the offer."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
+    offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    declined_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    null=True, blank=True, related_name="+")
+    declined_at = models.DateTimeField(null=True, blank=True)
+    new_game = models.OneToOneField(Game, on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="rematch_of")
+
+    OPEN, STARTED, DECLINED = "open", "started", "declined"
+
+    def __str__(self) -> str:
+        return f"rematch of {self.game_id}: {self.status}"
+
+    @property
+    def status(self) -> str:
+        if self.new_game_id is not None:
+            return self.STARTED
+        return self.DECLINED if self.declined_by_id is not None else self.OPEN
+
+
+class RematchAnswer(models.Model):
+    """A human seat's yes to a rematch, with the entropy the player sends for its seed."""
+
+    rematch = models.ForeignKey(Rematch, on_delete=models.CASCADE, related_name="answers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                             related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    entropy = models.CharField(max_length=ENTROPY_MAX_LENGTH, null=True, blank=True,
+                               editable=False)
+    accepted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["rematch", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["rematch", "user"], name="rematch_answer_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} accepts {self.rematch}"

@@ -141,6 +141,10 @@ ERROR_CODES = {
     "not_creator": _("Only the game's creator can start it."),
     "not_enough_players": _("At least two players must be seated."),
     "bad_request": _("That request was not understood."),
+    "game_not_finished": _("The game is not over yet."),
+    "rematch_declined": _("The rematch was declined: it is off."),
+    "rematch_started": _("The rematch has already started."),
+    "no_rematch": _("Nobody has offered a rematch of this game."),
 }
 
 

@@ -262,7 +262,7 @@ _resolved: dict[str, tuple[list, list]] = {}
 def reactions(kind: str) -> list:
     """The functions settings.CONQUEST_REACTIONS[kind] names, in order, imported once
     (again if a test replaces the list)."""
-    declared = settings.CONQUEST_REACTIONS[kind]
+    declared = settings.CONQUEST_REACTIONS.get(kind, ())
     known = _resolved.get(kind)
     if known is None or known[0] is not declared:
         known = _resolved[kind] = (declared, [import_string(path) for path in declared])

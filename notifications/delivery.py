@@ -29,7 +29,7 @@ from django.core.mail import get_connection
 from django.db.models import F, Q
 from django.utils import timezone
 
-from notifications import mail, presence
+from notifications import ending, mail, presence
 from notifications.models import Notification
 
 log = logging.getLogger(__name__)
@@ -108,10 +108,10 @@ def send_many(pks) -> int:
         return 0
     try:
         done, sendable = _settle_without_sending(rows)
-        held = presence.waiting(sendable)
-        if held:
-            hold(held, mine)
-            sendable = [row for row in sendable if row.pk not in held]
+        for held in (presence.waiting(sendable), ending.waiting_for_results(sendable)):
+            if held:
+                hold(held, mine)
+                sendable = [row for row in sendable if row.pk not in held]
         batch = mail.Batch(sendable)
     except Exception:
         Notification.objects.filter(pk__in=[row.pk for row in rows], claimed_by=mine,
@@ -138,9 +138,10 @@ LOST = object()
 
 
 def hold(held: dict, mine: str) -> None:
-    """Put back rows whose reader is on the game's page (presence.waiting): unclaimed, the
-    attempt not counted (a long visit must not use up the tries), and asked for again when
-    the presence runs out. The outbox sweep finds them too, should that task be lost."""
+    """Put back rows that must wait (their reader is on the game's page: presence.waiting;
+    an end mail for its ratings: ending.waiting_for_results): unclaimed, the attempt not
+    counted (a long visit must not use up the tries), and asked for again at the time
+    given. The outbox sweep finds them too, should that task be lost."""
     Notification.objects.filter(pk__in=list(held), claimed_by=mine).update(
         claimed_at=None, claimed_by="", attempts=F("attempts") - 1)
     when = max(held.values())
@@ -227,6 +228,10 @@ def send_one(pk: int, connection=None) -> str:
     if held:
         hold(held, mine)
         return "held: the player is on the game's page"
+    held = ending.waiting_for_results([notification])
+    if held:
+        hold(held, mine)
+        return "held: the game's ratings are not recorded yet"
     try:
         message = mail.render(notification)
         if message is not None:

@@ -20,7 +20,7 @@ from notifications.models import Notification
 
 LISTED = (Notification.TURN, Notification.STARTED, Notification.FINISHED,
           Notification.ELIMINATED, Notification.REPLACED, Notification.MENTION,
-          Notification.TOURNAMENT)
+          Notification.TOURNAMENT, Notification.REMATCH)
 PAGE_SIZE = 50
 
 
@@ -67,7 +67,17 @@ def text_of(row: Notification) -> str:
     if row.kind == Notification.MENTION:
         return _("%(author)s mentioned you in %(game)s") % {
             "author": payload.get("author", ""), "game": game}
+    if row.kind == Notification.REMATCH:
+        return rematch_text(payload, game)
     return _tournament_text(payload)
+
+
+def rematch_text(payload: dict, game: str) -> str:
+    if payload.get("what") == "declined":
+        return _("%(player)s declined the rematch of %(game)s") % {
+            "player": payload.get("by", ""), "game": game}
+    return _("%(player)s offers a rematch of %(game)s") % {
+        "player": payload.get("by", ""), "game": game}
 
 
 def _tournament_text(payload: dict) -> str:
@@ -101,6 +111,8 @@ def url_of(row: Notification) -> str:
     if row.game_id is None:
         return reverse("inbox")
     page = reverse("game", args=[row.game_id])
+    if row.kind == Notification.REMATCH:
+        return f"{page}#result"
     return f"{page}#chat" if row.kind == Notification.MENTION else page
 
 

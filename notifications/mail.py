@@ -22,7 +22,7 @@ from games.rules import events as ev
 from games.rules.board import CONTINENTS
 from games.store import load_state
 from games.vocabulary import continent_name, game_title, territory_name
-from notifications import answers, links
+from notifications import answers, ending, links
 from notifications.models import Notification
 
 # Marked for the catalogues here, translated when a mail is rendered in its reader's language.
@@ -39,6 +39,7 @@ SUBJECTS = {
     Notification.REPLACED: gettext_noop("You take over a seat in %(game)s"),
     Notification.MODERATED: gettext_noop("A moderator acted in %(game)s"),
     Notification.TOURNAMENT: gettext_noop("%(tournament)s: news of your tournament"),
+    Notification.REMATCH: gettext_noop("A rematch of %(game)s"),
 }
 
 
@@ -171,6 +172,7 @@ def context_for(notification: Notification, preferences: Preferences,
         context["winner"] = narrator.seat_name(view.get("winner"), names)
         if view.get("winning_team") is not None:  # a team game: every member won
             context["winner"] = narrator.team_words(view["winning_team"], view["winners"], names)
+        context.update(ending.end_context(notification, game, seat, names))
     if notification.kind in (Notification.ELIMINATED, Notification.DROPPED,
                              Notification.TIMED_OUT):
         context["who"] = narrator.seat_name(notification.payload.get("seat"), names)

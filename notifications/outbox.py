@@ -55,15 +55,22 @@ def rows_for(game, events, before, after, standing_order=False) -> list[Notifica
             key=f"{kind}:{game.pk}:{seq}", digest=digest,
         ))
 
+    # The move that ends the game is told by one end mail (notifications.ending), not a
+    # mail per departure and another that it is over.
+    ending = any(event.type == ev.GAME_FINISHED for event in events)
     for event in events:
         if event.type == ev.GAME_STARTED:
             for user_id in users.values():
                 add(Notification.STARTED, user_id, event.seq)
-        elif event.type in _TO_EVERYONE:
+        elif event.type == ev.GAME_FINISHED:
+            for user_id in users.values():
+                add(Notification.FINISHED, user_id, event.seq, winner=event.data.get("winner"),
+                    since=before.version if before is not None else 0)
+        elif event.type in _TO_EVERYONE and not ending:
             for user_id in users.values():
                 add(_TO_EVERYONE[event.type], user_id, event.seq,
                     seat=event.data.get("seat"), winner=event.data.get("winner"))
-        elif event.type in _TO_THE_PLAYER and event.data["seat"] in users:
+        elif event.type in _TO_THE_PLAYER and event.data["seat"] in users and not ending:
             add(_TO_THE_PLAYER[event.type], users[event.data["seat"]], event.seq,
                 by=event.data["by"])
         elif event.type in _MODERATION:

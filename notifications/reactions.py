@@ -1,13 +1,26 @@
-"""The mail's reaction to a committed change (declared in settings.CONQUEST_REACTIONS): the
-outbox rows its events cause, written in the append's own transaction (or statement) and
-handed to the delivery workers once committed."""
+"""The mail's reactions (declared in settings.CONQUEST_REACTIONS): the outbox rows a
+committed change's events cause, written in the append's own transaction (or statement)
+and handed to the delivery workers once committed; and the rows a rematch's news causes."""
 
 from __future__ import annotations
 
 from games.write import STANDING
 from notifications import outbox
+from notifications.models import Notification
 
 
 def outbox_rows(done):
     return outbox.outbox_writer(done.game, done.events, done.before, done.after,
                                 done.actor.kind == STANDING)
+
+
+def rematch_rows(news) -> None:
+    """In the offer's transaction: the other human players of the finished game hear that
+    a rematch was offered or declined (games.rematch.RematchNews), on the site and by mail."""
+    game = news.game
+    rows = [Notification(user_id=user_id, game=game, kind=Notification.REMATCH,
+                         event_seq=game.version, key=f"rematch:{game.pk}:{news.what}",
+                         payload={"what": news.what, "by": news.by.get_username()})
+            for user_id in news.tell]
+    if rows:
+        outbox.write_outbox_rows(game, rows)

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from web.views import account, game, lobby
+from web.views import account, game, lobby, rematch
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -17,6 +17,8 @@ urlpatterns = [
     path("games/against-the-computer/", lobby.play_the_computer, name="play-computer"),
     path("games/<int:game_id>/play/", game.game_play, name="game-play"),
     path("games/<int:game_id>/live/", game.game_live, name="game-live"),
+    path("games/<int:game_id>/rematch/", rematch.offer_or_accept, name="game-rematch"),
+    path("games/<int:game_id>/rematch/decline/", rematch.decline, name="game-rematch-decline"),
     path("accounts/signup/", account.signup, name="signup"),
     path("accounts/profile/", account.profile, name="profile"),
     path("accounts/vacations/", account.declare_vacation, name="vacation-declare"),

@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from games.api import views
+from games.api import rematch, views
 from lib.api.errors import not_found
 
 urlpatterns = [
@@ -18,6 +18,9 @@ urlpatterns = [
     path("games/<int:game_id>/cancel/", views.CancelView.as_view(), name="api-cancel"),
     path("games/<int:game_id>/events/", views.EventsView.as_view(), name="api-events"),
     path("games/<int:game_id>/record/", views.RecordView.as_view(), name="api-record"),
+    path("games/<int:game_id>/rematch/", rematch.RematchView.as_view(), name="api-rematch"),
+    path("games/<int:game_id>/rematch/decline/", rematch.DeclineView.as_view(),
+         name="api-rematch-decline"),
 ]
 
 # Anything else under /api/v1/ answers JSON, not an HTML page.

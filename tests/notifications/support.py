@@ -20,6 +20,7 @@ from games.rules.moves import seats_to_act
 from games.store import load_state
 from notifications import delivery
 from notifications.models import Notification
+from ratings import record
 
 SEED = "5eed" * 16  # every game of these tests deals and rolls from this seed
 
@@ -190,7 +191,10 @@ def rows(game: Game | None = None, **filters) -> list[Notification]:
 
 
 def send_everything() -> list:
-    """Deliver every row that is not waiting for a digest; returns the mails sent."""
+    """Deliver every row that is not waiting for a digest, once the finished games'
+    ratings are recorded (as the worker does at once: the end mail waits for them);
+    returns the mails sent."""
+    record.record_pending()
     before = len(outbox.outbox)
     for pk in Notification.objects.filter(sent_at__isnull=True, digest=False).order_by("id") \
             .values_list("pk", flat=True):

@@ -28,6 +28,7 @@ from ..board import board_context, neighbours_json
 from .decisions import actions
 from .history import end_summary, outcome, pause_reason, steps, verification
 from .players import card_rows, players_panel, waiting_for
+from .result import result_context, result_stamp, still_changing
 from .rules_panel import clock_in_words, rules_in_words
 
 LOG_LENGTH = 60
@@ -42,8 +43,9 @@ def occupy_default_of(user) -> str:
 
 
 def stamp(game: Game) -> str:
-    """What the page's poll compares: moves, status and seats taken (joins change no version)."""
-    return f"{game.version}.{game.status}.{game.seats.count()}"
+    """What the page's poll compares: moves, status and seats taken (joins change no
+    version), and a finished game's ratings and rematch answers."""
+    return f"{game.version}.{game.status}.{game.seats.count()}{result_stamp(game)}"
 
 
 def deadline_context(game: Game) -> dict | None:
@@ -112,6 +114,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
         "seats_taken": len(seated_users),
         "outcome": outcome(events, reading.usernames(game)) if finished else None,
+        "seats_open": max(0, game.players - len(seated_users)),
         "proof": verification(game) if finished else None,
         "summary": end_summary(view, events, reading.usernames(game)) if finished else [],
         "pause_reason": pause_reason(events) if game.status == Game.PAUSED else "",
@@ -119,5 +122,8 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         and not next((p for p in view["players"] if p["seat"] == seat and
                       (p["eliminated"] or p["dropped"])), None),
         "neighbours": neighbours_json(),
-        "polling": live and game.status in (Game.OPEN, Game.ACTIVE, Game.PAUSED),
+        "result": result_context(game, view, events, seat, user) if finished and live
+        else None,
+        "polling": live and (game.status in (Game.OPEN, Game.ACTIVE, Game.PAUSED)
+                             or still_changing(game)),
     }

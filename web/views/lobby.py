@@ -20,10 +20,12 @@ from games import reading
 from games.errors import ServiceError
 from games.models import Game, Seat
 from games.rules.errors import RuleViolation
+from games.rules.moves import seats_to_act
+from games.store import load_state
 from games.vocabulary import BOT_LEVELS, color_name, level_name, phase_name, seat_color
 from lib.inputs import whole_number
 
-from ..forms.game_settings import PRESETS, preset_fields
+from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields
 from ..forms.lobby import CreateGameForm
 from ..page.rules_panel import open_game_words
 from .refusals import refusal_text
@@ -76,10 +78,12 @@ def _my_games(user):
         rows.append({
             "game": game, "seat": seat, "color": seat_color(seat),
             "color_name": color_name(seat_color(seat)), "turn": turn,
-            "your_turn": game.status == Game.ACTIVE and current == seat,
+            "your_turn": game.status == Game.ACTIVE and (
+                current == seat or current is None and _owes_at_once(game, seat)),
             "phase": phase_name(game.phase) if game.status == Game.ACTIVE else "",
             "winner": _winner_words(game, names),
             "you_won": seat in _winning_seats(game),
+            "open": game.players - game.seats_taken if game.status == Game.OPEN else 0,
         })
     far = timezone.now() + timezone.timedelta(days=36500)
     rows.sort(key=lambda row: (
@@ -87,6 +91,12 @@ def _my_games(user):
         row["game"].deadline or far if row["game"].status == Game.ACTIVE else far,
         -row["game"].pk))
     return rows
+
+
+def _owes_at_once(game: Game, seat: int) -> bool:
+    """Whether the seat still owes its part of a decision every seat makes at once (a
+    simultaneous placement, capitals): read from the state, for those few games only."""
+    return seat in seats_to_act(load_state(game))
 
 
 def _running_games(user) -> list[dict]:
@@ -104,11 +114,17 @@ def _running_games(user) -> list[dict]:
             for game in games]
 
 
+def _computer_choices() -> dict:
+    """What the "play against the computer" form offers (templates/games/_computer_form)."""
+    return {"opponent_counts": range(1, 6),
+            "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS]}
+
+
 def home(request):
     mine = [row for row in _my_games(request.user) if row["game"].status == Game.ACTIVE]
     return render(request, "home.html", {
-        "games": mine, "opponent_counts": range(1, 6),
-        "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS]})
+        "games": mine, "your_moves": sum(row["your_turn"] for row in mine),
+        **_computer_choices()})
 
 
 def _lobby(request, form, status=200):
@@ -117,7 +133,8 @@ def _lobby(request, form, status=200):
     mine = set()
     if request.user.is_authenticated:
         mine = set(Seat.objects.filter(user=request.user).values_list("game_id", flat=True))
-    rows = [{"game": g, "mine": g.pk in mine, "rules": open_game_words(g)}
+    rows = [{"game": g, "mine": g.pk in mine, "rules": open_game_words(g),
+             "open": g.players - g.seats_taken}
             for g in open_games if g.seats_taken < g.players]
     my_games = _my_games(request.user)
     return render(request, "games/lobby.html", {
@@ -127,6 +144,7 @@ def _lobby(request, form, status=200):
         "presets": PRESETS,
         "preset_rules": {k: preset_fields(p["rules"]) for k, p in PRESETS.items()},
         "preset_players": {k: p.get("players") for k, p in PRESETS.items()},
+        **_computer_choices(),
     }, status=status)
 
 
@@ -208,19 +226,21 @@ def add_bot(request, game_id):
 @require_POST
 @login_required
 def play_the_computer(request):
-    """One click from the home page: a game of the viewer and computer players, started."""
+    """One click from the home page or the lobby: a game of the viewer and computer
+    players, started at once, with the lobby's fast setup (every starting army at once)."""
+    back = "lobby" if request.POST.get("back") == "lobby" else "home"
     level = request.POST.get("level", "normal")
     opponents = whole_number(request.POST.get("opponents", "2"))
     if level not in BOT_LEVELS or opponents is None or not 1 <= opponents <= 5:
         messages.error(request, _("Choose a level and one to five computer opponents."))
-        return redirect("home")
+        return redirect(back)
     wait = throttles.refused(request, throttles.CREATE_GAME)
     if wait:
         messages.error(request, _("You created many games just now: try again in %(seconds)s "
                                   "seconds.") % {"seconds": wait})
-        return redirect("home")
+        return redirect(back)
     name = _("%(user)s against the computer") % {"user": request.user.get_username()}
-    rules = {"placement_batch": 100, "deadline_seconds": 7 * 86400}
+    rules = {**ASYNC_SETUP, "deadline_seconds": 7 * 86400}
     game = games_lobby.create_game(request.user, name[:100], opponents + 1, rules,
                                 bots=[level] * opponents)
     messages.success(request, _("Your game has started: the computer players move within "

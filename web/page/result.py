@@ -1,0 +1,81 @@
+"""A finished game's result on its page: the viewer's headline ("You won", "You lost (3rd of
+4)", a team's; a spectator reads who won), the standings with each player's rating change
+once the worker has recorded it (the page polls until then), and the rematch: its offer,
+who accepted, and the new game."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import narrator, reading, rematch
+from games.models import Game
+from games.vocabulary import seat_color
+from ratings import changes, standing
+
+# A finished page polls this long after the end for its ratings to be recorded.
+RESULTS_POLL = timedelta(minutes=10)
+
+
+def result_context(game: Game, view: dict, events: list[dict], seat: int | None,
+                   user) -> dict | None:
+    """What the page's result box shows, or None if the game did not finish with a result."""
+    if game.status != Game.FINISHED:
+        return None
+    names = reading.usernames(game)
+    team_size = reading.rules_of(game).team_size
+    places = standing.places_of(events, game.players, team_size)
+    found = changes.changes(game.pk)  # None until the worker recorded the game
+    humans = dict(game.seats.filter(bot__isnull=True).values_list("seat", "user_id"))
+    rows = []
+    for place_seat, place in sorted(places.items(), key=lambda item: (item[1], item[0])):
+        change = (found or {}).get(humans.get(place_seat), {})
+        rows.append({"seat": place_seat, "place": standing.ordinal(place),
+                     "name": narrator.seat_name(place_seat, names),
+                     "color": seat_color(place_seat),
+                     "change": changes.signed(change["change"]) if change.get("rated") else "",
+                     "rating": change.get("after") if change.get("rated") else None})
+    if seat is not None and seat in places:
+        headline, won = standing.headline(places, seat, team_size)
+    else:
+        headline, won = _("%(winner)s won") % {"winner": _winners(view, names)}, None
+    mine = None
+    if seat in humans and found is not None:
+        mine = found.get(humans[seat], {"rated": False})
+        if mine["rated"]:
+            mine = {**mine, "signed": changes.signed(mine["change"])}
+    return {
+        "headline": headline, "won": won, "standings": rows, "rating": mine,
+        "recorded": found is not None, "player": seat in humans,
+        "rematch": rematch.state_of(game, user),
+    }
+
+
+def _winners(view: dict, names: dict) -> str:
+    if view.get("winning_team") is not None:
+        return narrator.team_words(view["winning_team"], view["winners"], names)
+    return narrator.seat_name(view.get("winner"), names)
+
+
+def still_changing(game: Game) -> bool:
+    """Whether a finished game's page has more to show by itself: its ratings, soon after
+    the end, or a rematch offer still open."""
+    if game.status != Game.FINISHED:
+        return False
+    recent = game.finished_at is None or game.finished_at > timezone.now() - RESULTS_POLL
+    if recent and not changes.recorded(game.pk):
+        return True
+    offer = rematch.rematch_of(game)
+    return offer is not None and offer.status == offer.OPEN
+
+
+def result_stamp(game: Game) -> str:
+    """What changes a finished game's page while it stands still: the ratings recorded,
+    rematch answers."""
+    if game.status != Game.FINISHED:
+        return ""
+    offer = rematch.rematch_of(game)
+    answers = "" if offer is None else f"{offer.status}{offer.answers.count()}"
+    return f".{int(changes.recorded(game.pk))}{answers}"
