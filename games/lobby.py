@@ -157,7 +157,7 @@ def free_seat(game: Game, taken: set[int], team: int | None) -> int:
     free = [s for s in range(game.players) if s not in taken
             and (team is None or s % teams == team)]
     if not free:
-        raise ServiceError(400, "team_full", f"team {team} has no free seat")
+        raise ServiceError(400, "team_full", "that team has no free seat")
     return free[0]
 
 

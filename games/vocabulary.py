@@ -140,6 +140,9 @@ ERROR_CODES = {
     "already_seated": _("You already play in this game."),
     "not_creator": _("Only the game's creator can start it."),
     "not_enough_players": _("At least two players must be seated."),
+    "bad_team": _("There is no such team in this game."),
+    "team_full": _("Every seat of that team is taken."),
+    "bad_seats": _("The seats cannot be arranged so."),
     "bad_request": _("That request was not understood."),
 }
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:game_id>/", game.game_page, name="game"),
     path("games/<int:game_id>/join/", lobby.join_game, name="game-join"),
     path("games/<int:game_id>/start/", lobby.start_game, name="game-start"),
+    path("games/<int:game_id>/seats/", lobby.arrange_seats, name="game-seats"),
     path("games/<int:game_id>/leave/", lobby.leave_game, name="game-leave"),
     path("games/<int:game_id>/cancel/", lobby.cancel_game, name="game-cancel"),
     path("games/<int:game_id>/bots/", lobby.add_bot, name="game-bot"),

@@ -61,7 +61,7 @@ def test_a_full_team_is_refused_and_nothing_changes(alice, bob, charlie):
     with unchanged(game_id):
         body = assert_error(charlie.post(game_url(game_id, "join/"), {"team": 0},
                                          format="json"), 400, "team_full")
-    assert "team 0" in body["detail"]
+    assert "free seat" in body["detail"]
 
 
 def test_a_team_in_a_game_without_teams_is_refused(alice, bob):

@@ -29,6 +29,7 @@ from .decisions import actions
 from .history import end_summary, pause_reason, verification
 from .players import card_rows, players_panel
 from .rules_panel import clock_in_words, rules_in_words
+from .seating import seat_choices, team_choices
 
 LOG_LENGTH = 60
 
@@ -63,6 +64,8 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
     shown = entries if full_log else entries[-LOG_LENGTH:]
     seated_users = dict(game.seats.values_list("user_id", "seat"))
     finished = game.status == Game.FINISHED
+    waiting = game.status == Game.OPEN
+    names = reading.usernames(game) if waiting else {}
     return {
         "game": game, "view": view, "seat": seat, "you": you, "live": live, "at": at,
         "version": game.version, "shown_version": view["version"],
@@ -98,6 +101,9 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "can_cancel": game.status == Game.OPEN and user.is_authenticated
         and game.creator_id == user.pk,
         "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
+        "team_choices": team_choices(game, names) if waiting else [],
+        "seating": seat_choices(game, names) if waiting and user.is_authenticated
+        and game.creator_id == user.pk and len(seated_users) >= 2 else None,
         "seats_taken": len(seated_users),
         "winner_name": color_name(seat_color(view.get("winner")))
         if view.get("winner") is not None else "",
