@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/against-the-computer/", lobby.play_the_computer, name="play-computer"),
     path("games/<int:game_id>/play/", game.game_play, name="game-play"),
     path("games/<int:game_id>/live/", game.game_live, name="game-live"),
+    path("games/<int:game_id>/board/", game.game_board_list, name="game-board-list"),
     path("accounts/signup/", account.signup, name="signup"),
     path("accounts/profile/", account.profile, name="profile"),
     path("accounts/vacations/", account.declare_vacation, name="vacation-declare"),
