@@ -322,6 +322,18 @@
       });
       cx = sx / points.length; cy = sy / points.length;
     }
+    // ... and move it as far as it takes to show the viewer's biggest stack whole.
+    var biggest = null;
+    $all(".territory.mine", svg).forEach(function (t) {
+      if (!biggest || armiesOf(t.getAttribute("data-territory")) > armiesOf(biggest.getAttribute("data-territory"))) { biggest = t; }
+    });
+    if (biggest && !$(".territory.selected", svg)) {
+      var at = labelPoint(biggest.getAttribute("data-territory"));
+      var s = baseScale(svg), margin = 48 / s;  // 48 px on screen: its disc and its name
+      var halfW = svg.clientWidth / s / 2 - margin, halfH = svg.clientHeight / s / 2 - margin;
+      if (halfW > 0) { cx = Math.min(at[0] + halfW, Math.max(at[0] - halfW, cx)); }
+      if (halfH > 0) { cy = Math.min(at[1] + halfH, Math.max(at[1] - halfH, cy)); }
+    }
     return { game: id, cx: cx, cy: cy, z: 1 };
   }
 

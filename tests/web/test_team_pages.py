@@ -16,7 +16,7 @@ def board_teams(page: str) -> dict[str, str | None]:
     marks = {}
     for territory, body in re.findall(r'<g class="count[^"]*" data-for="(\w+)"[^>]*>(.*?)</g>\s*'
                                       r'<text class="name"', page, re.S):
-        mark = re.search(r'class="team-mark"[^>]*>.*?<text y="2">(\d)</text>', body, re.S)
+        mark = re.search(r'class="team-mark"[^>]*>.*?<text y="2.2">(\d)</text>', body, re.S)
         marks[territory] = mark.group(1) if mark else None
     return marks
 
