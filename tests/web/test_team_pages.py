@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from django.conf.locale import LANG_INFO
+from django.utils.translation import trans_real
+
 from games import lobby
 from games.models import Game
 from tests.web.support import client_for, started_game, user
@@ -102,3 +106,33 @@ def test_the_creator_arranges_the_seats_on_the_waiting_page(db):
     assert dict(game.seats.values_list("user__username", "seat"))["bob"] == 2
     lobby.join_game(game, user("dave"))
     assert Game.objects.get(pk=game.pk).status == Game.ACTIVE
+
+
+@pytest.mark.parametrize("language", ["cs", "pl"])
+def test_the_new_parts_speak_czech_and_polish(db, monkeypatch, language):
+    """The team marks and legend, the join and seating forms, the skip links and the board
+    as a list: no msgid of theirs falls back to English."""
+    missing: set[str] = set()
+    gettext = trans_real.DjangoTranslation.gettext
+
+    def recording(self, message):
+        if self.language() == language and message and self._catalog.get(message) is None:
+            missing.add(message)
+        return gettext(self, message)
+
+    monkeypatch.setattr(trans_real.DjangoTranslation, "gettext", recording)
+    alice, bob = user("alice"), user("bob")
+    waiting = lobby.create_game(alice, "Two by two", 4, {"team_size": 2})
+    lobby.join_game(waiting, user("carol"))
+    running = started_game([alice, bob, user("dave"), user("erin")], setup="random",
+                           team_size=2, fog=True)
+    for someone, path in ((alice, f"/games/{waiting.pk}/"), (bob, f"/games/{waiting.pk}/"),
+                          (bob, "/games/"), (alice, f"/games/{running.pk}/"),
+                          (alice, f"/games/{running.pk}/board/"),
+                          (alice, f"/games/{running.pk}/board/?at=3")):
+        client = client_for(someone)
+        client.post("/i18n/setlang/", {"language": language, "next": "/"})
+        assert client.get(path).status_code == 200, path
+    names = {str(v) for info in LANG_INFO.values() if isinstance(info, dict)
+             for key, v in info.items() if key.startswith("name")}
+    assert sorted(missing - names) == []
