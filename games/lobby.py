@@ -120,21 +120,51 @@ def add_bot(game: Game, user, level) -> Game:
         locked = _locked(game)
         if locked.status != Game.OPEN:
             raise ServiceError(400, "game_not_open", "the game is not open for joining")
-        seated = Seat.objects.filter(game=locked).count()
-        if seated >= locked.players:
+        taken = set(Seat.objects.filter(game=locked).values_list("seat", flat=True))
+        if len(taken) >= locked.players:
             raise ServiceError(400, "game_full", "every seat of this game is taken")
-        computer.seat_bot(locked, seated, level)
+        computer.seat_bot(locked, min(set(range(locked.players)) - taken), level)
         forget_seats(game)
-        if seated + 1 >= locked.players:
+        if len(taken) + 1 >= locked.players:
             _start_locked(game, locked, None)
     game.refresh_from_db()
     forget_seats(game)
     return game
 
 
-def join_game(game: Game, user, entropy=None) -> Game:
-    """Take the next free seat, with `entropy` for the seed if the player sent any; the
-    game starts by itself when the last one is taken.
+def team_count(game: Game) -> int:
+    """How many teams an open game is being seated for (0: no teams)."""
+    size = rules.Rules.from_dict(game.rules).team_size
+    return 0 if size == 1 else game.players // size
+
+
+def check_team(game: Game, team) -> int | None:
+    """The team a joiner asked for (numbered from 0, as the view's `team`), or None."""
+    if team is None:
+        return None
+    teams = team_count(game)
+    if not teams:
+        raise ServiceError(400, "bad_team", "this game is not played in teams")
+    if isinstance(team, bool) or not isinstance(team, int) or not 0 <= team < teams:
+        raise ServiceError(400, "bad_team", f"team must be a number from 0 to {teams - 1}")
+    return team
+
+
+def free_seat(game: Game, taken: set[int], team: int | None) -> int:
+    """The lowest free seat, in `team` if one is asked for (seat s plays in team s % teams,
+    CONTRACT.md "Teams")."""
+    teams = team_count(game)
+    free = [s for s in range(game.players) if s not in taken
+            and (team is None or s % teams == team)]
+    if not free:
+        raise ServiceError(400, "team_full", "that team has no free seat")
+    return free[0]
+
+
+def join_game(game: Game, user, entropy=None, team=None) -> Game:
+    """Take the next free seat (in `team`, numbered from 0, in a team game if the player
+    chose one), with `entropy` for the seed if the player sent any; the game starts by
+    itself when the last one is taken.
 
     The game's row is locked for the whole check-and-seat (SQLite's IMMEDIATE transactions
     serialise writers the same way), so racing joins can never seat more than `players`
@@ -144,12 +174,14 @@ def join_game(game: Game, user, entropy=None) -> Game:
         locked = _locked(game)
         if locked.status != Game.OPEN:
             raise ServiceError(400, "game_not_open", "the game is not open for joining")
-        seated = list(Seat.objects.filter(game=locked).values_list("user_id", flat=True))
+        team = check_team(locked, team)
+        seated = dict(Seat.objects.filter(game=locked).values_list("user_id", "seat"))
         if user.pk in seated:
             raise ServiceError(400, "already_seated", "you already play in this game")
         if len(seated) >= locked.players:
             raise ServiceError(400, "game_full", "every seat of this game is taken")
-        Seat.objects.create(game=locked, seat=len(seated), user=user, entropy=entropy)
+        seat = free_seat(locked, set(seated.values()), team)
+        Seat.objects.create(game=locked, seat=seat, user=user, entropy=entropy)
         forget_seats(game)
         if len(seated) + 1 >= locked.players:
             _start_locked(game, locked, None)
@@ -160,7 +192,9 @@ def join_game(game: Game, user, entropy=None) -> Game:
 
 def leave_game(game: Game, user) -> Game:
     """A player gives up their seat in a game that has not started; the seats after it move
-    up one, so seats stay numbered from 0 in the order taken. The creator cancels instead."""
+    up one, so seats stay numbered from 0 in the order taken (in a team game the seat is
+    left free instead: moving the others up would change their teams). The creator cancels
+    instead."""
     with transaction.atomic():
         locked = _locked(game)
         if locked.status != Game.OPEN:
@@ -173,12 +207,76 @@ def leave_game(game: Game, user) -> Game:
             raise ServiceError(400, "creator_cannot_leave",
                                "you created this game: cancel it instead")
         seat.delete()
-        for later in Seat.objects.filter(game=locked, seat__gt=seat.seat).order_by("seat"):
+        later_seats = Seat.objects.filter(game=locked, seat__gt=seat.seat).order_by("seat")
+        for later in [] if team_count(locked) else later_seats:
             Seat.objects.filter(pk=later.pk).update(seat=later.seat - 1)
         forget_seats(game)
     game.refresh_from_db()
     forget_seats(game)
     return game
+
+
+def arrange_seats(game: Game, user, moves) -> Game:
+    """The creator moves seated players to other seats (and so other teams and colours)
+    before the start: `moves` maps usernames to seats (numbered from 0); whoever is not
+    named stays put. The creator keeps seat 0 (the game's creator is its first seat)."""
+    if user is None or game.creator_id != user.pk:
+        raise ServiceError(403, "not_creator", "only the game's creator can arrange the seats")
+    if not isinstance(moves, dict) or not moves:
+        raise ServiceError(400, "bad_seats", "seats must map usernames to seat numbers")
+    with transaction.atomic():
+        locked = _locked(game)
+        if locked.status != Game.OPEN:
+            raise ServiceError(400, "game_not_open", "the game has started: seats are fixed")
+        rows = {name.casefold(): (pk, seat, user_id) for pk, seat, user_id, name in
+                Seat.objects.filter(game=locked)
+                .values_list("pk", "seat", "user_id", "user__username")}
+        wanted = {pk: seat for pk, seat, _ in rows.values()}
+        for name, seat in moves.items():
+            row = rows.get(str(name).casefold())
+            if row is None:
+                raise ServiceError(400, "bad_seats", f"{name} is not seated in this game")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                    0 <= seat < locked.players):
+                raise ServiceError(400, "bad_seats",
+                                   f"a seat is a number from 0 to {locked.players - 1}")
+            if (row[2] == locked.creator_id) != (seat == 0):
+                raise ServiceError(400, "bad_seats", "the creator keeps seat 0")
+            wanted[row[0]] = seat
+        if len(set(wanted.values())) != len(wanted):
+            raise ServiceError(400, "bad_seats", "two players cannot share a seat")
+        _reseat(locked, wanted)
+    game.refresh_from_db()
+    forget_seats(game)
+    return game
+
+
+def _reseat(locked: Game, wanted: dict[int, int]) -> None:
+    """Seat rows (by pk) to their new numbers, through numbers no seat holds, as each seat
+    number is unique in its game at every step."""
+    moving = {pk: seat for pk, seat in wanted.items()
+              if Seat.objects.filter(pk=pk).values_list("seat", flat=True).get() != seat}
+    for parked, pk in enumerate(moving, start=1000):
+        Seat.objects.filter(pk=pk).update(seat=parked)
+    for pk, seat in moving.items():
+        Seat.objects.filter(pk=pk).update(seat=seat)
+
+
+def starting_seats(seats: list[int], players: int, team_size: int) -> dict[int, int]:
+    """Where each seated player sits when the game starts with the seats taken (`seats`, of
+    `players` wanted): numbered from 0 with no gap, and in a team game the teams people
+    chose kept together (a team that is not full is made up from the players of other
+    teams that are not full, in seat order)."""
+    if team_size == 1:
+        return {seat: new for new, seat in enumerate(sorted(seats))}
+    teams_then, teams_now = players // team_size, len(seats) // team_size
+    chosen = [sorted(s for s in seats if s % teams_then == team) for team in range(teams_then)]
+    full = [team for team in chosen if len(team) == team_size]
+    rest = [seat for team in chosen if 0 < len(team) < team_size for seat in team]
+    groups = full + [rest[i:i + team_size] for i in range(0, len(rest), team_size)]
+    groups.sort(key=min)  # the creator's team first: the creator keeps seat 0
+    return {seat: team + member * teams_now
+            for team, group in enumerate(groups[:teams_now]) for member, seat in enumerate(group)}
 
 
 def cancel_game(game: Game, user) -> Game:
@@ -214,6 +312,13 @@ def _start_locked(game: Game, locked: Game, user) -> None:
     if locked.status != Game.OPEN:
         raise ServiceError(400, "game_not_open", "the game has already started")
     forget_seats(game)  # whoever joined since the game was read is dealt in too
+    seats = dict(Seat.objects.filter(game=locked).values_list("pk", "seat"))
+    if len(seats) >= 2:
+        moved = starting_seats(list(seats.values()), locked.players,
+                               rules.Rules.from_dict(locked.rules).team_size)
+        if len(moved) == len(seats) and any(moved[s] != s for s in seats.values()):
+            _reseat(locked, {pk: moved[seat] for pk, seat in seats.items()})
+            forget_seats(game)
     # Seat order is the seats as they stand now: a seat that left took its entropy along,
     # and computer players send none.
     entropy = tuple(Seat.objects.filter(game=locked, entropy__isnull=False)

@@ -44,6 +44,9 @@ def board_context(view: dict, seat: int | None, selected: str | None = None,
     mine = (view.get("you") or {}).get("capital")
     if mine:
         capitals[mine] = seat
+    # Team games: each territory's army disc wears its owner's team mark (a numbered
+    # diamond and a ring whose dash tells the team apart without colour).
+    team_of = {p["seat"]: p["team"] for p in view["players"] if p.get("team") is not None}
     continents = []
     for continent, (bonus, members) in CONTINENTS.items():
         territories = []
@@ -75,6 +78,7 @@ def board_context(view: dict, seat: int | None, selected: str | None = None,
                 "path": layout.SHAPES[territory],
                 "x": label_x, "y": label_y, "classes": " ".join(classes),
                 "capital": territory in capitals,
+                "team": None if fogged or owner not in team_of else team_of[owner] + 1,
                 "label": f"{territory_name(territory)}, {continent_name(continent)}: {words}",
             })
         continents.append({
@@ -90,10 +94,24 @@ def board_context(view: dict, seat: int | None, selected: str | None = None,
             borders.append({"a": a, "b": b, "kind": "sea", "paths": layout.SEA_LANES[(a, b)]})
     return {
         "width": layout.WIDTH, "height": layout.HEIGHT, "continents": continents,
+        "teams": teams_legend(view),
         "sea_lanes": [b for b in borders if b["kind"] == "sea"],
         "land_borders": [b for b in borders if b["kind"] == "land"],
         "selected": selected, "targets": sorted(targets), "link": link,
     }
+
+
+def teams_legend(view: dict) -> list[dict]:
+    """The teams as the legend lists them: the team's number (its mark on the map) and its
+    players' colours and names."""
+    teams: dict[int, list] = {}
+    for player in view["players"]:
+        if player.get("team") is not None:
+            teams.setdefault(player["team"] + 1, []).append(
+                f"{color_name(player['color'])}"
+                + (f" ({player['username']})" if player.get("username") else ""))
+    return [{"number": number, "members": ", ".join(members)}
+            for number, members in sorted(teams.items())]
 
 
 def neighbours_json() -> dict:

@@ -43,6 +43,16 @@ class GameIn(serializers.Serializer):
 
 class JoinIn(serializers.Serializer):
     entropy = entropy_field()
+    team = serializers.IntegerField(
+        required=False, min_value=0,
+        help_text="In a team game: the team to join, numbered from 0 as the view's `team`.")
+
+
+class SeatsIn(serializers.Serializer):
+    seats = serializers.DictField(
+        child=serializers.IntegerField(min_value=0),
+        help_text="Usernames of seated players and the seats (from 0) they move to; the "
+                  "creator keeps seat 0.")
 
 
 class BotIn(serializers.Serializer):

@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/", views.GamesView.as_view(), name="api-games"),
     path("games/<int:game_id>/", views.GameView.as_view(), name="api-game"),
     path("games/<int:game_id>/join/", views.JoinView.as_view(), name="api-join"),
+    path("games/<int:game_id>/seats/", views.SeatsView.as_view(), name="api-seats"),
     path("games/<int:game_id>/bots/", views.BotsView.as_view(), name="api-bots"),
     path("games/<int:game_id>/start/", views.StartView.as_view(), name="api-start"),
     path("games/<int:game_id>/leave/", views.LeaveView.as_view(), name="api-leave"),

@@ -122,8 +122,20 @@ class JoinView(ApiView):
 
     @extend_schema(request=s.JoinIn, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = lobby.join_game(found(request, game_id), request.user,
-                                  body(request).get("entropy"))
+        data = body(request)
+        game = lobby.join_game(found(request, game_id), request.user, data.get("entropy"),
+                               data.get("team"))
+        return Response(_game_view(game, request.user))
+
+
+class SeatsView(ApiView):
+    """The creator of an open game moves seated players to other seats (and teams)."""
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.SeatsIn, responses={200: s.GameView, **ERRORS})
+    def post(self, request, game_id):
+        game = lobby.arrange_seats(found(request, game_id), request.user,
+                                   body(request).get("seats"))
         return Response(_game_view(game, request.user))
 
 

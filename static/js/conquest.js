@@ -275,6 +275,7 @@
       g.setAttribute("data-selected", selected ? selected.getAttribute("data-territory") : "");
     }
     initMap();
+    rovingTabindex();
     tick();
   }
 
@@ -320,6 +321,18 @@
         sx += at[0]; sy += at[1];
       });
       cx = sx / points.length; cy = sy / points.length;
+    }
+    // ... and move it as far as it takes to show the viewer's biggest stack whole.
+    var biggest = null;
+    $all(".territory.mine", svg).forEach(function (t) {
+      if (!biggest || armiesOf(t.getAttribute("data-territory")) > armiesOf(biggest.getAttribute("data-territory"))) { biggest = t; }
+    });
+    if (biggest && !$(".territory.selected", svg)) {
+      var at = labelPoint(biggest.getAttribute("data-territory"));
+      var s = baseScale(svg), margin = 48 / s;  // 48 px on screen: its disc and its name
+      var halfW = svg.clientWidth / s / 2 - margin, halfH = svg.clientHeight / s / 2 - margin;
+      if (halfW > 0) { cx = Math.min(at[0] + halfW, Math.max(at[0] - halfW, cx)); }
+      if (halfH > 0) { cy = Math.min(at[1] + halfH, Math.max(at[1] - halfH, cy)); }
     }
     return { game: id, cx: cx, cy: cy, z: 1 };
   }
@@ -513,6 +526,66 @@
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("svg.board [data-territory]") : null;
     if (target && onTerritory(target.getAttribute("data-territory"))) { event.preventDefault(); }
+  });
+
+  // ---- The map by keyboard -----------------------------------------------------------
+  // The map is one stop of the Tab order (a roving tabindex: the selected territory, else
+  // the last one focused, else the player's first); the arrow keys move the focus to the
+  // neighbour lying that way (sea lanes included, across the map's edge too), and Enter or
+  // Space acts on it as a click does.
+  var focusedTerritory = null;
+  var ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+  function rovingTabindex() {
+    var all = $all("svg.board [data-territory]");
+    if (!all.length) { return; }
+    var keep = $("svg.board .territory.selected")
+      || (focusedTerritory && territory(focusedTerritory))
+      || $("svg.board .territory.mine") || all[0];
+    all.forEach(function (t) { t.setAttribute("tabindex", t === keep ? "0" : "-1"); });
+  }
+
+  function neighbourToward(id, arrow) {
+    var here = labelPoint(id), best = null, bestCost = Infinity;
+    (neighbours()[id] || []).forEach(function (other) {
+      var there = labelPoint(other);
+      var dx = there[0] - here[0], dy = there[1] - here[1];
+      // a sea lane across the map's edge (Alaska to Kamchatka) runs the short way round
+      if (Math.abs(dx + MAP_W) < Math.abs(dx)) { dx += MAP_W; }
+      if (Math.abs(dx - MAP_W) < Math.abs(dx)) { dx -= MAP_W; }
+      var along = dx * arrow[0] + dy * arrow[1];
+      var across = Math.abs(dx * arrow[1] - dy * arrow[0]);
+      if (along <= 0 || across > along * 2.2) { return; }  // not that way
+      var cost = along + across * 2;
+      if (cost < bestCost) { best = other; bestCost = cost; }
+    });
+    return best;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var t = event.target.closest && event.target.closest("svg.board [data-territory]");
+    if (!t || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var id = t.getAttribute("data-territory");
+    if (ARROWS[event.key]) {
+      event.preventDefault();
+      var next = neighbourToward(id, ARROWS[event.key]);
+      if (!next) { return; }
+      t.setAttribute("tabindex", "-1");
+      var node = territory(next);
+      node.setAttribute("tabindex", "0");
+      node.focus();
+    } else if (event.key === " " || event.key === "Spacebar") {
+      event.preventDefault();
+      t.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    }
+  });
+  document.addEventListener("focusin", function (event) {
+    var t = event.target.closest && event.target.closest("svg.board [data-territory]");
+    if (!t) { return; }
+    focusedTerritory = t.getAttribute("data-territory");
+    $all("svg.board [data-territory]").forEach(function (other) {
+      other.setAttribute("tabindex", other === t ? "0" : "-1");
+    });
   });
 
   document.addEventListener("input", function (event) {

@@ -30,6 +30,7 @@ from .history import end_summary, outcome, pause_reason, steps, verification
 from .players import card_rows, players_panel, waiting_for
 from .result import result_context, result_stamp, still_changing
 from .rules_panel import clock_in_words, rules_in_words
+from .seating import seat_choices, team_choices
 
 LOG_LENGTH = 60
 
@@ -74,6 +75,8 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
     seated_users = dict(game.seats.values_list("user_id", "seat"))
     finished = game.status == Game.FINISHED
     panel = players_panel(view, game)
+    waiting = game.status == Game.OPEN
+    names = reading.usernames(game) if waiting else {}
     return {
         "game": game, "view": view, "seat": seat, "you": you, "live": live, "at": at,
         "version": game.version, "shown_version": view["version"],
@@ -112,6 +115,9 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "can_cancel": game.status == Game.OPEN and user.is_authenticated
         and game.creator_id == user.pk,
         "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
+        "team_choices": team_choices(game, names) if waiting else [],
+        "seating": seat_choices(game, names) if waiting and user.is_authenticated
+        and game.creator_id == user.pk and len(seated_users) >= 2 else None,
         "seats_taken": len(seated_users),
         "outcome": outcome(events, reading.usernames(game)) if finished else None,
         "seats_open": max(0, game.players - len(seated_users)),

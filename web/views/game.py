@@ -12,7 +12,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import narrator, write
+from games import narrator, reading, write
 from games.errors import ServiceError
 from games.models import Game
 from games.rules import events as ev
@@ -24,6 +24,7 @@ from notifications import presence
 
 from ..commands import FormProblem, payload_from_post
 from ..page import game_context, stamp
+from ..page.board_list import board_rows
 from .refusals import refusal_text
 
 # The form the refusal of each command is shown next to.
@@ -61,6 +62,18 @@ def game_page(request, game_id):
     presence.seen(request.user, game.pk)
     return render_game(request, game, at=_at(request, game), selected=request.GET.get("sel"),
                        posted=kept or None)
+
+
+def game_board_list(request, game_id):
+    """The board as a list (?at=N: as of move N), as the viewer's seat may see it."""
+    game = get_object_or_404(Game, pk=game_id)
+    at = _at(request, game)
+    seat = reading.seat_of(game, request.user)
+    state = None if game.status == Game.OPEN else load_state(game, at)
+    view = reading.game_view(game, state, seat)
+    return render(request, "games/board_list.html", {
+        "game": game, "view": view, "seat": seat, "at": at,
+        "continents": board_rows(view, seat)})
 
 
 def game_live(request, game_id):

@@ -28,6 +28,7 @@ from lib.inputs import whole_number
 from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields
 from ..forms.lobby import CreateGameForm
 from ..page.rules_panel import open_game_words
+from ..page.seating import team_choices
 from .refusals import refusal_text
 
 
@@ -133,9 +134,13 @@ def _lobby(request, form, status=200):
     mine = set()
     if request.user.is_authenticated:
         mine = set(Seat.objects.filter(user=request.user).values_list("game_id", flat=True))
+    open_games = [g for g in open_games if g.seats_taken < g.players]
+    names = _names([g.pk for g in open_games])
     rows = [{"game": g, "mine": g.pk in mine, "rules": open_game_words(g),
-             "open": g.players - g.seats_taken}
-            for g in open_games if g.seats_taken < g.players]
+             "open": g.players - g.seats_taken,
+             "teams": team_choices(g, {seat: name for (game_id, seat), name in names.items()
+                                       if game_id == g.pk})}
+            for g in open_games]
     my_games = _my_games(request.user)
     return render(request, "games/lobby.html", {
         "open_games": rows, "my_games": my_games, "form": form,
@@ -205,13 +210,37 @@ def _entropy_kept(entropy: str | None) -> str:
     return " " + _("Your entropy for the dice, to keep: %(entropy)s") % {"entropy": entropy}
 
 
+def _team(raw: str | None):
+    """The team chosen on a join form (shown from 1, sent from 0): none for "any team", and
+    what cannot be a team passes on as it is, for games.lobby to refuse in words."""
+    if not raw:
+        return None
+    number = whole_number(raw)
+    return raw if number is None else number
+
+
 @require_POST
 @login_required
 def join_game(request, game_id):
     entropy = request.POST.get("entropy") or None  # an empty field (no script) sends none
+    team = _team(request.POST.get("team"))
     return _game_action(request, game_id,
-                        lambda game: games_lobby.join_game(game, request.user, entropy),
+                        lambda game: games_lobby.join_game(game, request.user, entropy, team),
                         _("You joined the game.") + _entropy_kept(entropy))
+
+
+@require_POST
+@login_required
+def arrange_seats(request, game_id):
+    """The creator's seating form: one seat field per player (`seat-<username>`)."""
+    moves = {}
+    for key, raw in request.POST.items():
+        if key.startswith("seat-"):
+            number = whole_number(raw)
+            moves[key.removeprefix("seat-")] = raw if number is None else number
+    return _game_action(request, game_id,
+                        lambda game: games_lobby.arrange_seats(game, request.user, moves),
+                        _("The seats are arranged."))
 
 
 @require_POST

@@ -18,4 +18,5 @@ def screenshot():
         path = SCREENSHOTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
         return path
+    take.folder = SCREENSHOTS  # for a screenshot of the window only (page.screenshot)
     return take
