@@ -60,12 +60,13 @@ class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
         fields = ("time_zone", "language", "turn_mail", "reminder_hours", "game_mail",
-                  "digest_hour", "unsubscribed", "mail_link_sign_in")
+                  "digest_hour", "message_mail", "unsubscribed", "mail_link_sign_in")
         labels = {
             "language": _("Language"),
             "turn_mail": _("Turn mail"),
             "game_mail": _("Mail when a game starts, a player is eliminated or a game ends"),
             "digest_hour": _("Hour of the daily digest (your time)"),
+            "message_mail": _("Mail when a player sends me a private message"),
             "unsubscribed": _("No mail at all"),
             "mail_link_sign_in": _("Sign me in from mail links"),
         }
