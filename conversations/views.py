@@ -73,7 +73,9 @@ def _page(request, other, *, form=None, error="", status=200):
                    "write to them until you unblock them.") % {"name": other.username}
     else:
         notice = messaging.why_not_start(user, other) or ""
-    return render(request, "conversations/conversation.html", {
+    template = ("conversations/_messages.html" if request.GET.get("part") == "messages"
+                else "conversations/conversation.html")
+    return render(request, template, {
         "other": other, "messages_shown": [
             {**messaging.message_dict(m), "own": m.sender_id == user.pk, "at": m.created_at}
             for m in rows],
@@ -81,6 +83,8 @@ def _page(request, other, *, form=None, error="", status=200):
         "form": form or MessageForm(), "error": error, "notice": notice,
         "can_write": not notice, "i_block": i_block, "self": other.pk == user.pk,
         "max_length": messaging.MAX_LENGTH,
+        # The newest messages page redraws its list (htmx), so answers come in by themselves.
+        "polling": before is None and other.pk != user.pk,
     }, status=status)
 
 
