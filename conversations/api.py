@@ -16,7 +16,7 @@ from lib.inputs import WHOLE_NUMBER
 ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 429: Error}
 
 
-class MessageOut(serializers.Serializer):
+class PrivateMessageOut(serializers.Serializer):
     id = serializers.IntegerField()
     sender = serializers.CharField(help_text="the sender's username")
     recipient = serializers.CharField()
@@ -30,10 +30,10 @@ class ConversationEntryOut(serializers.Serializer):
     unread = serializers.IntegerField()
     blocked = serializers.BooleanField(help_text="you block this player")
     last_message_at = serializers.DateTimeField()
-    last = MessageOut(allow_null=True)
+    last = PrivateMessageOut(allow_null=True)
 
 
-class ListOut(serializers.Serializer):
+class ConversationListOut(serializers.Serializer):
     unread = serializers.IntegerField()
     blocked = serializers.ListField(child=serializers.CharField())
     results = ConversationEntryOut(many=True)
@@ -44,19 +44,19 @@ class ConversationOut(serializers.Serializer):
     blocked = serializers.BooleanField(help_text="you block this player")
     can_start = serializers.BooleanField(
         help_text="false until you finish a game, unless this player wrote to you")
-    messages = MessageOut(many=True)
+    messages = PrivateMessageOut(many=True)
 
 
-class MessageIn(serializers.Serializer):
+class PrivateMessageIn(serializers.Serializer):
     text = serializers.CharField(max_length=messaging.MAX_LENGTH)
 
 
-class ReportIn(serializers.Serializer):
+class MessageReportIn(serializers.Serializer):
     message = serializers.IntegerField(min_value=1, help_text="a message this player sent you")
     reason = serializers.CharField(max_length=1000)
 
 
-class ReportOut(serializers.Serializer):
+class MessageReportOut(serializers.Serializer):
     id = serializers.IntegerField()
     message = serializers.IntegerField()
     reason = serializers.CharField()
@@ -64,7 +64,7 @@ class ReportOut(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class BlockOut(serializers.Serializer):
+class MessageBlockOut(serializers.Serializer):
     username = serializers.CharField()
     blocked = serializers.BooleanField()
 
@@ -74,7 +74,7 @@ class ConversationsView(ApiView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses={200: ListOut, 401: Error})
+    @extend_schema(operation_id="messages_list", responses={200: ConversationListOut, 401: Error})
     def get(self, request):
         entries = [{**e, "last_message_at": e["last_message_at"].isoformat()}
                    for e in messaging.listing(request.user)]
@@ -111,7 +111,7 @@ class ConversationView(ApiView):
             "can_start": messaging.why_not_start(request.user, other) is None,
             "messages": [messaging.message_dict(m) for m in rows]})
 
-    @extend_schema(request=MessageIn, responses={201: MessageOut, **ERRORS})
+    @extend_schema(request=PrivateMessageIn, responses={201: PrivateMessageOut, **ERRORS})
     def post(self, request, username):
         other = messaging.correspondent(username)
         message = messaging.send_message(request.user, other, body(request).get("text"))
@@ -123,7 +123,7 @@ class BlockView(ApiView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: BlockOut, **ERRORS})
+    @extend_schema(request=None, responses={200: MessageBlockOut, **ERRORS})
     def post(self, request, username):
         other = messaging.correspondent(username)
         blocking.block(request.user, other)
@@ -135,7 +135,7 @@ class UnblockView(ApiView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: BlockOut, **ERRORS})
+    @extend_schema(request=None, responses={200: MessageBlockOut, **ERRORS})
     def post(self, request, username):
         other = messaging.correspondent(username)
         blocking.unblock(request.user, other)
@@ -150,7 +150,7 @@ class ReportView(ApiView):
     def get_throttles(self):
         return [t() for t in throttles.REPORT]
 
-    @extend_schema(request=ReportIn, responses={201: ReportOut, **ERRORS})
+    @extend_schema(request=MessageReportIn, responses={201: MessageReportOut, **ERRORS})
     def post(self, request, username):
         other = messaging.correspondent(username)
         data = body(request)
