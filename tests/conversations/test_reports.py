@@ -98,3 +98,20 @@ def test_reports_count_against_the_daily_limit(alice, bob, veteran, settings):
     web(bob).post(f"/messages/alice/report/{first.pk}/", {"reason": "spam"})
     answer = web(bob).post(f"/messages/alice/report/{second.pk}/", {"reason": "spam"})
     assert answer.status_code == 429 and MessageReport.objects.count() == 1
+
+
+def test_a_hidden_message_keeps_its_place_in_the_api(reported, alice, bob, maud):
+    from tests.conversations.support import api
+
+    web(maud).post(f"/moderation/private-messages/{reported.pk}/",
+                   {"action": "hide", "reason": "insults"})
+    messages = api(bob).get("/api/v1/messages/alice/").json()["messages"]
+    assert [(m["text"], m["hidden"]) for m in messages] == [
+        ("a private word about our alliance", False), (None, True)]
+
+
+def test_no_admin_page_lists_private_messages():
+    from django.contrib import admin
+
+    assert [model for model in admin.site._registry
+            if model._meta.app_label == "conversations"] == []
