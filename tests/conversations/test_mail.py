@@ -83,3 +83,13 @@ def test_the_profile_has_the_preference(alice):
     page = client.get("/accounts/profile/").content.decode()
     assert 'name="message_mail"' in page and "private message" in page
     assert preferences_for(alice).message_mail is True  # on by default
+
+
+def test_the_profile_turns_the_mail_off_and_on(alice):
+    fields = {"email": "alice@example.com", "time_zone": "UTC", "language": "en",
+              "turn_mail": "each", "reminder_hours": "12, 1", "digest_hour": "8",
+              "game_mail": "on"}
+    assert web(alice).post("/accounts/profile/", fields).status_code == 302
+    assert preferences_for(alice).message_mail is False  # unticked
+    web(alice).post("/accounts/profile/", {**fields, "message_mail": "on"})
+    assert preferences_for(alice).message_mail is True
