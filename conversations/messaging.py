@@ -42,7 +42,8 @@ def conversations_per_day() -> int:
 def correspondent(username):
     """The player `username` (any case) one may write to, or a 404 ServiceError."""
     user = None
-    if isinstance(username, str) and 0 < len(username) <= 150:
+    # (PostgreSQL refuses a NUL in a query: no name holds a control character anyway)
+    if isinstance(username, str) and 0 < len(username) <= 150 and username.isprintable():
         user = get_user_model().objects.filter(username__iexact=username).first()
     if user is None:
         raise ServiceError(404, "not_found", _("There is no player of that name."))

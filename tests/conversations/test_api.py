@@ -7,6 +7,7 @@ import pytest
 
 from conversations.models import Block, Conversation, Message, MessageReport
 from tests.conversations.support import api
+from tests.conversations.support import web as web_client
 
 pytestmark = pytest.mark.django_db
 
@@ -125,3 +126,12 @@ def test_it_throttles_messages(alice, bob, veteran, settings):
              for _ in range(3)]
     assert codes == [201, 201, 429]
     assert Message.objects.count() == 2
+
+
+@pytest.mark.parametrize("name", ["%00", "a%00b", "x" * 151, "%C2%B2", "%0A"])
+def test_a_name_no_player_can_have_is_not_found(alice, name):
+    assert api(alice).get(f"/api/v1/messages/{name}/").status_code == 404
+    answer = post(api(alice), f"/api/v1/messages/{name}/", {"text": "hi"})
+    assert answer.status_code == 404 and answer.json()["error"] == "not_found"
+    assert web_client(alice).get(f"/messages/{name}/").status_code == 404
+    assert web_client(alice).get(f"/messages/{name}/?before=%C2%B2").status_code == 404
