@@ -43,6 +43,10 @@ class Preferences(models.Model):
     digest_hour = models.PositiveSmallIntegerField(
         default=8, help_text="Local hour (0-23) the daily digest goes out."
     )
+    message_mail = models.BooleanField(
+        default=True, db_default=True,
+        help_text="Mail when another player sends a private message.",
+    )
     unsubscribed = models.BooleanField(
         default=False, help_text="One-click unsubscribe: no mail at all."
     )

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "moderation",
     "ratings",
     "tournaments",
+    "conversations",
     "web",
     "ops",
 ]
@@ -130,6 +131,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "notifications.context.unread",
+                "conversations.context.unread",
             ],
         },
     },
@@ -242,6 +244,9 @@ CONQUEST_THROTTLE_RATES = {
     "create_game_ip": env("CONQUEST_THROTTLE_CREATE_GAME_IP", "300/hour"),
     "report_user": env("CONQUEST_THROTTLE_REPORT_USER", "30/hour"),
     "report_ip": env("CONQUEST_THROTTLE_REPORT_IP", "60/hour"),
+    # Private messages sent (conversations), pages and API together.
+    "message_user": env("CONQUEST_THROTTLE_MESSAGE_USER", "120/hour"),
+    "message_ip": env("CONQUEST_THROTTLE_MESSAGE_IP", "300/hour"),
     # Resets one client asks for (refused with 429), and those of one address, whoever asks
     # (answered as if mailed, so that nobody learns whether an account has the address).
     "password_reset_ip": env("CONQUEST_THROTTLE_RESET_IP", "5/hour"),
@@ -282,6 +287,8 @@ else:
 # per day.
 CONQUEST_CHAT_PER_MINUTE = int(env("CONQUEST_CHAT_PER_MINUTE", "5"))
 CONQUEST_REPORTS_PER_DAY = int(env("CONQUEST_REPORTS_PER_DAY", "20"))
+# Private messages: conversations one player may start per day (answering is not starting).
+CONQUEST_CONVERSATIONS_PER_DAY = int(env("CONQUEST_CONVERSATIONS_PER_DAY", "10"))
 # Who has a stake in a game besides its players, so may not moderate it (own_game): each a
 # function of a user giving the ids of such games (games.moderation.stakes).
 CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]

@@ -9,6 +9,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.views import admin_password_change
+from conversations.urls import api_urlpatterns as conversations_api
 from games.api.urls import fallback as api_fallback
 from moderation.api import ChatView, ReportsView
 from notifications.api import VacationsView, VacationView
@@ -34,6 +35,7 @@ urlpatterns = [
     path("api/v1/reports/", ReportsView.as_view(), name="api-reports"),
     path("api/v1/", include(ratings_api)),
     path("api/v1/", include(tournaments_api)),
+    path("api/v1/", include(conversations_api)),
     path("mail/", include("notifications.urls")),
     path("", include("notifications.inbox_urls")),
     path("anymail/", include("anymail.urls")),
@@ -42,5 +44,6 @@ urlpatterns = [
     path("", include("moderation.urls")),
     path("", include("ratings.urls")),
     path("", include("tournaments.urls")),
+    path("", include("conversations.urls")),
     path("", include("web.urls")),
 ]

@@ -4,6 +4,7 @@ time zone, showing only what the recipient's seat may see."""
 from __future__ import annotations
 
 from functools import lru_cache
+from urllib.parse import quote
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -40,6 +41,7 @@ SUBJECTS = {
     Notification.MODERATED: gettext_noop("A moderator acted in %(game)s"),
     Notification.TOURNAMENT: gettext_noop("%(tournament)s: news of your tournament"),
     Notification.REMATCH: gettext_noop("A rematch of %(game)s"),
+    Notification.MESSAGE: gettext_noop("%(sender)s sent you a message"),
 }
 
 
@@ -58,6 +60,8 @@ def wants(preferences: Preferences, notification: Notification, confirmed=None) 
         return preferences.turn_mail != Preferences.NO_TURN_MAIL
     if notification.kind in (Notification.REPLY, Notification.DIGEST):
         return True
+    if notification.kind == Notification.MESSAGE:
+        return preferences.message_mail
     return preferences.game_mail
 
 
@@ -133,6 +137,10 @@ def context_for(notification: Notification, preferences: Preferences,
     if notification.kind == Notification.TOURNAMENT:
         context["tournament_url"] = links.site(
             f"/tournaments/{notification.payload.get('tournament_id')}/")
+    if notification.kind == Notification.MESSAGE:
+        # The conversation's page; the mail names the sender, never the text.
+        context["conversation_url"] = links.site(
+            f"/messages/{quote(notification.payload.get('sender', ''))}/")
     if game is None:
         return context
     seat = reader.seat(game, notification.user_id)
@@ -320,6 +328,7 @@ def render(notification: Notification, reader: Reader | None = None
             "deadline": date_format(context["deadline"], pgettext("short date", "D j M H:i"))
             if context.get("deadline") else "",
             "tournament": notification.payload.get("tournament", ""),
+            "sender": notification.payload.get("sender", ""),
         }
         text = render_to_string("mail/notification.txt", context)
         html = render_to_string("mail/notification.html", context)

@@ -26,9 +26,11 @@ class Notification(models.Model):
     MENTION = "mention"
     # A rematch of a finished game (payload["what"]: offered, declined; payload["by"]).
     REMATCH = "rematch"
+    # A private message (conversations): payload["sender"] only, never the text.
+    MESSAGE = "message"
     KINDS = [(k, k) for k in (
         TURN, REMINDER, STARTED, ELIMINATED, FINISHED, TIMED_OUT, DROPPED, REPLY, DIGEST,
-        REPLACED, MODERATED, CONFIRM_EMAIL, TOURNAMENT, MENTION, REMATCH)]
+        REPLACED, MODERATED, CONFIRM_EMAIL, TOURNAMENT, MENTION, REMATCH, MESSAGE)]
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

@@ -33,7 +33,9 @@ def min_games() -> int:
 
 def find_player(username: str):
     """The account of that name (any case), or None."""
-    if not isinstance(username, str) or not 0 < len(username) <= 150:
+    # (PostgreSQL refuses a NUL in a query: no name holds a control character anyway)
+    if not isinstance(username, str) or not 0 < len(username) <= 150 \
+            or not username.isprintable():
         return None
     return get_user_model().objects.filter(username__iexact=username).first()
 

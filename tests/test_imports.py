@@ -10,7 +10,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 NOT_PRODUCTION = ("tests", "benchmarks", "scripts", ".venv", "var", "build", "static",
                   "locale", "node_modules")
-ABOVE_GAMES = {"notifications", "ratings", "tournaments", "moderation", "web"}
+ABOVE_GAMES = {"notifications", "ratings", "tournaments", "moderation", "conversations", "web"}
+# Private messages stand on games, accounts, moderation and notifications: none of those
+# (nor lib) imports them.
+BELOW_CONVERSATIONS = {"accounts", "bots", "games", "lib", "moderation", "notifications"}
 APPS = {"accounts", "bots", "config", "games", *ABOVE_GAMES}
 
 
@@ -106,6 +109,13 @@ def test_lib_imports_no_app():
                        if name.split(".")[0] == "lib"
                        for target in targets if target.split(".")[0] in APPS)
     assert into_apps == []
+
+
+def test_nothing_below_private_messages_imports_them():
+    upward = sorted(f"{name} -> {target}" for name, targets in graph().items()
+                    if name.split(".")[0] in BELOW_CONVERSATIONS
+                    for target in targets if target.split(".")[0] == "conversations")
+    assert upward == []
 
 
 def test_production_modules_form_no_import_circle():

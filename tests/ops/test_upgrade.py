@@ -32,14 +32,27 @@ def latest() -> list[tuple[str, str]]:
 
 
 def before_latest() -> list[tuple[str, str]]:
-    """Each app at the parent of its newest migration."""
+    """Each app at the parent of its newest migration, or further back where that parent
+    needs a migration of another app that is stepped back (one plan, backwards only)."""
     graph = MigrationExecutor(connection).loader.graph
-    targets = []
-    for app, name in latest():
-        parents = [parent for parent in graph.node_map[(app, name)].parents
-                   if parent.key[0] == app]
-        targets.append(parents[0].key if parents else (app, None))
-    return targets
+
+    def parent(key) -> str | None:
+        parents = [p.key[1] for p in graph.node_map[key].parents if p.key[0] == key[0]]
+        return parents[0] if parents else None
+
+    newest = dict(latest())
+    targets = {app: parent((app, name)) for app, name in newest.items()}
+    while True:
+        stepped_back = {node for app, name in newest.items()
+                        for node in graph.forwards_plan((app, name)) if node[0] == app}
+        stepped_back -= {node for app, name in targets.items() if name is not None
+                         for node in graph.forwards_plan((app, name)) if node[0] == app}
+        behind = {app: name for app, name in targets.items() if name is not None
+                  and stepped_back & set(graph.forwards_plan((app, name)))}
+        if not behind:
+            return list(targets.items())
+        for app, name in behind.items():
+            targets[app] = parent((app, name))
 
 
 def migrate(targets) -> MigrationExecutor:

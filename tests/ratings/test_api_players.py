@@ -81,3 +81,9 @@ def test_luck_counts_the_battles_of_finished_games():
     assert luck["net"] == pytest.approx(
         (luck["expected_lost"] - luck["lost"]) + (luck["taken"] - luck["expected_taken"]),
         abs=0.11)
+
+
+@pytest.mark.parametrize("name", ["a%00b", "%0A"])
+def test_a_name_holding_a_control_character_is_no_player(name):
+    assert get(name).status_code == 404
+    assert APIClient().get(f"/players/{name}/").status_code == 404

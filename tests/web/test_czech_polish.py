@@ -16,6 +16,7 @@ from django.test import Client
 from django.utils.translation import trans_real
 
 from accounts.models import Preferences
+from conversations.messaging import send_message
 from moderation.chat import post_message
 from notifications import mail as mails
 from notifications.models import Notification
@@ -82,8 +83,8 @@ def untranslated(monkeypatch):
 
 @pytest.fixture
 def season(db):
-    """alice and bob's finished rated games, a game under way with a mention, and a
-    four-player tournament with its first round drawn."""
+    """alice and bob's finished rated games, a game under way with a mention, a private
+    message from bob to alice, and a four-player tournament with its first round drawn."""
     alice, bob, dave, erin = players("alice", "bob", "dave", "erin")
     for user in (alice, bob, dave, erin):  # mail goes to an address
         user.email = f"{user.username}@example.com"
@@ -93,6 +94,7 @@ def season(db):
     record_results()
     active = started_game([alice, bob])
     post_message(active, bob, "@alice good luck")
+    send_message(bob, alice, "Rematch?")  # a private message, and its mail
     tournament = create(alice, name="Spring cup", seats=2, advance=1, max_players=4)
     for user in (alice, bob, dave, erin):
         assert client_for(user).post(f"/api/v1/tournaments/{tournament['id']}/join/",
@@ -108,7 +110,8 @@ def pages(season) -> list[str]:
     return ["/", "/games/", f"/games/{season['active'].pk}/",
             f"/games/{season['finished'].pk}/", f"/games/{season['table_game'].pk}/",
             "/players/alice/", "/leaderboard/", "/tournaments/",
-            f"/tournaments/{season['tournament']}/", "/accounts/profile/", "/notifications/"]
+            f"/tournaments/{season['tournament']}/", "/accounts/profile/", "/notifications/",
+            "/messages/", "/messages/bob/"]
 
 
 def rendered(season, language: str) -> dict[str, str]:

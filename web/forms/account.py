@@ -60,13 +60,14 @@ class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
         fields = ("time_zone", "language", "turn_mail", "reminder_hours", "game_mail",
-                  "digest_hour", "unsubscribed", "mail_link_sign_in", "occupy_default",
-                  "neutral_placement")
+                  "digest_hour", "message_mail", "unsubscribed", "mail_link_sign_in",
+                  "occupy_default", "neutral_placement")
         labels = {
             "language": _("Language"),
             "turn_mail": _("Turn mail"),
             "game_mail": _("Mail when a game starts, a player is eliminated or a game ends"),
             "digest_hour": _("Hour of the daily digest (your time)"),
+            "message_mail": _("Mail when a player sends me a private message"),
             "unsubscribed": _("No mail at all"),
             "mail_link_sign_in": _("Sign me in from mail links"),
             "occupy_default": _("After a conquest, the “Move in” form suggests"),

@@ -1,0 +1,1 @@
+"""Private messages between players: conversations, blocking, and reports to moderators."""
