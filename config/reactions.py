@@ -19,6 +19,11 @@ CONQUEST_REACTIONS = {
         "ratings.reactions.queue_recording",  # a finished game's ratings
         "tournaments.reactions.queue_advance",  # a finished game's tournament round
     ],
+    # An invitation to a game was made, withdrawn, declined or accepted
+    # (games.invitations): called in its transaction with (what, invitation).
+    "invitations": [
+        "notifications.reactions.invitation_news",  # the invitee's notification and mail
+    ],
 }
 
 # Facts about each seat's user that a reaction needs on nearly every command, read with

@@ -8,7 +8,7 @@ import unicodedata
 from django.db import transaction
 from django.utils.timezone import now
 
-from games import computer, rules
+from games import computer, invitations, rules
 from games.clock import zone
 from games.errors import ServiceError
 from games.models import Game, Seat
@@ -74,11 +74,14 @@ def check_entropy(entropy) -> str | None:
 
 
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
-                bots=None, rated=None, entropy=None) -> Game:
+                bots=None, rated=None, entropy=None, private=False) -> Game:
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
-    `entropy`: the creator's contribution to the seed."""
+    `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
+    only by invitation (games.invitations)."""
     entropy = check_entropy(entropy)
+    if not isinstance(private, bool):
+        raise ServiceError(400, "bad_request", "private must be true or false")
     name = check_game_name(name)
     rated = check_rated(rated)
     clock_fields = check_clock(clock)
@@ -98,6 +101,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
         game = Game.objects.create(
             name=name, creator=user, players=players, rules=checked.to_dict(),
             deadline_seconds=checked.deadline_seconds, rated=rated, **clock_fields,
+            private=private, invite_token=invitations.new_secret() if private else None,
         )
         Seat.objects.create(game=game, seat=0, user=user, entropy=entropy)
         for seat, level in enumerate(bots, start=1):
@@ -132,9 +136,10 @@ def add_bot(game: Game, user, level) -> Game:
     return game
 
 
-def join_game(game: Game, user, entropy=None) -> Game:
+def join_game(game: Game, user, entropy=None, token=None) -> Game:
     """Take the next free seat, with `entropy` for the seed if the player sent any; the
-    game starts by itself when the last one is taken.
+    game starts by itself when the last one is taken. A private game seats only its
+    invited players and holders of its link's `token`.
 
     The game's row is locked for the whole check-and-seat (SQLite's IMMEDIATE transactions
     serialise writers the same way), so racing joins can never seat more than `players`
@@ -142,6 +147,7 @@ def join_game(game: Game, user, entropy=None) -> Game:
     entropy = check_entropy(entropy)
     with transaction.atomic():
         locked = _locked(game)
+        invitations.check_may_join(locked, user, token)
         if locked.status != Game.OPEN:
             raise ServiceError(400, "game_not_open", "the game is not open for joining")
         seated = list(Seat.objects.filter(game=locked).values_list("user_id", flat=True))
@@ -150,6 +156,7 @@ def join_game(game: Game, user, entropy=None) -> Game:
         if len(seated) >= locked.players:
             raise ServiceError(400, "game_full", "every seat of this game is taken")
         Seat.objects.create(game=locked, seat=len(seated), user=user, entropy=entropy)
+        invitations.joined(locked, user)
         forget_seats(game)
         if len(seated) + 1 >= locked.players:
             _start_locked(game, locked, None)

@@ -1,5 +1,5 @@
 """The site's notification list: the user's outbox rows worth showing there (your move, a
-game started or finished, chat mentions, tournament news), read or unread.
+game started or finished, chat mentions, tournament news, invitations), read or unread.
 
 An entry says no more than its mail does, which shows only what the recipient's seat may
 see: a game's name, a tournament's news, who mentioned you (not the line, which a
@@ -19,7 +19,7 @@ from notifications.models import Notification
 
 LISTED = (Notification.TURN, Notification.STARTED, Notification.FINISHED,
           Notification.ELIMINATED, Notification.REPLACED, Notification.MENTION,
-          Notification.TOURNAMENT)
+          Notification.TOURNAMENT, Notification.INVITATION)
 PAGE_SIZE = 50
 
 
@@ -66,6 +66,8 @@ def text_of(row: Notification) -> str:
     if row.kind == Notification.MENTION:
         return _("%(author)s mentioned you in %(game)s") % {
             "author": payload.get("author", ""), "game": game}
+    if row.kind == Notification.INVITATION:
+        return _("%(by)s invites you to %(game)s") % {"by": payload.get("by", ""), "game": game}
     return _tournament_text(payload)
 
 

@@ -39,6 +39,7 @@ SUBJECTS = {
     Notification.REPLACED: gettext_noop("You take over a seat in %(game)s"),
     Notification.MODERATED: gettext_noop("A moderator acted in %(game)s"),
     Notification.TOURNAMENT: gettext_noop("%(tournament)s: news of your tournament"),
+    Notification.INVITATION: gettext_noop("%(by)s invites you to %(game)s"),
 }
 
 
@@ -315,6 +316,7 @@ def render(notification: Notification, reader: Reader | None = None
             "deadline": date_format(context["deadline"], pgettext("short date", "D j M H:i"))
             if context.get("deadline") else "",
             "tournament": notification.payload.get("tournament", ""),
+            "by": notification.payload.get("by", ""),
         }
         text = render_to_string("mail/notification.txt", context)
         html = render_to_string("mail/notification.html", context)

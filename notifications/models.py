@@ -24,9 +24,11 @@ class Notification(models.Model):
     CONFIRM_EMAIL = "confirm_email"
     # "@username" in a chat line the user reads: shown on the site only, never mailed.
     MENTION = "mention"
+    # An invitation to a game by name (payload: invitation id, who invited).
+    INVITATION = "invitation"
     KINDS = [(k, k) for k in (
         TURN, REMINDER, STARTED, ELIMINATED, FINISHED, TIMED_OUT, DROPPED, REPLY, DIGEST,
-        REPLACED, MODERATED, CONFIRM_EMAIL, TOURNAMENT, MENTION)]
+        REPLACED, MODERATED, CONFIRM_EMAIL, TOURNAMENT, MENTION, INVITATION)]
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

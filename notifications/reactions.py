@@ -1,11 +1,30 @@
 """The mail's reaction to a committed change (declared in settings.CONQUEST_REACTIONS): the
 outbox rows its events cause, written in the append's own transaction (or statement) and
-handed to the delivery workers once committed."""
+handed to the delivery workers once committed; and the invitee's news of an invitation."""
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from notifications import outbox
+from notifications.models import Notification
 
 
 def outbox_rows(done):
     return outbox.outbox_writer(done.game, done.events, done.before, done.after)
+
+
+def invitation_news(what, invitation):
+    """An invitation by name is a notification on the site and a mail (if the invitee
+    takes game mail); once answered or withdrawn, its entry counts as read and a mail not
+    yet sent is not sent (notifications.delivery)."""
+    if what == "invited":
+        outbox.write_outbox_rows(invitation.game, [Notification(
+            user_id=invitation.user_id, game=invitation.game, kind=Notification.INVITATION,
+            key=f"invitation:{invitation.pk}:{invitation.created_at.timestamp():.0f}",
+            payload={"invitation": invitation.pk, "by": invitation.invited_by.username})])
+    else:
+        Notification.objects.filter(
+            user_id=invitation.user_id, kind=Notification.INVITATION,
+            payload__invitation=invitation.pk, read_at__isnull=True,
+        ).update(read_at=timezone.now())

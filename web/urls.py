@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from web.views import account, game, lobby
+from web.views import account, game, invitations, lobby
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -17,6 +17,12 @@ urlpatterns = [
     path("games/against-the-computer/", lobby.play_the_computer, name="play-computer"),
     path("games/<int:game_id>/play/", game.game_play, name="game-play"),
     path("games/<int:game_id>/live/", game.game_live, name="game-live"),
+    path("games/invite/<str:token>/", invitations.invite_link, name="invite-link"),
+    path("games/<int:game_id>/invite/", invitations.invite, name="game-invite"),
+    path("games/<int:game_id>/withdraw/", invitations.withdraw, name="game-withdraw"),
+    path("games/<int:game_id>/decline/", invitations.decline, name="game-decline"),
+    path("games/<int:game_id>/invite-link/", invitations.renew_link, name="game-invite-link"),
+    path("players/<str:username>/challenge/", invitations.challenge, name="challenge"),
     path("accounts/signup/", account.signup, name="signup"),
     path("accounts/profile/", account.profile, name="profile"),
     path("accounts/vacations/", account.declare_vacation, name="vacation-declare"),

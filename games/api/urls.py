@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from games.api import views
+from games.api import invitations, views
 from lib.api.errors import not_found
 
 urlpatterns = [
@@ -18,6 +18,15 @@ urlpatterns = [
     path("games/<int:game_id>/cancel/", views.CancelView.as_view(), name="api-cancel"),
     path("games/<int:game_id>/events/", views.EventsView.as_view(), name="api-events"),
     path("games/<int:game_id>/record/", views.RecordView.as_view(), name="api-record"),
+    path("games/<int:game_id>/invite/", invitations.InviteView.as_view(), name="api-invite"),
+    path("games/<int:game_id>/withdraw/", invitations.WithdrawView.as_view(),
+         name="api-withdraw"),
+    path("games/<int:game_id>/decline/", invitations.DeclineView.as_view(), name="api-decline"),
+    path("games/<int:game_id>/invite-link/", invitations.RenewLinkView.as_view(),
+         name="api-invite-link"),
+    path("invitations/", invitations.MyInvitationsView.as_view(), name="api-invitations"),
+    path("invitations/<str:token>/", invitations.ByTokenView.as_view(),
+         name="api-invitation-token"),
 ]
 
 # Anything else under /api/v1/ answers JSON, not an HTML page.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 
 from games import narrator, write
 from games.errors import ServiceError
-from games.models import Game
 from games.rules import events as ev
 from games.rules.errors import RuleViolation
 from games.store import VersionConflict
@@ -23,6 +22,7 @@ from notifications import presence
 
 from ..commands import FormProblem, payload_from_post
 from ..page import game_context, stamp
+from .invitations import panel, visible_game
 from .refusals import refusal_text
 
 # The form the refusal of each command is shown next to.
@@ -42,13 +42,13 @@ def render_game(request, game, *, at=None, selected=None, form_error=None, poste
                 conflict=None, status=200):
     context = game_context(game, request.user, at=at, selected=selected,
                            full_log=request.GET.get("log") == "all", posted=posted)
-    context.update({"form_error": form_error, "conflict": conflict})
+    context.update({"form_error": form_error, "conflict": conflict, **panel(request, game)})
     template = "games/_game.html" if _fragment(request) else "games/game.html"
     return render(request, template, context, status=status)
 
 
 def game_page(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     # ?sel=…&to=…&dice=…: the attack kept chosen after a roll, when the page is reloaded.
     kept = {key: request.GET[key] for key in ("to", "dice") if key in request.GET}
     presence.seen(request.user, game.pk)
@@ -58,7 +58,7 @@ def game_page(request, game_id):
 
 def game_live(request, game_id):
     """The poll: nothing (204) while the game stands still, else the new game area."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     unchanged = request.GET.get("v") == stamp(game)
     presence.seen(request.user, game.pk, shown=not unchanged)  # their turn mail waits
     if unchanged:
@@ -87,7 +87,7 @@ def _success_text(game, done, seat) -> str:
 
 @require_POST
 def game_play(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={reverse('game', args=[game.pk])}")
     kind = request.POST.get("type", "")
