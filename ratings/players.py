@@ -76,11 +76,11 @@ def check_games_query(value) -> str:
     return value
 
 
-def _listed(result: PlayerResult, games: str) -> bool:
-    if games == "current":
+def _listed(result: PlayerResult, listing: str) -> bool:
+    if listing == "current":
         return False
-    if games in ("won", "lost"):
-        return result.won == (games == "won")
+    if listing in ("won", "lost"):
+        return result.won == (listing == "won")
     return True
 
 
@@ -90,9 +90,9 @@ def _hidden(game_ids, viewer) -> set[int]:
                .exclude(visible(viewer)).values_list("pk", flat=True))
 
 
-def profile(user, viewer=None, games: str = "") -> dict:
+def profile(user, viewer=None, listing: str = "") -> dict:
     """Everything the player page and GET /api/v1/players/{username}/ show to `viewer`:
-    no private game they may not know of is named (its result still counts). `games`
+    no private game they may not know of is named (its result still counts). `listing`
     (check_games_query) narrows the lists of games."""
     results = list(PlayerResult.objects.filter(user=user).select_related("game")
                    .order_by("finished_at", "game_id"))
@@ -124,8 +124,8 @@ def profile(user, viewer=None, games: str = "") -> dict:
     for point in [*history, *luck["per_game"]]:
         if point["game"] in hidden:
             point["game"] = None
-    listed = [r for r in results if r.game_id not in hidden and _listed(r, games)]
-    if games in ("finished", "won", "lost"):
+    listed = [r for r in results if r.game_id not in hidden and _listed(r, listing)]
+    if listing in ("finished", "won", "lost"):
         current = []
     return {
         "username": user.username,
