@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.filters import FILTERS
 from games.vocabulary import RULE_CHOICES, RULEBOOKS
@@ -42,5 +43,6 @@ class PlayerGamesForm(forms.Form):
     """Which of a player's games their page lists."""
 
     games = _choice(_("Show"), [("", _("all games")), ("current", _("in progress")),
-                                ("finished", _("finished")), ("won", _("won")),
-                                ("lost", _("lost"))])
+                                ("finished", _("finished")),
+                                ("won", pgettext_lazy("games of a player", "won")),
+                                ("lost", pgettext_lazy("games of a player", "lost"))])
