@@ -3,12 +3,18 @@ is not invited; the invitation link, inviting by name, withdrawing, declining.""
 
 from __future__ import annotations
 
+import pytest
 from django.test import Client
+from django.utils.translation import trans_real
 
 from games import invitations, lobby
 from games.models import Game, Invitation, Seat
 from notifications.models import Notification
 from tests.web.support import client_for, started_game, user
+from tests.web.test_czech_polish import (
+    LANGUAGE_NAMES,
+    untranslated,  # noqa: F401 - the fixture, asked for by name below
+)
 
 
 def private(creator, players=3) -> Game:
@@ -123,3 +129,28 @@ def test_the_invitee_declines_from_the_lobby(alice, bob, as_bob):
     assert as_bob.get(f"/games/{game.pk}/").status_code == 404
     again = as_bob.post(f"/games/{game.pk}/decline/")
     assert again.status_code == 404
+
+
+@pytest.mark.parametrize("language", ["cs", "pl"])
+def test_every_new_page_part_speaks_czech_and_polish(alice, bob, request, language):
+    missing = request.getfixturevalue("untranslated")
+    game = private(alice)
+    invitations.invite(game, alice, "bob")
+    user("carol")
+    invitations.invite(game, alice, "carol")
+    invitations.withdraw(game, alice, "carol")
+    pages = {}
+    for who, paths in ((alice, [f"/games/{game.pk}/", "/players/bob/?games=won",
+                                "/games/?seats=9"]),
+                       (bob, ["/games/", f"/games/{game.pk}/", "/notifications/",
+                              "/games/invite/nonsense/"])):
+        client = client_for(who)
+        client.post("/i18n/setlang/", {"language": language, "next": "/"})
+        for path in paths:
+            pages[(who.username, path)] = client.get(path).content.decode()
+    words = {"cs": "Pozvat přítele", "pl": "Zaproś znajomego"}[language]
+    assert words in pages[("alice", f"/games/{game.pk}/")]
+    # (Django looks up the language switcher's names, some already translated, in every
+    # catalogue: as tests/web/test_czech_polish.py leaves them out.)
+    already = {str(v) for _, v in trans_real.translation(language)._catalog.items()}
+    assert sorted(missing - LANGUAGE_NAMES - already) == []
