@@ -21,7 +21,7 @@ def invitation_news(what, invitation):
     if what == "invited":
         outbox.write_outbox_rows(invitation.game, [Notification(
             user_id=invitation.user_id, game=invitation.game, kind=Notification.INVITATION,
-            key=f"invitation:{invitation.pk}:{invitation.created_at.timestamp():.0f}",
+            key=f"invitation:{invitation.pk}:{invitation.created_at.timestamp() * 1e6:.0f}",
             payload={"invitation": invitation.pk, "by": invitation.invited_by.username})])
     else:
         Notification.objects.filter(
