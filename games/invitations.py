@@ -91,9 +91,10 @@ def check_may_join(game: Game, user, token=None) -> None:
     """Before a seat is taken in `game` (its row locked): a private game seats only its
     invited players and holders of its link. Anyone else is told what a missing game
     tells them."""
-    if not game.private or token_fits(game, token):
+    if not game.private or token_fits(game, token) or game.creator_id == user.pk:
         return
-    if not Invitation.objects.filter(game=game, user=user, status__in=SEEING).exists():
+    if not (Invitation.objects.filter(game=game, user=user, status__in=SEEING).exists()
+            or Seat.objects.filter(game=game, user=user).exists()):  # (told: already seated)
         raise ServiceError(404, "not_found", NOT_FOUND)
 
 

@@ -67,6 +67,8 @@ def test_it_invites_by_name_and_the_invitee_sees_joins_and_is_notified(alice, bo
     joined = bob.post(game_url(game_id, "join/"))
     assert joined.status_code == 200, joined.content
     assert Invitation.objects.get(game_id=game_id, user_id=bob.user_id).status == "accepted"
+    for seated in (alice, bob):  # told what anyone seated is told
+        assert_error(seated.post(game_url(game_id, "join/")), 400, "already_seated")
     assert bob.get(f"{API}/invitations/").json() == []
     assert game_id in [g["id"] for g in bob.get(f"{API}/games/?mine=1").json()]
 
