@@ -42,7 +42,7 @@ class GameFilterForm(forms.Form):
 class PlayerGamesForm(forms.Form):
     """Which of a player's games their page lists."""
 
-    games = _choice(_("Show"), [("", _("all games")), ("current", _("in progress")),
+    games = _choice(_("Games"), [("", _("all games")), ("current", _("in progress")),
                                 ("finished", _("finished")),
                                 ("won", pgettext_lazy("games of a player", "won")),
                                 ("lost", pgettext_lazy("games of a player", "lost"))])
