@@ -24,6 +24,11 @@ CONQUEST_REACTIONS = {
     "rematch": [
         "notifications.reactions.rematch_rows",  # the other players hear of it
     ],
+    # An invitation to a game was made, withdrawn, declined or accepted
+    # (games.invitations): called in its transaction with (what, invitation).
+    "invitations": [
+        "notifications.reactions.invitation_news",  # the invitee's notification and mail
+    ],
 }
 
 # Facts about each seat's user that a reaction needs on nearly every command, read with

@@ -80,17 +80,18 @@ class SeatInline(admin.TabularInline):
 @admin.register(Game)
 class GameAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     list_display = ("id", "name", "status", "phase", "turn", "current_seat", "deadline",
-                    "version", "players", "created_at", "moderate_link")
+                    "version", "players", "private", "created_at", "moderate_link")
     list_display_links = ("id", "name")
-    list_filter = ("status", "phase", "created_at")
+    list_filter = ("status", "phase", "private", "created_at")
     search_fields = ("=id", "name", "seats__user__username")
     date_hierarchy = "created_at"
     ordering = ("-id",)
     fields = ("name", "creator", "status", "players", "rules", "deadline_seconds", "version",
               "phase", "turn", "current_seat", "deadline", "winner", "clock_time_zone",
               "quiet_from", "quiet_until", "pause_weekends", "created_at", "started_at",
-              "finished_at", "seed_hash", "seed_revealed", "links")
-    readonly_fields = ("seed_hash", "seed_revealed", "links", "created_at")
+              "finished_at", "private", "seed_hash", "seed_revealed", "links")
+    # A private game's invitation link is its creator's to share, never shown here.
+    readonly_fields = ("private", "seed_hash", "seed_revealed", "links", "created_at")
     inlines = [SeatInline]
     actions = [
         reason_action("pause_games", "Pause the selected games",

@@ -8,7 +8,7 @@ import unicodedata
 from django.db import transaction
 from django.utils.timezone import now
 
-from games import computer, rules
+from games import computer, invitations, rules
 from games.clock import zone
 from games.errors import ServiceError
 from games.models import Game, Seat
@@ -74,11 +74,14 @@ def check_entropy(entropy) -> str | None:
 
 
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
-                bots=None, rated=None, entropy=None) -> Game:
+                bots=None, rated=None, entropy=None, private=False) -> Game:
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
-    `entropy`: the creator's contribution to the seed."""
+    `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
+    only by invitation (games.invitations)."""
     entropy = check_entropy(entropy)
+    if not isinstance(private, bool):
+        raise ServiceError(400, "bad_request", "private must be true or false")
     name = check_game_name(name)
     rated = check_rated(rated)
     clock_fields = check_clock(clock)
@@ -98,6 +101,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
         game = Game.objects.create(
             name=name, creator=user, players=players, rules=checked.to_dict(),
             deadline_seconds=checked.deadline_seconds, rated=rated, **clock_fields,
+            private=private, invite_token=invitations.new_secret() if private else None,
         )
         Seat.objects.create(game=game, seat=0, user=user, entropy=entropy)
         for seat, level in enumerate(bots, start=1):
@@ -161,10 +165,11 @@ def free_seat(game: Game, taken: set[int], team: int | None) -> int:
     return free[0]
 
 
-def join_game(game: Game, user, entropy=None, team=None) -> Game:
+def join_game(game: Game, user, entropy=None, team=None, token=None) -> Game:
     """Take the next free seat (in `team`, numbered from 0, in a team game if the player
     chose one), with `entropy` for the seed if the player sent any; the game starts by
-    itself when the last one is taken.
+    itself when the last one is taken. A private game seats only its invited players and
+    holders of its link's `token`.
 
     The game's row is locked for the whole check-and-seat (SQLite's IMMEDIATE transactions
     serialise writers the same way), so racing joins can never seat more than `players`
@@ -172,6 +177,7 @@ def join_game(game: Game, user, entropy=None, team=None) -> Game:
     entropy = check_entropy(entropy)
     with transaction.atomic():
         locked = _locked(game)
+        invitations.check_may_join(locked, user, token)
         if locked.status != Game.OPEN:
             raise ServiceError(400, "game_not_open", "the game is not open for joining")
         team = check_team(locked, team)
@@ -182,6 +188,7 @@ def join_game(game: Game, user, entropy=None, team=None) -> Game:
             raise ServiceError(400, "game_full", "every seat of this game is taken")
         seat = free_seat(locked, set(seated.values()), team)
         Seat.objects.create(game=locked, seat=seat, user=user, entropy=entropy)
+        invitations.joined(locked, user)
         forget_seats(game)
         if len(seated) + 1 >= locked.players:
             _start_locked(game, locked, None)
@@ -349,7 +356,10 @@ def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict) -
         name=check_game_name(name), creator=creator, players=like.players,
         rules=checked.to_dict(), deadline_seconds=checked.deadline_seconds, rated=like.rated,
         clock_time_zone=like.clock_time_zone, quiet_from=like.quiet_from,
-        quiet_until=like.quiet_until, pause_weekends=like.pause_weekends)
+        quiet_until=like.quiet_until, pause_weekends=like.pause_weekends,
+        # A private game's rematch stays private (its seats are all taken: no link needed).
+        private=like.private,
+        invite_token=invitations.new_secret() if like.private else None)
     for seat, (user, entropy) in sorted(humans.items()):
         Seat.objects.create(game=game, seat=seat, user=user, entropy=entropy)
     for seat, level in sorted(bots.items()):

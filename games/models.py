@@ -59,6 +59,12 @@ class Game(models.Model):
     # null is the default, rated unless computer players are seated; true or false is the
     # creator's choice.
     rated = models.BooleanField(null=True, blank=True)
+    # A private game is listed nowhere and shown only to its seats, the players invited to
+    # it by name and whoever holds its invitation link (games.invitations). The link's
+    # token is a secret like a password, never shown but to the game's creator.
+    private = models.BooleanField(default=False, db_default=False)
+    invite_token = models.CharField(max_length=64, null=True, blank=True,
+                                    editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -120,6 +126,34 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} seat {self.seat}: {self.user}"
+
+
+class Invitation(models.Model):
+    """A player invited by name to a game that has not started: they may see and join it
+    even if it is private. The creator withdraws it, the invitee declines it; joining
+    accepts it. One per game and player."""
+
+    PENDING, ACCEPTED, DECLINED, WITHDRAWN = "pending", "accepted", "declined", "withdrawn"
+    STATUSES = [(s, s) for s in (PENDING, ACCEPTED, DECLINED, WITHDRAWN)]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                   related_name="invitations_sent")
+    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="invitation_once_per_game"),
+        ]
+        indexes = [models.Index(fields=["user", "status"], name="invitation_user_status")]
+
+    def __str__(self) -> str:
+        return f"{self.user} to {self.game} ({self.status})"
 
 
 class AppendOnlyQuerySet(models.QuerySet):

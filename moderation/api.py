@@ -8,6 +8,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 
 from accounts import throttles
+from games import invitations
 from games.api.views import found
 from games.models import Game
 from lib.api.errors import Error, error
@@ -123,7 +124,7 @@ class ReportsView(ApiView):
         if game_id is None:
             return error(400, "bad_request", "game must be a game id")
         game = Game.objects.filter(pk=game_id).first()
-        if game is None:
+        if game is None or not invitations.may_see(game, request.user):
             return error(404, "not_found", "no such game")
         message = None
         if data.get("message") is not None:

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
-from games import reading
+from games import invitations, reading
 from games.errors import ServiceError
 from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
@@ -155,6 +155,8 @@ def chat(request, game_id):
     """GET: the chat box (htmx), its lines (htmx, ?part=lines) or a page of its own.
     POST: a seated player's message; without JavaScript, back to the game page."""
     game = get_object_or_404(Game, pk=game_id)
+    if not invitations.page_may_see(request, game):
+        raise Http404("No game matches the given query.")
     if request.method != "POST":
         return _chat_answer(request, game)
     if not request.user.is_authenticated:
@@ -180,6 +182,8 @@ def _int(raw) -> int | None:
 def report_new(request):
     source = request.POST if request.method == "POST" else request.GET
     game = get_object_or_404(Game, pk=_int(source.get("game")) or 0)
+    if not invitations.page_may_see(request, game):
+        raise Http404("No game matches the given query.")
     message = None
     if source.get("message"):
         message = access.readable_message(game, request.user, _int(source.get("message")))

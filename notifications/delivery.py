@@ -29,6 +29,7 @@ from django.core.mail import get_connection
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games.models import Game, Invitation
 from notifications import ending, mail, presence
 from notifications.models import Notification
 
@@ -273,8 +274,11 @@ def obsolete_turn_mail(notification: Notification, newest_seq=None) -> str | Non
     """Why a "your move" mail is no longer worth sending when its turn to go out comes
     (a fast game moves on before a backlog of mail drains), or None while it is current.
     `newest_seq`: the newest event_seq of the recipient's turn mails in that game, if the
-    caller has read it."""
+    caller has read it. An invitation's mail is not worth sending once it was answered or
+    withdrawn, or its game started."""
     game = notification.game
+    if notification.kind == Notification.INVITATION:
+        return obsolete_invitation(notification)
     if notification.kind != Notification.TURN or game is None:
         return None
     if game.is_over:
@@ -291,6 +295,16 @@ def obsolete_turn_mail(notification: Notification, newest_seq=None) -> str | Non
     if (game.current_seat is not None and seat is not None and game.current_seat != seat
             and game.version > (notification.event_seq or 0)):
         return "the turn passed before it went out"
+    return None
+
+
+def obsolete_invitation(notification: Notification) -> str | None:
+    invitation = Invitation.objects.filter(
+        pk=(notification.payload or {}).get("invitation")).select_related("game").first()
+    if invitation is None or invitation.status != Invitation.PENDING:
+        return "the invitation was answered or withdrawn before it went out"
+    if invitation.game.status != Game.OPEN:
+        return "the game started before the invitation went out"
     return None
 
 

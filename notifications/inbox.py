@@ -1,5 +1,5 @@
 """The site's notification list: the user's outbox rows worth showing there (your move, a
-game started or finished, chat mentions, tournament news), read or unread.
+game started or finished, chat mentions, tournament news, invitations), read or unread.
 
 An entry says no more than its mail does, which shows only what the recipient's seat may
 see: a game's name, a tournament's news, who mentioned you (not the line, which a
@@ -20,7 +20,8 @@ from notifications.models import Notification
 
 LISTED = (Notification.TURN, Notification.STARTED, Notification.FINISHED,
           Notification.ELIMINATED, Notification.REPLACED, Notification.MENTION,
-          Notification.TOURNAMENT, Notification.REMATCH)
+          Notification.TOURNAMENT, Notification.REMATCH,
+          Notification.INVITATION)
 PAGE_SIZE = 50
 
 
@@ -69,6 +70,8 @@ def text_of(row: Notification) -> str:
             "author": payload.get("author", ""), "game": game}
     if row.kind == Notification.REMATCH:
         return rematch_text(payload, game)
+    if row.kind == Notification.INVITATION:
+        return _("%(by)s invites you to %(game)s") % {"by": payload.get("by", ""), "game": game}
     return _tournament_text(payload)
 
 

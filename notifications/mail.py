@@ -42,6 +42,7 @@ SUBJECTS = {
     Notification.TOURNAMENT: gettext_noop("%(tournament)s: news of your tournament"),
     Notification.REMATCH: gettext_noop("A rematch of %(game)s"),
     Notification.MESSAGE: gettext_noop("%(sender)s sent you a message"),
+    Notification.INVITATION: gettext_noop("%(by)s invites you to %(game)s"),
 }
 
 
@@ -329,6 +330,7 @@ def render(notification: Notification, reader: Reader | None = None
             if context.get("deadline") else "",
             "tournament": notification.payload.get("tournament", ""),
             "sender": notification.payload.get("sender", ""),
+            "by": notification.payload.get("by", ""),
         }
         text = render_to_string("mail/notification.txt", context)
         html = render_to_string("mail/notification.html", context)

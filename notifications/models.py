@@ -28,9 +28,11 @@ class Notification(models.Model):
     REMATCH = "rematch"
     # A private message (conversations): payload["sender"] only, never the text.
     MESSAGE = "message"
+    # An invitation to a game by name (payload: invitation id, who invited).
+    INVITATION = "invitation"
     KINDS = [(k, k) for k in (
         TURN, REMINDER, STARTED, ELIMINATED, FINISHED, TIMED_OUT, DROPPED, REPLY, DIGEST,
-        REPLACED, MODERATED, CONFIRM_EMAIL, TOURNAMENT, MENTION, REMATCH, MESSAGE)]
+        REPLACED, MODERATED, CONFIRM_EMAIL, TOURNAMENT, MENTION, REMATCH, MESSAGE, INVITATION)]
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

@@ -1,8 +1,11 @@
 """The mail's reactions (declared in settings.CONQUEST_REACTIONS): the outbox rows a
 committed change's events cause, written in the append's own transaction (or statement)
-and handed to the delivery workers once committed; and the rows a rematch's news causes."""
+and handed to the delivery workers once committed; the rows a rematch's news causes; and
+the invitee's news of an invitation."""
 
 from __future__ import annotations
+
+from django.utils import timezone
 
 from games.write import STANDING
 from notifications import outbox
@@ -24,3 +27,19 @@ def rematch_rows(news) -> None:
             for user_id in news.tell]
     if rows:
         outbox.write_outbox_rows(game, rows)
+
+
+def invitation_news(what, invitation):
+    """An invitation by name is a notification on the site and a mail (if the invitee
+    takes game mail); once answered or withdrawn, its entry counts as read and a mail not
+    yet sent is not sent (notifications.delivery)."""
+    if what == "invited":
+        outbox.write_outbox_rows(invitation.game, [Notification(
+            user_id=invitation.user_id, game=invitation.game, kind=Notification.INVITATION,
+            key=f"invitation:{invitation.pk}:{invitation.created_at.timestamp() * 1e6:.0f}",
+            payload={"invitation": invitation.pk, "by": invitation.invited_by.username})])
+    else:
+        Notification.objects.filter(
+            user_id=invitation.user_id, kind=Notification.INVITATION,
+            payload__invitation=invitation.pk, read_at__isnull=True,
+        ).update(read_at=timezone.now())

@@ -40,12 +40,17 @@ class LeaderboardOut(serializers.Serializer):
 class PlayerView(ApiView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: PlayerOut, 404: Error})
+    @extend_schema(parameters=[OpenApiParameter("games", str, enum=list(players.GAME_LISTS))],
+                   responses={200: PlayerOut, 400: Error, 404: Error})
     def get(self, request, username):
         user = players.find_player(username)
         if user is None:
             return error(404, "not_found", "no player of that name")
-        return Response(players.profile(user))
+        try:
+            games = players.check_games_query(request.query_params.get("games"))
+        except players.BadQuery as problem:
+            return error(400, "bad_filter", str(problem))
+        return Response(players.profile(user, request.user, games))
 
 
 class LeaderboardView(ApiView):

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from games.invitations import visible
 from games.models import Game, Seat
 from games.rules.options import Rules
 from lib.inputs import whole_number
@@ -64,8 +65,37 @@ def favourite_options(rules_lists) -> list[dict]:
             for key, count in counted.most_common(3)]
 
 
-def profile(user) -> dict:
-    """Everything the player page and GET /api/v1/players/{username}/ show."""
+# Which of a player's games their page lists (?games=): all, or one of these.
+GAME_LISTS = ("current", "finished", "won", "lost")
+
+
+def check_games_query(value) -> str:
+    """?games= of a player's page: empty (all) or one of GAME_LISTS, or BadQuery."""
+    if value in (None, ""):
+        return ""
+    if value not in GAME_LISTS:
+        raise BadQuery(f"games must be one of: {', '.join(GAME_LISTS)}")
+    return value
+
+
+def _listed(result: PlayerResult, listing: str) -> bool:
+    if listing == "current":
+        return False
+    if listing in ("won", "lost"):
+        return result.won == (listing == "won")
+    return True
+
+
+def _hidden(game_ids, viewer) -> set[int]:
+    """The private games among `game_ids` that `viewer` may not know of."""
+    return set(Game.objects.filter(pk__in=set(game_ids), private=True)
+               .exclude(visible(viewer)).values_list("pk", flat=True))
+
+
+def profile(user, viewer=None, listing: str = "") -> dict:
+    """Everything the player page and GET /api/v1/players/{username}/ show to `viewer`:
+    no private game they may not know of is named (its result still counts). `listing`
+    (check_games_query) narrows the lists of games."""
     results = list(PlayerResult.objects.filter(user=user).select_related("game")
                    .order_by("finished_at", "game_id"))
     overall = Rating.objects.filter(user=user, pool=ALL_SIZES).first()
@@ -90,7 +120,15 @@ def profile(user) -> dict:
     ]
     current = (Game.objects.filter(
         pk__in=Seat.objects.filter(user=user).values("game_id"),
-        status__in=(Game.OPEN, Game.ACTIVE, Game.PAUSED)).order_by("-id")[:50])
+        status__in=(Game.OPEN, Game.ACTIVE, Game.PAUSED)).filter(visible(viewer))
+        .order_by("-id")[:50])
+    hidden = _hidden([r.game_id for r in results], viewer)
+    for point in [*history, *luck["per_game"]]:
+        if point["game"] in hidden:
+            point["game"] = None
+    listed = [r for r in results if r.game_id not in hidden and _listed(r, listing)]
+    if listing in ("finished", "won", "lost"):
+        current = []
     return {
         "username": user.username,
         **rating_of(overall),
@@ -104,7 +142,7 @@ def profile(user) -> dict:
         "luck": luck,
         "current": [{"id": g.pk, "name": g.name, "status": g.status, "players": g.players,
                      "url": reverse("game", args=[g.pk])} for g in current],
-        "recent": [_finished(r) for r in reversed(results[-RECENT:])],
+        "recent": [_finished(r) for r in reversed(listed[-RECENT:])],
     }
 
 

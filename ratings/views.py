@@ -16,20 +16,32 @@ from games.errors import ServiceError
 from games.models import Game
 from games.vocabulary import RULE_CHOICES, RULE_LABELS, STATUS_NAMES
 from ratings import players, voids
+from web.forms.game_lists import PlayerGamesForm
+from web.forms.invitations import ChallengeForm
 
 
 def player_page(request, username):
     user = players.find_player(username)
     if user is None:
         raise Http404(_("No player of that name."))
-    data = players.profile(user)
+    shown = PlayerGamesForm(request.GET, auto_id="show-%s")
+    problem = None
+    try:
+        games = players.check_games_query(request.GET.get("games"))
+    except players.BadQuery:
+        games, problem = "", _("There is no such list of games: showing them all.")
+    data = players.profile(user, request.user, games)
     for favourite in data["favourite_options"]:
         favourite["label"] = RULE_LABELS.get(favourite["option"], favourite["option"])
         favourite["words"] = option_words(favourite["option"], favourite["value"])
     for game in data["current"]:
         game["status_name"] = STATUS_NAMES.get(game["status"], game["status"])
+    viewer = request.user
+    challenge = (ChallengeForm(auto_id="challenge-%s") if viewer.is_authenticated
+                 and viewer.pk != user.pk and user.is_active else None)
     return render(request, "ratings/player.html", {
-        "player": data, **players.page_charts(data)})
+        "player": data, **players.page_charts(data), "shown": shown, "games_shown": games,
+        "games_problem": problem, "challenge": challenge}, status=400 if problem else 200)
 
 
 def option_words(option: str, value) -> str:

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from web.views import account, game, lobby, rematch
+from web.views import account, game, invitations, lobby, rematch
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -21,6 +21,12 @@ urlpatterns = [
     path("games/<int:game_id>/rematch/", rematch.offer_or_accept, name="game-rematch"),
     path("games/<int:game_id>/rematch/decline/", rematch.decline, name="game-rematch-decline"),
     path("games/<int:game_id>/board/", game.game_board_list, name="game-board-list"),
+    path("games/invite/<str:token>/", invitations.invite_link, name="invite-link"),
+    path("games/<int:game_id>/invite/", invitations.invite, name="game-invite"),
+    path("games/<int:game_id>/withdraw/", invitations.withdraw, name="game-withdraw"),
+    path("games/<int:game_id>/decline/", invitations.decline, name="game-decline"),
+    path("games/<int:game_id>/invite-link/", invitations.renew_link, name="game-invite-link"),
+    path("players/<str:username>/challenge/", invitations.challenge, name="challenge"),
     path("accounts/signup/", account.signup, name="signup"),
     path("accounts/profile/", account.profile, name="profile"),
     path("accounts/vacations/", account.declare_vacation, name="vacation-declare"),

@@ -39,6 +39,9 @@ class GameIn(serializers.Serializer):
         required=False, allow_null=True,
         help_text="Whether the game moves ratings (default: yes, unless bots are seated)")
     entropy = entropy_field()
+    private = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Listed nowhere; joined only by invitation (by name, or its link's token)")
 
 
 class JoinIn(serializers.Serializer):
@@ -53,6 +56,23 @@ class SeatsIn(serializers.Serializer):
         child=serializers.IntegerField(min_value=0),
         help_text="Usernames of seated players and the seats (from 0) they move to; the "
                   "creator keeps seat 0.")
+    token = serializers.CharField(required=False,
+                                  help_text="A private game's invitation token")
+
+
+class InviteIn(serializers.Serializer):
+    username = serializers.CharField(help_text="The player invited (or whose invitation "
+                                               "is withdrawn)")
+
+
+class InvitationOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.IntegerField()
+    username = serializers.CharField()
+    invited_by = serializers.CharField()
+    status = serializers.ChoiceField(choices=["pending", "accepted", "declined", "withdrawn"])
+    created_at = serializers.DateTimeField()
+    answered_at = serializers.DateTimeField(allow_null=True)
 
 
 class BotIn(serializers.Serializer):
@@ -67,6 +87,7 @@ class GameListItem(serializers.Serializer):
     seats_taken = serializers.IntegerField()
     current_seat = serializers.IntegerField(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True)
+    private = serializers.BooleanField()
 
 
 class GameView(serializers.Serializer):

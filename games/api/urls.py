@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from games.api import rematch, views
+from games.api import invitations, rematch, views
 from lib.api.errors import not_found
 
 urlpatterns = [
@@ -22,6 +22,15 @@ urlpatterns = [
     path("games/<int:game_id>/rematch/", rematch.RematchView.as_view(), name="api-rematch"),
     path("games/<int:game_id>/rematch/decline/", rematch.DeclineView.as_view(),
          name="api-rematch-decline"),
+    path("games/<int:game_id>/invite/", invitations.InviteView.as_view(), name="api-invite"),
+    path("games/<int:game_id>/withdraw/", invitations.WithdrawView.as_view(),
+         name="api-withdraw"),
+    path("games/<int:game_id>/decline/", invitations.DeclineView.as_view(), name="api-decline"),
+    path("games/<int:game_id>/invite-link/", invitations.RenewLinkView.as_view(),
+         name="api-invite-link"),
+    path("invitations/", invitations.MyInvitationsView.as_view(), name="api-invitations"),
+    path("invitations/<str:token>/", invitations.ByTokenView.as_view(),
+         name="api-invitation-token"),
 ]
 
 # Anything else under /api/v1/ answers JSON, not an HTML page.

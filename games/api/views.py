@@ -9,7 +9,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 
 from accounts import throttles
-from games import lobby, reading, write
+from games import filters, invitations, lobby, reading, write
 from games.api import auth
 from games.api import serializers as s
 from games.models import Game
@@ -20,13 +20,14 @@ from lib.api.views import ApiView, ReadAnyoneWriteSignedIn, body
 from lib.inputs import WHOLE_NUMBER
 
 
-def found(request, game_id: int) -> Game:
+def found(request, game_id: int, token=None) -> Game:
     """The game, or a 404 (as get_object_or_404, in one plain query, or none if the
-    token's lookup read it)."""
+    token's lookup read it). A private game the caller may not know of (games.invitations;
+    `token`: its invitation link's) answers the same 404 as a game that does not exist."""
     read, game = auth.read_with_token(request, game_id)
     if not read:
         game = fetch_game(game_id)
-    if game is None:
+    if game is None or not invitations.may_see(game, request.user, token):
         raise Http404("No game matches the given query.")
     return game
 
@@ -49,10 +50,15 @@ class ClassicMapView(ApiView):
         })
 
 
-def _game_view(game, user, at=None):
+def game_view_for(game, user, at=None):
     seat = reading.seat_of(game, user)
     state = load_state(game, at) if game.status != Game.OPEN else None
-    return reading.game_view(game, state, seat)
+    view = reading.game_view(game, state, seat)
+    view["private"] = game.private
+    if game.private and user is not None and user.is_authenticated \
+            and game.creator_id == user.pk:
+        view["invitation_token"] = invitations.link_token(game)  # the creator's to share
+    return view
 
 
 class GamesView(ApiView):
@@ -65,6 +71,8 @@ class GamesView(ApiView):
         parameters=[
             OpenApiParameter("status", str, enum=["open", "active", "paused", "finished", "aborted"]),
             OpenApiParameter("mine", int, enum=[0, 1]),
+            *[OpenApiParameter(name, str, enum=list(values))
+              for name, values in filters.FILTERS.items()],
         ],
         responses={200: s.GameListItem(many=True), **ERRORS},
     )
@@ -83,10 +91,14 @@ class GamesView(ApiView):
             if not request.user.is_authenticated:
                 return error(401, "not_authenticated", "sign in to list your games")
             games = games.filter(Q(seats__user=request.user)).distinct()
+        else:  # a private game is listed only to its own players
+            games = games.filter(private=False)
+        games = games.filter(filters.where(filters.parse(request.query_params)))
         return Response([
             {"id": g.pk, "name": g.name, "status": g.status, "players": g.players,
              "seats_taken": g.seats_taken, "current_seat": g.current_seat,
-             "deadline": g.deadline.isoformat() if g.deadline else None}
+             "deadline": g.deadline.isoformat() if g.deadline else None,
+             "private": g.private}
             for g in games[:200]
         ])
 
@@ -97,9 +109,9 @@ class GamesView(ApiView):
         game = lobby.create_game(
             request.user, data.get("name"), players, data.get("rules"),
             data.get("deadline_seconds"), data.get("clock"), data.get("bots"),
-            data.get("rated"), data.get("entropy"),
+            data.get("rated"), data.get("entropy"), data.get("private", False),
         )
-        return Response(_game_view(game, request.user), status=status.HTTP_201_CREATED)
+        return Response(game_view_for(game, request.user), status=status.HTTP_201_CREATED)
 
 
 class GameView(ApiView):
@@ -114,7 +126,7 @@ class GameView(ApiView):
             if not WHOLE_NUMBER.fullmatch(at) or not 1 <= int(at) <= game.version:
                 return error(400, "bad_request", f"at must be a version from 1 to {game.version}")
             at = int(at)
-        return Response(_game_view(game, request.user, at))
+        return Response(game_view_for(game, request.user, at))
 
 
 class JoinView(ApiView):
@@ -123,9 +135,12 @@ class JoinView(ApiView):
     @extend_schema(request=s.JoinIn, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
         data = body(request)
-        game = lobby.join_game(found(request, game_id), request.user, data.get("entropy"),
-                               data.get("team"))
-        return Response(_game_view(game, request.user))
+        token = data.get("token")
+        if token is not None and not isinstance(token, str):
+            return error(400, "bad_request", "token must be the invitation link's token")
+        game = lobby.join_game(found(request, game_id, token), request.user,
+                               data.get("entropy"), data.get("team"), token)
+        return Response(game_view_for(game, request.user))
 
 
 class SeatsView(ApiView):
@@ -136,7 +151,7 @@ class SeatsView(ApiView):
     def post(self, request, game_id):
         game = lobby.arrange_seats(found(request, game_id), request.user,
                                    body(request).get("seats"))
-        return Response(_game_view(game, request.user))
+        return Response(game_view_for(game, request.user))
 
 
 class BotsView(ApiView):
@@ -146,7 +161,7 @@ class BotsView(ApiView):
     @extend_schema(request=s.BotIn, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
         game = lobby.add_bot(found(request, game_id), request.user, body(request).get("level"))
-        return Response(_game_view(game, request.user))
+        return Response(game_view_for(game, request.user))
 
 
 class LeaveView(ApiView):
@@ -156,7 +171,7 @@ class LeaveView(ApiView):
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
         game = lobby.leave_game(found(request, game_id), request.user)
-        return Response(_game_view(game, request.user))
+        return Response(game_view_for(game, request.user))
 
 
 class CancelView(ApiView):
@@ -166,7 +181,7 @@ class CancelView(ApiView):
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
         game = lobby.cancel_game(found(request, game_id), request.user)
-        return Response(_game_view(game, request.user))
+        return Response(game_view_for(game, request.user))
 
 
 class StartView(ApiView):
@@ -175,7 +190,7 @@ class StartView(ApiView):
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
         game = lobby.start_game(found(request, game_id), request.user)
-        return Response(_game_view(game, request.user))
+        return Response(game_view_for(game, request.user))
 
 
 class CommandsView(ApiView):

@@ -54,6 +54,10 @@ class CreateGameForm(GameSettingsForm):
         choices=[("auto", _("yes, unless computer players take seats")),
                  ("yes", _("yes, even with computer players")), ("no", _("no: a friendly game"))],
         help_text=_("A rated game moves its human players' ratings when it ends."))
+    private = forms.BooleanField(
+        label=_("Private: only the players I invite can see and join it"), required=False,
+        help_text=_("A private game is not listed; you invite players by name or share its "
+                    "invitation link from its page."))
     entropy = forms.CharField(
         label=_("Your entropy for the dice"), required=False, strip=False,
         max_length=ENTROPY_MAX_LENGTH, widget=entropy_input(), help_text=ENTROPY_HELP)

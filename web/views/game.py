@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
@@ -25,6 +25,7 @@ from notifications import presence
 from ..commands import FormProblem, payload_from_post
 from ..page import game_context, stamp
 from ..page.board_list import board_rows
+from .invitations import panel, visible_game
 from .refusals import refusal_text
 
 # The form the refusal of each command is shown next to.
@@ -44,13 +45,13 @@ def render_game(request, game, *, at=None, selected=None, form_error=None, poste
                 conflict=None, status=200):
     context = game_context(game, request.user, at=at, selected=selected,
                            full_log=request.GET.get("log") == "all", posted=posted)
-    context.update({"form_error": form_error, "conflict": conflict})
+    context.update({"form_error": form_error, "conflict": conflict, **panel(request, game)})
     template = "games/_game.html" if _fragment(request) else "games/game.html"
     return render(request, template, context, status=status)
 
 
 def game_page(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     if "at" in request.GET and _at(request, game) is None:
         # ?at= the present, past it or unreadable: the page of the present, whose address
         # says so (the address always names the move the board shows).
@@ -66,7 +67,7 @@ def game_page(request, game_id):
 
 def game_board_list(request, game_id):
     """The board as a list (?at=N: as of move N), as the viewer's seat may see it."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     at = _at(request, game)
     seat = reading.seat_of(game, request.user)
     state = None if game.status == Game.OPEN else load_state(game, at)
@@ -78,7 +79,7 @@ def game_board_list(request, game_id):
 
 def game_live(request, game_id):
     """The poll: nothing (204) while the game stands still, else the new game area."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     unchanged = request.GET.get("v") == stamp(game)
     presence.seen(request.user, game.pk, shown=not unchanged)  # their turn mail waits
     if unchanged:
@@ -115,7 +116,7 @@ def _still_due(game, seen: int) -> bool:
 
 @require_POST
 def game_play(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={reverse('game', args=[game.pk])}")
     kind = request.POST.get("type", "")

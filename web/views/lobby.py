@@ -8,15 +8,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
 from accounts.models import preferences_for
+from games import filters as games_filters
+from games import invitations, reading
 from games import lobby as games_lobby
-from games import reading
 from games.errors import ServiceError
 from games.models import Game, Seat
 from games.rules.errors import RuleViolation
@@ -25,10 +26,12 @@ from games.store import load_state
 from games.vocabulary import BOT_LEVELS, color_name, level_name, phase_name, seat_color
 from lib.inputs import whole_number
 
+from ..forms.game_lists import GameFilterForm
 from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields
 from ..forms.lobby import CreateGameForm
 from ..page.rules_panel import open_game_words
 from ..page.seating import team_choices
+from .invitations import visible_game
 from .refusals import refusal_text
 
 
@@ -102,8 +105,8 @@ def _owes_at_once(game: Game, seat: int) -> bool:
 
 def _running_games(user) -> list[dict]:
     """Games under way that the viewer does not play in: to watch (what spectators may see)."""
-    games = Game.objects.filter(status__in=(Game.ACTIVE, Game.PAUSED)).order_by("-started_at",
-                                                                               "-id")
+    games = Game.objects.filter(status__in=(Game.ACTIVE, Game.PAUSED),
+                                private=False).order_by("-started_at", "-id")
     if user.is_authenticated:
         games = games.exclude(seats__user=user)
     games = list(games[:50])
@@ -129,7 +132,15 @@ def home(request):
 
 
 def _lobby(request, form, status=200):
-    open_games = (Game.objects.filter(status=Game.OPEN).annotate(seats_taken=Count("seats"))
+    # The open games, filtered as the query asks (a bookmarkable link; a bad value is
+    # said and filters nothing). Private games are listed to nobody here.
+    filters = GameFilterForm(request.GET, auto_id="filter-%s")
+    open_games = Game.objects.filter(status=Game.OPEN, private=False)
+    if filters.is_valid():
+        open_games = open_games.filter(games_filters.where(filters.chosen()))
+    elif status == 200:
+        status = 400
+    open_games = (open_games.annotate(seats_taken=Count("seats"))
                   .select_related("creator").order_by("-id")[:100])
     mine = set()
     if request.user.is_authenticated:
@@ -143,7 +154,9 @@ def _lobby(request, form, status=200):
             for g in open_games]
     my_games = _my_games(request.user)
     return render(request, "games/lobby.html", {
-        "open_games": rows, "my_games": my_games, "form": form,
+        "open_games": rows, "my_games": my_games, "form": form, "filters": filters,
+        "filtered": filters.is_valid() and bool(filters.chosen()),
+        "invitations": invitations.pending_for(request.user),
         "running_games": _running_games(request.user),
         "your_moves": sum(row["your_turn"] for row in my_games),
         "presets": PRESETS,
@@ -180,7 +193,8 @@ def create_game(request):
         game = games_lobby.create_game(request.user, form.cleaned_data["name"], players,
                                     rules_raw, form.cleaned_data["deadline_seconds"],
                                     form.clock(), bots=form.bot_levels(),
-                                    rated=form.rated_choice(), entropy=entropy)
+                                    rated=form.rated_choice(), entropy=entropy,
+                                    private=form.cleaned_data.get("private", False))
     except (RuleViolation, ServiceError) as error:
         form.add_error(None, refusal_text(error))
         return _lobby(request, form, status=400)
@@ -193,7 +207,7 @@ def _game_action(request, game_id, act, done: str, leaves: bool = False):
     """A button on an open game (join, add a computer player, start, leave, cancel): `act`
     on the game through games.lobby, then back to its page saying `done` or why not (to
     the lobby once the player has left it or it is gone)."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     try:
         act(game)
     except (ServiceError, RuleViolation) as error:
@@ -224,8 +238,10 @@ def _team(raw: str | None):
 def join_game(request, game_id):
     entropy = request.POST.get("entropy") or None  # an empty field (no script) sends none
     team = _team(request.POST.get("team"))
+    token = invitations.session_token(request.session, game_id)  # a followed invitation link
     return _game_action(request, game_id,
-                        lambda game: games_lobby.join_game(game, request.user, entropy, team),
+                        lambda game: games_lobby.join_game(game, request.user, entropy, team,
+                                                           token),
                         _("You joined the game.") + _entropy_kept(entropy))
 
 

@@ -38,7 +38,7 @@ def test_the_lobby_puts_your_move_first_at_both_sizes(browser, live_server, cont
     assert "Your move!" in rows.nth(0).inner_text()
     assert "Bob to move" in rows.nth(1).inner_text()
     assert "You won" in rows.nth(rows.count() - 1).inner_text()
-    open_line = page.locator("#open-title + ul li", has_text="Foggy evening")
+    open_line = page.locator("#open-title ~ ul li", has_text="Foggy evening")
     assert "fog of war" in open_line.inner_text()
     assert "1 hour per move" in open_line.inner_text()
     # nothing wider than the screen: no sideways scrolling on a phone

@@ -1,0 +1,266 @@
+"""Private games and invitations: who may see and join a private game (its seats, the
+players invited by name, whoever holds its invitation link; moderators may look), and
+inviting by name, withdrawing, declining and renewing the link.
+
+A private game is listed nowhere, and to anyone else it answers exactly as a game that
+does not exist. What follows from an invitation (the invitee's notification and mail) is
+a reaction declared in settings.CONQUEST_REACTIONS["invitations"], called in the
+invitation's own transaction with (what, invitation): "invited", "withdrawn",
+"declined" or "accepted"."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.utils.module_loading import import_string
+from django.utils.timezone import now
+
+from games.errors import ServiceError
+from games.models import Game, Invitation, Seat
+from games.reading import seat_of
+
+# Invitations that let their player see the game (and join it while it is open): one
+# accepted and then left still does, as a seat once taken.
+SEEING = (Invitation.PENDING, Invitation.ACCEPTED)
+MAX_PENDING = 20  # open invitations a game may have at once (no mass mailing from a game)
+NOT_FOUND = "no such game, or its invitation link is no longer valid"
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def link_token(game: Game) -> str | None:
+    """The token of a private game's invitation link: its id and its secret. Only for
+    its creator's eyes (and those the creator hands it to)."""
+    if not game.private or not game.invite_token:
+        return None
+    return f"{game.pk}-{game.invite_token}"
+
+
+def token_fits(game: Game, token) -> bool:
+    expected = link_token(game)
+    return (expected is not None and isinstance(token, str)
+            and hmac.compare_digest(token.encode(), expected.encode()))
+
+
+def game_for_token(token) -> Game | None:
+    """The private game whose invitation link carries `token`, or None (a bad, mistyped
+    or renewed token alike)."""
+    if not isinstance(token, str) or not 3 <= len(token) <= 100:
+        return None
+    game_id, _, secret = token.partition("-")
+    if not secret or not game_id.isascii() or not game_id.isdigit() or len(game_id) > 18:
+        return None
+    game = Game.objects.filter(pk=int(game_id), private=True).first()
+    return game if game is not None and token_fits(game, token) else None
+
+
+def is_moderator(user) -> bool:
+    return bool(user and user.is_authenticated and user.has_perm("games.moderate_game"))
+
+
+def may_see(game: Game, user, token=None) -> bool:
+    """Whether `user` (or whoever holds `token`) may know of the game at all."""
+    if not game.private or token_fits(game, token):
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    if game.creator_id == user.pk or seat_of(game, user) is not None or is_moderator(user):
+        return True
+    return Invitation.objects.filter(game=game, user=user, status__in=SEEING).exists()
+
+
+def visible(user) -> Q:
+    """Games `user` may know of, as a filter: public ones, those they sit in and those
+    they were invited to."""
+    public = Q(private=False)
+    if user is None or not user.is_authenticated:
+        return public
+    return (public | Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
+            | Q(pk__in=Invitation.objects.filter(user=user, status__in=SEEING)
+                .values("game_id")))
+
+
+def check_may_join(game: Game, user, token=None) -> None:
+    """Before a seat is taken in `game` (its row locked): a private game seats only its
+    invited players and holders of its link. Anyone else is told what a missing game
+    tells them."""
+    if not game.private or token_fits(game, token) or game.creator_id == user.pk:
+        return
+    if not (Invitation.objects.filter(game=game, user=user, status__in=SEEING).exists()
+            or Seat.objects.filter(game=game, user=user).exists()):  # (told: already seated)
+        raise ServiceError(404, "not_found", NOT_FOUND)
+
+
+def joined(game: Game, user) -> None:
+    """In the join's transaction: the player's invitation to the game is accepted."""
+    for invitation in Invitation.objects.filter(game=game, user=user,
+                                                status=Invitation.PENDING):
+        Invitation.objects.filter(pk=invitation.pk).update(status=Invitation.ACCEPTED,
+                                                           answered_at=now())
+        invitation.status = Invitation.ACCEPTED
+        _react("accepted", invitation)
+
+
+def player_named(username):
+    """The account a player means by `username` (any case), or 400: computer players'
+    and disabled accounts cannot be invited."""
+    if not isinstance(username, str) or not 0 < len(username.strip()) <= 150:
+        raise ServiceError(400, "bad_request", "username must be a player's name")
+    user = get_user_model().objects.filter(username__iexact=username.strip(),
+                                           is_active=True).first()
+    if user is None:
+        raise ServiceError(400, "unknown_player", f"there is no player named {username!r}")
+    return user
+
+
+def _check_creator(game: Game, user, what: str) -> None:
+    if user is None or not user.is_authenticated or game.creator_id != user.pk:
+        raise ServiceError(403, "not_creator", f"only the game's creator can {what}")
+
+
+def _locked_open(game: Game) -> Game:
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    if locked.status != Game.OPEN:
+        raise ServiceError(400, "game_not_open",
+                           "the game has started or was cancelled: invitations are closed")
+    return locked
+
+
+def invite(game: Game, by, username) -> Invitation:
+    """The creator of an open game invites a player by name; they hear of it (a
+    notification, and a mail if they take game mail)."""
+    _check_creator(game, by, "invite players")
+    invitee = player_named(username)
+    if invitee.pk == by.pk:
+        raise ServiceError(400, "cannot_invite_yourself", "you cannot invite yourself")
+    with transaction.atomic():
+        locked = _locked_open(game)
+        seated = list(Seat.objects.filter(game=locked).values_list("user_id", flat=True))
+        if invitee.pk in seated:
+            raise ServiceError(400, "already_seated",
+                               f"{invitee.username} already plays in this game")
+        if len(seated) >= locked.players:
+            raise ServiceError(400, "game_full", "every seat of this game is taken")
+        invitation = Invitation.objects.filter(game=locked, user=invitee).first()
+        if invitation is not None and invitation.status == Invitation.PENDING:
+            raise ServiceError(400, "already_invited",
+                               f"{invitee.username} is already invited to this game")
+        if invitation is not None and invitation.status == Invitation.DECLINED:
+            raise ServiceError(400, "invitation_declined",
+                               f"{invitee.username} declined an invitation to this game")
+        if Invitation.objects.filter(game=locked, status=Invitation.PENDING).count() \
+                >= MAX_PENDING:
+            raise ServiceError(400, "too_many_invitations",
+                               f"a game may have at most {MAX_PENDING} open invitations")
+        if invitation is None:
+            invitation = Invitation.objects.create(game=locked, user=invitee, invited_by=by)
+        else:  # withdrawn earlier, or accepted by a player who then left: asked again
+            invitation.status, invitation.invited_by = Invitation.PENDING, by
+            invitation.created_at, invitation.answered_at = now(), None
+            invitation.save(update_fields=["status", "invited_by", "created_at",
+                                           "answered_at"])
+        _react("invited", invitation)
+    return invitation
+
+
+def withdraw(game: Game, by, username) -> Invitation:
+    """The creator takes back a pending invitation: the player no longer sees a private
+    game (unless they hold its link)."""
+    _check_creator(game, by, "withdraw invitations")
+    invitee = player_named(username)
+    with transaction.atomic():
+        invitation = (Invitation.objects.select_for_update()
+                      .filter(game=game, user=invitee, status=Invitation.PENDING).first())
+        if invitation is None:
+            raise ServiceError(400, "not_invited",
+                               f"{invitee.username} has no open invitation to this game")
+        return _answer(invitation, Invitation.WITHDRAWN, "withdrawn")
+
+
+def decline(game: Game, user) -> Invitation:
+    """The invitee says no: the invitation is closed and cannot be sent again."""
+    with transaction.atomic():
+        invitation = (Invitation.objects.select_for_update()
+                      .filter(game=game, user=user, status=Invitation.PENDING).first()
+                      if user is not None and user.is_authenticated else None)
+        if invitation is None:
+            raise ServiceError(400, "not_invited", "you have no open invitation to this game")
+        return _answer(invitation, Invitation.DECLINED, "declined")
+
+
+def _answer(invitation: Invitation, status: str, what: str) -> Invitation:
+    invitation.status, invitation.answered_at = status, now()
+    invitation.save(update_fields=["status", "answered_at"])
+    _react(what, invitation)
+    return invitation
+
+
+def renew_link(game: Game, by) -> Game:
+    """The creator of an open private game replaces its link: the old one stops working
+    (the players who joined by it keep their seats)."""
+    _check_creator(game, by, "renew the invitation link")
+    if not game.private:
+        raise ServiceError(400, "not_private", "only a private game has an invitation link")
+    with transaction.atomic():
+        _locked_open(game)
+        game.invite_token = new_secret()
+        Game.objects.filter(pk=game.pk).update(invite_token=game.invite_token)
+    return game
+
+
+def of_game(game: Game) -> list[Invitation]:
+    """A game's invitations, for its creator: newest first."""
+    return list(Invitation.objects.filter(game=game).select_related("user", "invited_by")
+                .order_by("-created_at", "-pk"))
+
+
+def pending_for(user) -> list[Invitation]:
+    """The invitations `user` has not answered yet, to games still open."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(Invitation.objects.filter(user=user, status=Invitation.PENDING,
+                                          game__status=Game.OPEN)
+                .select_related("game", "invited_by").order_by("-created_at", "-pk")[:50])
+
+
+def pending_of(game: Game, user) -> Invitation | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return Invitation.objects.filter(game=game, user=user, status=Invitation.PENDING).first()
+
+
+def as_dict(invitation: Invitation) -> dict:
+    """An invitation as the API shows it (to its creator or its invitee)."""
+    return {"id": invitation.pk, "game": invitation.game_id, "username": invitation.user.username,
+            "invited_by": invitation.invited_by.username, "status": invitation.status,
+            "created_at": invitation.created_at.isoformat(),
+            "answered_at": invitation.answered_at.isoformat()
+            if invitation.answered_at else None}
+
+
+def _react(what: str, invitation: Invitation) -> None:
+    for path in settings.CONQUEST_REACTIONS.get("invitations", ()):
+        import_string(path)(what, invitation)
+
+
+# The site's pages keep the invitation links a visitor followed in their session
+# ({game id: token}), so the game's page and its parts open for them as for the invited.
+SESSION_KEY = "invitation_tokens"
+
+
+def session_token(session, game_id: int) -> str | None:
+    tokens = session.get(SESSION_KEY) if session is not None else None
+    return tokens.get(str(game_id)) if isinstance(tokens, dict) else None
+
+
+def page_may_see(request, game: Game) -> bool:
+    """may_see for a page's request: its user, or the link its session holds."""
+    return may_see(game, request.user,
+                   session_token(getattr(request, "session", None), game.pk))

@@ -1,0 +1,65 @@
+"""An invitation by name is mailed to the invitee (if they take game mail), in their
+language, once; not once it was withdrawn or declined, nor after the game started."""
+
+from __future__ import annotations
+
+from django.core import mail
+
+from games import invitations, lobby
+from games.models import Game
+from notifications import delivery
+from notifications.models import Notification
+from tests.notifications.support import mails_to, player, rows, send_everything
+
+
+def private_game(creator, players=3) -> Game:
+    return lobby.create_game(creator, "Among friends", players, {}, private=True)
+
+
+def test_the_invitee_gets_one_mail_with_the_games_link(alice, bob):
+    game = private_game(alice)
+    invitations.invite(game, alice, "bob")
+    mails = mails_to(send_everything(), bob)
+    assert len(mails) == 1
+    message = mails[0]
+    assert message.subject == "alice invites you to Among friends"
+    assert "alice invites you to play in this game" in message.body
+    assert f"/mail/game/{game.pk}/" in message.body
+    assert invitations.link_token(game).split("-", 1)[1] not in message.body
+    assert send_everything() == []  # once
+
+
+def test_it_speaks_the_invitees_language(alice):
+    pavel = player("pavel", language="cs")
+    game = private_game(alice)
+    invitations.invite(game, alice, "pavel")
+    (message,) = mails_to(send_everything(), pavel)
+    assert "alice" in message.subject and "invites you" not in message.subject
+
+
+def test_no_mail_for_a_player_who_takes_no_game_mail(alice):
+    quiet = player("quiet", game_mail=False)
+    game = private_game(alice)
+    invitations.invite(game, alice, "quiet")
+    assert mails_to(send_everything(), quiet) == []
+    assert rows(game, user=quiet, kind=Notification.INVITATION)[0].skipped
+
+
+def test_a_withdrawn_or_declined_invitation_is_not_mailed(alice, bob, charlie):
+    game = private_game(alice)
+    invitations.invite(game, alice, "bob")
+    invitations.invite(game, alice, "charlie")
+    invitations.withdraw(game, alice, "bob")
+    invitations.decline(game, charlie)
+    assert send_everything() == []
+    for row in rows(game, kind=Notification.INVITATION):
+        assert row.skipped and "answered or withdrawn" in row.last_error
+
+
+def test_no_invitation_mail_after_the_game_started(alice, bob, charlie):
+    game = private_game(alice, players=2)
+    invitations.invite(game, alice, "charlie")
+    lobby.join_game(game, bob, token=invitations.link_token(game))
+    (row,) = rows(game, kind=Notification.INVITATION)
+    assert delivery.send_one(row.pk) == "skipped"
+    assert mails_to(mail.outbox, charlie) == []
