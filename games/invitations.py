@@ -111,7 +111,9 @@ def joined(game: Game, user) -> None:
 def player_named(username):
     """The account a player means by `username` (any case), or 400: computer players'
     and disabled accounts cannot be invited."""
-    if not isinstance(username, str) or not 0 < len(username.strip()) <= 150:
+    # (PostgreSQL refuses a NUL in a query: no name holds a control character anyway)
+    if not isinstance(username, str) or not 0 < len(username.strip()) <= 150 \
+            or not username.strip().isprintable():
         raise ServiceError(400, "bad_request", "username must be a player's name")
     user = get_user_model().objects.filter(username__iexact=username.strip(),
                                            is_active=True).first()
