@@ -27,6 +27,7 @@ CONQUEST_REACTIONS = {
     # An invitation to a game was made, withdrawn, declined or accepted
     # (games.invitations): called in its transaction with (what, invitation).
     "invitations": [
+        "conversations.blocking.refuse_blocked_invitation",  # not to one who blocks you
         "notifications.reactions.invitation_news",  # the invitee's notification and mail
     ],
 }

@@ -28,3 +28,14 @@ def unblock(user, other) -> bool:
 def blocked_names(user) -> list[str]:
     return sorted(Block.objects.filter(blocker=user)
                   .values_list("blocked__username", flat=True), key=str.lower)
+
+
+def refuse_blocked_invitation(what, invitation) -> None:
+    """An invitation reaction (config/reactions.py), first in line: a player may not invite
+    (or challenge) someone who blocks them, as an invitation is a notification and a mail
+    carrying a game name the inviter chose. Refused as for a closed account, so the block
+    stays untold; raising rolls the invitation (and a challenge's game) back."""
+    if what == "invited" and Block.objects.filter(blocker_id=invitation.user_id,
+                                                  blocked_id=invitation.invited_by_id).exists():
+        raise ServiceError(400, "unknown_player",
+                           f"there is no player named {invitation.user.username!r}")

@@ -111,7 +111,9 @@ def joined(game: Game, user) -> None:
 def player_named(username):
     """The account a player means by `username` (any case), or 400: computer players'
     and disabled accounts cannot be invited."""
-    if not isinstance(username, str) or not 0 < len(username.strip()) <= 150:
+    # (PostgreSQL refuses a NUL in a query: no name holds a control character anyway)
+    if not isinstance(username, str) or not 0 < len(username.strip()) <= 150 \
+            or not username.strip().isprintable():
         raise ServiceError(400, "bad_request", "username must be a player's name")
     user = get_user_model().objects.filter(username__iexact=username.strip(),
                                            is_active=True).first()
@@ -125,8 +127,14 @@ def _check_creator(game: Game, user, what: str) -> None:
         raise ServiceError(403, "not_creator", f"only the game's creator can {what}")
 
 
+def _lock(game: Game) -> Game:
+    """The game's row, locked: an answer to an invitation waits for a join of the same
+    game (games.lobby.join_game locks it too), so the two never cross."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
 def _locked_open(game: Game) -> Game:
-    locked = Game.objects.select_for_update().get(pk=game.pk)
+    locked = _lock(game)
     if locked.status != Game.OPEN:
         raise ServiceError(400, "game_not_open",
                            "the game has started or was cancelled: invitations are closed")
@@ -176,6 +184,7 @@ def withdraw(game: Game, by, username) -> Invitation:
     _check_creator(game, by, "withdraw invitations")
     invitee = player_named(username)
     with transaction.atomic():
+        _lock(game)
         invitation = (Invitation.objects.select_for_update()
                       .filter(game=game, user=invitee, status=Invitation.PENDING).first())
         if invitation is None:
@@ -187,6 +196,7 @@ def withdraw(game: Game, by, username) -> Invitation:
 def decline(game: Game, user) -> Invitation:
     """The invitee says no: the invitation is closed and cannot be sent again."""
     with transaction.atomic():
+        _lock(game)
         invitation = (Invitation.objects.select_for_update()
                       .filter(game=game, user=user, status=Invitation.PENDING).first()
                       if user is not None and user.is_authenticated else None)

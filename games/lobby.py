@@ -239,10 +239,14 @@ def arrange_seats(game: Game, user, moves) -> Game:
                 Seat.objects.filter(game=locked)
                 .values_list("pk", "seat", "user_id", "user__username")}
         wanted = {pk: seat for pk, seat, _ in rows.values()}
+        named = set()
         for name, seat in moves.items():
             row = rows.get(str(name).casefold())
             if row is None:
                 raise ServiceError(400, "bad_seats", f"{name} is not seated in this game")
+            if row[0] in named:  # "bob" and "Bob": which seat is meant is anyone's guess
+                raise ServiceError(400, "bad_seats", f"{name} is named twice")
+            named.add(row[0])
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
                     0 <= seat < locked.players):
                 raise ServiceError(400, "bad_seats",

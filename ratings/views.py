@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games import invitations
 from games.errors import ServiceError
 from games.models import Game
 from games.vocabulary import RULE_CHOICES, RULE_LABELS, STATUS_NAMES
@@ -71,6 +72,8 @@ def leaderboard_page(request):
 @require_POST
 def void_rating(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
+    if not invitations.may_see(game, request.user):  # a private game: as a missing one
+        raise Http404("No game matches the given query.")
     back = reverse("moderation-game", args=[game.pk])
     if not request.user.is_authenticated:
         return redirect_to_login(back)

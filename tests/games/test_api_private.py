@@ -163,3 +163,14 @@ def test_the_token_never_reaches_anyone_but_the_creator(alice, bob):
     for url in (game_url(game_id), f"{API}/games/?mine=1", game_url(game_id, "invite/"),
                 f"{API}/notifications/", f"{API}/players/alice/"):
         assert secret not in compact(bob.get(url).json()), url
+
+
+def test_a_name_with_a_control_character_is_refused_not_looked_up(alice, bob):
+    """PostgreSQL refuses a NUL in a query (a 500): such a name is no player's, refused
+    before any lookup, by invitation, withdrawal and challenge alike."""
+    game_id = private_game(alice)["id"]
+    for name in ("bob\x00", "b\x00ob", "bob\x07"):
+        for tail in ("invite/", "withdraw/"):
+            assert_error(alice.post(game_url(game_id, tail), {"username": name},
+                                    format="json"), 400, "bad_request")
+    assert not Invitation.objects.exists()

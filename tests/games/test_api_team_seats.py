@@ -95,6 +95,10 @@ def test_the_creator_arranges_the_seats_before_the_start(alice, bob, charlie):
     ({"alice": 3}, "bad_seats"),               # the creator keeps seat 0
     ({"bob": 0}, "bad_seats"),
     ([], "bad_seats"),
+    ({"bob": 3, "BOB": 1}, "bad_seats"),       # one player named twice: which is meant?
+    ({"bob": -1}, "bad_seats"),
+    ({"bob": 10**30}, "bad_seats"),
+    ({"bob": 3.0}, "bad_seats"),
 ])
 def test_a_bad_arrangement_is_refused_and_nothing_moves(alice, bob, charlie, seats, code):
     game_id = team_game(alice)

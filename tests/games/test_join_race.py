@@ -60,3 +60,19 @@ def test_it_deals_in_exactly_who_is_seated_when_a_start_races_a_join():
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     assert load_state(game).seats == Seat.objects.filter(game=game).count() == game.players
+
+
+def test_a_join_racing_a_decline_leaves_one_answer():
+    """The invitee joins and declines at once (two tabs): either they sit and their
+    invitation is accepted, or they do not and it is declined, never seated and declined."""
+    from games import invitations
+    from games.models import Invitation
+    creator, invitee = users(2, "invited")
+    for _ in range(12):
+        game = lobby.create_game(creator, "Race", 3, private=True)
+        invitations.invite(game, creator, invitee.username)
+        at_once([lambda g=game.pk: lobby.join_game(Game.objects.get(pk=g), invitee),
+                 lambda g=game.pk: invitations.decline(Game.objects.get(pk=g), invitee)])
+        seated = Seat.objects.filter(game=game, user=invitee).exists()
+        status = Invitation.objects.get(game=game, user=invitee).status
+        assert (seated, status) in ((True, Invitation.ACCEPTED), (False, Invitation.DECLINED))

@@ -196,3 +196,17 @@ def test_the_audit_tells_the_void_in_the_reader_s_language(mona, two_games):
         [entry] = [e for e in history("mona") if e["kind"] == "rating_voided"]
 
     assert entry["text"].endswith(f"Důvod: {REASON}")
+
+
+def test_the_void_button_answers_a_stranger_to_a_private_game_as_a_missing_game(mona, two_games):
+    from games.models import Game
+    first, _ = two_games
+    Game.objects.filter(pk=first.pk).update(private=True)
+    mallory = get_user_model().objects.create_user("mallory", "mallory@example.com")
+    before = numbers()
+    for who in (mallory, None):
+        assert void(who, first).status_code == 404
+        assert void(who, Game(pk=first.pk + 1000)).status_code == 404
+    assert numbers() == before and not RatingVoid.objects.exists()
+    assert void(mona, first).status_code == 302  # a moderator still may
+    assert RatingVoid.objects.filter(game=first).exists()

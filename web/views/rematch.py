@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -14,6 +14,7 @@ from games import rematch
 from games.errors import ServiceError
 from games.models import Game
 
+from .invitations import visible_game
 from .refusals import refusal_text
 
 
@@ -24,7 +25,7 @@ def _back(game: Game):
 @require_POST
 @login_required
 def offer_or_accept(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     try:
         offer, offered = rematch.offer_or_accept(game, request.user,
                                                  request.POST.get("entropy") or None)
@@ -42,7 +43,7 @@ def offer_or_accept(request, game_id):
 @require_POST
 @login_required
 def decline(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     try:
         rematch.decline(game, request.user)
     except ServiceError as error:
