@@ -241,7 +241,7 @@ PUBLIC_VIEW = {
     "next_set_value", "deck_size", "discard_size", "trade_limit",
     # added by the service (games.reading.game_view)
     "id", "name", "status", "version", "rules", "deadline_seconds", "deadline", "seed_hash",
-    "seats_wanted", "clock", "creator", "rated",
+    "seats_wanted", "clock", "creator", "rated", "private",
 }
 PUBLIC_PLAYER = {"seat", "color", "eliminated", "dropped", "missed_turns", "defense",
                  "unplaced", "ready", "bot", "team", "username"}
