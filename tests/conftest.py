@@ -148,6 +148,17 @@ DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences",
 # them once, on PostgreSQL.
 ON_BOTH = ("tests/games/", "tests/accounts/", "tests/notifications/", "tests/ops/",
            "tests/web/e2e/", "tests/test_")
+# A browser test of ON_BOTH drawn at both screen sizes (parameter ids `laptop`, `phone`)
+# runs each size once: the laptop's on the embedded pass, the phone's on the server pass.
+# Every size meets a real browser and every database serves one, at half the browser time.
+SIZE_PASS = {"laptop": "embedded", "phone": "server"}
+
+
+def screen_size(item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    if callspec is None:
+        return None
+    return next((part for part in callspec.id.split("-") if part in SIZE_PASS), None)
 
 
 def reaches_the_database(item) -> bool:
@@ -159,7 +170,8 @@ def pytest_collection_modifyitems(config, items):
     """CONQUEST_CI_PASS picks a pass of .ci/run: `server` keeps only the tests that reach
     the database (the pure engine's, the bots' and the parsers' learn nothing new from
     PostgreSQL and Redis); `embedded` leaves out the database tests CI runs only on the
-    server (not ON_BOTH). Unset, everything runs."""
+    server (not ON_BOTH). A browser test on both passes runs each screen size on one of them
+    (SIZE_PASS). Unset, everything runs."""
     ci_pass = os.environ.get("CONQUEST_CI_PASS", "")
     if ci_pass not in ("", "embedded", "server"):
         raise pytest.UsageError(f"CONQUEST_CI_PASS is embedded, server or unset, not {ci_pass!r}")
@@ -171,6 +183,9 @@ def pytest_collection_modifyitems(config, items):
             keep = reaches_the_database(item)
         else:
             keep = not reaches_the_database(item) or item.nodeid.startswith(ON_BOTH)
+        size = screen_size(item)
+        if keep and size and item.nodeid.startswith(ON_BOTH) and reaches_the_database(item):
+            keep = SIZE_PASS[size] == ci_pass
         (kept if keep else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)

@@ -21,8 +21,11 @@ def test_a_seed_draws_the_same_games_again_and_another_seed_others(monkeypatch):
 
 
 def item(nodeid: str, *fixtures: str, marked: bool = False):
-    return SimpleNamespace(nodeid=nodeid, fixturenames=list(fixtures),
-                           get_closest_marker=lambda name: object() if marked else None)
+    found = SimpleNamespace(nodeid=nodeid, fixturenames=list(fixtures),
+                            get_closest_marker=lambda name: object() if marked else None)
+    if "[" in nodeid:
+        found.callspec = SimpleNamespace(id=nodeid.split("[", 1)[1].rstrip("]"))
+    return found
 
 
 ITEMS = [item("tests/rules/test_board.py::test_a"),
@@ -30,11 +33,17 @@ ITEMS = [item("tests/rules/test_board.py::test_a"),
          item("tests/web/test_pages.py::test_c", "alice", marked=True),
          item("tests/web/e2e/test_board.py::test_d", "live_server"),
          item("tests/tournaments/test_knockout.py::test_e", "transactional_db")]
+SIZED = [item("tests/web/e2e/test_board.py::test_f[laptop]", "live_server"),
+         item("tests/web/e2e/test_board.py::test_f[phone]", "live_server"),
+         item("tests/web/e2e/test_board.py::test_g[3-phone]", "live_server"),
+         item("tests/tournaments/test_form_browser.py::test_h[laptop]", "live_server"),
+         item("tests/tournaments/test_form_browser.py::test_h[phone]", "live_server"),
+         item("tests/rules/test_board.py::test_i[phone]")]
 
 
-def kept(monkeypatch, ci_pass: str) -> list[str]:
+def kept(monkeypatch, ci_pass: str, among=ITEMS) -> list[str]:
     monkeypatch.setenv("CONQUEST_CI_PASS", ci_pass)
-    items = list(ITEMS)
+    items = list(among)
     config = SimpleNamespace(hook=SimpleNamespace(pytest_deselected=lambda items: None))
     conftest.pytest_collection_modifyitems(config, items)
     return [i.nodeid.split("::")[1] for i in items]
@@ -47,3 +56,12 @@ def test_every_test_runs_in_one_pass_at_least_and_the_store_s_in_both(monkeypatc
     assert kept(monkeypatch, "") == ["test_a", "test_b", "test_c", "test_d", "test_e"]
     with pytest.raises(pytest.UsageError):
         kept(monkeypatch, "sqlite")
+
+
+def test_a_browser_test_on_both_passes_runs_each_screen_size_on_one(monkeypatch):
+    embedded = kept(monkeypatch, "embedded", SIZED)
+    server = kept(monkeypatch, "server", SIZED)
+    assert embedded == ["test_f[laptop]", "test_i[phone]"]
+    # A browser test CI runs only on the server keeps both of its sizes there.
+    assert server == ["test_f[phone]", "test_g[3-phone]", "test_h[laptop]", "test_h[phone]"]
+    assert kept(monkeypatch, "", SIZED) == [i.nodeid.split("::")[1] for i in SIZED]

@@ -88,7 +88,7 @@ GAMES_PER_CASE = 25
 # A sample of random games, another each run (tests/sample.py: the seed the run prints plays
 # them again); CONQUEST_PROPERTY_GAMES=3000 or more for a soak run (README "Testing").
 # The engine never touches a database, so .ci/run plays them only in its first pass.
-GAMES = int(os.environ.get("CONQUEST_PROPERTY_GAMES", "400"))
+GAMES = int(os.environ.get("CONQUEST_PROPERTY_GAMES", "250"))
 CASES = -(-GAMES // GAMES_PER_CASE)
 # Games per rulebook preset (rules.preset alone, 2 to 6 players), sampled the same way;
 # CONQUEST_PRESET_GAMES=2000 plays thousands of each.
