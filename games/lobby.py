@@ -74,10 +74,11 @@ def check_entropy(entropy) -> str | None:
 
 
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
-                bots=None, rated=None, entropy=None) -> Game:
+                bots=None, rated=None, entropy=None, map_id=None) -> Game:
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
-    `entropy`: the creator's contribution to the seed."""
+    `entropy`: the creator's contribution to the seed; `map_id`: a shipped map (default
+    classic)."""
     entropy = check_entropy(entropy)
     name = check_game_name(name)
     rated = check_rated(rated)
@@ -90,13 +91,14 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
         if not isinstance(raw, dict):
             raise rules.errors.BadRules("rules must be an object")
         raw["deadline_seconds"] = deadline_seconds
-    checked = rules.validate_rules(raw, players)
+    board = rules.maps.shipped(rules.maps.DEFAULT_MAP if map_id is None else map_id)
+    checked = rules.validate_rules(raw, players, board)
     if len(bots) >= players:
         raise ServiceError(400, "bad_request",
                            "bots take the seats after yours: at most players - 1 of them")
     with transaction.atomic():
         game = Game.objects.create(
-            name=name, creator=user, players=players, rules=checked.to_dict(),
+            name=name, creator=user, players=players, rules=checked.to_dict(), map=board.id,
             deadline_seconds=checked.deadline_seconds, rated=rated, **clock_fields,
         )
         Seat.objects.create(game=game, seat=0, user=user, entropy=entropy)
@@ -221,7 +223,8 @@ def _start_locked(game: Game, locked: Game, user) -> None:
     seated = Seat.objects.filter(game=locked).count()
     if seated < 2:
         raise ServiceError(400, "not_enough_players", "at least two players must be seated")
-    checked = rules.validate_rules(locked.rules, seated)
+    board = rules.maps.shipped(locked.map)
+    checked = rules.validate_rules(locked.rules, seated, board)
     contributions = [text for _, text in entropy] or None
     if seated != locked.players or contributions:
         Game.objects.filter(pk=game.pk, status=Game.OPEN).update(
@@ -230,6 +233,6 @@ def _start_locked(game: Game, locked: Game, user) -> None:
     game.version = locked.version
     try:
         submit(Actor(LOBBY, getattr(user, "pk", None)), game,
-               rules.StartGame(game.game_id, seated, checked, entropy), locked.version)
+               rules.StartGame(game.game_id, seated, checked, entropy, board), locked.version)
     except VersionConflict:
         raise ServiceError(400, "game_not_open", "the game has already started") from None

@@ -131,15 +131,20 @@ def _load_file(path: Path) -> Board:
     return board
 
 
+@cache
 def shipped_ids() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in FOLDER.glob("*.json")))
 
 
-@cache
 def shipped(map_id: str) -> Board:
     """The current version of a shipped map; UnknownMap if there is none by that id."""
     if not isinstance(map_id, str) or map_id not in shipped_ids():
         raise UnknownMap(f"no map {map_id!r}; the maps are: {', '.join(shipped_ids())}")
+    return _shipped(map_id)
+
+
+@cache
+def _shipped(map_id: str) -> Board:
     return _load_file(FOLDER / f"{map_id}.json")
 
 
