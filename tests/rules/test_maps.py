@@ -125,3 +125,61 @@ def test_each_board_is_built_once_per_version():
     data["name"] = "Classic, renamed"
     other = build(data)
     assert other.hash != maps.classic().hash and other.territories == board.TERRITORIES
+
+
+# ---- the engine on the game's board ------------------------------------------------------
+SMALL = {
+    "format": 1, "id": "tiny", "name": "Tiny",
+    "territories": [{"id": f"t{i}", "name": f"T {i}", "continent": "north" if i < 4 else "south"}
+                    for i in range(8)],
+    "continents": [{"id": "north", "name": "North", "bonus": 2,
+                    "territories": ["t0", "t1", "t2", "t3"]},
+                   {"id": "south", "name": "South", "bonus": 3,
+                    "territories": ["t4", "t5", "t6", "t7"]}],
+    "borders": [["t0", "t1"], ["t1", "t2"], ["t2", "t3"], ["t3", "t4"], ["t4", "t5"],
+                ["t5", "t6"], ["t6", "t7"]],
+    "starting_armies": {"2": 10, "3": 9},
+}
+
+
+def test_a_game_plays_and_replays_on_its_own_map():
+    from games.rules import FairDice, StartGame, decide, parse_command, replay, validate_rules, view
+    from games.rules.errors import UnknownTerritory
+
+    tiny = maps.remember(build(SMALL))
+    rules = validate_rules({"setup": "random"}, 3, tiny)
+    events = decide(None, StartGame("g1", 3, rules, (), tiny), FairDice("00" * 32, "g1"))
+    assert events[0].data["map"] == "tiny" and events[0].data["map_hash"] == tiny.hash
+    state = replay(events)
+    assert state.board is tiny and sorted(state.owner) == [f"t{i}" for i in range(8)]
+    assert set(view(state, 0)["territories"]) == set(tiny.territories)
+    assert len(state.deck) == 10  # one card per territory and two wilds
+    seat = state.current if state.current is not None else state.turn_seat
+    with pytest.raises(UnknownTerritory, match="no territory 'alaska' on the map tiny"):
+        decide(state, parse_command({"type": "place", "placements": {"alaska": 1}}, seat),
+               FairDice("00" * 32, "g1"))
+    # A snapshot names the map version and comes back on it.
+    from games.rules.state import GameState
+    assert GameState.from_dict(state.to_dict()).board is tiny
+    with pytest.raises(maps.UnknownMap):
+        maps.shipped("tiny")  # remembered by hash only, not a shipped map
+
+
+def test_missions_are_refused_on_a_map_without_them():
+    from games.rules import validate_rules
+    from games.rules.errors import BadRules
+
+    with pytest.raises(BadRules, match="the map tiny has no missions"):
+        validate_rules({"objective": "missions"}, 3, build(SMALL))
+    with pytest.raises(BadRules, match="the map tiny is for 2 to 3 players"):
+        validate_rules({}, 4, build(SMALL))
+
+
+def test_an_old_game_started_replays_on_the_classic_maps_first_version():
+    from games.rules import Event, replay
+    from games.upcasters import upcast
+
+    data = {"order": [1, 0], "players": 2, "rules": {}, "game_id": "old", "engine": 2}
+    assert upcast("game_started", 1, data)["map_hash"] == maps.CLASSIC_FIRST_HASH
+    state = replay([Event(1, "game_started", data)])
+    assert state.board.hash == maps.CLASSIC_FIRST_HASH

@@ -169,6 +169,11 @@ def board_by_hash(map_hash: str) -> Board:
     return board
 
 
+def remember(board: Board) -> Board:
+    """Make a map version found by its hash in this process (maps kept elsewhere)."""
+    return _by_hash.setdefault(board.hash, board)
+
+
 def archive(board: Board) -> Path:
     """Keep this version by its hash (idempotent): written once, never changed."""
     path = VERSIONS / f"{board.hash}.json"
@@ -182,5 +187,5 @@ def classic() -> Board:
 
 
 __all__ = ["CLASSIC_FIRST_HASH", "DEFAULT_MAP", "FORMAT", "Board", "MapError", "UnknownMap",
-           "archive", "board_by_hash", "build", "canonical", "classic", "content_hash",
+           "archive", "board_by_hash", "remember", "build", "canonical", "classic", "content_hash",
            "default_deck", "shipped", "shipped_boards", "shipped_ids", "validate_map"]
