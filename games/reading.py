@@ -155,7 +155,7 @@ def record(game: Game, seat: int | None) -> dict:
     names = usernames(game)
     bots = bot_levels(game)
     events = event_dicts(game, seat)
-    started = next((e["data"] for e in events if e["type"] == "game_started"), {})
+    started = next((e["data"] for e in events if e["type"] == rules.events.GAME_STARTED), {})
     return {
         "id": game.pk, "name": game.name, "status": game.status, "rules": game.rules,
         "map": game.map, "map_hash": started.get("map_hash"),

@@ -144,15 +144,13 @@ def _cards_traded(state: GameState, data: dict) -> str | None:
     seat, cards = data.get("seat"), list(data.get("cards") or [])
     if state.phase != REINFORCE or state.turn_seat != seat:
         return "trades outside the player's reinforce phase"
-    hand = state.players[seat].cards
-    if len(set(cards)) != 3 or any(c not in hand for c in cards) or not is_set(cards, state.board.cards):
+    hand, deck = state.players[seat].cards, state.board.cards
+    if len(set(cards)) != 3 or any(c not in hand for c in cards) or not is_set(cards, deck):
         return "trades cards that are not a set from the player's hand"
     if not state.may_trade(seat):
         return f"trades past {state.trade_limit} cards in the middle of a turn"
-    if data.get("value") != set_value(state.rules, cards, state.sets_traded,
-                                      state.board.cards):
+    if data.get("value") != set_value(state.rules, cards, state.sets_traded, deck):
         return "claims a set value the rules do not give"
-    deck = state.board.cards
     matches = [deck[c][0] for c in cards if deck[c][0] and state.owner[deck[c][0]] == seat]
     bonus = data.get("bonus") or {}
     if state.rules.card_territory_bonus == "each":
@@ -168,8 +166,7 @@ def _battle(state: GameState, data: dict) -> str | None:
     seat, source, target = data.get("seat"), data.get("from"), data.get("to")
     if state.phase != ATTACK or state.turn_seat != seat or state.current != seat:
         return "attacks outside the attacker's attack phase"
-    neighbours = state.board.neighbours
-    if source not in neighbours or target not in neighbours.get(source, ()):
+    if target not in state.board.neighbours.get(source, ()):
         return f"{source} does not border {target}"
     if state.owner[source] != seat or state.allied(seat, state.owner[target]):
         return "attacks from a territory not the attacker's, or into its own or a teammate's"
@@ -204,15 +201,14 @@ def _fortified(state: GameState, data: dict) -> str | None:
     seat, source, target = state.turn_seat, data.get("from"), data.get("to")
     if state.phase not in (ATTACK, FORTIFY) or seat is None:
         return "fortifies outside the fortify phase"
-    neighbours = state.board.neighbours
-    if source not in neighbours or target not in neighbours or source == target:
+    if source not in state.board.index or target not in state.board.index or source == target:
         return "fortifies between unknown territories"
     if state.owner[source] != seat or not state.allied(seat, state.owner[target]):
         return "fortifies between territories not the player's (or a teammate's)"
     if state.rules.fortify == "connected":
         if not connected(state, seat, source, target):
             return f"no chain of own territories links {source} and {target}"
-    elif target not in neighbours[source]:
+    elif target not in state.board.neighbours[source]:
         return f"{source} does not border {target}"
     armies = data.get("armies")
     if not isinstance(armies, int) or not 1 <= armies <= state.armies[source] - 1:
@@ -231,8 +227,8 @@ def _capital_captured(state: GameState, data: dict) -> str | None:
     cards = sorted(data.get("cards") or [])
     if cards and cards != sorted(state.players[owner].cards):
         return "takes other cards than the capital's owner's hand"
-    continent_of = state.board.continent_of
-    if any(continent_of.get(t) != continent_of[territory] or state.owner.get(t) != owner
+    if any(state.board.continent_of.get(t) != state.board.continent_of[territory]
+           or state.owner.get(t) != owner
            for t in data.get("collapsed") or []):
         return "collapses territories outside the owner's hold on the capital's continent"
     return None
