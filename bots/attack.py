@@ -3,8 +3,6 @@ how many armies move into a conquered territory."""
 
 from __future__ import annotations
 
-from games.rules.board import CONTINENT_BONUS, CONTINENT_OF, NEIGHBOURS
-
 from .worth import Player
 
 
@@ -71,9 +69,9 @@ def exposure(player: Player, source: str, path: list[str]) -> float:
         return 0.0
     held = {c for c, h in t.holds.items() if h == t.me}
     threat = t.threat(source) - sum(
-        t.armies[x] - 1 for x in path if x in NEIGHBOURS[source] and t.hostile(x))
-    if CONTINENT_OF[source] in held and threat > 2:
-        return min(CONTINENT_BONUS[CONTINENT_OF[source]], threat / 3)
+        t.armies[x] - 1 for x in path if x in t.neighbours[source] and t.hostile(x))
+    if t.continent_of[source] in held and threat > 2:
+        return min(t.continent_bonus[t.continent_of[source]], threat / 3)
     if source == t.capital and threat > 0:
         return 4.0
     return 0.0
@@ -88,8 +86,8 @@ def occupy(player: Player) -> dict:
     if player.style.name == "easy" or high <= low:
         return {"type": "occupy", "armies": low}
     source, target = offer["from"], offer["to"]
-    ahead = any(t.enemy(n) for n in NEIGHBOURS[target] if n != target)
-    behind = any(t.enemy(n) for n in NEIGHBOURS[source])
+    ahead = any(t.enemy(n) for n in t.neighbours[target] if n != target)
+    behind = any(t.enemy(n) for n in t.neighbours[source])
     if ahead and not behind:
         armies = high
     elif not ahead:

@@ -7,19 +7,34 @@ Nothing else comes in: no seed, no deck order, no other seat's cards or mission.
 from __future__ import annotations
 
 from collections import deque
-from functools import cached_property
+from functools import cache, cached_property
 
-from games.rules.board import (
-    CARDS,
-    CONTINENT_BONUS,
-    CONTINENT_OF,
-    CONTINENT_TERRITORIES,
-    NEIGHBOURS,
-    NEUTRAL,
-    TERRITORIES,
-)
+from games.rules.board import NEUTRAL
+from games.rules.maps import Board, board_by_hash, shipped
 
 from .odds import armies_left, conquer_probability
+
+
+@cache
+def board_facts(board: Board) -> tuple[dict, dict, frozenset]:
+    """What a player reads of a map, worked out once per map version: each continent's
+    entries (its territories with a neighbour in another continent, the ones a holder must
+    guard), the conquer missions' continents, and the occupy missions."""
+    entries = {
+        continent: frozenset(x for x in members if any(
+            board.continent_of[n] != continent for n in board.neighbours[x]))
+        for continent, members in board.continent_territories.items()
+    }
+    conquer = {m["id"]: tuple(m["continents"]) for m in board.missions
+               if m["kind"] == "conquer"}
+    occupy = frozenset(m["id"] for m in board.missions if m["kind"] == "occupy")
+    return entries, conquer, occupy
+
+
+def board_of(view: dict) -> Board:
+    """The map version the view's game plays (its hash; a view without one: classic)."""
+    map_hash = view.get("map_hash")
+    return board_by_hash(map_hash) if map_hash else shipped(view.get("map") or "classic")
 
 
 class Table:
@@ -28,6 +43,14 @@ class Table:
     def __init__(self, view: dict, rules: dict) -> None:
         you = view["you"]
         self.view, self.rules = view, rules
+        board = self.board = board_of(view)
+        self.territories = board.territories
+        self.neighbours = board.neighbours
+        self.continent_of = board.continent_of
+        self.continent_bonus = board.continent_bonus
+        self.continent_territories = board.continent_territories
+        self.cards = board.cards
+        self.entries, self.conquer_missions, self.occupy_missions = board_facts(board)
         self.me: int = you["seat"]
         self.phase: str | None = view["phase"]
         self.pending: dict = view["pending"]
@@ -45,14 +68,14 @@ class Table:
         self.fogged = frozenset(t for t, v in view["territories"].items() if v.get("fog"))
         # Fogged totals (another team's territories) read as "still many".
         self.players: list[dict] = [
-            p if p["territories"] is not None else dict(p, territories=len(TERRITORIES))
+            p if p["territories"] is not None else dict(p, territories=len(self.territories))
             for p in view["players"]]
         team = you.get("team")
         self.allies = frozenset([self.me]) | frozenset(
             p["seat"] for p in view["players"] if team is not None and p.get("team") == team)
         self.defense = {p["seat"]: p["defense"] for p in view["players"]}
         self.capitals: dict = view.get("capitals") or {}
-        self.mine = [t for t in TERRITORIES if self.owner[t] == self.me]
+        self.mine = [t for t in self.territories if self.owner[t] == self.me]
 
     # ---- who holds what -----------------------------------------------------------
     def enemy(self, territory: str) -> bool:
@@ -83,7 +106,7 @@ class Table:
     def holds(self) -> dict[str, object]:
         """Each continent's sole holder (a seat or the neutral), if anyone holds it all."""
         held = {}
-        for continent, territories in CONTINENT_TERRITORIES.items():
+        for continent, territories in self.continent_territories.items():
             owners = {self.owner[t] for t in territories}
             if len(owners) == 1:
                 held[continent] = owners.pop()
@@ -91,19 +114,19 @@ class Table:
 
     def share(self, continent: str, seat=None) -> float:
         seat = self.me if seat is None else seat
-        territories = CONTINENT_TERRITORIES[continent]
+        territories = self.continent_territories[continent]
         return sum(1 for t in territories if self.owner[t] == seat) / len(territories)
 
     # ---- fronts ---------------------------------------------------------------------
     def threat(self, territory: str) -> int:
         """Armies that could attack `territory` next turn from its hostile neighbours."""
-        return sum(self.armies[n] - 1 for n in NEIGHBOURS[territory]
+        return sum(self.armies[n] - 1 for n in self.neighbours[territory]
                    if self.hostile(n) and self.armies[n] > 1)
 
     @cached_property
     def borders(self) -> list[str]:
         """Own territories with an enemy (or neutral) neighbour."""
-        return [t for t in self.mine if any(self.enemy(n) for n in NEIGHBOURS[t])]
+        return [t for t in self.mine if any(self.enemy(n) for n in self.neighbours[t])]
 
     @cached_property
     def front_distance(self) -> dict[str, int]:
@@ -112,7 +135,7 @@ class Table:
         queue = deque(self.borders)
         while queue:
             here = queue.popleft()
-            for there in NEIGHBOURS[here]:
+            for there in self.neighbours[here]:
                 if self.owner[there] == self.me and there not in distance:
                     distance[there] = distance[here] + 1
                     queue.append(there)
@@ -128,7 +151,7 @@ class Table:
     # ---- cards ------------------------------------------------------------------------
     def set_value(self, trio) -> int:
         if self.rules.get("card_values", "escalating") == "fixed":
-            symbols = [CARDS[c][1] for c in trio]
+            symbols = [self.cards[c][1] for c in trio]
             wilds = symbols.count("wild")
             real = [s for s in symbols if s != "wild"]
             values = self.rules.get("fixed_values") or {}
@@ -138,11 +161,3 @@ class Table:
                 kinds.append("mixed")
             return max((values.get(k, 0) for k in kinds), default=0)
         return self.view.get("next_set_value") or 0
-
-
-def continent_bonus(continent: str) -> int:
-    return CONTINENT_BONUS[continent]
-
-
-def continent_of(territory: str) -> str:
-    return CONTINENT_OF[territory]

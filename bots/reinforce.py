@@ -3,8 +3,6 @@ reinforcements go (guarding borders, massing for the best attack)."""
 
 from __future__ import annotations
 
-from games.rules.board import CARDS, CONTINENT_OF, NEIGHBOURS
-
 from .worth import Player
 
 
@@ -20,11 +18,11 @@ def trade(player: Player) -> dict:
     mine = set(t.mine)
 
     def score(trio):
-        wilds = sum(1 for c in trio if CARDS[c][1] == "wild")
-        bonus = sum(1 for c in trio if CARDS[c][0] in mine)
+        wilds = sum(1 for c in trio if t.cards[c][1] == "wild")
+        bonus = sum(1 for c in trio if t.cards[c][0] in mine)
         return (t.set_value(trio), bonus > 0, -wilds, [-c for c in trio])
     trio = max(t.sets, key=score)
-    shown = [CARDS[c][0] for c in trio if CARDS[c][0] in mine]
+    shown = [t.cards[c][0] for c in trio if t.cards[c][0] in mine]
     command = {"type": "trade", "cards": list(trio)}
     if shown:
         ranked = player.staging()
@@ -66,10 +64,10 @@ def defence_needs(player: Player) -> list[tuple[str, int]]:
     needs = []
     held = {c for c, h in t.holds.items() if h == t.me}
     for x in t.borders:
-        strongest = max((t.armies[n] for n in NEIGHBOURS[x] if t.hostile(n)), default=0)
+        strongest = max((t.armies[n] for n in t.neighbours[x] if t.hostile(n)), default=0)
         need = -(-2 * (strongest - 1) // 3) + 1 - t.armies[x]
         if need > 0:
-            guard = CONTINENT_OF[x] in held or x == t.capital
+            guard = t.continent_of[x] in held or x == t.capital
             needs.append((not guard, -need, x, need))
     needs.sort()
     return [(x, need) for _, _, x, need in needs]
@@ -85,7 +83,7 @@ def best_staging(player: Player, extra: int) -> str:
         def punch(x):
             a = t.armies[x] + extra
             return max((player.chance(a, n) * player.value(n) - player.risk(player.chance(a, n), a, n)
-                        for n in NEIGHBOURS[x] if t.enemy(n)), default=float("-inf"))
+                        for n in t.neighbours[x] if t.enemy(n)), default=float("-inf"))
         return max(ranked[:10], key=punch)
     best, best_score = ranked[0], float("-inf")
     for x in ranked[:8]:

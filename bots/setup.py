@@ -3,29 +3,22 @@ neutral's armies."""
 
 from __future__ import annotations
 
-from games.rules.board import (
-    CONTINENT_BONUS,
-    CONTINENT_OF,
-    CONTINENT_TERRITORIES,
-    NEIGHBOURS,
-    NEUTRAL,
-    TERRITORIES,
-)
+from games.rules.board import NEUTRAL
 
 from .worth import Player
 
 
 def claim(player: Player) -> dict:
     t = player.t
-    free = [x for x in TERRITORIES if t.owner[x] is None]
+    free = [x for x in t.territories if t.owner[x] is None]
 
     def score(x):
-        continent = CONTINENT_OF[x]
-        members = CONTINENT_TERRITORIES[continent]
+        continent = t.continent_of[x]
+        members = t.continent_territories[continent]
         others = sum(1 for m in members if t.enemy(m))
         mine = sum(1 for m in members if t.owner[m] == t.me)
-        near = sum(1 for n in NEIGHBOURS[x] if t.owner[n] == t.me)
-        return (CONTINENT_BONUS[continent] / len(members) * 6 + mine * 1.5 - others
+        near = sum(1 for n in t.neighbours[x] if t.owner[n] == t.me)
+        return (t.continent_bonus[continent] / len(members) * 6 + mine * 1.5 - others
                 + near + player.jitter())
     return {"type": "claim", "territory": max(free, key=score)}
 
@@ -56,7 +49,7 @@ def choose_capital(player: Player) -> dict:
     t = player.t
 
     def score(x):
-        own_neighbours = sum(1 for n in NEIGHBOURS[x] if t.owner[n] == t.me)
+        own_neighbours = sum(1 for n in t.neighbours[x] if t.owner[n] == t.me)
         return t.armies[x] * 2 - t.threat(x) + own_neighbours * 2 + player.jitter()
     return {"type": "choose_capital", "territory": max(t.mine, key=score)}
 
@@ -65,11 +58,11 @@ def place_neutral(player: Player) -> dict:
     """Put the neutral's armies in the way of the opponent."""
     t = player.t
     count = t.pending["reinforcements"]
-    neutral = [x for x in TERRITORIES if t.owner[x] == NEUTRAL]
+    neutral = [x for x in t.territories if t.owner[x] == NEUTRAL]
 
     def score(x):
-        against = sum(t.armies[n] for n in NEIGHBOURS[x] if t.hostile(n))
-        mine = sum(1 for n in NEIGHBOURS[x] if t.owner[n] == t.me)
+        against = sum(t.armies[n] for n in t.neighbours[x] if t.hostile(n))
+        mine = sum(1 for n in t.neighbours[x] if t.owner[n] == t.me)
         return against / 3 - mine * 2 + player.jitter()
     ranked = sorted(neutral, key=score, reverse=True)
     if player.style.name == "easy":

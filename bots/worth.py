@@ -7,39 +7,15 @@ from __future__ import annotations
 
 import random
 
-from games.rules.board import (
-    COLORS,
-    CONTINENT_BONUS,
-    CONTINENT_OF,
-    CONTINENT_TERRITORIES,
-    NEIGHBOURS,
-    NEUTRAL,
-)
+from games.rules.board import COLORS, NEUTRAL
 
 from .reading import Table
 from .styles import Style
-
-# Each continent's entries: its territories with a neighbour in another continent, the ones
-# a holder must guard.
-ENTRIES = {
-    continent: frozenset(x for x in members if any(CONTINENT_OF[n] != continent
-                                                   for n in NEIGHBOURS[x]))
-    for continent, members in CONTINENT_TERRITORIES.items()
-}
 
 # What guarding one entry of a continent costs, in armies, when choosing the continent to
 # take: a guard stands there turn after turn, so it weighs more than the armies spent once
 # taking it. Measured: 3 and 5 chose continents hard could not keep (Europe, Asia) too often.
 GUARD = 8
-
-_CONQUER_MISSIONS = {
-    "north_america_africa": ("north_america", "africa"),
-    "north_america_australia": ("north_america", "australia"),
-    "asia_south_america": ("asia", "south_america"),
-    "asia_africa": ("asia", "africa"),
-    "europe_south_america_plus_one": ("europe", "south_america"),
-    "europe_australia_plus_one": ("europe", "australia"),
-}
 
 
 class Player:
@@ -75,11 +51,11 @@ class Player:
         """How much the player wants this continent: its bonus for the armies it takes,
         the share it holds already, and the mission's continents."""
         t = self.t
-        territories = CONTINENT_TERRITORIES[continent]
+        territories = t.continent_territories[continent]
         share = t.share(continent)
-        weight = CONTINENT_BONUS[continent] / len(territories) * 4 + share * 3
-        if self.style.missions and t.mission in _CONQUER_MISSIONS:
-            if continent in _CONQUER_MISSIONS[t.mission]:
+        weight = t.continent_bonus[continent] / len(territories) * 4 + share * 3
+        if self.style.missions and t.mission in t.conquer_missions:
+            if continent in t.conquer_missions[t.mission]:
                 weight += 4
         return weight
 
@@ -94,17 +70,17 @@ class Player:
             return self._plan
         t = self.t
         best, best_score = None, 0.0
-        for continent, members in CONTINENT_TERRITORIES.items():
+        for continent, members in t.continent_territories.items():
             if t.holds.get(continent) == t.me:
                 continue
-            if not any(t.owner[x] == t.me or any(t.owner[n] == t.me for n in NEIGHBOURS[x])
+            if not any(t.owner[x] == t.me or any(t.owner[n] == t.me for n in t.neighbours[x])
                        for x in members):
                 continue  # out of reach
             take = sum(t.armies[x] + 1 for x in members if t.enemy(x))
             own = sum(t.armies[x] - 1 for x in members if t.owner[x] == t.me)
             hold = sum(GUARD + self.outside_threat(x, continent) / 1.5
-                       for x in ENTRIES[continent])
-            score = CONTINENT_BONUS[continent] / max(1.0, take - own / 2 + hold)
+                       for x in t.entries[continent])
+            score = t.continent_bonus[continent] / max(1.0, take - own / 2 + hold)
             if score > best_score:
                 best, best_score = continent, score
         self._plan = best
@@ -113,18 +89,18 @@ class Player:
     def outside_threat(self, entry: str, continent: str) -> int:
         """Hostile armies next to a continent's entry from outside the continent."""
         t = self.t
-        return sum(t.armies[n] - 1 for n in NEIGHBOURS[entry]
-                   if CONTINENT_OF[n] != continent and t.hostile(n) and t.armies[n] > 1)
+        return sum(t.armies[n] - 1 for n in t.neighbours[entry]
+                   if t.continent_of[n] != continent and t.hostile(n) and t.armies[n] > 1)
 
     def value(self, target: str, taken: frozenset = frozenset()) -> float:
         """What conquering `target` is worth (after taking the territories in `taken`)."""
         t = self.t
         owner = t.owner[target]
-        continent = CONTINENT_OF[target]
+        continent = t.continent_of[target]
         score = self.base_value(target)
-        members = CONTINENT_TERRITORIES[continent]
+        members = t.continent_territories[continent]
         if all(t.owner[m] == t.me or m in taken or m == target for m in members):
-            score += CONTINENT_BONUS[continent] * 2.5 + 2
+            score += t.continent_bonus[continent] * 2.5 + 2
         if isinstance(owner, int) and owner != t.me:
             player = t.player(owner)
             remaining = player["territories"] - sum(1 for x in taken if t.owner[x] == owner)
@@ -149,11 +125,11 @@ class Player:
             return cached
         t = self.t
         owner = t.owner[target]
-        continent = CONTINENT_OF[target]
+        continent = t.continent_of[target]
         score = 1.0 + self.continent_weight(continent) * 0.5
         holder = t.holds.get(continent)
         if holder is not None and holder != t.me and holder != NEUTRAL:
-            score += CONTINENT_BONUS[continent] * 2  # breaks another player's bonus
+            score += t.continent_bonus[continent] * 2  # breaks another player's bonus
         if owner == NEUTRAL:
             score -= 0.5
         if self.style.plans and continent == self.plan():
@@ -161,7 +137,7 @@ class Player:
         if target in t.capitals and t.capitals[target] != t.me:
             score += 8
         if self.style.missions and t.mission:
-            if t.mission == "occupy_24" or t.mission == "occupy_18_with_2":
+            if t.mission in t.occupy_missions:
                 score += 1.5
             elif t.mission.startswith("destroy_") and owner == COLORS.index(t.mission[8:]):
                 score += 5
@@ -172,12 +148,12 @@ class Player:
         t = self.t
         if self.style.plans and self.plan() is not None:
             return self.plan()
-        options = [c for c in CONTINENT_TERRITORIES if t.holds.get(c) != t.me]
+        options = [c for c in t.continent_territories if t.holds.get(c) != t.me]
         if not options:
-            return max(CONTINENT_TERRITORIES, key=self.continent_weight)
+            return max(t.continent_territories, key=self.continent_weight)
 
         def score(c):
-            members = CONTINENT_TERRITORIES[c]
+            members = t.continent_territories[c]
             mine = sum(t.armies[m] for m in members if t.owner[m] == t.me)
             theirs = sum(t.armies[m] for m in members if t.enemy(m))
             return self.continent_weight(c) + (mine - theirs) / 6 + self.jitter()
@@ -189,12 +165,12 @@ class Player:
         goal = self.goal_continent()
 
         def score(x):
-            targets = [n for n in NEIGHBOURS[x] if t.enemy(n)]
+            targets = [n for n in t.neighbours[x] if t.enemy(n)]
             best = max((self.value(n) for n in targets), default=0)
-            in_goal = sum(1 for n in targets if CONTINENT_OF[n] == goal)
+            in_goal = sum(1 for n in targets if t.continent_of[n] == goal)
             weakest = min((t.armies[n] for n in targets), default=0)
             return (best + 2 * in_goal + t.armies[x] / 4 - weakest / 3
-                    + (2 if CONTINENT_OF[x] == goal else 0) + self.jitter())
+                    + (2 if t.continent_of[x] == goal else 0) + self.jitter())
         return sorted(t.borders or t.mine, key=score, reverse=True)
 
     def best_path(self, source: str, armies: int) -> tuple[float, list[str]]:
@@ -209,7 +185,7 @@ class Player:
             nonlocal best, budget
             if len(path) >= self.style.depth:
                 return
-            for target in NEIGHBOURS[here]:
+            for target in t.neighbours[here]:
                 if not t.enemy(target) or target in path:
                     continue
                 budget -= 1

@@ -74,11 +74,11 @@ def check_entropy(entropy) -> str | None:
 
 
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
-                bots=None, rated=None, entropy=None, private=False) -> Game:
+                bots=None, rated=None, entropy=None, private=False, map_id=None) -> Game:
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
     `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
-    only by invitation (games.invitations)."""
+    only by invitation (games.invitations). `map_id`: a shipped map (default classic)."""
     entropy = check_entropy(entropy)
     if not isinstance(private, bool):
         raise ServiceError(400, "bad_request", "private must be true or false")
@@ -93,13 +93,14 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
         if not isinstance(raw, dict):
             raise rules.errors.BadRules("rules must be an object")
         raw["deadline_seconds"] = deadline_seconds
-    checked = rules.validate_rules(raw, players)
+    board = rules.maps.shipped(rules.maps.DEFAULT_MAP if map_id is None else map_id)
+    checked = rules.validate_rules(raw, players, board)
     if len(bots) >= players:
         raise ServiceError(400, "bad_request",
                            "bots take the seats after yours: at most players - 1 of them")
     with transaction.atomic():
         game = Game.objects.create(
-            name=name, creator=user, players=players, rules=checked.to_dict(),
+            name=name, creator=user, players=players, rules=checked.to_dict(), map=board.id,
             deadline_seconds=checked.deadline_seconds, rated=rated, **clock_fields,
             private=private, invite_token=invitations.new_secret() if private else None,
         )
@@ -337,7 +338,8 @@ def _start_locked(game: Game, locked: Game, user) -> None:
     seated = Seat.objects.filter(game=locked).count()
     if seated < 2:
         raise ServiceError(400, "not_enough_players", "at least two players must be seated")
-    checked = rules.validate_rules(locked.rules, seated)
+    board = rules.maps.shipped(locked.map)
+    checked = rules.validate_rules(locked.rules, seated, board)
     contributions = [text for _, text in entropy] or None
     if seated != locked.players or contributions:
         Game.objects.filter(pk=game.pk, status=Game.OPEN).update(
@@ -346,7 +348,7 @@ def _start_locked(game: Game, locked: Game, user) -> None:
     game.version = locked.version
     try:
         submit(Actor(LOBBY, getattr(user, "pk", None)), game,
-               rules.StartGame(game.game_id, seated, checked, entropy), locked.version)
+               rules.StartGame(game.game_id, seated, checked, entropy, board), locked.version)
     except VersionConflict:
         raise ServiceError(400, "game_not_open", "the game has already started") from None
 
@@ -355,9 +357,9 @@ def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict) -
     """A game played as `like` is (its rules, deadline, clock and rating choice) with a new
     seed, every seat taken at once (`humans`: seat -> (user, entropy); `bots`: seat ->
     level), and started: a rematch (games.rematch). Inside the caller's transaction."""
-    checked = rules.validate_rules(like.rules, like.players)
+    checked = rules.validate_rules(like.rules, like.players, rules.maps.shipped(like.map))
     game = Game.objects.create(
-        name=check_game_name(name), creator=creator, players=like.players,
+        name=check_game_name(name), creator=creator, players=like.players, map=like.map,
         rules=checked.to_dict(), deadline_seconds=checked.deadline_seconds, rated=like.rated,
         clock_time_zone=like.clock_time_zone, quiet_from=like.quiet_from,
         quiet_until=like.quiet_until, pause_weekends=like.pause_weekends,

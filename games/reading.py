@@ -87,6 +87,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
     bots = bot_levels(game, state)
     view = {
         "id": game.pk, "name": game.name, "status": game.status, "version": game.version,
+        "map": game.map,
         # Every option, defaults filled in for games made before an option existed.
         "rules": rules_of(game).to_dict(),
         "deadline_seconds": game.deadline_seconds,
@@ -106,7 +107,8 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
                  "missed_turns": 0, "bot": bots.get(s), "team": team_of(game, s)}
                 for s, name in sorted(names.items())
             ],
-            "territories": {t: {"owner": None, "armies": 0} for t in rules.TERRITORIES},
+            "territories": {t: {"owner": None, "armies": 0}
+                            for t in rules.maps.shipped(game.map).territories},
             "pending": {"reinforcements": 0, "must_trade": False, "occupy": None},
             "sets_traded": 0,
             "next_set_value": rules.cards.next_set_value(rules_of(game), 0),
@@ -152,8 +154,11 @@ def record(game: Game, seat: int | None) -> dict:
     revealed = game.is_over
     names = usernames(game)
     bots = bot_levels(game)
+    events = event_dicts(game, seat)
+    started = next((e["data"] for e in events if e["type"] == rules.events.GAME_STARTED), {})
     return {
         "id": game.pk, "name": game.name, "status": game.status, "rules": game.rules,
+        "map": game.map, "map_hash": started.get("map_hash"),
         "seats": [
             {"seat": s, "username": name, "color": rules.board.COLORS[s], "bot": bots.get(s)}
             for s, name in sorted(names.items())
@@ -162,5 +167,5 @@ def record(game: Game, seat: int | None) -> dict:
         "server_seed": game.seed if revealed else None,
         "contributions": None if game.version == 0 else list(game.contributions or []),
         "seed": game.dice_seed if revealed else None,
-        "events": event_dicts(game, seat),
+        "events": events,
     }

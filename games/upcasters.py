@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.rules.events import GAME_STARTED
+from games.rules.maps import CLASSIC_FIRST_HASH, DEFAULT_MAP
+
 # The schema version each event type is written with today (absent: 1).
-SCHEMA_VERSIONS: dict[str, int] = {}
+# game_started 2: names the map and its version (map, map_hash).
+SCHEMA_VERSIONS: dict[str, int] = {GAME_STARTED: 2}
 
 # (event type, from version) -> function(data) -> data one version newer
 UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {}
@@ -37,3 +41,9 @@ def upcast(event_type: str, version: int, data: dict) -> dict:
         data = step(data)
         version += 1
     return data
+
+
+@upcaster(GAME_STARTED, 1)
+def _game_started_on_classic(data: dict) -> dict:
+    """Games started before maps were data played the classic board as it was then."""
+    return {**data, "map": DEFAULT_MAP, "map_hash": CLASSIC_FIRST_HASH}

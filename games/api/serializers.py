@@ -42,6 +42,8 @@ class GameIn(serializers.Serializer):
     private = serializers.BooleanField(
         required=False, default=False,
         help_text="Listed nowhere; joined only by invitation (by name, or its link's token)")
+    map = serializers.CharField(
+        required=False, help_text="The map to play (GET /api/v1/maps/); default classic")
 
 
 class JoinIn(serializers.Serializer):
@@ -94,6 +96,7 @@ class GameView(serializers.Serializer):
     """The game as the caller may see it (CONTRACT.md "Game view")."""
     id = serializers.IntegerField()
     name = serializers.CharField()
+    map = serializers.CharField()
     status = serializers.CharField()
     version = serializers.IntegerField()
     rules = serializers.DictField()
@@ -152,6 +155,8 @@ class EventsOut(serializers.Serializer):
 
 class RecordOut(serializers.Serializer):
     id = serializers.IntegerField()
+    map = serializers.CharField()
+    map_hash = serializers.CharField(allow_null=True, help_text="The map version played")
     rules = serializers.DictField()
     seats = serializers.ListField(child=serializers.DictField())
     seed_hash = serializers.CharField(help_text="SHA-256 hex of the server seed's bytes")
@@ -166,7 +171,20 @@ class RecordOut(serializers.Serializer):
     events = serializers.ListField(child=serializers.DictField())
 
 
+class MapSummary(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    territories = serializers.IntegerField()
+    continents = serializers.IntegerField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    hash = serializers.CharField()
+    missions = serializers.BooleanField()
+
+
 class MapOut(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
     territories = serializers.ListField(child=serializers.DictField())
     continents = serializers.ListField(child=serializers.DictField())
     borders = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))

@@ -8,7 +8,8 @@ from lib.api.errors import not_found
 urlpatterns = [
     # First: the URL resolved most often.
     path("games/<int:game_id>/commands/", views.CommandsView.as_view(), name="api-commands"),
-    path("maps/classic/", views.ClassicMapView.as_view(), name="api-map"),
+    path("maps/", views.MapsView.as_view(), name="api-maps"),
+    path("maps/<str:map_id>/", views.MapView.as_view(), name="api-map"),
     path("games/", views.GamesView.as_view(), name="api-games"),
     path("games/<int:game_id>/", views.GameView.as_view(), name="api-game"),
     path("games/<int:game_id>/join/", views.JoinView.as_view(), name="api-join"),

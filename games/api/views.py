@@ -13,7 +13,7 @@ from games import filters, invitations, lobby, reading, write
 from games.api import auth
 from games.api import serializers as s
 from games.models import Game
-from games.rules.board import BORDERS, CONTINENT_OF, CONTINENTS, TERRITORIES, territory_name
+from games.rules import maps
 from games.store import fetch_game, load_state
 from lib.api.errors import ERRORS, error
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn, body
@@ -32,21 +32,31 @@ def found(request, game_id: int, token=None) -> Game:
     return game
 
 
-class ClassicMapView(ApiView):
+class MapsView(ApiView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: s.MapOut})
+    @extend_schema(responses={200: s.MapSummary(many=True)})
     def get(self, request):
+        return Response([board.summary() for board in maps.shipped_boards()])
+
+
+class MapView(ApiView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: s.MapOut, **ERRORS})
+    def get(self, request, map_id: str):
+        if map_id not in maps.shipped_ids():
+            raise Http404("No map matches the given id.")
+        board = maps.shipped(map_id)
+        data = board.data
         return Response({
-            "territories": [
-                {"id": t, "name": territory_name(t), "continent": CONTINENT_OF[t]}
-                for t in TERRITORIES
-            ],
-            "continents": [
-                {"id": c, "name": territory_name(c), "bonus": bonus, "territories": list(ts)}
-                for c, (bonus, ts) in CONTINENTS.items()
-            ],
-            "borders": [list(pair) for pair in BORDERS],
+            **board.summary(),
+            "territories": [dict(t) for t in data["territories"]],
+            "continents": [dict(c) for c in data["continents"]],
+            "borders": [list(pair) for pair in board.borders],
+            "deck": [{"territory": t, "symbol": symbol} for t, symbol in board.cards],
+            "starting_armies": {str(k): v for k, v in board.starting_armies.items()},
+            "drawing": data.get("drawing"),
         })
 
 
@@ -95,7 +105,7 @@ class GamesView(ApiView):
             games = games.filter(private=False)
         games = games.filter(filters.where(filters.parse(request.query_params)))
         return Response([
-            {"id": g.pk, "name": g.name, "status": g.status, "players": g.players,
+            {"id": g.pk, "name": g.name, "map": g.map, "status": g.status, "players": g.players,
              "seats_taken": g.seats_taken, "current_seat": g.current_seat,
              "deadline": g.deadline.isoformat() if g.deadline else None,
              "private": g.private}
@@ -110,6 +120,7 @@ class GamesView(ApiView):
             request.user, data.get("name"), players, data.get("rules"),
             data.get("deadline_seconds"), data.get("clock"), data.get("bots"),
             data.get("rated"), data.get("entropy"), data.get("private", False),
+            data.get("map"),
         )
         return Response(game_view_for(game, request.user), status=status.HTTP_201_CREATED)
 

@@ -3,6 +3,7 @@
 No Django, DRF or Celery here; the service layer stores the events this package makes.
 """
 
+from . import maps
 from .board import CARDS, CONTINENTS, NEIGHBOURS, NEUTRAL, TERRITORIES
 from .commands import Moderate, MoveDeadline, StartGame, TimeOut, parse_command
 from .decide import decide, decide_and_apply
@@ -22,5 +23,5 @@ __all__ = [
     "RuleViolation", "Rules", "StartGame", "TimeOut",
     "Verification", "decide", "decide_and_apply", "evolve", "new_seed", "parse_command",
     "redact_event", "redact_events", "replay", "Sight", "sight_of", "seed_hash",
-    "validate_rules", "verify", "view",
+    "maps", "validate_rules", "verify", "view",
 ]

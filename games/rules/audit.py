@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from . import events as ev
-from .board import CARDS, CONTINENT_OF, NEIGHBOURS, NEUTRAL
+from .board import NEUTRAL
 from .cards import is_set, set_value
 from .flow import holds_capitals, reinforcements_owed, round_leader, spread, spread_neutral
 from .missions import fulfilled
@@ -32,11 +32,11 @@ from .state import (
 from .turn import connected, defender_dice
 
 
-def _placements(placements) -> str | None:
+def _placements(state: GameState, placements) -> str | None:
     if not isinstance(placements, dict) or not placements:
         return "places no armies"
     for territory, count in placements.items():
-        if territory not in NEIGHBOURS:
+        if territory not in state.board.neighbours:
             return f"names no territory ({territory})"
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             return f"places {count!r} armies on {territory}"
@@ -52,7 +52,7 @@ def _owned_by(state: GameState, who, territories) -> str | None:
 
 def _armies_placed(state: GameState, data: dict) -> str | None:
     seat, placements = data.get("seat"), data.get("placements")
-    problem = _placements(placements)
+    problem = _placements(state, placements)
     if problem:
         return problem
     total = sum(placements.values())
@@ -102,7 +102,7 @@ def _placement_submitted(state: GameState, data: dict) -> str | None:
     seat, placements = data.get("seat"), data.get("placements")
     if state.phase != SETUP_PLACE or state.current is not None:
         return "hands in a placement outside simultaneous placement"
-    problem = _placements(placements) or _owned_by(state, seat, placements)
+    problem = _placements(state, placements) or _owned_by(state, seat, placements)
     if problem:
         return problem
     if sum(placements.values()) != state.players[seat].setup_armies:
@@ -144,14 +144,14 @@ def _cards_traded(state: GameState, data: dict) -> str | None:
     seat, cards = data.get("seat"), list(data.get("cards") or [])
     if state.phase != REINFORCE or state.turn_seat != seat:
         return "trades outside the player's reinforce phase"
-    hand = state.players[seat].cards
-    if len(set(cards)) != 3 or any(c not in hand for c in cards) or not is_set(cards):
+    hand, deck = state.players[seat].cards, state.board.cards
+    if len(set(cards)) != 3 or any(c not in hand for c in cards) or not is_set(cards, deck):
         return "trades cards that are not a set from the player's hand"
     if not state.may_trade(seat):
         return f"trades past {state.trade_limit} cards in the middle of a turn"
-    if data.get("value") != set_value(state.rules, cards, state.sets_traded):
+    if data.get("value") != set_value(state.rules, cards, state.sets_traded, deck):
         return "claims a set value the rules do not give"
-    matches = [CARDS[c][0] for c in cards if CARDS[c][0] and state.owner[CARDS[c][0]] == seat]
+    matches = [deck[c][0] for c in cards if deck[c][0] and state.owner[deck[c][0]] == seat]
     bonus = data.get("bonus") or {}
     if state.rules.card_territory_bonus == "each":
         allowed = {t: 2 for t in matches}
@@ -166,7 +166,7 @@ def _battle(state: GameState, data: dict) -> str | None:
     seat, source, target = data.get("seat"), data.get("from"), data.get("to")
     if state.phase != ATTACK or state.turn_seat != seat or state.current != seat:
         return "attacks outside the attacker's attack phase"
-    if source not in NEIGHBOURS or target not in NEIGHBOURS.get(source, ()):
+    if target not in state.board.neighbours.get(source, ()):
         return f"{source} does not border {target}"
     if state.owner[source] != seat or state.allied(seat, state.owner[target]):
         return "attacks from a territory not the attacker's, or into its own or a teammate's"
@@ -201,14 +201,14 @@ def _fortified(state: GameState, data: dict) -> str | None:
     seat, source, target = state.turn_seat, data.get("from"), data.get("to")
     if state.phase not in (ATTACK, FORTIFY) or seat is None:
         return "fortifies outside the fortify phase"
-    if source not in NEIGHBOURS or target not in NEIGHBOURS or source == target:
+    if source not in state.board.index or target not in state.board.index or source == target:
         return "fortifies between unknown territories"
     if state.owner[source] != seat or not state.allied(seat, state.owner[target]):
         return "fortifies between territories not the player's (or a teammate's)"
     if state.rules.fortify == "connected":
         if not connected(state, seat, source, target):
             return f"no chain of own territories links {source} and {target}"
-    elif target not in NEIGHBOURS[source]:
+    elif target not in state.board.neighbours[source]:
         return f"{source} does not border {target}"
     armies = data.get("armies")
     if not isinstance(armies, int) or not 1 <= armies <= state.armies[source] - 1:
@@ -227,7 +227,8 @@ def _capital_captured(state: GameState, data: dict) -> str | None:
     cards = sorted(data.get("cards") or [])
     if cards and cards != sorted(state.players[owner].cards):
         return "takes other cards than the capital's owner's hand"
-    if any(CONTINENT_OF[t] != CONTINENT_OF[territory] or state.owner[t] != owner
+    if any(state.board.continent_of.get(t) != state.board.continent_of[territory]
+           or state.owner.get(t) != owner
            for t in data.get("collapsed") or []):
         return "collapses territories outside the owner's hold on the capital's continent"
     return None

@@ -8,9 +8,10 @@ from .board import CARDS, SYMBOLS, WILD
 from .options import Rules
 
 
-def set_kinds(cards) -> list[str]:
+# Each function takes the game's deck (board.cards); pages not yet map-aware read classic's.
+def set_kinds(cards, deck=CARDS) -> list[str]:
     """The kinds a trio can count as: a symbol (three of a kind) or 'mixed'; [] if no set."""
-    symbols = [CARDS[c][1] for c in cards]
+    symbols = [deck[c][1] for c in cards]
     wilds = symbols.count(WILD)
     real = [s for s in symbols if s != WILD]
     kinds = []
@@ -22,8 +23,8 @@ def set_kinds(cards) -> list[str]:
     return kinds
 
 
-def is_set(cards) -> bool:
-    return len(cards) == 3 and bool(set_kinds(cards))
+def is_set(cards, deck=CARDS) -> bool:
+    return len(cards) == 3 and bool(set_kinds(cards, deck))
 
 
 def escalating_value(nth: int) -> int:
@@ -33,11 +34,11 @@ def escalating_value(nth: int) -> int:
     return 15 + 5 * (nth - 6)
 
 
-def set_value(rules: Rules, cards, sets_traded_before: int) -> int:
+def set_value(rules: Rules, cards, sets_traded_before: int, deck=CARDS) -> int:
     if rules.card_values == "escalating":
         return escalating_value(sets_traded_before + 1)
     # A wild lets the player count the set as whichever kind is worth most.
-    return max(rules.fixed_values[kind] for kind in set_kinds(cards))
+    return max(rules.fixed_values[kind] for kind in set_kinds(cards, deck))
 
 
 def next_set_value(rules: Rules, sets_traded: int) -> int | None:
@@ -47,13 +48,13 @@ def next_set_value(rules: Rules, sets_traded: int) -> int | None:
     return None
 
 
-def find_sets(hand) -> list[tuple[int, int, int]]:
-    return [trio for trio in combinations(sorted(hand), 3) if set_kinds(trio)]
+def find_sets(hand, deck=CARDS) -> list[tuple[int, int, int]]:
+    return [trio for trio in combinations(sorted(hand), 3) if set_kinds(trio, deck)]
 
 
-def best_set(rules: Rules, hand, sets_traded: int) -> tuple[int, int, int] | None:
+def best_set(rules: Rules, hand, sets_traded: int, deck=CARDS) -> tuple[int, int, int] | None:
     """The set a player who is not there trades: the most valuable, then the lowest ids."""
-    sets = find_sets(hand)
+    sets = find_sets(hand, deck)
     if not sets:
         return None
-    return max(sets, key=lambda trio: (set_value(rules, trio, sets_traded), [-c for c in trio]))
+    return max(sets, key=lambda trio: (set_value(rules, trio, sets_traded, deck), [-c for c in trio]))

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import events as ev
-from .board import TERRITORIES
 from .errors import BadCards, BadCommand, BadDice, BadPlacement, UnknownTerritory
+from .maps import Board, classic
 from .options import Rules
-
-_TERRITORY_SET = frozenset(TERRITORIES)
 
 
 @dataclass(frozen=True)
@@ -22,6 +20,7 @@ class StartGame:
     players: int
     rules: Rules
     entropy: tuple = ()
+    board: Board = field(default_factory=classic)
 
 
 @dataclass(frozen=True)
@@ -163,8 +162,6 @@ def _territory(payload: dict, key: str) -> str:
     value = payload.get(key)
     if not isinstance(value, str) or not value:
         raise BadCommand(f"'{key}' must be a territory id")
-    if value not in _TERRITORY_SET:
-        raise UnknownTerritory(f"no territory '{value}'")
     return value
 
 
@@ -184,8 +181,8 @@ def _placements(payload: dict) -> dict:
         raise BadPlacement("'placements' names no territory")
     placements = {}
     for territory, armies in raw.items():
-        if territory not in _TERRITORY_SET:
-            raise UnknownTerritory(f"no territory '{territory}'")
+        if not isinstance(territory, str) or not territory:
+            raise BadCommand("placements are keyed by territory ids")
         placements[territory] = _count(armies, f"armies for {territory}",
                                        too_few=BadPlacement)
     return placements
@@ -299,6 +296,23 @@ def _resign(payload: dict, seat: int) -> Resign:
 
 # The JSON names of the commands a player may send, in the order the API lists them.
 COMMAND_TYPES = tuple(PLAYER_COMMANDS)
+
+
+def territories_named(command) -> list:
+    """The territory ids a player's command names, for the engine to check against the
+    game's map (a command is parsed before anyone knows which map it is for)."""
+    named = [getattr(command, name, None) for name in ("territory", "source", "target",
+                                                       "bonus_territory")]
+    named.extend(getattr(command, "placements", None) or ())
+    named.extend(to for to, _ in getattr(command, "moves", None) or ())
+    return [t for t in named if t is not None]
+
+
+def check_territories(command, board: Board) -> None:
+    known = board.index
+    for territory in territories_named(command):
+        if territory not in known:
+            raise UnknownTerritory(f"no territory '{territory}' on the map {board.id}")
 
 
 def parse_command(payload, seat: int):

@@ -25,6 +25,7 @@ from .commands import (
     StartGame,
     TimeOut,
     Trade,
+    check_territories,
 )
 from .errors import (
     BadCommand,
@@ -125,6 +126,7 @@ def _run(state: GameState | None, command, rng) -> Emitter:
         em = Emitter(state.copy(), rng, None)
         move_deadline(em, command)
         return em
+    check_territories(command, state.board)
     seat = command.seat
     if not isinstance(seat, int) or not 0 <= seat < state.seats:
         raise NotSeated("that seat does not play in this game")

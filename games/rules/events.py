@@ -208,7 +208,7 @@ DEADLINE_PULLED_BACK = declare("deadline_pulled_back", "a seat back from vacatio
 # shown, so a new one stays hidden until it is named (and the fog referee of the tests,
 # tests/rules/fog_referee.py, is given a rule for it).
 FIELDS: dict[str, frozenset] = {name: frozenset(names.split()) for name, names in {
-    GAME_STARTED: "order players rules game_id engine contributions contributors",
+    GAME_STARTED: "order players rules game_id engine contributions contributors map map_hash",
     TERRITORIES_DEALT: "owners",
     TERRITORY_CLAIMED: "seat territory random",
     DECK_SHUFFLED: "cards",

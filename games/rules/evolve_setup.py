@@ -4,7 +4,8 @@ placed, capitals chosen, the play order drawn."""
 from __future__ import annotations
 
 from . import events as ev
-from .board import CARDS, COLORS, NEUTRAL, STARTING_ARMIES, TERRITORIES
+from .board import COLORS, NEUTRAL
+from .maps import CLASSIC_FIRST_HASH, board_by_hash
 from .options import Rules
 from .state import (
     CAPITAL,
@@ -19,16 +20,19 @@ from .state import (
 def _game_started(state, data):
     rules = Rules.from_dict(data["rules"])
     players = data["players"]
+    # A game_started from before maps were data played the classic board's first version.
+    board = board_by_hash(data.get("map_hash") or CLASSIC_FIRST_HASH)
     state = GameState(
         game_id=str(data["game_id"]),
         rules=rules,
         order=list(data["order"]),
         players=[
-            Player(seat, COLORS[seat], setup_armies=STARTING_ARMIES[players])
+            Player(seat, COLORS[seat], setup_armies=board.starting_armies[players])
             for seat in range(players)
         ],
-        owner=dict.fromkeys(TERRITORIES),
-        armies=dict.fromkeys(TERRITORIES, 0),
+        owner=dict.fromkeys(board.territories),
+        armies=dict.fromkeys(board.territories, 0),
+        board=board,
     )
     state.engine = data.get("engine", state.engine)
     if rules.setup == "claim":
@@ -136,7 +140,8 @@ def capitals_chosen(state):
     for player in state.players:
         if player.capital is None:
             continue
-        card = next(i for i, (territory, _) in enumerate(CARDS) if territory == player.capital)
+        card = next(i for i, (territory, _) in enumerate(state.board.cards)
+                    if territory == player.capital)
         for pile in (state.deck, state.discard):
             if card in pile:
                 pile.remove(card)

@@ -6,7 +6,7 @@ working state at once, so each step sees what the previous one did.
 
 from __future__ import annotations
 
-from .board import CARDS, CONTINENT_OF, NEUTRAL, TERRITORIES
+from .board import NEUTRAL
 from .cards import best_set, set_value
 from .events import (
     ARMIES_PLACED,
@@ -95,7 +95,7 @@ def spread(territories: list[str], count: int) -> dict[str, int]:
 
 def spread_neutral(state: GameState, count: int) -> dict[str, int]:
     """Each army to the neutral territory with the fewest armies (board order breaks ties)."""
-    neutral = [t for t in TERRITORIES if state.owner[t] == NEUTRAL]
+    neutral = [t for t in state.board.territories if state.owner[t] == NEUTRAL]
     armies = {t: state.armies[t] for t in neutral}
     placements: dict[str, int] = {}
     for _ in range(count):
@@ -121,7 +121,8 @@ def random_placement(state: GameState, seat: int, count: int, stream: DrawStream
 
 
 def trade_bonus(state: GameState, seat: int, cards, chosen: str | None) -> dict[str, int]:
-    matches = [CARDS[c][0] for c in cards if CARDS[c][0] and state.owner[CARDS[c][0]] == seat]
+    deck = state.board.cards
+    matches = [deck[c][0] for c in cards if deck[c][0] and state.owner[deck[c][0]] == seat]
     if not matches:
         return {}
     if state.rules.card_territory_bonus == "each":
@@ -135,10 +136,11 @@ def auto_reinforce(em: Emitter, seat: int) -> None:
     (the neutral's half, if one is owed next, is not the absent player's to place)."""
     state = em.state
     while state.trade_owed(seat):
-        trio = best_set(state.rules, state.players[seat].cards, state.sets_traded)
+        trio = best_set(state.rules, state.players[seat].cards, state.sets_traded,
+                        state.board.cards)
         em.emit(CARDS_TRADED, {
             "seat": seat, "cards": list(trio),
-            "value": set_value(state.rules, trio, state.sets_traded),
+            "value": set_value(state.rules, trio, state.sets_traded, state.board.cards),
             "bonus": trade_bonus(state, seat, trio, None),
         })
         state = em.state
@@ -266,8 +268,9 @@ def conquer(em: Emitter, seat: int, source: str, target: str, loser) -> None:
         collapsed = []
         if own_loss and rules.capital_collapse:
             collapsed = [
-                t for t in TERRITORIES
-                if CONTINENT_OF[t] == CONTINENT_OF[target] and state.owner[t] == loser
+                t for t in state.board.territories
+                if state.board.continent_of[t] == state.board.continent_of[target]
+                and state.owner[t] == loser
             ]
         em.emit(CAPITAL_CAPTURED, {
             "seat": seat, "owner": capital_of, "territory": target,

@@ -1,72 +1,92 @@
-"""The fourteen secret missions and when one is fulfilled."""
+"""Secret missions, as the game's map declares them, and when one is fulfilled.
+
+A map's missions are of three kinds: `conquer` (these continents, and `extra` more of the
+player's choice), `occupy` (this many territories with at least `armies` each) and
+`destroy` (one card per colour in play, `destroy_<colour>`, falling back to the mission
+`fallback` when the target is its owner or left the game other than by the owner's hand).
+The classic map's fourteen are the rulebooks'.
+"""
 
 from __future__ import annotations
 
-from .board import COLORS, CONTINENT_TERRITORIES, NEUTRAL
+from functools import cache
 
-_CONQUER = {
-    "north_america_africa": (("north_america", "africa"), 0),
-    "north_america_australia": (("north_america", "australia"), 0),
-    "asia_south_america": (("asia", "south_america"), 0),
-    "asia_africa": (("asia", "africa"), 0),
-    "europe_south_america_plus_one": (("europe", "south_america"), 1),
-    "europe_australia_plus_one": (("europe", "australia"), 1),
-}
+from .board import COLORS, NEUTRAL
+from .maps import Board, classic
 
-MISSIONS: tuple[str, ...] = (
-    *_CONQUER, "occupy_18_with_2", "occupy_24", *(f"destroy_{c}" for c in COLORS)
-)
-
-_NAMES = {
-    "north_america": "North America", "south_america": "South America", "europe": "Europe",
-    "africa": "Africa", "asia": "Asia", "australia": "Australia",
-}
+DESTROY = "destroy_"
 
 
-def missions_in_play(players: int) -> list[str]:
+@cache
+def _definitions(board: Board) -> tuple[dict, dict | None]:
+    """The map's missions by id, and its destroy mission (if any)."""
+    by_id = {m["id"]: m for m in board.missions if m["kind"] != "destroy"}
+    destroy = next((m for m in board.missions if m["kind"] == "destroy"), None)
+    return by_id, destroy
+
+
+def mission_ids(board: Board) -> tuple[str, ...]:
+    by_id, destroy = _definitions(board)
+    return (*by_id, *((f"{DESTROY}{c}" for c in COLORS) if destroy else ()))
+
+
+MISSIONS: tuple[str, ...] = mission_ids(classic())
+
+
+def missions_in_play(players: int, board: Board | None = None) -> list[str]:
     """The mission deck for a table: colour cards of colours not in play are removed."""
     present = set(COLORS[:players])
-    return [m for m in MISSIONS if not m.startswith("destroy_") or m[8:] in present]
+    return [m for m in mission_ids(board or classic())
+            if not m.startswith(DESTROY) or m[len(DESTROY):] in present]
 
 
 def effective_mission(state, seat: int) -> str:
-    """The mission as it now stands: a 'destroy' card falls back to 'occupy 24' when the
-    target is the owner, or left the game other than by the owner's hand."""
+    """The mission as it now stands: a 'destroy' card falls back to its fallback (classic:
+    'occupy 24') when the target is the owner, or left the game other than by the owner's
+    hand."""
     mission = state.players[seat].mission
-    if mission and mission.startswith("destroy_"):
-        target = COLORS.index(mission[8:])
+    if mission and mission.startswith(DESTROY):
+        target = COLORS.index(mission[len(DESTROY):])
         victim = state.players[target]
         if target == seat or victim.dropped or (
             victim.eliminated and victim.eliminated_by != seat
         ):
-            return "occupy_24"
+            return _definitions(state.board)[1]["fallback"]
     return mission
 
 
-def describe(mission: str) -> str:
-    if mission in _CONQUER:
-        continents, extra = _CONQUER[mission]
-        text = "Conquer " + " and ".join(_NAMES[c] for c in continents)
-        return text + (" and one more continent of your choice" if extra else "")
-    if mission == "occupy_18_with_2":
-        return "Occupy 18 territories with at least 2 armies on each"
-    if mission == "occupy_24":
-        return "Occupy 24 territories"
-    return f"Destroy all armies of {mission[8:]}"
+def describe(mission: str, board: Board | None = None) -> str:
+    board = board or classic()
+    by_id, _ = _definitions(board)
+    definition = by_id.get(mission)
+    if definition is None:
+        return f"Destroy all armies of {mission[len(DESTROY):]}"
+    if definition["kind"] == "conquer":
+        text = "Conquer " + " and ".join(board.territory_name(c)
+                                         for c in definition["continents"])
+        return text + (" and one more continent of your choice"
+                       if definition.get("extra") else "")
+    if definition.get("armies", 1) > 1:
+        return (f"Occupy {definition['territories']} territories with at least "
+                f"{definition['armies']} armies on each")
+    return f"Occupy {definition['territories']} territories"
 
 
 def fulfilled(state, seat: int) -> bool:
     mission = effective_mission(state, seat)
     owner = state.owner
-    if mission in _CONQUER:
-        continents, extra = _CONQUER[mission]
-        held = [c for c, ts in CONTINENT_TERRITORIES.items() if all(owner[t] == seat for t in ts)]
-        return all(c in held for c in continents) and len(held) >= len(continents) + extra
-    if mission == "occupy_18_with_2":
-        armies = state.armies
-        return sum(1 for t, o in owner.items() if o == seat and armies[t] >= 2) >= 18
-    if mission == "occupy_24":
-        return sum(1 for o in owner.values() if o == seat) >= 24
-    target = COLORS.index(mission[8:])
-    victim = state.players[target]
-    return victim.eliminated and victim.eliminated_by == seat and target != NEUTRAL
+    definition = _definitions(state.board)[0].get(mission)
+    if definition is None:  # destroy_<colour>
+        target = COLORS.index(mission[len(DESTROY):])
+        victim = state.players[target]
+        return victim.eliminated and victim.eliminated_by == seat and target != NEUTRAL
+    if definition["kind"] == "conquer":
+        continents = definition["continents"]
+        held = [c for c, ts in state.board.continent_territories.items()
+                if all(owner[t] == seat for t in ts)]
+        return (all(c in held for c in continents)
+                and len(held) >= len(continents) + definition.get("extra", 0))
+    least = definition.get("armies", 1)
+    armies = state.armies
+    return sum(1 for t, o in owner.items()
+               if o == seat and armies[t] >= least) >= definition["territories"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import deque
 
-from .board import NEIGHBOURS, TERRITORIES
 from .cards import find_sets
 from .state import (
     ATTACK,
@@ -66,21 +65,22 @@ def reachable(state: GameState, seat: int, source: str) -> list[str]:
     """Territories of the seat's team that a chain of them links to `source` (in board
     order): its own, and its teammates' in a team game."""
     owner, allies = state.owner, state.allies(seat)
+    neighbours = state.board.neighbours
     seen, queue = {source}, deque([source])
     while queue:
         here = queue.popleft()
-        for there in NEIGHBOURS[here]:
+        for there in neighbours[here]:
             if there not in seen and owner[there] in allies:
                 seen.add(there)
                 queue.append(there)
-    return [t for t in TERRITORIES if t in seen and t != source]
+    return [t for t in state.board.territories if t in seen and t != source]
 
 
 def attack_targets(state: GameState, seat: int, source: str) -> list[str]:
     if state.owner[source] != seat or state.armies[source] < 2:
         return []
     allies = state.allies(seat)
-    return [t for t in NEIGHBOURS[source] if state.owner[t] not in allies]
+    return [t for t in state.board.neighbours[source] if state.owner[t] not in allies]
 
 
 def fortify_targets(state: GameState, seat: int, source: str) -> list[str]:
@@ -89,7 +89,7 @@ def fortify_targets(state: GameState, seat: int, source: str) -> list[str]:
     if state.rules.fortify == "connected":
         return reachable(state, seat, source)
     allies = state.allies(seat)
-    return [t for t in NEIGHBOURS[source] if state.owner[t] in allies]
+    return [t for t in state.board.neighbours[source] if state.owner[t] in allies]
 
 
 def legal(state: GameState | None, seat: int | None) -> dict:
@@ -103,7 +103,7 @@ def legal(state: GameState | None, seat: int | None) -> dict:
     if state.paused or seat not in seats_to_act(state):
         return may
     phase = state.phase
-    own = [t for t in TERRITORIES if state.owner[t] == seat]
+    own = [t for t in state.board.territories if state.owner[t] == seat]
     if phase == CLAIM:
         commands.append("claim")
     elif phase == SETUP_PLACE:
@@ -115,7 +115,7 @@ def legal(state: GameState | None, seat: int | None) -> dict:
     elif phase == REINFORCE:
         hand = state.players[seat].cards
         must_trade = state.trade_owed(seat)
-        if find_sets(hand) and state.may_trade(seat):
+        if find_sets(hand, state.board.cards) and state.may_trade(seat):
             commands.append("trade")
         if not must_trade and state.reinforcements > 0:
             commands.append("place")

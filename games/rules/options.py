@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from .board import STARTING_ARMIES, TERRITORIES
 from .errors import BadRules
+from .maps import Board, classic
 
 DEFAULT_FIXED_VALUES = {"infantry": 4, "cavalry": 6, "artillery": 8, "mixed": 10}
 
@@ -183,8 +183,10 @@ def _int(raw: dict, key: str, default, low: int, high: int | None = None):
     return value
 
 
-def validate_rules(raw: dict | None, players: int) -> Rules:
-    """Check a game's requested options, filling in the defaults; raises BadRules."""
+def validate_rules(raw: dict | None, players: int, board: Board | None = None) -> Rules:
+    """Check a game's requested options for a table on `board` (default: the classic
+    map), filling in the defaults; raises BadRules."""
+    board = board or classic()
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
@@ -224,13 +226,12 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
     values["elimination_trade_at"] = _int(raw, "elimination_trade_at", 6, 5, 44)
     values["preset"] = preset
     _check_combinations(values, players)
+    _check_map(values, players, board)
     cap = _int(raw, "initial_max_per_territory", None, 1, 1000)
     if cap is not None:
         slots = players + (1 if players == 2 and values["neutral"] else 0)
-        fewest_territories = len(TERRITORIES) // slots
-        if values["neutral"] and players == 2:
-            fewest_territories = 14
-        needed = -(-STARTING_ARMIES[players] // fewest_territories)
+        fewest_territories = len(board.territories) // slots
+        needed = -(-board.starting_armies[players] // fewest_territories)
         if cap < needed:
             raise BadRules(
                 f"rules.initial_max_per_territory must be at least {needed} "
@@ -247,6 +248,14 @@ def validate_rules(raw: dict | None, players: int) -> Rules:
         merged[key] = value
     values["fixed_values"] = merged
     return Rules(**values)
+
+
+def _check_map(values: dict, players: int, board: Board) -> None:
+    if not board.min_players <= players <= board.max_players:
+        raise BadRules(f"the map {board.id} is for {board.min_players} to {board.max_players} "
+                       f"players; this game has {players}")
+    if values["objective"] == "missions" and not board.missions:
+        raise BadRules(f"the map {board.id} has no missions: choose another objective")
 
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}

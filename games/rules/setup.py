@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import CARD_IDS, NEUTRAL, TERRITORIES
+from .board import NEUTRAL
 from .commands import ChooseCapital, Claim, Place, StartGame
 from .errors import BadCommand, BadPlacement, NotOwner, NotYourTurn, WrongPhase
 from .events import (
@@ -29,7 +29,7 @@ def draw_order(players: int, stream: DrawStream) -> list[int]:
 def draw_deal(state: GameState, stream: DrawStream) -> dict:
     """Shuffle the territory cards and deal them round-robin from the first seat (with the
     neutral as a third hand in a two-player game). Under `claim` only the neutral's share."""
-    territories = stream.shuffle(list(TERRITORIES))
+    territories = stream.shuffle(list(state.board.territories))
     hands = list(state.order) + ([NEUTRAL] if state.has_neutral else [])
     owners = {t: hands[i % len(hands)] for i, t in enumerate(territories)}
     if state.rules.setup == "claim":
@@ -37,12 +37,12 @@ def draw_deal(state: GameState, stream: DrawStream) -> dict:
     return owners
 
 
-def draw_deck(stream: DrawStream) -> list[int]:
-    return stream.shuffle(list(CARD_IDS))
+def draw_deck(state: GameState, stream: DrawStream) -> list[int]:
+    return stream.shuffle(list(state.board.card_ids))
 
 
 def draw_missions(state: GameState, stream: DrawStream) -> list[str]:
-    deck = stream.shuffle(missions_in_play(state.seats))
+    deck = stream.shuffle(missions_in_play(state.seats, state.board))
     missions = [None] * state.seats
     for i, seat in enumerate(state.order):
         missions[seat] = deck[i]
@@ -50,7 +50,7 @@ def draw_missions(state: GameState, stream: DrawStream) -> list[str]:
 
 
 def draw_claim(state: GameState, stream: DrawStream) -> str:
-    free = [t for t in TERRITORIES if state.owner[t] is None]
+    free = [t for t in state.board.territories if state.owner[t] is None]
     return free[stream.randbelow(len(free))]
 
 
@@ -82,11 +82,11 @@ def start_game(em: Emitter, command: StartGame) -> None:
     em.emit(GAME_STARTED, {
         "order": draw_order(command.players, em.draws()), "players": command.players,
         "rules": rules.to_dict(), "game_id": command.game_id, "engine": ENGINE_VERSION,
-        **listed,
+        "map": command.board.id, "map_hash": command.board.hash, **listed,
     })
     if rules.setup != "claim" or em.state.has_neutral:
         em.emit(TERRITORIES_DEALT, {"owners": draw_deal(em.state, em.draws())})
-    em.emit(DECK_SHUFFLED, {"cards": draw_deck(em.draws())})
+    em.emit(DECK_SHUFFLED, {"cards": draw_deck(em.state, em.draws())})
     # With two players and the neutral army missions are not used: destroy the other player.
     if rules.objective == "missions" and not em.state.has_neutral:
         em.emit(MISSIONS_DEALT, {"missions": draw_missions(em.state, em.draws())})

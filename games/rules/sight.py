@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import NEIGHBOURS
 from .state import GameState
 
 NOTHING: frozenset = frozenset()
@@ -35,11 +34,12 @@ def in_sight(state: GameState, seat: int | None) -> frozenset:
     if seat is None:
         return NOTHING
     allies = state.allies(seat)
+    neighbours = state.board.neighbours
     seen = set()
     for territory, holder in state.owner.items():
         if holder == seat:
             seen.add(territory)
-            seen.update(NEIGHBOURS[territory])
+            seen.update(neighbours[territory])
         elif holder in allies:
             seen.add(territory)
     return frozenset(seen)

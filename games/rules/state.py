@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import (
-    COLORS,
-    CONTINENT_BONUS,
-    CONTINENT_TERRITORIES,
-    NEIGHBOURS,
-    NEUTRAL,
-    TERRITORIES,
-)
+from .board import COLORS, NEUTRAL
+from .maps import CLASSIC_FIRST_HASH, Board, board_by_hash
 from .options import Rules
 
 # Phases as CONTRACT.md names them. SETUP_DONE is a moment between the last setup event and
@@ -111,6 +105,8 @@ class GameState:
     # The turn seat's reinforcements were placed for them (a missed deadline): their turn
     # ends as soon as the neutral's half is placed.
     absent_turn: bool = False
+    # The map version the game plays (game_started's map_hash); snapshots store its hash.
+    board: Board | None = None
 
     # ---- copying and serialising -------------------------------------------------------
     def copy(self) -> GameState:
@@ -134,6 +130,8 @@ class GameState:
         data["rules"] = self.rules.to_dict()
         data["players"] = [dict(p.__dict__) for p in data["players"]]
         data["occupation"] = self.occupation and dict(self.occupation.__dict__)
+        board = data.pop("board")
+        data["map"], data["map_hash"] = board.id, board.hash
         return data
 
     @classmethod
@@ -143,6 +141,8 @@ class GameState:
         data["players"] = [Player(**p) for p in data["players"]]
         data["occupation"] = data["occupation"] and Occupation(**data["occupation"])
         data["owner"] = dict(data["owner"])
+        data.pop("map", None)
+        data["board"] = board_by_hash(data.pop("map_hash", None) or CLASSIC_FIRST_HASH)
         return cls(**data)
 
     # ---- questions ---------------------------------------------------------------------
@@ -197,24 +197,26 @@ class GameState:
         return [s for s in self.order if not self.players[s].out]
 
     def territories_of(self, owner) -> list[str]:
-        return [t for t in TERRITORIES if self.owner[t] == owner]
+        return [t for t in self.board.territories if self.owner[t] == owner]
 
     def territory_count(self, owner) -> int:
         return sum(1 for o in self.owner.values() if o == owner)
 
     def continents_of(self, seat: int) -> dict[str, int]:
         owner = self.owner
+        bonus = self.board.continent_bonus
         return {
-            c: CONTINENT_BONUS[c]
-            for c, ts in CONTINENT_TERRITORIES.items()
+            c: bonus[c]
+            for c, ts in self.board.continent_territories.items()
             if all(owner[t] == seat for t in ts)
         }
 
     def border_territories(self, seat: int) -> list[str]:
         """Own territories next to someone else's, in board order (all own if none is)."""
         owner = self.owner
-        own = [t for t in TERRITORIES if owner[t] == seat]
-        border = [t for t in own if any(owner[n] != seat for n in NEIGHBOURS[t])]
+        neighbours = self.board.neighbours
+        own = [t for t in self.board.territories if owner[t] == seat]
+        border = [t for t in own if any(owner[n] != seat for n in neighbours[t])]
         return border or own
 
     def capital_holders(self) -> dict[str, object]:

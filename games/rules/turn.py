@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import CARDS, NEIGHBOURS, NEUTRAL
+from .board import NEUTRAL
 from .cards import is_set, set_value
 from .commands import Attack, EndAttack, EndTurn, Fortify, Occupy, Place, PlaceNeutral, Trade
 from .errors import (
@@ -90,15 +90,15 @@ def trade(em: Emitter, command: Trade) -> None:
     cards = list(command.cards)
     if len(set(cards)) != 3 or any(c not in hand for c in cards):
         raise BadCards("trade three different cards from your hand")
-    if not is_set(cards):
+    if not is_set(cards, state.board.cards):
         raise BadCards("those cards are not a set: three of a kind or one of each")
     if command.bonus_territory is not None:
-        shown = {CARDS[c][0] for c in cards}
+        shown = {state.board.cards[c][0] for c in cards}
         if command.bonus_territory not in shown or state.owner[command.bonus_territory] != seat:
             raise BadCards(f"{command.bonus_territory} is not one of your traded territories")
     em.emit(CARDS_TRADED, {
         "seat": seat, "cards": cards,
-        "value": set_value(state.rules, cards, state.sets_traded),
+        "value": set_value(state.rules, cards, state.sets_traded, state.board.cards),
         "bonus": trade_bonus(state, seat, cards, command.bonus_territory),
     })
     check_win(em)
@@ -181,7 +181,7 @@ def attack(em: Emitter, command: Attack) -> None:
         raise BadTarget(f"{target} is yours")
     if state.allied(seat, state.owner[target]):
         raise BadTarget(f"{target} belongs to your teammate")
-    if target not in NEIGHBOURS[source]:
+    if target not in state.board.neighbours[source]:
         raise NotAdjacent(f"{source} does not border {target}")
     if state.armies[source] < 2:
         raise NotEnoughArmies(f"{source} needs at least 2 armies to attack")
@@ -265,7 +265,7 @@ def fortify(em: Emitter, command: Fortify) -> None:
         if mode == "connected":
             if not connected(state, seat, source, to):
                 raise NotAdjacent(f"no chain of your territories links {source} and {to}")
-        elif to not in NEIGHBOURS[source]:
+        elif to not in state.board.neighbours[source]:
             raise NotAdjacent(f"{source} does not border {to}")
     total = sum(armies for _, armies in command.moves)
     if total > state.armies[source] - 1:

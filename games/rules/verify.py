@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from . import events as ev
 from . import setup
 from .audit import audit
-from .board import CARD_IDS
 from .events import Event
 from .evolve import evolve
 from .fair import FairDice, entropy_problem, game_seed, seed_hash
@@ -45,7 +44,7 @@ def _expected(state, event: Event, dice: FairDice):
         return data["owners"], setup.draw_deal(state, stream)
     if kind == ev.DECK_SHUFFLED:
         # The deck is shuffled whole at setup; later only the discards are shuffled back.
-        pile = list(CARD_IDS) if state.turn == 0 else sorted(state.discard)
+        pile = list(state.board.card_ids) if state.turn == 0 else sorted(state.discard)
         return data["cards"], stream.shuffle(pile)
     if kind == ev.PLAY_ORDER_DRAWN:
         return data["order"], redraw_order(state, stream)

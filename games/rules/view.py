@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import CARDS, TERRITORIES
+from .board import CARDS
 from .cards import find_sets, next_set_value
 from .events import Event, redact
 from .evolve import evolve
@@ -15,8 +15,8 @@ from .state import OCCUPY, SETUP_DONE, SETUP_PLACE, GameState
 FOGGED = {"owner": None, "armies": None, "fog": True}
 
 
-def card_view(card: int) -> dict:
-    territory, symbol = CARDS[card]
+def card_view(card: int, deck=CARDS) -> dict:
+    territory, symbol = deck[card]
     return {"id": card, "territory": territory, "symbol": symbol}
 
 
@@ -25,8 +25,8 @@ def mission_view(state: GameState, seat: int) -> dict | None:
     if mission is None:
         return None
     effective = effective_mission(state, seat)
-    return {"id": mission, "description": describe(mission), "effective": effective,
-            "effective_description": describe(effective)}
+    return {"id": mission, "description": describe(mission, state.board), "effective": effective,
+            "effective_description": describe(effective, state.board)}
 
 
 def pending_for(state: GameState, seat: int | None) -> dict:
@@ -59,9 +59,10 @@ def view(state: GameState, seat: int | None) -> dict:
     revealed = state.finished
     sight = sight_of(state, seat)
     owner, armies = state.owner, state.armies
+    deck = state.board.cards
     counts: dict = {}
     totals: dict = {}
-    for territory in TERRITORIES:
+    for territory in state.board.territories:
         o = owner[territory]
         counts[o] = counts.get(o, 0) + 1
         totals[o] = totals.get(o, 0) + armies[territory]
@@ -83,20 +84,20 @@ def view(state: GameState, seat: int | None) -> dict:
         if revealed:
             entry["mission"] = mission_view(state, p.seat)
             entry["capital"] = p.capital
-            entry["hand"] = [card_view(c) for c in p.cards]
+            entry["hand"] = [card_view(c, deck) for c in p.cards]
         elif ally and p.seat != seat:  # a teammate's hand is open to the team
-            entry["hand"] = [card_view(c) for c in p.cards]
+            entry["hand"] = [card_view(c, deck) for c in p.cards]
         players.append(entry)
     phase = state.phase
     you = None
     if seat is not None:
         me = state.players[seat]
         you = {
-            "seat": seat, "color": me.color, "cards": [card_view(c) for c in me.cards],
+            "seat": seat, "color": me.color, "cards": [card_view(c, deck) for c in me.cards],
             "mission": mission_view(state, seat), "capital": me.capital, "defense": me.defense,
             "neutral_defense": me.neutral_defense,
             "hidden_placement": me.hidden_placement,
-            "tradeable_sets": [list(s) for s in find_sets(me.cards)],
+            "tradeable_sets": [list(s) for s in find_sets(me.cards, deck)],
             # The engine's answer to "what may I do now" (games.rules.moves.legal).
             "may": legal(state, seat),
             "team": state.team_of(seat) if teams else None,
@@ -109,14 +110,17 @@ def view(state: GameState, seat: int | None) -> dict:
     if sight.fogged:
         territories = {
             t: {"owner": owner[t], "armies": armies[t]} if sight.sees(t) else dict(FOGGED)
-            for t in TERRITORIES
+            for t in state.board.territories
         }
     else:
-        territories = {t: {"owner": owner[t], "armies": armies[t]} for t in TERRITORIES}
+        territories = {t: {"owner": owner[t], "armies": armies[t]}
+                       for t in state.board.territories}
     winners = None
     if state.winner is not None:
         winners = sorted(state.allies(state.winner)) if teams else [state.winner]
     return {
+        "map": state.board.id,
+        "map_hash": state.board.hash,
         "phase": None if phase == SETUP_DONE else phase,
         "turn": state.turn,
         "round": state.round,

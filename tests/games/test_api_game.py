@@ -152,7 +152,7 @@ def test_it_answers_404_json_for_an_unknown_game(alice, anonymous, path):
 
 
 @pytest.mark.parametrize("path", [
-    "", "nothing/", "games/abc/", "games/1/moves/", "games/-1/", "games", "maps/",
+    "", "nothing/", "games/abc/", "games/1/moves/", "games/-1/", "games", "maps",
     "accounts/1/", "games/1/events/extra/",
 ])
 def test_it_answers_404_json_for_unknown_api_paths(alice, anonymous, path):

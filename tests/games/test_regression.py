@@ -27,6 +27,7 @@ from games.management.commands.verify_game import check_game
 from games.models import Event, Game, Seat, Snapshot
 from games.rules import Event as RulesEvent
 from games.rules import replay, seed_hash, verify
+from games.rules.maps import CLASSIC_FIRST_HASH, DEFAULT_MAP
 from games.rules.options import Rules
 from games.rules.state import GameState, Occupation, Player
 
@@ -42,6 +43,11 @@ def defaults(cls) -> dict:
             found[f.name] = f.default
         elif f.default_factory is not dataclasses.MISSING:
             found[f.name] = f.default_factory()
+    if cls is GameState:
+        # The board is stored as its map and version: the logs were recorded before games
+        # named theirs, on the classic map's first version, which they still replay on.
+        del found["board"]
+        found.update(map=DEFAULT_MAP, map_hash=CLASSIC_FIRST_HASH)
     return json.loads(json.dumps(found))
 
 

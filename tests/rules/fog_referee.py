@@ -156,7 +156,8 @@ MODERATION = {"by": shown, "reason": shown}
 EVENT_RULES: dict[str, dict] = {
     # The players' entropy carries no secret: public from the start, like the turn order.
     "game_started": dict.fromkeys(("order", "players", "rules", "game_id", "engine",
-                                   "contributions", "contributors"), shown),
+                                   "contributions", "contributors", "map", "map_hash"),
+                                  shown),
     "territories_dealt": {"owners": in_sight_only},
     "territory_claimed": dict.fromkeys(("seat", "territory", "random"), seen_at("territory")),
     "deck_shuffled": {"cards": pile_counted},
@@ -238,7 +239,7 @@ def check_event(shown_event: dict, event, reader: Reader) -> None:
 PUBLIC_VIEW = {
     "phase", "turn", "round", "turn_seat", "current_seat", "conquered", "order", "winner",
     "winners", "winning_team", "paused", "finish_reason", "fog", "sets_traded",
-    "next_set_value", "deck_size", "discard_size", "trade_limit",
+    "next_set_value", "deck_size", "discard_size", "trade_limit", "map", "map_hash",
     # added by the service (games.reading.game_view)
     "id", "name", "status", "version", "rules", "deadline_seconds", "deadline", "seed_hash",
     "seats_wanted", "clock", "creator", "rated", "private",

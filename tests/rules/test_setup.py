@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from games.rules import NEUTRAL, TERRITORIES, StartGame, validate_rules, view
+from games.rules import NEUTRAL, TERRITORIES, StartGame, maps, validate_rules, view
 from games.rules.board import STARTING_ARMIES
 from games.rules.state import ENGINE_VERSION
 from tests.rules.support import (
@@ -47,6 +47,7 @@ def test_it_draws_the_turn_order():
     assert outcome[0] == ("game_started", {
         "order": [2, 0, 1], "players": 3, "rules": outcome.state.rules.to_dict(),
         "game_id": "g1", "engine": ENGINE_VERSION,
+        "map": "classic", "map_hash": maps.classic().hash,
     })
     assert outcome.state.order == [2, 0, 1]
     assert outcome.state.engine == ENGINE_VERSION
