@@ -33,7 +33,7 @@ class Game(models.Model):
     rules = models.JSONField(help_text="Every rule option, defaults filled in.")
     # The map the game plays (games.rules.maps); the exact version is game_started's
     # map_hash, fixed when the game starts.
-    map = models.CharField(max_length=64, default="classic")
+    map = models.CharField(max_length=64, default="classic", db_default="classic")
     deadline_seconds = models.PositiveIntegerField(default=86400)
     # The server's seed, committed by seed_hash at creation. The draws are keyed by it mixed
     # with the players' entropy (rules.fair.game_seed), fixed when the game starts.

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='map',
-            field=models.CharField(default='classic', max_length=64),
+            field=models.CharField(db_default='classic', default='classic', max_length=64),
         ),
     ]
