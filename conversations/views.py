@@ -20,7 +20,7 @@ from conversations.models import MessageReport
 from games.errors import ServiceError
 from lib.inputs import whole_number
 from moderation.forms import CloseReportForm, ReasonForm
-from moderation.views import moderator_required
+from moderation.views import file_from_form, moderator_required
 
 
 def _other(username):
@@ -147,24 +147,10 @@ def report_page(request, username, message_id):
     if message is None or message.sender_id != other.pk:
         raise Http404(_("There is no such message for you."))
     form = ReportForm(request.POST or None)
-    status = 200
-    if request.method == "POST":
-        wait = throttles.refused(request, throttles.REPORT)
-        if wait:
-            form.add_error(None, _("You filed many reports just now: try again in %(seconds)s "
-                                   "seconds.") % {"seconds": wait})
-            status = 429
-        elif form.is_valid():
-            try:
-                reports.report_message(request.user, message, form.cleaned_data["reason"])
-            except ServiceError as error:
-                form.add_error(None, error.detail)
-                status = error.status
-            else:
-                flash.success(request, _("Thank you: a moderator will look at your report."))
-                return redirect("conversation", username=other.username)
-        else:
-            status = 400
+    filed, status = file_from_form(
+        request, form, lambda reason: reports.report_message(request.user, message, reason))
+    if filed:
+        return redirect("conversation", username=other.username)
     return render(request, "conversations/report.html",
                   {"other": other, "message": message, "form": form}, status=status)
 

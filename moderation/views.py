@@ -191,26 +191,33 @@ def report_new(request):
             raise Http404("No such message in this game.")
     form = ReportForm(request.POST or None, initial={
         "game": game.pk, "message": message.pk if message else None})
-    status = 200
-    if request.method == "POST":
-        wait = throttles.refused(request, throttles.REPORT)
-        if wait:
-            form.add_error(None, _("You filed many reports just now: try again in %(seconds)s "
-                                   "seconds.") % {"seconds": wait})
-            status = 429
-        elif form.is_valid():
-            try:
-                file_report(request.user, game, form.cleaned_data["reason"], message)
-            except ServiceError as error:
-                form.add_error(None, error.detail)
-                status = error.status
-            else:
-                messages.success(request, _("Thank you: a moderator will look at your report."))
-                return redirect("game", game_id=game.pk)
-        else:
-            status = 400
+    filed, status = file_from_form(
+        request, form, lambda reason: file_report(request.user, game, reason, message))
+    if filed:
+        return redirect("game", game_id=game.pk)
     return render(request, "moderation/report_form.html",
                   {"game": game, "message": message, "form": form}, status=status)
+
+
+def file_from_form(request, form, file) -> tuple[bool, int]:
+    """A report form's POST, for chat lines and private messages alike: the reporter's
+    throttle, the form, then `file(reason)`; (filed, the status to answer the form with)."""
+    if request.method != "POST":
+        return False, 200
+    wait = throttles.refused(request, throttles.REPORT)
+    if wait:
+        form.add_error(None, _("You filed many reports just now: try again in %(seconds)s "
+                               "seconds.") % {"seconds": wait})
+        return False, 429
+    if not form.is_valid():
+        return False, 400
+    try:
+        file(form.cleaned_data["reason"])
+    except ServiceError as error:
+        form.add_error(None, error.detail)
+        return False, error.status
+    messages.success(request, _("Thank you: a moderator will look at your report."))
+    return True, 200
 
 
 # ---- the moderators' pages -------------------------------------------------------------
