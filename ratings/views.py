@@ -15,7 +15,8 @@ from django.views.decorators.http import require_POST
 from games import invitations
 from games.errors import ServiceError
 from games.models import Game
-from games.vocabulary import RULE_CHOICES, RULE_LABELS, STATUS_NAMES
+from games.rule_words import RULE_CHOICES, RULE_LABELS
+from games.vocabulary import STATUS_NAMES
 from ratings import players, voids
 from web.forms.game_lists import PlayerGamesForm
 from web.forms.invitations import ChallengeForm

@@ -9,8 +9,8 @@ import zoneinfo
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.rule_words import RULE_CHOICES, RULE_LABELS, RULEBOOKS
 from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules, validate_rules
-from games.vocabulary import RULE_CHOICES, RULE_LABELS, RULEBOOKS
 
 # Presets fill in the rules; "custom" takes them from the fields below.
 # The lobby's presets are made for play by the day: every starting army is placed at once,

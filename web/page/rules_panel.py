@@ -8,8 +8,9 @@ from django.utils.translation import ngettext
 
 from games import rules
 from games.models import Game
+from games.rule_words import RULE_CHOICES, RULE_LABELS, RULEBOOKS
 from games.rules.options import PRESET_PLAYERS
-from games.vocabulary import RULE_CHOICES, RULE_LABELS, RULEBOOKS, symbol_name
+from games.vocabulary import symbol_name
 
 # Rules about cards, left out of a game played without them (rules.cards false).
 _CARD_KEYS = ("card_values", "fixed_values", "card_territory_bonus", "max_cards",
