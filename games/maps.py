@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import Game, ImportedMap, MapVersion
@@ -109,7 +109,13 @@ def import_map(raw: bytes, filename: str = "", map_id: str | None = None,
         row = row or ImportedMap(pk=map_id, enabled=True)
         row.name, row.data, row.hash, row.source_format = data["name"], data, map_hash, source
         row.imported_at, row.imported_by = now, by
-        row.save()
+        try:
+            with transaction.atomic():
+                # A new id is inserted, never saved over a map imported meanwhile.
+                row.save(force_insert=outcome == "new")
+        except IntegrityError:
+            raise ImportRefused(f"a map {map_id!r} was imported at the same moment: "
+                                f"try again") from None
         MapVersion.objects.get_or_create(
             hash=map_hash, defaults={"map": row, "data": data, "imported_at": now})
     files.remember(files.build(data))

@@ -22,6 +22,7 @@ from games.store import forget_recent, load_state
 from tests.games.api_support import API, assert_error, game_url
 from tests.games.api_support import play as play_humans
 from tests.moderation.support import moderator, user, web
+from tests.rules.test_community_maps import BAD_FILES
 
 pytestmark = pytest.mark.django_db
 
@@ -156,6 +157,17 @@ def test_a_bad_file_exits_non_zero_with_the_line_and_stores_nothing(tmp_path, te
         import_map(path)
     assert f"bad.map: line {line}: {words}" in str(refused.value)
     assert "Nothing was imported." in str(refused.value)
+    nothing_stored()
+
+
+@pytest.mark.parametrize(("kind", "text", "start", "words"), BAD_FILES,
+                         ids=[case[0] for case in BAD_FILES])
+def test_each_kind_of_bad_file_stores_nothing(tmp_path, kind, text, start, words):
+    path = tmp_path / "bad.map"
+    path.write_text(text, encoding="utf-8")
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith(start))
+    with pytest.raises(CommandError, match=f"bad.map: line {line}: "):
+        import_map(path)
     nothing_stored()
 
 
