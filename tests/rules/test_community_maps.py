@@ -56,6 +56,17 @@ def test_it_reads_a_conquest_map_and_plays_a_one_sided_border_both_ways():
     assert board.adjacent("frost_peak", "far_east")  # across the map's edge
 
 
+def test_a_neighbour_listed_twice_or_an_empty_one_is_a_warning_not_a_fault():
+    text = bad(CONQUEST_TEXT, ("Frost Peak,60,40,Northland,Ice Bay,",
+                               "Frost Peak,60,40,Northland,Ice Bay,Ice Bay,"),
+               ("Canyon,360,380,Southreach,Red Mesa", "Canyon,360,380,Southreach,Red Mesa,"))
+    data, warnings, _ = read(text)
+    assert (line_of(text, "Frost Peak"), "'Frost Peak' lists 'Ice Bay' twice") in warnings
+    assert (line_of(text, "Canyon"), "an empty neighbour name (a comma too many) is left "
+                                     "out") in warnings
+    assert data["borders"] == read(CONQUEST_TEXT)[0]["borders"]
+
+
 def test_the_name_comes_from_the_option_the_file_or_the_file_name():
     assert read(DOMINATION_TEXT, name="Isles of Test")[0]["name"] == "Isles of Test"
     data = community.read(CONQUEST_TEXT.encode(), "maps/twin_seas.map")[0]

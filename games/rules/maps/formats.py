@@ -220,6 +220,7 @@ def parse_domination(text: str) -> Parsed:
 # ---- Conquest -----------------------------------------------------------------------------
 def parse_conquest(text: str) -> Parsed:
     faults: list = []
+    warnings: list = []
     header: dict = {}
     continents: list[Continent] = []
     territories: list[Territory] = []
@@ -248,10 +249,10 @@ def parse_conquest(text: str) -> Parsed:
             if x is None or y is None:
                 continue
             territory = Territory(parts[0], x, y, parts[3], number)
-            for neighbour in parts[4:]:
-                if not neighbour:
-                    faults.append((number, "an empty neighbour name (two commas in a row?)"))
-                territory.neighbours.append((neighbour, number))
+            territory.neighbours = [(n, number) for n in parts[4:] if n]
+            if len(territory.neighbours) < len(parts) - 4:
+                warnings.append((number, "an empty neighbour name (a comma too many) is "
+                                         "left out"))
             territories.append(territory)
     if not continents and not faults:
         faults.append((0, "the file has no [Continents]"))
@@ -260,4 +261,5 @@ def parse_conquest(text: str) -> Parsed:
     if faults:
         raise MapFileError(faults)
     wrap = header.get("wrap", "").lower() in ("yes", "true", "1")
-    return Parsed(CONQUEST, header.get("name") or None, continents, territories, wrap=wrap)
+    return Parsed(CONQUEST, header.get("name") or None, continents, territories, wrap=wrap,
+                  warnings=warnings)
