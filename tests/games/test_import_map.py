@@ -144,6 +144,19 @@ def test_fog_and_teams_on_an_imported_map(alice, bob):
     assert set(final.owner.values()) <= team  # the winner's team holds the whole board
 
 
+def test_an_imported_map_has_no_missions_and_takes_only_the_table_sizes_it_fits(alice):
+    import_map(SEAS)
+    before = Game.objects.count()
+    refused = assert_error(alice.post(GAMES, {"name": "Secret", "players": 3, "map": "twin_seas",
+                                              "rules": {"objective": "missions"}},
+                                      format="json"), 400, "bad_rules")
+    assert "has no missions" in refused["detail"]
+    refused = assert_error(alice.post(GAMES, {"name": "Crowd", "players": 5,
+                                              "map": "twin_seas"}, format="json"), 400)
+    assert "2 to 4 players" in refused["detail"]
+    assert Game.objects.count() == before
+
+
 @pytest.mark.parametrize(("text", "line", "words"), [
     ("[continents]\nA 1\n[countries]\n1 X 1 0 0\n[bridges]\n1 1\n", 5,
      "unknown section [bridges]"),
