@@ -216,3 +216,4 @@ class SnapshotAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
         return json_block(snapshot.state) if snapshot.game.is_over else HIDDEN
 
 
+from games import admin_maps  # noqa: E402,F401  (imported community maps)

@@ -11,6 +11,11 @@ class GamesConfig(AppConfig):
         from django.db.backends.signals import connection_created
 
         from config import checks  # noqa: F401  (registers the deployment checks)
+        from games.maps import stored_version
+        from games.rules import maps
         from lib import sql
+
+        if stored_version not in maps.FINDERS:  # imported maps' versions, by hash
+            maps.FINDERS.append(stored_version)
 
         connection_created.connect(sql.load_times_in_c, dispatch_uid="lib.sql.times")

@@ -8,7 +8,7 @@ import unicodedata
 from django.db import transaction
 from django.utils.timezone import now
 
-from games import computer, invitations, rules
+from games import computer, invitations, maps, rules
 from games.clock import zone
 from games.errors import ServiceError
 from games.models import Game, Seat
@@ -93,7 +93,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
         if not isinstance(raw, dict):
             raise rules.errors.BadRules("rules must be an object")
         raw["deadline_seconds"] = deadline_seconds
-    board = rules.maps.shipped(rules.maps.DEFAULT_MAP if map_id is None else map_id)
+    board = maps.board_for_new_game(rules.maps.DEFAULT_MAP if map_id is None else map_id)
     checked = rules.validate_rules(raw, players, board)
     if len(bots) >= players:
         raise ServiceError(400, "bad_request",
@@ -338,7 +338,7 @@ def _start_locked(game: Game, locked: Game, user) -> None:
     seated = Seat.objects.filter(game=locked).count()
     if seated < 2:
         raise ServiceError(400, "not_enough_players", "at least two players must be seated")
-    board = rules.maps.shipped(locked.map)
+    board = maps.board_of_map(locked.map)  # a map disabled since still starts its games
     checked = rules.validate_rules(locked.rules, seated, board)
     contributions = [text for _, text in entropy] or None
     if seated != locked.players or contributions:
@@ -357,7 +357,7 @@ def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict) -
     """A game played as `like` is (its rules, deadline, clock and rating choice) with a new
     seed, every seat taken at once (`humans`: seat -> (user, entropy); `bots`: seat ->
     level), and started: a rematch (games.rematch). Inside the caller's transaction."""
-    checked = rules.validate_rules(like.rules, like.players, rules.maps.shipped(like.map))
+    checked = rules.validate_rules(like.rules, like.players, maps.board_of_map(like.map))
     game = Game.objects.create(
         name=check_game_name(name), creator=creator, players=like.players, map=like.map,
         rules=checked.to_dict(), deadline_seconds=checked.deadline_seconds, rated=like.rated,

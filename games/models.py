@@ -269,3 +269,41 @@ class RematchAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} accepts {self.rematch}"
+
+
+class ImportedMap(models.Model):
+    """A community map imported with `manage.py import_map` (games.maps): its current
+    version, and whether new games may be created on it. Every version ever imported is a
+    MapVersion row, found by its hash for as long as the map is kept."""
+
+    id = models.CharField(primary_key=True, max_length=48)  # a slug; never a shipped map's
+    name = models.CharField(max_length=100)
+    data = models.JSONField(help_text="The current version's map file (format 1).")
+    hash = models.CharField(max_length=64, help_text="The current version's content hash.")
+    source_format = models.CharField(max_length=20)  # domination or conquest
+    enabled = models.BooleanField(default=True, help_text="New games may be created on it.")
+    imported_at = models.DateTimeField(help_text="When the current version was imported.")
+    imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.id})"
+
+
+class MapVersion(models.Model):
+    """One version of an imported map, by its content hash: a game that started on it
+    replays on it. Deleted only with its map, and a map a game uses is never deleted."""
+
+    hash = models.CharField(primary_key=True, max_length=64)
+    map = models.ForeignKey(ImportedMap, on_delete=models.CASCADE, related_name="versions")
+    data = models.JSONField()
+    imported_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["map", "imported_at"]
+
+    def __str__(self) -> str:
+        return f"{self.map_id} {self.hash[:12]}"

@@ -3,7 +3,7 @@ and record redacted for a seat. Reads only: the write path is games.write."""
 
 from __future__ import annotations
 
-from games import rules
+from games import maps, rules
 from games.models import Game
 from games.store import load_state, read_seats, status_of, stored_events_with_times
 from games.upcasters import current_version, upcast
@@ -108,7 +108,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
                 for s, name in sorted(names.items())
             ],
             "territories": {t: {"owner": None, "armies": 0}
-                            for t in rules.maps.shipped(game.map).territories},
+                            for t in maps.board_of_map(game.map).territories},
             "pending": {"reinforcements": 0, "must_trade": False, "occupy": None},
             "sets_traded": 0,
             "next_set_value": rules.cards.next_set_value(rules_of(game), 0),

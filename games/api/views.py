@@ -10,6 +10,7 @@ from rest_framework.response import Response
 
 from accounts import throttles
 from games import filters, invitations, lobby, reading, write
+from games import maps as game_maps
 from games.api import auth
 from games.api import serializers as s
 from games.models import Game
@@ -37,7 +38,7 @@ class MapsView(ApiView):
 
     @extend_schema(responses={200: s.MapSummary(many=True)})
     def get(self, request):
-        return Response([board.summary() for board in maps.shipped_boards()])
+        return Response([board.summary() for board in game_maps.available_boards()])
 
 
 class MapView(ApiView):
@@ -45,9 +46,10 @@ class MapView(ApiView):
 
     @extend_schema(responses={200: s.MapOut, **ERRORS})
     def get(self, request, map_id: str):
-        if map_id not in maps.shipped_ids():
-            raise Http404("No map matches the given id.")
-        board = maps.shipped(map_id)
+        try:
+            board = game_maps.board_of_map(map_id)
+        except maps.UnknownMap:
+            raise Http404("No map matches the given id.") from None
         data = board.data
         return Response({
             **board.summary(),

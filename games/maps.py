@@ -1,0 +1,148 @@
+"""Which maps games are played on: the shipped map files (games.rules.maps) and the
+community maps imported into the database (ImportedMap), each version of those kept by its
+hash (MapVersion) and found by games.rules.maps.board_by_hash through `stored_version`,
+which games.apps registers at start-up. Importing, enabling and deleting them live here too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.models import Game, ImportedMap, MapVersion
+from games.rules import maps as files
+from games.rules.maps import Board, UnknownMap
+from games.rules.maps.community import read
+from games.rules.maps.formats import MAX_BYTES as MAX_FILE_BYTES
+from games.rules.maps.formats import MapFileError
+
+MAP_ID = re.compile(r"^[a-z0-9](?:[a-z0-9_]{0,46}[a-z0-9])?$")
+
+
+class ImportRefused(ValueError):
+    """An import that would clash with a map already here; nothing was stored."""
+
+
+class MapInUse(ValueError):
+    """A map some game is played on: it can be disabled, never deleted."""
+
+
+# ---- lookups -----------------------------------------------------------------------------
+def stored_version(map_hash: str) -> dict | None:
+    """The data of an imported map's version by its hash (games.rules.maps.FINDERS)."""
+    return MapVersion.objects.filter(hash=map_hash).values_list("data", flat=True).first()
+
+
+def _imported(map_id, **only) -> Board | None:
+    if not isinstance(map_id, str) or map_id in files.shipped_ids():
+        return None
+    found = ImportedMap.objects.filter(pk=map_id, **only).values_list("hash", flat=True)
+    return files.board_by_hash(found[0]) if found else None
+
+
+def available_boards() -> list[Board]:
+    """Every map a new game may be created on: the shipped ones, then the enabled imports."""
+    imported = (ImportedMap.objects.filter(enabled=True)
+                .exclude(pk__in=files.shipped_ids()).values_list("hash", flat=True))
+    return files.shipped_boards() + [files.board_by_hash(h) for h in imported]
+
+
+def board_for_new_game(map_id) -> Board:
+    """The current version of a map a new game may be created on; UnknownMap otherwise
+    (no such map, or an imported map a moderator disabled)."""
+    if isinstance(map_id, str) and map_id in files.shipped_ids():
+        return files.shipped(map_id)
+    board = _imported(map_id, enabled=True)
+    if board is None:
+        raise UnknownMap(f"no map {map_id!r} to play on (GET /api/v1/maps/ lists them)")
+    return board
+
+
+def board_of_map(map_id) -> Board:
+    """The current version of any map kept, disabled ones too: an open game created on it
+    starts on it, its rematch plays it again and its page shows it; UnknownMap if none."""
+    if isinstance(map_id, str) and map_id in files.shipped_ids():
+        return files.shipped(map_id)
+    board = _imported(map_id)
+    if board is None:
+        raise UnknownMap(f"no map {map_id!r}")
+    return board
+
+
+def games_using(map_id: str) -> int:
+    return Game.objects.filter(map=map_id).count()
+
+
+# ---- importing and moderating --------------------------------------------------------------
+@dataclass(frozen=True)
+class Imported:
+    map: ImportedMap
+    warnings: list  # (line, text): what was read leniently (borders made two-way, ...)
+    outcome: str  # "new", "new version" or "unchanged"
+
+
+def import_map(raw: bytes, filename: str = "", map_id: str | None = None,
+               name: str | None = None, replace: bool = False, by=None) -> Imported:
+    """Read a community map file and keep it as a map of this service. MapFileError (the
+    file's faults, by line) or ImportRefused; either way nothing is stored. With `replace`,
+    a map already imported under that id gets a new current version; the old ones stay."""
+    if map_id is not None and not MAP_ID.match(map_id):
+        raise ImportRefused(f"map id {map_id!r}: lower-case letters, digits and _ only, "
+                            f"at most 48")
+    data, warnings, source = read(raw, filename, map_id, name)
+    map_id = data["id"]
+    if map_id in files.shipped_ids():
+        raise ImportRefused(f"{map_id!r} is a shipped map's id: give another with --id")
+    now = timezone.now()
+    map_hash = files.content_hash(data)
+    with transaction.atomic():
+        row = ImportedMap.objects.select_for_update().filter(pk=map_id).first()
+        if row is not None and not replace:
+            raise ImportRefused(f"a map {map_id!r} was imported already: --replace imports "
+                                f"a new version of it, --id gives this one another id")
+        if row is not None and row.hash == map_hash:
+            return Imported(row, warnings, "unchanged")
+        outcome = "new" if row is None else "new version"
+        row = row or ImportedMap(pk=map_id, enabled=True)
+        row.name, row.data, row.hash, row.source_format = data["name"], data, map_hash, source
+        row.imported_at, row.imported_by = now, by
+        try:
+            with transaction.atomic():
+                # A new id is inserted, never saved over a map imported meanwhile.
+                row.save(force_insert=outcome == "new")
+        except IntegrityError:
+            raise ImportRefused(f"a map {map_id!r} was imported at the same moment: "
+                                f"try again") from None
+        MapVersion.objects.get_or_create(
+            hash=map_hash, defaults={"map": row, "data": data, "imported_at": now})
+    files.remember(files.build(data))
+    return Imported(row, warnings, outcome)
+
+
+def set_enabled(row: ImportedMap, enabled: bool) -> None:
+    ImportedMap.objects.filter(pk=row.pk).update(enabled=enabled)
+    row.enabled = enabled
+
+
+def delete_map(row: ImportedMap) -> None:
+    """Delete a disabled imported map and its versions; MapInUse if any game is played on
+    it. Only a disabled map: no new game can then be created on it while it goes."""
+    with transaction.atomic():
+        locked = ImportedMap.objects.select_for_update().filter(pk=row.pk).first()
+        if locked is None:
+            return
+        used = games_using(row.pk)
+        if used:
+            raise MapInUse(f"the map {row.pk!r} is played in {used} game(s): it can be "
+                           f"disabled, never deleted")
+        if locked.enabled:
+            raise MapInUse(f"the map {row.pk!r} is enabled: disable it first, then delete it")
+        locked.delete()
+
+
+__all__ = ["MAX_FILE_BYTES", "ImportRefused", "Imported", "MapFileError", "MapInUse", "UnknownMap",
+           "available_boards", "board_for_new_game", "board_of_map", "delete_map",
+           "games_using", "import_map", "set_enabled", "stored_version"]
