@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import math
 import sys
-from collections import Counter, defaultdict
 
 from mapgen import (
     Atlas,
-    alpha2,
     cldr_names,
+    drop_far_islands,
     enlarge,
     label_point,
     lane,
-    load_topology,
     map_file,
+    merge_small,
     slug,
     spread,
 )
@@ -93,32 +92,6 @@ def _territory_of_code():
     return member
 
 
-def _merges(path, member):
-    """Features of the 1:50m file that are no territory: merged into the territory they
-    share most boundary with (Andorra, Monaco, Hong Kong...), else left out (islets)."""
-    arcs, objects = load_topology(path, "countries")
-    code_of, arcs_of = {}, defaultdict(set)
-    for object_id, name, parts in objects:
-        code_of[name] = alpha2(object_id, name, SPECIAL)
-        for part in parts:
-            for ring in part:
-                arcs_of[name].update(i if i >= 0 else ~i for i in ring)
-    owner = {}
-    for name, code in code_of.items():
-        if code in member:
-            owner[name] = code
-    for name in code_of:
-        if name in owner:
-            continue
-        shared = Counter()
-        for other, other_code in owner.items():
-            for i in arcs_of[name] & arcs_of[other]:
-                shared[other_code] += len(arcs[i])
-        if shared:
-            owner[name] = shared.most_common(1)[0][0]
-    return owner
-
-
 def _parts(code, shells):
     """Each part's territory: far-flung small islands go (Hawaii, the Canaries...), Alaska
     and French Guiana are their own territories."""
@@ -134,23 +107,12 @@ def _parts(code, shells):
             out.append("GF" if c.y > 0 and c.x > -60 else None)
         else:
             out.append(code)
-    kept = []
-    order = sorted(range(len(shells)), key=lambda i: -shells[i].area)
-    largest = shells[order[0]].area
-    for i in order:
-        if out[i] is None or out[i] != code:
-            continue
-        near = any(shells[i].distance(shells[j]) < 6 for j in kept)
-        if shells[i].area >= largest * 0.1 or near or not kept:
-            kept.append(i)
-        else:
-            out[i] = None
-    return out
+    return drop_far_islands(code, shells, out)
 
 
 def world_map(path) -> dict:
     member = _territory_of_code()
-    owner = _merges(str(path), member)
+    owner = merge_small(str(path), member, SPECIAL)
 
     def assign(object_id, name, shells):
         code = owner.get(name)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from shapely import geometry, make_valid, ops
 
@@ -104,6 +104,53 @@ class Atlas:
                 for b in users[i + 1:]:
                     pairs.add((a, b))
         return pairs
+
+
+# ---- which part is which territory ------------------------------------------------------
+
+
+def merge_small(path, member, special, only=None):
+    """Features of the 1:50m file that are no territory (of those whose code is in `only`,
+    if given): merged into the territory they share most boundary with (Andorra, Monaco,
+    Hong Kong...), else left out (islets)."""
+    arcs, objects = load_topology(path, "countries")
+    code_of, arcs_of = {}, defaultdict(set)
+    for object_id, name, parts in objects:
+        code_of[name] = alpha2(object_id, name, special)
+        for part in parts:
+            for ring in part:
+                arcs_of[name].update(i if i >= 0 else ~i for i in ring)
+    owner = {}
+    for name, code in code_of.items():
+        if code in member:
+            owner[name] = code
+    for name in code_of:
+        if name in owner or (only is not None and code_of[name] not in only):
+            continue
+        shared = Counter()
+        for other, other_code in owner.items():
+            for i in arcs_of[name] & arcs_of[other]:
+                shared[other_code] += len(arcs[i])
+        if shared:
+            owner[name] = shared.most_common(1)[0][0]
+    return owner
+
+
+def drop_far_islands(code, shells, out, near=6.0, share=0.1):
+    """Parts of country `code` (lon/lat shells; `out` their territories so far): the small
+    ones farther than `near` degrees from any kept part go (Hawaii, the Canaries...)."""
+    kept = []
+    order = sorted(range(len(shells)), key=lambda i: -shells[i].area)
+    largest = shells[order[0]].area
+    for i in order:
+        if out[i] != code:
+            continue
+        close = any(shells[i].distance(shells[j]) < near for j in kept)
+        if shells[i].area >= largest * share or close or not kept:
+            kept.append(i)
+        else:
+            out[i] = None
+    return out
 
 
 # ---- projections ------------------------------------------------------------------------
