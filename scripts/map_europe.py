@@ -1,6 +1,6 @@
 """The `europe` map for scripts/make_maps.py: Europe's countries (Natural Earth 1:50m) in an
 Albers projection; the microstates join the neighbour they share most border with, Russia
-west of the frame's edge is cut into north and south at 56°N, and Kaliningrad stands
+west of the frame's edge is cut into north and south (level with Latvia's southern corner), and Kaliningrad stands
 alone."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from mapgen import (
     drop_far_islands,
     enlarge,
     fit,
+    fmt,
     label_point,
     lane,
     map_file,
@@ -49,11 +50,13 @@ EXTRA = {
 }
 SPECIAL = {"Kosovo": "XK", "N. Cyprus": "CY"}
 MICROSTATES = {"AD", "MC", "SM", "VA", "LI", "GI"}
-SPLIT_LAT = 56.0
+SPLIT_AT = (28.2, 56.1)  # Russia is cut level with the Latvia-Belarus-Russia corner
 SEA_LANES = """
 IS-FO IS-NO FO-GB FO-NO GB-FR GB-NL GB-NO DK-NO DK-SE FI-EE SE-LV SE-kaliningrad
 IT-MT MT-GR IT-AL IT-GR GR-CY TR-CY UA-TR
 """
+# Lanes drawn by hand (lon, lat) where the nearest coasts would mislead: Odesa to Sinop.
+LANE_AT = {("UA", "TR"): [(30.9, 46.2), (34.9, 42.1)]}
 
 
 def _member():
@@ -61,10 +64,10 @@ def _member():
 
 
 def _split_russia(shapes, borders):
-    """Cut Russia along SPLIT_LAT; each half borders what it touches."""
+    """Cut Russia level with SPLIT_AT; each half borders what it touches."""
     russia = shapes.pop("RU")
-    line = [project(lon, SPLIT_LAT) for lon in range(15, 80)]
-    north = geometry.Polygon(line + [(line[-1][0] + 500, -2000), (line[0][0] - 500, -2000)])
+    _, y = project(*SPLIT_AT)
+    north = geometry.box(-1, -1, WIDTH + 1, y)
     shapes["north_russia"] = make_valid(russia.intersection(north))
     shapes["south_russia"] = make_valid(russia.difference(north))
     neighbours = {b if a == "RU" else a for a, b in borders if "RU" in (a, b)}
@@ -112,7 +115,11 @@ def europe_map(path) -> dict:
     for pair in SEA_LANES.split():
         a, b = pair.split("-")
         borders.add((a, b))
-        lanes[(a, b)] = lane(shapes, a, b)
+        if (a, b) in LANE_AT:
+            points = [project(*at) for at in LANE_AT[(a, b)]]
+            lanes[(a, b)] = ["M" + " ".join(f"{fmt(x)} {fmt(y)}" for x, y in points)]
+        else:
+            lanes[(a, b)] = lane(shapes, a, b)
 
     def named(code):
         return EXTRA[code] if code in EXTRA else cldr_names(code)

@@ -53,6 +53,8 @@ GROUPS = {
 EXTRA = {"alaska": ("Alaska", {"cs": "Aljaška", "pl": "Alaska"})}
 # Natural Earth features without an ISO numeric code, or merged into another country.
 SPECIAL = {"Kosovo": "XK", "Somaliland": "SO", "N. Cyprus": "CY"}
+# Labels placed by hand (lon, lat) where the largest piece is not the one to mark.
+LABEL_AT = {"MY": (102.0, 4.3)}
 SEA_LANES = """
 alaska-RU GL-CA GL-IS IS-GB IS-NO GB-FR GB-NO GB-NL DK-NO DK-SE EE-FI SE-LT
 ES-MA IT-TN IT-AL IT-GR CY-TR CY-SY CY-GR GR-TR GR-LY EG-SA YE-DJ YE-SO IR-AE
@@ -124,6 +126,7 @@ def world_map(path) -> dict:
     if missing:
         raise SystemExit(f"no shape for {sorted(missing)}")
     labels = {t: label_point(s) for t, s in shapes.items()}
+    labels.update({t: tuple(round(v, 1) for v in project(*at)) for t, at in LABEL_AT.items()})
     spread(labels, gap=17.0)
     enlarged = enlarge(shapes, labels, radius=9.0)
     borders = set(atlas.land_pairs())

@@ -336,10 +336,8 @@ def map_file(map_id, name, names, territories, continents, borders, shapes, labe
             drawn_sea.append([a, b, sea_lanes.get((a, b), sea_lanes.get((b, a)))])
             continue
         edge = shared_edge(shapes, a, b) if land_borders else ""
-        if edge:
+        if edge:  # else (a point, or an exclave left out) the pages draw a dashed line
             drawn_land.append([a, b, edge])
-        else:
-            drawn_sea.append([a, b, []])
     outlines = {}
     for c, *_ in continents:
         merged = ops.unary_union([shapes[t].buffer(0.6) for t in members[c]]).buffer(-0.3)
