@@ -28,7 +28,7 @@ LENSES = ((16.0, 46.0, 34.0, 1.8), (-78.0, 16.0, 18.0, 1.5), (35.5, 32.5, 7.0, 1
 
 # group id -> (CLDR region code or English name, [cs, pl] when not CLDR, members)
 GROUPS = {
-    "northern_america": ("021", None, "CA US alaska GL"),
+    "north_america": ("003", None, "CA US alaska GL"),  # CLDR 021 reads "(oblast)" in cs
     "central_america": ("013", None, "MX GT BZ SV HN NI CR PA"),
     "caribbean": ("029", None, "CU JM HT DO PR BS TT"),
     "south_america": ("005", None, "CO VE GY SR GF EC PE BR BO PY CL AR UY FK"),
