@@ -23,8 +23,8 @@ from mapgen import (
 WIDTH, HEIGHT = 2400, 1320
 WEST, EAST, NORTH, SOUTH = -169.0, 191.0, 84.0, -57.0
 # Europe and the Near East, and the Caribbean, are magnified: lon, lat, radius, power.
-LENSES = ((16.0, 46.0, 34.0, 1.8), (-78.0, 16.0, 18.0, 1.5), (35.5, 32.5, 7.0, 1.6),
-          (45.0, 41.0, 7.0, 1.4), (-13.0, 11.0, 8.0, 1.5), (30.0, -2.0, 5.0, 1.5))
+LENSES = ((12.0, 50.0, 30.0, 1.8), (-78.0, 16.0, 18.0, 1.5), (35.5, 32.0, 8.0, 1.9),
+          (45.0, 41.0, 9.0, 1.9), (-13.0, 11.0, 8.0, 1.5), (30.0, -2.0, 5.0, 1.5))
 
 # group id -> (CLDR region code or English name, [cs, pl] when not CLDR, members)
 GROUPS = {
