@@ -6,7 +6,18 @@ from __future__ import annotations
 
 import sys
 
-from mapgen import Atlas, edge_points, enlarge, fmt, label_point, lane, map_file, slug, spread
+from mapgen import (
+    Atlas,
+    edge_points,
+    enlarge,
+    fmt,
+    label_point,
+    lane,
+    map_file,
+    polygons,
+    slug,
+    spread,
+)
 
 SCALE = 1.35
 LEFT, TOP = 58.0, -4.0  # the file's frame starts left of 0 (Alaska's Aleutians)
@@ -102,7 +113,13 @@ def usa_map(path) -> dict:
     for pair in SEA_LANES.split():
         a, b = pair.split("-")
         borders.add((a, b))
-        lanes[(a, b)] = _alaska_lane(shapes) if {a, b} == {"AK", "WA"} else lane(shapes, a, b)
+        if {a, b} == {"AK", "WA"}:
+            lanes[(a, b)] = _alaska_lane(shapes)
+        elif {a, b} == {"HI", "CA"}:  # from the Big Island, apart from Alaska's lane at Kauai
+            big = max(polygons(shapes["HI"]), key=lambda p: p.area)
+            lanes[(a, b)] = lane({"HI": big, "CA": shapes["CA"]}, a, b)
+        else:
+            lanes[(a, b)] = lane(shapes, a, b)
     ids = {code: slug(states[code][0]) for code in member}
     territories, continents = [], []
     for div, (en, cs, pl, codes) in DIVISIONS.items():
