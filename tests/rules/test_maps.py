@@ -184,3 +184,157 @@ def test_an_old_game_started_replays_on_the_classic_maps_first_version():
     assert upcast("game_started", 1, data)["map_hash"] == maps.CLASSIC_FIRST_HASH
     state = replay([Event(1, "game_started", data)])
     assert state.board.hash == maps.CLASSIC_FIRST_HASH
+
+
+# ---- the shipped maps beside classic (scripts/make_maps.py) -------------------------------
+GENERATED = ("europe", "usa", "world", "islands")
+
+
+def map_data(map_id: str) -> dict:
+    return json.loads((maps.FOLDER / f"{map_id}.json").read_text(encoding="utf-8"))
+
+
+def test_five_maps_ship_one_big_and_one_small():
+    assert set(maps.shipped_ids()) >= {"classic", *GENERATED}
+    sizes = {b.id: len(b.territories) for b in maps.shipped_boards()}
+    assert sizes["world"] > 150 and sizes["usa"] == 50 and sizes["islands"] == 12
+    assert maps.shipped("islands").min_players == 2
+
+
+@pytest.mark.parametrize("map_id", GENERATED)
+def test_a_generated_map_is_whole_and_named(map_id):
+    board = maps.shipped(map_id)
+    data = map_data(map_id)
+    reached, frontier = {board.territories[0]}, [board.territories[0]]
+    while frontier:
+        for n in board.neighbours[frontier.pop()]:
+            if n not in reached:
+                reached.add(n)
+                frontier.append(n)
+    assert reached == set(board.territories)
+    homes = [c for t in board.territories for c, (_, ts) in board.continents.items() if t in ts]
+    assert len(homes) == len(board.territories)  # each territory in exactly one continent
+    assert all(board.continent_bonus[c] >= 1 for c in board.continents)
+    assert not board.missions and len(board.cards) == len(board.territories) + 2
+    for item in [data, *data["territories"], *data["continents"]]:
+        assert item["names"]["cs"].strip() and item["names"]["pl"].strip(), item.get("id")
+    drawing = data["drawing"]
+    assert set(drawing["shapes"]) == set(drawing["labels"]) == set(board.territories)
+    drawn = {frozenset(p[:2]) for p in drawing["land_borders"] + drawing["sea_lanes"]}
+    borders = {frozenset(b) for b in board.borders}
+    assert drawn <= borders and len(borders - drawn) <= 2  # the rest: a line between labels
+
+
+def test_country_names_come_from_cldr():
+    names = {t["id"]: t["names"] for t in map_data("world")["territories"]}
+    assert names["germany"] == {"cs": "Německo", "pl": "Niemcy"}
+    europe = {t["id"]: t for t in map_data("europe")["territories"]}
+    assert europe["czechia"]["names"]["cs"] == "Česko"
+
+
+def test_the_bonus_rule_holds():
+    """(territories + entry territories) / 2.5, rounded half up, at least 1."""
+    for map_id in GENERATED:
+        board = maps.shipped(map_id)
+        for c, (bonus, members) in board.continents.items():
+            entries = {t for t in members
+                       if any(board.continent_of[n] != c for n in board.neighbours[t])}
+            assert bonus == max(1, int((len(members) + len(entries)) / 2.5 + 0.5)), (map_id, c)
+
+
+def drawing_faults(change, map_id="islands") -> list[str]:
+    data = map_data(map_id)
+    change(data["drawing"])
+    with pytest.raises(MapError) as caught:
+        validate_map(data)
+    return caught.value.faults
+
+
+@pytest.mark.parametrize("change, fault", [
+    (lambda d: d["shapes"].pop("reef"), "territory 'reef' has no shape in the drawing"),
+    (lambda d: d["labels"].pop("dunes"), "territory 'dunes' has no label point in the drawing"),
+    (lambda d: d["shapes"].update(reef="circle(1 2)"), "the shape of 'reef' is not SVG path data"),
+    (lambda d: d["labels"].update(reef=["10", 20]),
+     "the label point of 'reef' is not two numbers [x, y]"),
+    (lambda d: d["labels"].update(reef=[5000, 20]),
+     "the label point of 'reef' lies outside the drawing"),
+    (lambda d: d["shapes"].update(atlantis="M0 0 L1 1Z"),
+     "the drawing has a shape for unknown territory 'atlantis'"),
+    (lambda d: d.update(width="wide"), "drawing width must be a number above 0"),
+    (lambda d: d.update(height=0), "drawing height must be a number above 0"),
+    (lambda d: d["sea_lanes"].append(["harbour", "reef", ["M0 0 L5 5"]]),
+     "drawing sea_lanes: 'harbour'-'reef' is not one of the map's borders"),
+    (lambda d: d["sea_lanes"].append(["lighthouse", "glacier", []]),
+     "drawing: the border 'lighthouse'-'glacier' is drawn twice"),
+    (lambda d: d["sea_lanes"].append(["harbour", "lighthouse", []]),
+     "drawing: the border 'harbour'-'lighthouse' is both a land border and a sea lane"),
+    (lambda d: d["land_borders"].__setitem__(0, [*d["land_borders"][0][:2], 7]),
+     "drawing land_borders: 'harbour'-'lighthouse' has no SVG path data"),
+    (lambda d: d["sea_lanes"].__setitem__(0, [*d["sea_lanes"][0][:2], "M0 0"]),
+     "drawing sea_lanes: 'glacier'-'lighthouse' needs a list of SVG path data"),
+    (lambda d: d["continent_outlines"].update(atlantis="M0 0Z"),
+     "the drawing outlines unknown continent 'atlantis'"),
+    (lambda d: d.update(layout="mercator"), "drawing layout 'mercator' is not known (classic)"),
+    (lambda d: d.pop("shapes"), "the drawing has no shapes (territory -> SVG path data)"),
+])
+def test_a_broken_drawing_names_its_fault(change, fault):
+    assert fault in drawing_faults(change)
+
+
+def test_a_drawing_fault_names_only_itself():
+    assert drawing_faults(lambda d: d["shapes"].pop("reef")) == [
+        "territory 'reef' has no shape in the drawing"]
+
+
+def play_bots(board, levels, seed):
+    """One game of computer players on `board`, to its end (as bots.arena.play does)."""
+    import random
+
+    from bots import choose
+    from games.rules import (
+        FairDice,
+        StartGame,
+        TimeOut,
+        decide,
+        evolve,
+        parse_command,
+        validate_rules,
+    )
+    from games.rules import view as seat_view
+    from games.rules.moves import seats_to_act
+
+    rules = validate_rules({}, len(levels), board)
+    dice, rnd = FairDice(f"{seed:064x}", f"m{seed}"), random.Random(seed)
+    state = None
+    for event in decide(None, StartGame(f"m{seed}", len(levels), rules, (), board), dice):
+        state = evolve(state, event)
+    for _ in range(20_000):
+        if state.finished:
+            break
+        owing = seats_to_act(state)
+        if owing:
+            seat = rnd.choice(owing)
+            view = seat_view(state, seat)
+            command = parse_command(choose(view, rules.to_dict(), levels[seat], rnd), seat)
+        else:
+            command = TimeOut()
+        for event in decide(state, command, dice):  # a refused command fails the test
+            state = evolve(state, event)
+    return state
+
+
+@pytest.mark.parametrize("map_id, levels", [
+    ("islands", ("normal", "normal")), ("islands", ("hard", "easy", "normal", "normal")),
+    ("europe", ("hard", "normal", "easy")), ("usa", ("normal", "normal", "hard", "easy")),
+])
+def test_computer_players_finish_a_game_on_the_map(map_id, levels):
+    for seed in range(2):
+        state = play_bots(maps.shipped(map_id), levels, seed)
+        assert state.finished and state.finish_reason == "domination", (map_id, seed)
+        assert state.board.id == map_id
+
+
+@pytest.mark.slow
+def test_computer_players_finish_a_game_on_the_world():
+    state = play_bots(maps.shipped("world"), ("normal", "hard"), 0)
+    assert state.finished and state.finish_reason == "domination"

@@ -18,9 +18,9 @@ import re
 import unicodedata
 
 from . import FORMAT, default_deck, validate_map
-from .drawing import draw
 from .formats import MapFileError, Parsed, decode, parse
 from .validate import MapError
+from .voronoi import draw
 
 MIN_TERRITORIES, MAX_TERRITORIES = 9, 400
 PER_HAND = 3

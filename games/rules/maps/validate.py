@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .drawing import check_drawing
+
 SYMBOLS = ("infantry", "cavalry", "artillery")
 MISSION_KINDS = ("conquer", "occupy", "destroy")
 
@@ -194,5 +196,6 @@ def validate_map(data) -> None:
     _check_armies(data, territories, faults)
     _check_deck(data, territories, faults)
     _check_missions(data, continents, faults)
+    check_drawing(data, territories, continents, faults)
     if faults:
         raise MapError(faults)
