@@ -21,6 +21,7 @@ from games import lobby as games_lobby
 from games.errors import ServiceError
 from games.models import Game, Seat
 from games.rules.errors import RuleViolation
+from games.rules.maps import DEFAULT_MAP
 from games.rules.moves import seats_to_act
 from games.store import load_state
 from games.vocabulary import BOT_LEVELS, color_name, level_name, phase_name, seat_color
@@ -29,6 +30,8 @@ from lib.inputs import whole_number
 from ..forms.game_lists import GameFilterForm
 from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields
 from ..forms.lobby import CreateGameForm
+from ..maps import map_by_id
+from ..page.map_page import map_options
 from ..page.rules_panel import open_game_words
 from ..page.seating import team_choices
 from .invitations import visible_game
@@ -159,7 +162,7 @@ def _lobby(request, form, status=200):
         "invitations": invitations.pending_for(request.user),
         "running_games": _running_games(request.user),
         "your_moves": sum(row["your_turn"] for row in my_games),
-        "presets": PRESETS,
+        "presets": PRESETS, "maps": map_options(),
         "preset_rules": {k: preset_fields(p["rules"]) for k, p in PRESETS.items()},
         "preset_players": {k: p.get("players") for k, p in PRESETS.items()},
         **_computer_choices(),
@@ -169,8 +172,11 @@ def _lobby(request, form, status=200):
 def lobby(request):
     form = None
     if request.user.is_authenticated:
+        # ?map=<id> (a map page's "Start a game on this map"): that map chosen.
+        chosen = map_by_id(request.GET.get("map"))
         form = CreateGameForm(initial={
-            "clock_time_zone": preferences_for(request.user).time_zone})
+            "clock_time_zone": preferences_for(request.user).time_zone,
+            "map": chosen.id if chosen else DEFAULT_MAP})
     return _lobby(request, form)
 
 
@@ -194,7 +200,8 @@ def create_game(request):
                                     rules_raw, form.cleaned_data["deadline_seconds"],
                                     form.clock(), bots=form.bot_levels(),
                                     rated=form.rated_choice(), entropy=entropy,
-                                    private=form.cleaned_data.get("private", False))
+                                    private=form.cleaned_data.get("private", False),
+                                    map_id=form.cleaned_data["map"])
     except (RuleViolation, ServiceError) as error:
         form.add_error(None, refusal_text(error))
         return _lobby(request, form, status=400)
