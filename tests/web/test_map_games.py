@@ -13,6 +13,7 @@ import pytest
 import bots
 from games import lobby, reading, write
 from games.models import Game
+from games.rules import seed_hash
 from games.rules.moves import seats_to_act
 from games.store import load_state
 from tests.web.support import client_for, post_play, user
@@ -142,6 +143,7 @@ def test_fog_and_teams_on_another_map(islands):
     game = lobby.create_game(players[0], "Foggy islands", 4,
                              {"fog": True, "team_size": 2, "initial_placement": "simultaneous"},
                              map_id="test_islands")
+    Game.objects.filter(pk=game.pk).update(seed="5e" * 32, seed_hash=seed_hash("5e" * 32))
     for someone in players[1:]:
         lobby.join_game(game, someone)
     game.refresh_from_db()

@@ -32,7 +32,9 @@ def test_a_map_page_shows_its_drawing_continents_tables_and_missions(client, isl
     row = re.search(r'<tr data-territory="fjord"><th scope="row">Fjord</th><td>(.*?)</td>', html)
     assert row.group(1) == "North Cape, Heath, Dune"
     assert re.search(r'<tr data-players="3"><th scope="row">3</th><td>15</td><td>3 ', html)
-    assert "Conquer The North, The South" in html
+    assert "Conquer The North and The South" in html
+    assert "Destroy all armies of the colour on the card (if that colour is yours or gone: " \
+           "Occupy 7 territories with at least 2 armies on each)" in html
     assert "Occupy 7 territories with at least 2 armies on each" in html
     assert 'href="/games/?map=test_islands#create-game"' in html
     # the drawing: every shape, a lane the map drew and one drawn straight between labels

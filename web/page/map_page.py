@@ -31,7 +31,11 @@ def map_options() -> list[dict]:
 
 
 def _names(board: Board, ids) -> str:
-    return ", ".join(continent_name(c, board) for c in ids)
+    """Continents in words: "A", "A and B", "A, B and C"."""
+    names = [continent_name(c, board) for c in ids]
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(some)s and %(last)s") % {"some": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def mission_words(mission: dict, board: Board) -> str:
@@ -51,8 +55,12 @@ def mission_words(mission: dict, board: Board) -> str:
                         "Occupy %(n)d territories with at least %(armies)d armies on each",
                         mission.get("armies", 1)) % {"n": mission.get("territories", 0),
                                                      "armies": mission.get("armies", 1)}
-    return _("Destroy all armies of the colour on the card (if that is you: the mission "
-             "%(fallback)s)") % {"fallback": mission.get("fallback", "")}
+    fallback = next((m for m in board.missions if m.get("id") == mission.get("fallback")
+                     and m.get("kind") != "destroy"), None)
+    if fallback is None:
+        return _("Destroy all armies of the colour on the card")
+    return _("Destroy all armies of the colour on the card (if that colour is yours or "
+             "gone: %(fallback)s)") % {"fallback": mission_words(fallback, board)}
 
 
 def drawn_continents(board: Board, names: bool = True) -> list[dict]:
@@ -83,8 +91,10 @@ def drawn_continents(board: Board, names: bool = True) -> list[dict]:
 
 def drawing_context(board: Board, names: bool = True) -> dict:
     drawing = drawing_of(board)
+    text = round(max(drawing.width, drawing.height) / 70, 2)  # the names' size, in map units
     return {
         "width": drawing.width, "height": drawing.height,
+        "text": text, "dot": round(text * .35, 2), "below": round(text * 1.3, 2),
         "continents": drawn_continents(board, names),
         "land_borders": [{"a": a, "b": b, "d": d} for (a, b), d in drawing.land.items()],
         "sea_lanes": [{"a": a, "b": b, "paths": paths} for (a, b), paths in drawing.sea.items()],
