@@ -160,3 +160,16 @@ def test_fog_and_teams_on_another_map(islands):
     assert 'class="team-ring team-1"' in html and "Team 1" in html
     spectator = _page(client_for(user("eve")), game)
     assert spectator.count('data-fog="1"') == 10
+
+
+@pytest.mark.django_db
+def test_a_game_against_the_computer_on_another_map(as_alice, islands):
+    refused = as_alice.post("/games/against-the-computer/",
+                            {"opponents": "4", "level": "easy", "map": "test_islands"})
+    assert refused.status_code == 302 and not Game.objects.exists()
+    as_alice.post("/games/against-the-computer/",
+                  {"opponents": "1", "level": "easy", "map": "test_islands"})
+    game = Game.objects.get()
+    assert game.map == "test_islands" and game.status == Game.ACTIVE
+    assert load_state(game).board.id == "test_islands"
+    assert 'name="map"' in as_alice.get("/").content.decode()

@@ -24,7 +24,7 @@ from games.rules.errors import RuleViolation
 from games.rules.maps import DEFAULT_MAP
 from games.rules.moves import seats_to_act
 from games.store import load_state
-from games.vocabulary import BOT_LEVELS, color_name, level_name, phase_name, seat_color
+from games.vocabulary import BOT_LEVELS, color_name, level_name, map_name, phase_name, seat_color
 from lib.inputs import whole_number
 
 from ..forms.game_lists import GameFilterForm
@@ -124,7 +124,8 @@ def _running_games(user) -> list[dict]:
 def _computer_choices() -> dict:
     """What the "play against the computer" form offers (templates/games/_computer_form)."""
     return {"opponent_counts": range(1, 6),
-            "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS]}
+            "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
+            "computer_maps": [(m["id"], m["name"]) for m in map_options()]}
 
 
 def home(request):
@@ -283,8 +284,13 @@ def play_the_computer(request):
     back = "lobby" if request.POST.get("back") == "lobby" else "home"
     level = request.POST.get("level", "normal")
     opponents = whole_number(request.POST.get("opponents", "2"))
-    if level not in BOT_LEVELS or opponents is None or not 1 <= opponents <= 5:
+    board = map_by_id(request.POST.get("map") or DEFAULT_MAP)
+    if level not in BOT_LEVELS or opponents is None or not 1 <= opponents <= 5 or board is None:
         messages.error(request, _("Choose a level and one to five computer opponents."))
+        return redirect(back)
+    if not board.min_players <= opponents + 1 <= board.max_players:
+        messages.error(request, _("%(map)s is played by %(low)s to %(high)s players.") % {
+            "map": map_name(board), "low": board.min_players, "high": board.max_players})
         return redirect(back)
     wait = throttles.refused(request, throttles.CREATE_GAME)
     if wait:
@@ -294,7 +300,7 @@ def play_the_computer(request):
     name = _("%(user)s against the computer") % {"user": request.user.get_username()}
     rules = {**ASYNC_SETUP, "deadline_seconds": 7 * 86400}
     game = games_lobby.create_game(request.user, name[:100], opponents + 1, rules,
-                                bots=[level] * opponents)
+                                bots=[level] * opponents, map_id=board.id)
     messages.success(request, _("Your game has started: the computer players move within "
                                 "seconds of their turn."))
     return redirect("game", game_id=game.pk)

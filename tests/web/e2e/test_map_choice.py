@@ -38,6 +38,7 @@ def test_a_game_is_created_on_the_picked_map_and_played(browser, live_server, co
     page.click("text=Start a game on this map")
     page.wait_for_url(f"{live_server.url}/games/?map=test_islands#create-game")
     assert page.is_checked('#field-map input[value="test_islands"]')
+    page.locator("#field-map").screenshot(path=str(screenshot.folder / f"map-picker-{size[0]}.png"))
 
     page.click('#field-map input[value="classic"]')
     page.click('label[data-map="test_islands"]')  # the thumbnail and name pick it, too
@@ -64,11 +65,15 @@ def test_a_game_is_created_on_the_picked_map_and_played(browser, live_server, co
     assert placed.submitted and placed.hidden_placement == {first: owed}
 
     # the arrow keys step between this map's neighbours
+    page.reload()
+    page.wait_for_selector(".zoom:not([hidden])", timeout=WAIT)
     page.focus(f'svg.board [data-territory="{first}"]')
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowDown")
-    now = page.evaluate("() => document.activeElement.getAttribute('data-territory')")
-    assert now in state.board.territories
+    here = first
+    for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+        page.keyboard.press(key)
+        now = page.evaluate("() => document.activeElement.getAttribute('data-territory')")
+        assert now == here or now in state.board.neighbours[here], (here, key, now)
+        here = now
     # the board keeps the map's proportions (600 by 400)
     box = page.locator("svg.board").bounding_box()
     if size[0] > 1000:
