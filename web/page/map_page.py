@@ -91,7 +91,8 @@ def drawn_continents(board: Board, names: bool = True) -> list[dict]:
 
 def drawing_context(board: Board, names: bool = True) -> dict:
     drawing = drawing_of(board)
-    text = round(max(drawing.width, drawing.height) / 70, 2)  # the names' size, in map units
+    # The names' size in map units: by the room each territory has (the classic map's 7.5).
+    text = round((drawing.width * drawing.height / max(1, len(board.territories))) ** .5 / 16, 2)
     return {
         "width": drawing.width, "height": drawing.height,
         "text": text, "dot": round(text * .35, 2), "below": round(text * 1.3, 2),
