@@ -1,15 +1,18 @@
 """The SVG board of a game view: each territory's shape, owner, armies and highlight, every
-border and sea lane, drawn server-side from the geometry in board_layout."""
+border and sea lane, drawn server-side from the map's drawing (web/drawing.py: the classic
+map's is board_layout, every other map carries its own)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.rules.board import BORDERS, CONTINENTS, NEIGHBOURS, NEUTRAL
-from games.vocabulary import color_name, continent_name, seat_color, territory_name
+from games.rules.board import NEUTRAL
+from games.rules.maps import DEFAULT_MAP, Board
+from games.vocabulary import color_name, continent_name, map_name, seat_color, territory_name
 
-from . import board_layout as layout
+from .drawing import continent_class, drawing_of
+from .maps import board_of
 
 # Owner colours with readable army counts on top (the count sits in a white disc).
 FILL = {
@@ -20,8 +23,8 @@ FILL = {
 FOG = "#b9bcc2"
 # Continents are told apart by dashed outlines in hues no player wears (violet, orange,
 # teal, brown, magenta, indigo) and by the dash pattern, so that a continent never reads as
-# an owner: the colours and dashes live in conquest.css (.c-<continent>), for the board
-# and the legend alike.
+# an owner: the colours and dashes live in conquest.css (.c-<continent> on the classic
+# map, .c-<n> by the continent's place on any other), for the board and the legend alike.
 
 
 def legal_targets(view: dict, seat: int | None, selected: str | None) -> list[str]:
@@ -38,7 +41,9 @@ def legal_targets(view: dict, seat: int | None, selected: str | None) -> list[st
 
 def board_context(view: dict, seat: int | None, selected: str | None = None,
                   link: bool = True) -> dict:
-    """What templates/games/_board.html draws."""
+    """What templates/games/_board.html draws, on the game's own map."""
+    board = board_of(view)
+    layout = drawing_of(board)
     targets = set(legal_targets(view, seat, selected))
     capitals = dict(view.get("capitals") or {})
     mine = (view.get("you") or {}).get("capital")
@@ -48,7 +53,7 @@ def board_context(view: dict, seat: int | None, selected: str | None = None,
     # diamond and a ring whose dash tells the team apart without colour).
     team_of = {p["seat"]: p["team"] for p in view["players"] if p.get("team") is not None}
     continents = []
-    for continent, (bonus, members) in CONTINENTS.items():
+    for continent, (bonus, members) in board.continents.items():
         territories = []
         for territory in members:
             square = view["territories"][territory]
@@ -69,31 +74,34 @@ def board_context(view: dict, seat: int | None, selected: str | None = None,
             else:
                 words = f"{color_name(color) if color else '—'}, " + ngettext(
                     "%(count)d army", "%(count)d armies", armies) % {"count": armies}
-            label_x, label_y = layout.LABELS[territory]
+            label_x, label_y = layout.labels[territory]
+            name = territory_name(territory, board)
             territories.append({
-                "id": territory, "name": territory_name(territory),
+                "id": territory, "name": name,
                 "owner": "" if owner is None else owner, "color": color,
                 "fill": FOG if fogged else FILL[color],
                 "armies": "?" if fogged else armies, "fogged": fogged,
-                "path": layout.SHAPES[territory],
+                "path": layout.shapes[territory],
                 "x": label_x, "y": label_y, "classes": " ".join(classes),
                 "capital": territory in capitals,
                 "team": None if fogged or owner not in team_of else team_of[owner] + 1,
-                "label": f"{territory_name(territory)}, {continent_name(continent)}: {words}",
+                "label": f"{name}, {continent_name(continent, board)}: {words}",
             })
         continents.append({
-            "id": continent, "name": continent_name(continent), "bonus": bonus,
-            "outline": layout.CONTINENT_OUTLINES[continent],
+            "id": continent, "name": continent_name(continent, board), "bonus": bonus,
+            "css": continent_class(board, continent),
+            "outline": layout.outlines.get(continent, ""),
             "territories": territories,
         })
     borders = []
-    for a, b in BORDERS:
-        if (a, b) in layout.LAND_BORDERS:
-            borders.append({"a": a, "b": b, "kind": "land", "paths": [layout.LAND_BORDERS[(a, b)]]})
+    for a, b in board.borders:
+        if (a, b) in layout.land:
+            borders.append({"a": a, "b": b, "kind": "land", "paths": [layout.land[(a, b)]]})
         else:
-            borders.append({"a": a, "b": b, "kind": "sea", "paths": layout.SEA_LANES[(a, b)]})
+            borders.append({"a": a, "b": b, "kind": "sea", "paths": layout.sea[(a, b)]})
     return {
-        "width": layout.WIDTH, "height": layout.HEIGHT, "continents": continents,
+        "width": layout.width, "height": layout.height, "continents": continents,
+        "title": board_title(board), "map": board.id,
         "teams": teams_legend(view),
         "sea_lanes": [b for b in borders if b["kind"] == "sea"],
         "land_borders": [b for b in borders if b["kind"] == "land"],
@@ -114,6 +122,15 @@ def teams_legend(view: dict) -> list[dict]:
             for number, members in sorted(teams.items())]
 
 
-def neighbours_json() -> dict:
+def board_title(board: Board) -> str:
+    """The board's accessible title: which map, how many territories and continents."""
+    if board.id == DEFAULT_MAP:
+        return _("The world map: 42 territories in 6 continents")
+    return _("%(map)s: %(territories)d territories in %(continents)d continents") % {
+        "map": map_name(board), "territories": len(board.territories),
+        "continents": len(board.continents)}
+
+
+def neighbours_json(board: Board) -> dict:
     """The adjacency the page's script needs to highlight targets without a round trip."""
-    return {t: list(ns) for t, ns in NEIGHBOURS.items()}
+    return {t: list(ns) for t, ns in board.neighbours.items()}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.rules.board import TERRITORIES
 from games.rules.commands import COMMAND_TYPES
+from games.rules.maps import Board
 from games.vocabulary import territory_name
 from lib.inputs import whole_number
 
@@ -33,11 +33,13 @@ def _whole(raw, what: str, allow_blank: bool = False) -> int | None:
     return -value if negative else value
 
 
-def _armies_by_territory(post, prefix: str) -> dict:
-    """Fields named <prefix><territory> with a number of armies (blank or 0: none)."""
+def _armies_by_territory(post, prefix: str, board: Board) -> dict:
+    """Fields named <prefix><territory> with a number of armies (blank or 0: none), for
+    each territory of the game's map."""
     placements = {}
-    for territory in TERRITORIES:
-        value = _whole(post.get(prefix + territory), territory_name(territory), allow_blank=True)
+    for territory in board.territories:
+        value = _whole(post.get(prefix + territory), territory_name(territory, board),
+                       allow_blank=True)
         if value is None or value == 0:
             continue
         if value < 0:
@@ -46,8 +48,9 @@ def _armies_by_territory(post, prefix: str) -> dict:
     return placements
 
 
-def payload_from_post(post) -> dict:
-    """The command a play form asks for; raises FormProblem for input that is not one."""
+def payload_from_post(post, board: Board) -> dict:
+    """The command a play form asks for on the game's map (`board`); raises FormProblem for
+    input that is not one."""
     kind = post.get("type", "")
     if kind not in COMMAND_TYPES:
         raise FormProblem(_("Unknown move."))
@@ -55,7 +58,7 @@ def payload_from_post(post) -> dict:
     if kind in ("claim", "choose_capital"):
         payload["territory"] = post.get("territory", "")
     elif kind in ("place", "place_neutral"):
-        placements = _armies_by_territory(post, "place-")
+        placements = _armies_by_territory(post, "place-", board)
         if not placements:
             raise FormProblem(_("Put at least one army on a territory."))
         payload["placements"] = placements
@@ -81,7 +84,7 @@ def payload_from_post(post) -> dict:
     elif kind == "fortify":
         payload["from"] = post.get("from", "")
         if post.get("mode") == "spread":
-            moves = _armies_by_territory(post, "move-")
+            moves = _armies_by_territory(post, "move-", board)
             if not moves:
                 raise FormProblem(_("Move at least one army."))
             payload["moves"] = [{"to": t, "armies": n} for t, n in moves.items()]

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from web.views import account, game, invitations, lobby, rematch
+from web.views import account, game, invitations, lobby, maps, rematch
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -21,6 +21,9 @@ urlpatterns = [
     path("games/<int:game_id>/rematch/", rematch.offer_or_accept, name="game-rematch"),
     path("games/<int:game_id>/rematch/decline/", rematch.decline, name="game-rematch-decline"),
     path("games/<int:game_id>/board/", game.game_board_list, name="game-board-list"),
+    path("maps/", maps.map_index, name="maps"),
+    path("maps/<str:map_id>/", maps.map_page, name="map"),
+    path("maps/<str:map_id>/thumbnail.svg", maps.map_thumbnail, name="map-thumbnail"),
     path("games/invite/<str:token>/", invitations.invite_link, name="invite-link"),
     path("games/<int:game_id>/invite/", invitations.invite, name="game-invite"),
     path("games/<int:game_id>/withdraw/", invitations.withdraw, name="game-withdraw"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Q
 from django.http import Http404
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
@@ -38,7 +39,8 @@ class MapsView(ApiView):
 
     @extend_schema(responses={200: s.MapSummary(many=True)})
     def get(self, request):
-        return Response([board.summary() for board in game_maps.available_boards()])
+        return Response([{**board.summary(), "thumbnail": request.build_absolute_uri(
+            reverse("map-thumbnail", args=[board.id]))} for board in game_maps.available_boards()])
 
 
 class MapView(ApiView):

@@ -284,6 +284,8 @@
   // The view is kept as a centre in map units and a zoom factor over the base scale, per
   // game, in this module and in sessionStorage: the live poll, a form's answer and a reload
   // redraw the map, and the view the player chose comes back with it.
+  // The map's size in its own units: the drawn board's viewBox as the server sent it (the
+  // classic map is 1000 by 600; every map carries its own), read once per drawn board.
   var MAP_W = 1000, MAP_H = 600, ZOOM_MAX = 8, ZOOM_STEP = 1.5;
   var ARMIES_PX = 11, NAME_PX = 10;   // the smallest army count and name drawn on screen
   var mapView = null;                 // {game, cx, cy, z}
@@ -294,7 +296,16 @@
 
   // Base scale (screen px per map unit): the whole map on a wide box; on a narrow one, the
   // map's full height, so that a phone shows part of the world large enough to read.
+  function measure(svg) {
+    if (!svg) { return; }
+    if (!svg._size) {
+      var box = (svg.getAttribute("viewBox") || "").split(/[ ,]+/).map(parseFloat);
+      svg._size = box.length === 4 && box[2] > 0 && box[3] > 0 ? [box[2], box[3]] : [1000, 600];
+    }
+    MAP_W = svg._size[0]; MAP_H = svg._size[1];
+  }
   function baseScale(svg) {
+    measure(svg);
     var w = svg.clientWidth, h = svg.clientHeight;
     var whole = Math.min(w / MAP_W, h / MAP_H);
     return w < 600 ? Math.max(whole, h / MAP_H) : whole;
@@ -351,6 +362,7 @@
   function applyView(svg, relabel) {
     svg = svg || board();
     if (!svg || !svg.clientWidth || !svg.clientHeight) { return; }
+    measure(svg);
     if (!mapView || mapView.game !== gameId()) { mapView = startingView(svg); relabel = true; }
     var zmin = zoomMin(svg);
     mapView.z = Math.max(zmin, Math.min(ZOOM_MAX, mapView.z));
@@ -551,6 +563,7 @@
       var there = labelPoint(other);
       var dx = there[0] - here[0], dy = there[1] - here[1];
       // a sea lane across the map's edge (Alaska to Kamchatka) runs the short way round
+      measure(board());
       if (Math.abs(dx + MAP_W) < Math.abs(dx)) { dx += MAP_W; }
       if (Math.abs(dx - MAP_W) < Math.abs(dx)) { dx -= MAP_W; }
       var along = dx * arrow[0] + dy * arrow[1];

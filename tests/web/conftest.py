@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.web.map_support import install
 from tests.web.support import client_for, user
 
 
@@ -26,3 +27,9 @@ def as_bob(bob):
 @pytest.fixture
 def as_charlie(charlie):
     return client_for(charlie)
+
+
+@pytest.fixture
+def islands(monkeypatch):
+    """A small test map offered beside the shipped ones (tests/web/map_support.py)."""
+    return install(monkeypatch)

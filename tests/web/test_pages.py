@@ -24,7 +24,7 @@ def board_attributes(html: str) -> dict:
     return found
 
 
-def test_it_serves_the_home_page_with_a_link_to_the_lobby(client):
+def test_it_serves_the_home_page_with_a_link_to_the_lobby(client, db):  # the maps offered
     response = client.get("/")
 
     assert response.status_code == 200

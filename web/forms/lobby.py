@@ -1,5 +1,5 @@
-"""The lobby's form: creating a game (its settings, name, players, computer players, rated
-or not) with the creator's entropy for the dice."""
+"""The lobby's form: creating a game (its map, settings, name, players, computer players,
+rated or not) with the creator's entropy for the dice."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.fair import ENTROPY_MAX_LENGTH, entropy_problem
-from games.vocabulary import BOT_LEVELS
+from games.rules.maps import DEFAULT_MAP
+from games.vocabulary import BOT_LEVELS, map_name
 
+from ..maps import available_maps, map_by_id
 from .game_settings import PRESETS, GameSettingsForm
 
 ENTROPY_HELP = _("Mixed into the game's secret seed with the other players' entropy, so "
@@ -36,7 +38,14 @@ def player_entropy(value: str) -> str | None:
     return value
 
 
+def map_choices() -> list[tuple[str, str]]:
+    return [(board.id, map_name(board)) for board in available_maps()]
+
+
 class CreateGameForm(GameSettingsForm):
+    map = forms.ChoiceField(  # noqa: A003 (the API's and the game's word for it)
+        label=_("Map"), initial=DEFAULT_MAP, required=False, choices=map_choices,
+        widget=forms.RadioSelect)
     name = forms.CharField(label=_("Name of the game"), max_length=100)
     players = forms.TypedChoiceField(
         label=_("Players"), coerce=int, initial=3,
@@ -61,6 +70,20 @@ class CreateGameForm(GameSettingsForm):
     entropy = forms.CharField(
         label=_("Your entropy for the dice"), required=False, strip=False,
         max_length=ENTROPY_MAX_LENGTH, widget=entropy_input(), help_text=ENTROPY_HELP)
+
+    def clean_map(self) -> str:
+        return self.cleaned_data.get("map") or DEFAULT_MAP
+
+    def clean(self):
+        data = super().clean()
+        board = map_by_id(data.get("map"))
+        preset = PRESETS.get(data.get("preset") or "classic", {})
+        players = preset.get("players", data.get("players"))
+        if board is not None and players and not (
+                board.min_players <= players <= board.max_players):
+            self.add_error("players", _("%(map)s is played by %(low)s to %(high)s players.") % {
+                "map": map_name(board), "low": board.min_players, "high": board.max_players})
+        return data
 
     def clean_entropy(self) -> str | None:
         return player_entropy(self.cleaned_data.get("entropy"))

@@ -10,7 +10,6 @@ from django.utils import timezone
 from accounts.models import Preferences
 from games import reading
 from games.models import Game
-from games.rules.board import NEIGHBOURS
 from games.store import load_state
 from games.vocabulary import (
     BOT_LEVELS,
@@ -25,11 +24,12 @@ from games.vocabulary import (
 
 from .. import game_log
 from ..board import board_context, neighbours_json
+from ..maps import board_of
 from .decisions import actions
 from .history import end_summary, outcome, pause_reason, steps, verification
 from .players import card_rows, players_panel, waiting_for
 from .result import result_context, result_stamp, still_changing
-from .rules_panel import clock_in_words, rules_in_words
+from .rules_panel import clock_in_words, map_in_words, rules_in_words
 from .seating import seat_choices, team_choices
 
 LOG_LENGTH = 60
@@ -64,7 +64,8 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         at = None
     state = None if game.status == Game.OPEN else load_state(game, at)
     view = reading.game_view(game, state, seat)
-    if selected not in NEIGHBOURS:
+    board = board_of(view)
+    if selected not in board.neighbours:
         selected = None
     you = view.get("you")
     events = reading.event_dicts(game, seat) if state is not None else []
@@ -95,14 +96,15 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "cards": card_rows(view) if you else [],
         "mission": mission_text((you.get("mission") or {}).get("effective")) if you else "",
         "mission_card": mission_text((you.get("mission") or {}).get("id")) if you else "",
-        "capital_name": territory_name(you.get("capital")) if you else "",
+        "capital_name": territory_name(you.get("capital"), board) if you else "",
         "actions": actions(view, seat, game, selected, posted,
                            occupy_default=occupy_default_of(user)) if live else {},
         "deadline": deadline_context(game) if live else None,
         "log": list(reversed(shown)), "log_total": len(entries),
         "last_roll": game_log.last_battles(entries) if live and not finished else [],
         "log_cut": len(shown) < len(entries),
-        "rules_words": rules_in_words(view["rules"], game.players) + clock_in_words(game),
+        "rules_words": map_in_words(board) + rules_in_words(view["rules"], game.players)
+        + clock_in_words(game),
         "next_set_value": view.get("next_set_value"),
         "can_join": game.status == Game.OPEN and user.is_authenticated
         and user.pk not in seated_users,
@@ -127,7 +129,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "playing": live and you is not None and game.status == Game.ACTIVE
         and not next((p for p in view["players"] if p["seat"] == seat and
                       (p["eliminated"] or p["dropped"])), None),
-        "neighbours": neighbours_json(),
+        "neighbours": neighbours_json(board),
         "result": result_context(game, view, events, seat, user) if finished and live
         else None,
         "polling": live and (game.status in (Game.OPEN, Game.ACTIVE, Game.PAUSED)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.rules.board import CONTINENTS, NEIGHBOURS, NEUTRAL
+from games.rules.board import NEUTRAL
 from games.vocabulary import color_name, continent_name, seat_color, territory_name
+
+from ..maps import board_of
 
 
 def owner_words(owner, players: dict) -> str:
@@ -25,26 +27,27 @@ def owner_words(owner, players: dict) -> str:
 
 
 def board_rows(view: dict, seat: int | None) -> list[dict]:
-    """Each continent with its territories' rows, in the board's order."""
+    """Each continent of the game's map with its territories' rows, in the map's order."""
+    board = board_of(view)
     players = {p["seat"]: p for p in view["players"]}
     capitals = dict(view.get("capitals") or {})
     mine = (view.get("you") or {}).get("capital")
     if mine:
         capitals[mine] = seat
     continents = []
-    for continent, (bonus, members) in CONTINENTS.items():
+    for continent, (bonus, members) in board.continents.items():
         rows = []
         for territory in members:
             square = view["territories"][territory]
             fogged = bool(square.get("fog"))
             rows.append({
-                "id": territory, "name": territory_name(territory), "fogged": fogged,
+                "id": territory, "name": territory_name(territory, board), "fogged": fogged,
                 "owner": _("out of sight") if fogged else owner_words(square["owner"], players),
                 "armies": "?" if fogged else square["armies"],
                 "mine": seat is not None and square["owner"] == seat,
                 "capital": territory in capitals,
-                "neighbours": ", ".join(territory_name(n) for n in NEIGHBOURS[territory]),
+                "neighbours": ", ".join(territory_name(n, board) for n in board.neighbours[territory]),
             })
-        continents.append({"id": continent, "name": continent_name(continent), "bonus": bonus,
+        continents.append({"id": continent, "name": continent_name(continent, board), "bonus": bonus,
                            "territories": rows})
     return continents

@@ -5,21 +5,24 @@ from __future__ import annotations
 
 from games import narrator, reading, rules
 from games.models import Game
-from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
+from games.rules.board import NEUTRAL
 from games.rules.cards import set_kinds, set_value
 from games.vocabulary import color_name, seat_color, symbol_name, territory_name
 from lib.inputs import whole_number
 
+from ..maps import board_of
 from .players import card_rows
 
 
 def _option(territory: str, view: dict) -> dict:
     square = view["territories"][territory]
-    return {"id": territory, "name": territory_name(territory), "armies": square["armies"]}
+    return {"id": territory, "name": territory_name(territory, board_of(view)),
+            "armies": square["armies"]}
 
 
-def _sorted(territories) -> list[str]:
-    return sorted(territories, key=territory_name)
+def _sorted(territories, board) -> list[str]:
+    """Territories in the order of their names in the reader's language."""
+    return sorted(territories, key=lambda t: territory_name(t, board))
 
 
 def trade_sets(view: dict, rules_obj) -> list[dict]:
@@ -33,7 +36,7 @@ def trade_sets(view: dict, rules_obj) -> list[dict]:
             "cards": [narrator.card_text(c) for c in trio],
             "value": set_value(rules_obj, trio, view["sets_traded"]),
             "kind": symbol_name(kinds[0] if kinds else "mixed"),
-            "bonus": [territory_name(names[c]["territory"]) for c in trio
+            "bonus": [territory_name(names[c]["territory"], board_of(view)) for c in trio
                       if names[c]["territory"]
                       and view["territories"][names[c]["territory"]]["owner"] == you["seat"]],
         })
@@ -47,7 +50,7 @@ def border_keeps(view: dict, seat: int, source: str) -> int:
     team = view["players"][seat].get("team")
     friends = {p["seat"] for p in view["players"]
                if p["seat"] == seat or (team is not None and p.get("team") == team)}
-    enemies = [view["territories"][n]["armies"] or 0 for n in NEIGHBOURS[source]
+    enemies = [view["territories"][n]["armies"] or 0 for n in board_of(view).neighbours[source]
                if view["territories"][n]["owner"] not in friends
                and view["territories"][n]["owner"] is not None]
     return max([1, *enemies])
@@ -59,8 +62,9 @@ def occupy_form(view: dict, seat: int, occupy: dict, default: str) -> dict:
     keeps = border_keeps(view, seat, occupy["from"])
     armies = view["territories"][occupy["from"]]["armies"]
     value = {"minimum": low, "border": armies - keeps}.get(default, high)
-    return {**occupy, "from_name": territory_name(occupy["from"]),
-            "to_name": territory_name(occupy["to"]), "value": min(max(value, low), high),
+    board = board_of(view)
+    return {**occupy, "from_name": territory_name(occupy["from"], board),
+            "to_name": territory_name(occupy["to"], board), "value": min(max(value, low), high),
             "default": default if default in ("minimum", "border") else "all",
             "keeps": keeps}
 
@@ -75,7 +79,8 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
     if me["eliminated"] or me["dropped"]:
         return {}
     territories = view["territories"]
-    own = _sorted(t for t in TERRITORIES if territories[t]["owner"] == seat)
+    board = board_of(view)
+    own = _sorted((t for t in board.territories if territories[t]["owner"] == seat), board)
     phase, current = view["phase"], view["current_seat"]
     pending = view["pending"]
     rules_obj = rules.Rules.from_dict(view["rules"])
@@ -90,7 +95,7 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
                 for t in candidates]
 
     if phase == "claim" and current == seat:
-        free = _sorted(t for t in TERRITORIES if territories[t]["owner"] is None)
+        free = _sorted((t for t in board.territories if territories[t]["owner"] is None), board)
         forms["claim"] = {"choices": [_option(t, view) for t in free],
                           "value": selected if selected in free else posted.get("territory")}
     if phase == "setup_place" and pending["reinforcements"] > 0:
@@ -105,7 +110,8 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
             "value": selected if selected in own else posted.get("territory"),
         }
     if phase == "neutral_place" and current == seat:
-        neutral = _sorted(t for t in TERRITORIES if territories[t]["owner"] == NEUTRAL)
+        neutral = _sorted((t for t in board.territories if territories[t]["owner"] == NEUTRAL),
+                          board)
         forms["place_neutral"] = {"count": pending["reinforcements"],
                                   "rows": rows(neutral, "place-"),
                                   "mover": narrator.seat_name(view.get("turn_seat"),
@@ -132,19 +138,19 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
     may = (view.get("you") or {}).get("may") or {}
     if phase == "attack":
         attacks = may.get("attack", {})
-        sources = _sorted(attacks)
+        sources = _sorted(attacks, board)
         source = selected if selected in sources else posted.get("from")
         if source in sources:
             targets = attacks[source]
         else:
-            targets = sorted({t for ts in attacks.values() for t in ts}, key=territory_name)
+            targets = _sorted({t for ts in attacks.values() for t in ts}, board)
         # A kept choice of dice that is unreadable or would now be refused: the most.
         dice = whole_number(posted.get("dice", ""), 1, territories[source]["armies"] - 1) \
             if source in sources else None
         forms["attack"] = {
             "sources": [_option(t, view) for t in sources],
             "targets": [{**_option(t, view), "owner": color_name(seat_color(
-                territories[t]["owner"]))} for t in _sorted(targets)],
+                territories[t]["owner"]))} for t in _sorted(targets, board)],
             "from": source, "to": posted.get("to") if source in sources else None,
             "dice": "" if dice is None else str(dice),
             "repeat": posted.get("repeat") == "on",
@@ -153,7 +159,7 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
     if phase in ("attack", "fortify"):
         mode = view["rules"].get("fortify", "adjacent")
         moves = may.get("fortify", {})
-        sources = _sorted(moves)
+        sources = _sorted(moves, board)
         if phase == "fortify" and selected in sources:
             source = selected
         else:
@@ -164,10 +170,10 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
             targets = own
         forms["fortify"] = {
             "mode": mode, "sources": [_option(t, view) for t in sources],
-            "targets": [_option(t, view) for t in _sorted(targets)], "from": source,
+            "targets": [_option(t, view) for t in _sorted(targets, board)], "from": source,
             "to": posted.get("to") if posted.get("type") == "fortify" else None,
             "armies": posted.get("armies", "") if posted.get("type") == "fortify" else "",
-            "rows": rows(_sorted(targets), "move-") if mode == "spread" else [],
+            "rows": rows(_sorted(targets, board), "move-") if mode == "spread" else [],
         }
         forms["end_turn"] = True
     return forms

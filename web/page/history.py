@@ -11,6 +11,8 @@ from games.rules import events as ev
 from games.vocabulary import FINISH_REASONS, mission_text, seat_color, territory_name
 from ratings.luck import luck_by_seat
 
+from ..maps import board_of
+
 
 def pause_reason(events: list[dict]) -> str:
     """Why a moderator paused the game: the reason of the last pause (players may read it)."""
@@ -50,7 +52,7 @@ def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
         "won": p["seat"] in ended["winners"],
         "outcome": "", "mission": mission_text((p.get("mission") or {}).get("effective")
                                                or (p.get("mission") or {}).get("id")),
-        "capital": territory_name(p["capital"]) if p.get("capital") else "",
+        "capital": territory_name(p["capital"], board_of(view)) if p.get("capital") else "",
         "sets": 0, "set_armies": 0, "attacks": 0, "conquests": 0,
         "killed": 0, "lost": 0, "eliminated": [],
     } for p in view["players"]}

@@ -9,6 +9,8 @@ from games.models import Game
 from games.rules.board import NEUTRAL
 from games.vocabulary import DEFENSE_NAMES, color_name, level_name, symbol_name, territory_name
 
+from ..maps import board_of
+
 
 def players_panel(view: dict, game: Game) -> list[dict]:
     acting = set()
@@ -83,9 +85,10 @@ def neutral_row(view: dict) -> dict | None:
 
 def card_rows(view: dict) -> list[dict]:
     you = view.get("you") or {}
+    board = board_of(view)
     return [{
         "id": card["id"], "territory": card["territory"],
-        "name": territory_name(card["territory"]) if card["territory"] else _("Wild card"),
+        "name": territory_name(card["territory"], board) if card["territory"] else _("Wild card"),
         "symbol": card["symbol"], "symbol_name": symbol_name(card["symbol"]),
         "owned": bool(card["territory"])
         and view["territories"][card["territory"]]["owner"] == you.get("seat"),

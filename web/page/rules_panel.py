@@ -3,14 +3,18 @@ differs, every option that applies, when the clock rests) and the lobby's one li
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import rules
 from games.models import Game
 from games.rule_words import RULE_CHOICES, RULE_LABELS, RULEBOOKS
+from games.rules.maps import DEFAULT_MAP, Board
 from games.rules.options import PRESET_PLAYERS
-from games.vocabulary import symbol_name
+from games.vocabulary import continent_name, map_name, symbol_name
+
+from ..maps import kept_map
 
 # Rules about cards, left out of a game played without them (rules.cards false).
 _CARD_KEYS = ("card_values", "fixed_values", "card_territory_bonus", "max_cards",
@@ -59,6 +63,17 @@ def rulebook_in_words(rules_dict: dict, players: int | None = None) -> list[dict
     return lines
 
 
+def map_in_words(board: Board) -> list[dict]:
+    """The map the game is played on (a link to its page) and its continents' bonuses."""
+    bonuses = ", ".join(f"{continent_name(c, board)} +{bonus}"
+                        for c, (bonus, _members) in board.continents.items())
+    return [{"key": "map", "label": _("Map"), "link": reverse("map", args=[board.id]),
+             "value": _("%(map)s (%(territories)d territories)") % {
+                 "map": map_name(board), "territories": len(board.territories)}},
+            {"key": "continents", "label": _("Continents and their bonus armies"),
+             "value": bonuses}]
+
+
 def rules_in_words(rules_dict: dict, players: int | None = None) -> list[dict]:
     lines = rulebook_in_words(rules_dict, players)
     for key, label in RULE_LABELS.items():
@@ -101,7 +116,9 @@ def open_game_words(game: Game) -> str:
     """An open game's rules in one line for the lobby: how to win, the clock, and whatever
     departs from the classic game."""
     rules_dict = game.rules or {}
-    parts = [RULE_CHOICES["objective"].get(rules_dict.get("objective"), ""),
+    board = kept_map(game.map)
+    parts = [map_name(board) if board is not None and board.id != DEFAULT_MAP else "",
+             RULE_CHOICES["objective"].get(rules_dict.get("objective"), ""),
              _("%(time)s per move") % {"time": duration_words(game.deadline_seconds)}]
     if rules_dict.get("initial_placement") == "simultaneous":
         parts.append(_("starting armies placed all at once"))

@@ -7,8 +7,7 @@ from django.utils.translation import gettext as _
 
 from games.lobby import team_count
 from games.models import Game
-from games.rules.board import COLORS
-from games.vocabulary import color_name
+from games.vocabulary import color_name, seat_color
 
 
 def team_choices(game: Game, seated: dict[int, str]) -> list[dict]:
@@ -29,7 +28,7 @@ def seat_choices(game: Game, seated: dict[int, str]) -> dict:
     seats = []
     for seat in range(game.players):
         words = _("Seat %(number)d, %(color)s") % {
-            "number": seat + 1, "color": color_name(COLORS[seat])}
+            "number": seat + 1, "color": color_name(seat_color(seat))}
         if teams:
             words += ", " + _("team %(number)d") % {"number": seat % teams + 1}
         seats.append({"seat": seat, "words": words})

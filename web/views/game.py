@@ -23,6 +23,7 @@ from lib.inputs import whole_number
 from notifications import presence
 
 from ..commands import FormProblem, payload_from_post
+from ..maps import board_of_game
 from ..page import game_context, stamp
 from ..page.board_list import board_rows
 from .invitations import panel, visible_game
@@ -126,7 +127,7 @@ def game_play(request, game_id):
         version = whole_number(raw_version)
         if version is None:
             raise FormProblem(_("The page did not say which move it was showing; reload it."))
-        payload = payload_from_post(request.POST)
+        payload = payload_from_post(request.POST, board_of_game(game))
         done = write.submit(write.player(request.user), game, payload, version,
                             others_policies_pass=True)
     except VersionConflict as conflict:

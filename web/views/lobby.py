@@ -21,14 +21,17 @@ from games import lobby as games_lobby
 from games.errors import ServiceError
 from games.models import Game, Seat
 from games.rules.errors import RuleViolation
+from games.rules.maps import DEFAULT_MAP
 from games.rules.moves import seats_to_act
 from games.store import load_state
-from games.vocabulary import BOT_LEVELS, color_name, level_name, phase_name, seat_color
+from games.vocabulary import BOT_LEVELS, color_name, level_name, map_name, phase_name, seat_color
 from lib.inputs import whole_number
 
 from ..forms.game_lists import GameFilterForm
 from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields
 from ..forms.lobby import CreateGameForm
+from ..maps import map_by_id
+from ..page.map_page import map_options
 from ..page.rules_panel import open_game_words
 from ..page.seating import team_choices
 from .invitations import visible_game
@@ -121,7 +124,8 @@ def _running_games(user) -> list[dict]:
 def _computer_choices() -> dict:
     """What the "play against the computer" form offers (templates/games/_computer_form)."""
     return {"opponent_counts": range(1, 6),
-            "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS]}
+            "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
+            "computer_maps": [(m["id"], m["name"]) for m in map_options()]}
 
 
 def home(request):
@@ -159,7 +163,7 @@ def _lobby(request, form, status=200):
         "invitations": invitations.pending_for(request.user),
         "running_games": _running_games(request.user),
         "your_moves": sum(row["your_turn"] for row in my_games),
-        "presets": PRESETS,
+        "presets": PRESETS, "maps": map_options(),
         "preset_rules": {k: preset_fields(p["rules"]) for k, p in PRESETS.items()},
         "preset_players": {k: p.get("players") for k, p in PRESETS.items()},
         **_computer_choices(),
@@ -169,8 +173,11 @@ def _lobby(request, form, status=200):
 def lobby(request):
     form = None
     if request.user.is_authenticated:
+        # ?map=<id> (a map page's "Start a game on this map"): that map chosen.
+        chosen = map_by_id(request.GET.get("map"))
         form = CreateGameForm(initial={
-            "clock_time_zone": preferences_for(request.user).time_zone})
+            "clock_time_zone": preferences_for(request.user).time_zone,
+            "map": chosen.id if chosen else DEFAULT_MAP})
     return _lobby(request, form)
 
 
@@ -194,7 +201,8 @@ def create_game(request):
                                     rules_raw, form.cleaned_data["deadline_seconds"],
                                     form.clock(), bots=form.bot_levels(),
                                     rated=form.rated_choice(), entropy=entropy,
-                                    private=form.cleaned_data.get("private", False))
+                                    private=form.cleaned_data.get("private", False),
+                                    map_id=form.cleaned_data["map"])
     except (RuleViolation, ServiceError) as error:
         form.add_error(None, refusal_text(error))
         return _lobby(request, form, status=400)
@@ -276,8 +284,13 @@ def play_the_computer(request):
     back = "lobby" if request.POST.get("back") == "lobby" else "home"
     level = request.POST.get("level", "normal")
     opponents = whole_number(request.POST.get("opponents", "2"))
-    if level not in BOT_LEVELS or opponents is None or not 1 <= opponents <= 5:
+    board = map_by_id(request.POST.get("map") or DEFAULT_MAP)
+    if level not in BOT_LEVELS or opponents is None or not 1 <= opponents <= 5 or board is None:
         messages.error(request, _("Choose a level and one to five computer opponents."))
+        return redirect(back)
+    if not board.min_players <= opponents + 1 <= board.max_players:
+        messages.error(request, _("%(map)s is played by %(low)s to %(high)s players.") % {
+            "map": map_name(board), "low": board.min_players, "high": board.max_players})
         return redirect(back)
     wait = throttles.refused(request, throttles.CREATE_GAME)
     if wait:
@@ -287,7 +300,7 @@ def play_the_computer(request):
     name = _("%(user)s against the computer") % {"user": request.user.get_username()}
     rules = {**ASYNC_SETUP, "deadline_seconds": 7 * 86400}
     game = games_lobby.create_game(request.user, name[:100], opponents + 1, rules,
-                                bots=[level] * opponents)
+                                bots=[level] * opponents, map_id=board.id)
     messages.success(request, _("Your game has started: the computer players move within "
                                 "seconds of their turn."))
     return redirect("game", game_id=game.pk)
