@@ -9,7 +9,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 
 from accounts import throttles
-from games import filters, invitations, lobby, reading, write
+from games import bot_accounts, filters, invitations, lobby, reading, write
 from games.api import auth
 from games.api import serializers as s
 from games.models import Game
@@ -108,7 +108,7 @@ class GamesView(ApiView):
             {"id": g.pk, "name": g.name, "map": g.map, "status": g.status, "players": g.players,
              "seats_taken": g.seats_taken, "current_seat": g.current_seat,
              "deadline": g.deadline.isoformat() if g.deadline else None,
-             "private": g.private}
+             "private": g.private, "bots_allowed": g.bots_allowed}
             for g in games[:200]
         ])
 
@@ -120,7 +120,7 @@ class GamesView(ApiView):
             request.user, data.get("name"), players, data.get("rules"),
             data.get("deadline_seconds"), data.get("clock"), data.get("bots"),
             data.get("rated"), data.get("entropy"), data.get("private", False),
-            data.get("map"),
+            data.get("map"), data.get("bots_allowed", False),
         )
         return Response(game_view_for(game, request.user), status=status.HTTP_201_CREATED)
 
@@ -166,13 +166,35 @@ class SeatsView(ApiView):
 
 
 class BotsView(ApiView):
-    """The creator of an open game seats a computer player (CONTRACT.md)."""
+    """The creator of an open game seats a computer player (`level`) or a bot account
+    (`account`) (CONTRACT.md)."""
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=s.BotIn, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = lobby.add_bot(found(request, game_id), request.user, body(request).get("level"))
+        data = body(request)
+        game = lobby.add_bot(found(request, game_id), request.user, data.get("level"),
+                             data.get("account"))
         return Response(game_view_for(game, request.user))
+
+
+class BotAccountView(ApiView):
+    """POST turns the caller's account into a bot account, for good (CONTRACT.md "Bot
+    accounts"); GET says whether it is one."""
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: s.BotAccountOut, **ERRORS})
+    def get(self, request):
+        made = bot_accounts.of(request.user)
+        if made is None:
+            return error(404, "not_a_bot_account", "this account is not a bot account")
+        return Response(bot_accounts.as_dict(made))
+
+    @extend_schema(request=s.BotAccountIn, responses={200: s.BotAccountOut, **ERRORS})
+    def post(self, request):
+        data = body(request)
+        made = bot_accounts.convert(request.user, data.get("owner"), data.get("owner_token"))
+        return Response(bot_accounts.as_dict(made))
 
 
 class LeaveView(ApiView):

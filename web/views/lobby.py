@@ -32,7 +32,7 @@ from ..forms.lobby import CreateGameForm
 from ..page.rules_panel import open_game_words
 from ..page.seating import team_choices
 from .invitations import visible_game
-from .refusals import refusal_text
+from .refusals import people_only, refusal_text
 
 
 def _names(game_ids) -> dict:
@@ -175,6 +175,7 @@ def lobby(request):
 
 
 @login_required
+@people_only
 def create_game(request):
     if request.method != "POST":
         return redirect("lobby")
@@ -194,7 +195,8 @@ def create_game(request):
                                     rules_raw, form.cleaned_data["deadline_seconds"],
                                     form.clock(), bots=form.bot_levels(),
                                     rated=form.rated_choice(), entropy=entropy,
-                                    private=form.cleaned_data.get("private", False))
+                                    private=form.cleaned_data.get("private", False),
+                                    bots_allowed=form.cleaned_data.get("bots_allowed", False))
     except (RuleViolation, ServiceError) as error:
         form.add_error(None, refusal_text(error))
         return _lobby(request, form, status=400)
@@ -235,6 +237,7 @@ def _team(raw: str | None):
 
 @require_POST
 @login_required
+@people_only
 def join_game(request, game_id):
     entropy = request.POST.get("entropy") or None  # an empty field (no script) sends none
     team = _team(request.POST.get("team"))
@@ -247,6 +250,7 @@ def join_game(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def arrange_seats(request, game_id):
     """The creator's seating form: one seat field per player (`seat-<username>`)."""
     moves = {}
@@ -261,6 +265,7 @@ def arrange_seats(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def add_bot(request, game_id):
     level = request.POST.get("level")
     return _game_action(request, game_id,
@@ -270,6 +275,7 @@ def add_bot(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def play_the_computer(request):
     """One click from the home page or the lobby: a game of the viewer and computer
     players, started at once, with the lobby's fast setup (every starting army at once)."""
@@ -295,6 +301,7 @@ def play_the_computer(request):
 
 @require_POST
 @login_required
+@people_only
 def start_game(request, game_id):
     return _game_action(request, game_id, lambda game: games_lobby.start_game(game, request.user),
                         _("The game has started."))
@@ -302,6 +309,7 @@ def start_game(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def leave_game(request, game_id):
     return _game_action(request, game_id, lambda game: games_lobby.leave_game(game, request.user),
                         _("You left the game."), leaves=True)
@@ -309,6 +317,7 @@ def leave_game(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def cancel_game(request, game_id):
     return _game_action(request, game_id,
                         lambda game: games_lobby.cancel_game(game, request.user),
