@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import BotAccount
 from games.models import Game, Seat
-from tests.games.api_support import API, assert_error, game_url, send, unchanged
+from tests.games.api_support import API, assert_error, game_url, unchanged
 from tests.games.conftest import new_game
 
 pytestmark = pytest.mark.django_db
