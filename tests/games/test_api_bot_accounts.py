@@ -189,6 +189,9 @@ def test_a_bot_account_joins_only_games_that_allow_bots(alice, robo):
     assert answer.json()["players"][1]["bot"] == "account"
     listed = {g["id"]: g for g in alice.get(f"{API}/games/?status=open").json()}
     assert listed[allowing]["bots_allowed"] is True and listed[closed]["bots_allowed"] is False
+    found = alice.get(f"{API}/games/?status=open&bots_allowed=yes").json()
+    assert [g["id"] for g in found] == [allowing]
+    assert closed in [g["id"] for g in alice.get(f"{API}/games/?bots_allowed=no").json()]
 
 
 def test_an_invited_or_challenged_bot_account_joins(alice, robo):
