@@ -15,7 +15,8 @@ def is_bot_account(user, fresh: bool = False) -> bool:
     remembered on the user object)."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    cached = user.__dict__.get("_is_bot_account")
+    # getattr, not __dict__: request.user is a lazy object passing attributes through.
+    cached = getattr(user, "_is_bot_account", None)
     if cached is None or fresh:
         cached = user._is_bot_account = BotAccount.objects.filter(user_id=user.pk).exists()
     return cached

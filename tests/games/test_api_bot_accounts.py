@@ -6,11 +6,17 @@ its `owner`."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from accounts.models import BotAccount
+from games import computer
 from games.models import Game, Seat
-from tests.games.api_support import API, assert_error, game_url, unchanged
+from games.rules.moves import seats_to_act
+from games.store import load_state
+from tests.games.api_support import API, assert_error, game_url, send, unchanged
 from tests.games.conftest import new_game
 
 pytestmark = pytest.mark.django_db
@@ -228,8 +234,28 @@ def test_a_seated_bot_account_plays_through_the_api_and_its_deadline_applies(ali
     game = Game.objects.get(pk=game_id)
 
     # Nothing plays for it: the service waits for its program, on the game's clock.
-    from games import computer
-    from games.store import load_state
     assert computer.owed(game, load_state(game)) == []
     assert game.deadline is not None
     assert robo.get(game_url(game_id)).json()["you"]["seat"] == 1
+
+
+def test_a_command_in_a_game_without_bot_accounts_asks_nothing_more(alice, bob):
+    """Whether a seat is a bot account's is read with the seats (a seat flag): a command of
+    a game of people looks up no owner."""
+    game_id = new_game(alice, bob, placement_batch=100)
+    state = load_state(Game.objects.get(pk=game_id))
+    mover = alice if seats_to_act(state)[0] == 0 else bob
+    with CaptureQueriesContext(connection) as queries:
+        answer = send(mover, game_id, {"type": "set_defense", "policy": "one"})
+    assert answer.status_code == 201, answer.content
+    lookups = [q["sql"] for q in queries.captured_queries
+               if q["sql"].lstrip().upper().startswith("SELECT")
+               and 'FROM "accounts_botaccount"' in q["sql"]
+               and "EXISTS" not in q["sql"]]
+    assert lookups == []
+
+
+def test_a_bot_account_that_never_played_is_deleted_with_its_account(robo):
+    get_user_model().objects.filter(username="robo").delete()
+
+    assert not BotAccount.objects.exists()
