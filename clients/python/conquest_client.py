@@ -173,10 +173,10 @@ class Conquest:
         return self.call("GET", f"/api/v1/games/{int(game_id)}/events/?after={int(after)}")
 
     # ---- streams ----------------------------------------------------------------------
-    def stream(self, url: str, last_event_id: str | None = None,
-               idle_timeout: float = 120) -> Iterator[ServerSentEvent]:
-        """The events of one Server-Sent Events stream until the server closes it;
-        StreamUnavailable on 404."""
+    def open_stream(self, url: str, last_event_id: str | None = None,
+                    idle_timeout: float = 120):
+        """An open Server-Sent Events answer (read it with server_sent_events, close it
+        when done); StreamUnavailable on 404, ApiError on any other refusal."""
         headers = {"Accept": "text/event-stream", "Cache-Control": "no-cache", **self._auth()}
         if last_event_id is not None:
             headers["Last-Event-ID"] = last_event_id
@@ -188,24 +188,40 @@ class Conquest:
             if refused.code == 404:
                 raise StreamUnavailable(404, error.code, error.detail, error.body) from None
             raise error from None
-        with answer:
-            if not answer.headers.get("Content-Type", "").startswith("text/event-stream"):
-                raise StreamUnavailable(404, "not_a_stream", "the answer is not an event stream")
+        if not answer.headers.get("Content-Type", "").startswith("text/event-stream"):
+            answer.close()
+            raise StreamUnavailable(404, "not_a_stream", "the answer is not an event stream")
+        return answer
+
+    def stream(self, url: str, last_event_id: str | None = None,
+               idle_timeout: float = 120) -> Iterator[ServerSentEvent]:
+        """The events of one stream (a game's: `/api/v1/games/{id}/stream/`) until the
+        server closes it."""
+        with self.open_stream(url, last_event_id, idle_timeout) as answer:
             yield from server_sent_events(answer)
 
-    def notices(self, reconnect: bool = True) -> Iterator[Notice]:
-        """The user stream's notices, reconnecting (with the last id seen) when it drops."""
+    def notices(self, reconnect: bool = True, catch_up=None) -> Iterator[Notice]:
+        """The user stream's notices, connecting again (with the last id seen) when it
+        drops or the server is busy. `catch_up`: a function giving the notices a bot may
+        have missed, yielded each time the stream is open again (so nothing sent while it
+        was not listening is lost: it connects first, then looks)."""
         last_id, pause = None, 1.0
         while True:
             try:
-                for message in self.stream(self.stream_url, last_id):
-                    pause = 1.0
-                    last_id = message.id or last_id
-                    if message.event == "notice":
-                        data = message.json() or {}
-                        yield Notice(data.get("kind", ""), data.get("game"), data)
+                with self.open_stream(self.stream_url, last_id) as answer:
+                    if catch_up is not None:
+                        yield from catch_up()
+                    for message in server_sent_events(answer):
+                        pause = 1.0
+                        last_id = message.id or last_id
+                        if message.event == "notice":
+                            data = message.json() or {}
+                            yield Notice(data.get("kind", ""), data.get("game"), data)
             except StreamUnavailable:
                 raise
+            except ApiError as refused:
+                if refused.status < 429 or refused.status in (501,):
+                    raise  # 401, 403: this token may not listen; no use trying again
             except (OSError, http.client.HTTPException):  # timeouts and URLError too
                 pass  # dropped: connect again below
             if not reconnect:
@@ -236,17 +252,19 @@ class Conquest:
 
     def follow(self, game_ids: Iterable[int] | None = None, poll_every: float = 2.0,
                on_fallback=None) -> Iterator[Notice]:
-        """The user stream's notices; where the service has no stream, the same made by
-        polling (`game_ids`: those games only, else every active game of the account).
-        First, a `your_move` for each game already waiting (a notice sent before the
-        stream was opened is not sent again)."""
+        """The user stream's notices (`game_ids`: those games' only), each time it is
+        open preceded by a `your_move` for every game already waiting; where the service
+        has no stream, the same made by polling."""
         ids = None if game_ids is None else [int(g) for g in game_ids]
-        for game_id in ids if ids is not None else [
-                g["id"] for g in self.games(mine=True) if g["status"] == "active"]:
-            if owes_decision(self.game(game_id)):
-                yield Notice("your_move", game_id, {"kind": "your_move", "game": game_id})
+
+        def waiting():
+            for game_id in ids if ids is not None else [
+                    g["id"] for g in self.games(mine=True) if g["status"] == "active"]:
+                if owes_decision(self.game(game_id)):
+                    yield Notice("your_move", game_id, {"kind": "your_move", "game": game_id})
+
         try:
-            for notice in self.notices():
+            for notice in self.notices(catch_up=waiting):
                 if ids is None or notice.game in ids:
                     yield notice
         except StreamUnavailable:

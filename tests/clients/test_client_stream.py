@@ -28,6 +28,7 @@ class StandIn(BaseHTTPRequestHandler):
     or 404 for the stream when `streams` is off. Games: one, id 5, waiting for seat 1."""
 
     streams = True
+    refusals: list = []  # statuses the stream answers first, one per connection
     seen_last_ids: list = []
 
     def log_message(self, *args):
@@ -45,6 +46,9 @@ class StandIn(BaseHTTPRequestHandler):
         if self.path.startswith("/api/v1/stream/"):
             if not self.streams:
                 return self._json(404, {"error": "not_found", "detail": "no stream"})
+            if self.refusals:
+                status = type(self).refusals.pop(0)
+                return self._json(status, {"error": "refused", "detail": str(status)})
             last = self.headers.get("Last-Event-ID")
             type(self).seen_last_ids.append(last)
             start = int(last or 0)
@@ -67,7 +71,7 @@ class StandIn(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def stand_in():
-    StandIn.streams, StandIn.seen_last_ids = True, []
+    StandIn.streams, StandIn.seen_last_ids, StandIn.refusals = True, [], []
     server = ThreadingHTTPServer(("127.0.0.1", 0), StandIn)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -99,7 +103,20 @@ def test_it_follows_notices_and_resumes_after_the_last_id(stand_in):
     assert StandIn.seen_last_ids[:2] == [None, "2"]  # nothing lost, nothing twice
 
 
-def test_follow_first_catches_up_then_falls_back_to_polling_on_404(stand_in):
+def test_follow_looks_for_waiting_games_once_the_stream_is_open(stand_in):
+    client = cc.Conquest(stand_in, token="t")
+    notices = client.follow()
+
+    got = [next(notices) for _ in range(4)]
+
+    # The game already waiting first (a notice sent before it listened is not sent again),
+    # then the stream's own; after the reconnect, the waiting game again.
+    assert [(n.kind, n.data.get("polled")) for n in got] == [
+        ("your_move", None), ("your_move", None), ("game_started", None), ("your_move", None)]
+    assert StandIn.seen_last_ids[:2] == [None, "2"]
+
+
+def test_follow_falls_back_to_polling_on_404(stand_in):
     StandIn.streams = False
     fell_back = []
     client = cc.Conquest(stand_in, token="t")
@@ -107,9 +124,22 @@ def test_follow_first_catches_up_then_falls_back_to_polling_on_404(stand_in):
     notices = client.follow(poll_every=0.01, on_fallback=lambda: fell_back.append(True))
     first, second = next(notices), next(notices)
 
-    assert (first.kind, first.game) == ("your_move", 5)  # a game already waiting
     assert fell_back == [True]
-    assert (second.kind, second.game, second.data.get("polled")) == ("your_move", 5, True)
+    assert (first.kind, first.game, first.data.get("polled")) == ("your_move", 5, True)
+    assert (second.kind, second.game) == ("your_move", 5)
+
+
+def test_a_busy_stream_is_tried_again_and_a_refused_token_stops(stand_in, monkeypatch):
+    monkeypatch.setattr(cc.time, "sleep", lambda seconds: None)
+    StandIn.refusals = [503, 429]
+    client = cc.Conquest(stand_in, token="t")
+
+    assert next(client.notices()).kind == "your_move"  # after two busy answers
+
+    StandIn.refusals = [401]
+    with pytest.raises(cc.ApiError) as refused:
+        next(client.notices())
+    assert refused.value.status == 401
 
 
 def test_owes_decision_reads_you_may():
