@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from accounts.models import BotAccount
-from games import computer
+from games import challenges, computer
 from games.models import Game, Seat
 from games.rules.moves import seats_to_act
 from games.store import load_state
@@ -259,3 +259,14 @@ def test_a_bot_account_that_never_played_is_deleted_with_its_account(robo):
     get_user_model().objects.filter(username="robo").delete()
 
     assert not BotAccount.objects.exists()
+
+
+def test_a_challenged_bot_account_joins_through_the_api(alice, robo):
+    game = challenges.challenge(get_user_model().objects.get(pk=alice.user_id), "robo", 2,
+                                {"placement_batch": 100})
+
+    answer = robo.post(game_url(game.pk, "join/"))
+
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["status"] == "active"
+    assert answer.json()["players"][1]["bot"] == "account"

@@ -82,3 +82,19 @@ def test_a_mail_from_a_bot_account_plays_nothing(game_with_robo, robo):
     assert "bot account" in received.detail
     game.refresh_from_db()
     assert game.version == before and not load_state(game).finished
+
+
+def test_the_creator_seats_a_bot_account_from_the_game_page(alice, robo):
+    game = lobby.create_game(alice, "Open", 3)
+    page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
+    assert 'name="account"' in page
+
+    answer = client_for(alice).post(f"/games/{game.pk}/bots/", {"account": "robo"},
+                                    follow=True)
+
+    assert "A bot account took a seat." in answer.content.decode()
+    assert Seat.objects.get(game=game, seat=1).user == robo
+    refused = client_for(alice).post(f"/games/{game.pk}/bots/", {"account": "nobody"},
+                                     follow=True)
+    assert Seat.objects.filter(game=game).count() == 2
+    assert "There is no bot account of that name." in refused.content.decode()

@@ -267,10 +267,13 @@ def arrange_seats(request, game_id):
 @login_required
 @people_only
 def add_bot(request, game_id):
-    level = request.POST.get("level")
+    """A computer player of the level chosen, or the bot account named (`account`)."""
+    account = (request.POST.get("account") or "").strip() or None
+    level = None if account else request.POST.get("level")
     return _game_action(request, game_id,
-                        lambda game: games_lobby.add_bot(game, request.user, level),
-                        _("A computer player took a seat."))
+                        lambda game: games_lobby.add_bot(game, request.user, level, account),
+                        _("A bot account took a seat.") if account
+                        else _("A computer player took a seat."))
 
 
 @require_POST
