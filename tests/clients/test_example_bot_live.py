@@ -4,7 +4,8 @@ database; on the PostgreSQL + Redis pass with a Redis of its own, else the embed
 
 The bot runs as its own process on the standard library alone (`python -S`: no site
 packages), signs in with its bot account's token, follows its user stream (or polls where
-the service has none yet) and plays a whole game against a computer player to the end."""
+the service has none yet) and plays a whole game to the end: against a computer player, and
+two of them against each other at a table that allows bots."""
 
 from __future__ import annotations
 
@@ -157,4 +158,52 @@ def test_the_example_bot_plays_a_whole_game_against_a_computer_player(service, t
     seat = next(p["seat"] for p in view["players"] if p["username"] == "robo")
     assert Event.objects.filter(game=game, actor=seat, user_id=robo["id"]).count() > 3
     assert Event.objects.filter(game=game, actor=1).exists()  # the computer player moved
+    assert check_game(game) == []
+
+
+def sign_up_bot(port: int, name: str) -> str:
+    status, made = call(port, "POST", "/api/v1/accounts/", {
+        "username": name, "email": f"{name}@example.com", "password": f"{name}-long-secret-1"})
+    assert status == 201, made
+    status, bot = call(port, "POST", "/api/v1/account/bot/", {}, made["token"])
+    assert status == 200 and bot["owner"] == name, bot
+    return made["token"]
+
+
+def test_two_example_bots_find_a_game_that_allows_bots_and_play_it_out(service, tmp_path):
+    port, celery = service
+    first, second = sign_up_bot(port, "robo"), sign_up_bot(port, "marvin")
+    # One bot account opens a table for bots; the other finds it in the list and joins.
+    status, view = call(port, "POST", "/api/v1/games/", {
+        "name": "Bots only", "players": 2, "rules": RULES, "bots_allowed": True}, first)
+    assert status == 201, view
+    status, found = call(port, "GET", "/api/v1/games/?status=open&bots_allowed=yes",
+                         token=second)
+    assert [g["id"] for g in found] == [view["id"]]
+    status, view = call(port, "POST", f"/api/v1/games/{view['id']}/join/", {}, second)
+    assert status == 200 and view["status"] == "active", view
+    assert [p["bot"] for p in view["players"]] == ["account", "account"]
+
+    logs = [tmp_path / "robo.log", tmp_path / "marvin.log"]
+    outs = [open(log, "wb") for log in logs]
+    bots = [subprocess.Popen(
+        [sys.executable, "-S", "-E", "-s", str(CLIENT / "example_bot.py"),
+         "--url", f"http://127.0.0.1:{port}", "--token", token, "--game", str(view["id"]),
+         "--until-over", "--poll", "0.5", "--seed", str(n)],
+        cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
+        for n, (token, out) in enumerate(zip((first, second), outs, strict=True))]
+    try:
+        codes = [bot.wait(600) for bot in bots]
+    finally:
+        for bot in bots:
+            if bot.poll() is None:
+                bot.kill()
+        for out in outs:
+            out.close()
+    printed = "\n".join(log.read_text(errors="replace") for log in logs)
+    assert codes == [0, 0], printed
+
+    game = Game.objects.get(pk=view["id"])
+    assert game.status == Game.FINISHED, printed
+    assert printed.count(f"game {game.pk}: finished") == 2
     assert check_game(game) == []
