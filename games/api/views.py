@@ -192,7 +192,12 @@ class BotAccountView(ApiView):
 
     @extend_schema(request=s.BotAccountIn, responses={200: s.BotAccountOut, **ERRORS})
     def post(self, request):
-        data = body(request)
+        data = request.data
+        # Irreversible: a body that is not what this call takes (another account's name, as
+        # if it made a new one) is refused rather than read as "no owner".
+        if not isinstance(data, dict) or set(data) - {"owner", "owner_token"}:
+            return error(400, "bad_request", "send nothing, or {owner, owner_token}: this "
+                         "turns the account of the token sent into a bot account")
         made = bot_accounts.convert(request.user, data.get("owner"), data.get("owner_token"))
         return Response(bot_accounts.as_dict(made))
 

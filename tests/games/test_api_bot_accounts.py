@@ -86,6 +86,15 @@ def test_it_refuses_an_owner_not_proved(alice, person, body):
     assert not BotAccount.objects.exists()
 
 
+@pytest.mark.parametrize("body", [{"username": "another"}, ["robo"], "robo", 7])
+def test_it_refuses_a_body_it_does_not_take(person, body):
+    client = person("robo")
+
+    assert_error(client.post(BOT, body, format="json"), 400, "bad_request")
+
+    assert not BotAccount.objects.exists()
+
+
 def test_a_bot_account_cannot_own_a_bot(robo, person):
     client = person("robo2")
 
