@@ -3,7 +3,7 @@ digests only: a key is never stored, so never shown; deleting a row revokes it).
 
 from django.contrib import admin
 
-from accounts.models import Account, ApiToken, Preferences
+from accounts.models import Account, ApiToken, BotAccount, Preferences
 from lib.admin import FilterOnlyWhatIsShown
 
 
@@ -35,3 +35,14 @@ class PreferencesAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     list_display = ("user", "language", "time_zone", "turn_mail", "game_mail", "unsubscribed")
     list_filter = ("language", "turn_mail", "unsubscribed")
     search_fields = ("user__username",)
+
+
+@admin.register(BotAccount)
+class BotAccountAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
+    list_display = ("user", "owner", "created_at")
+    search_fields = ("user__username", "owner__username")
+    fields = ("user", "owner", "created_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False  # an account becomes a bot by its own request (POST /api/v1/account/bot/)

@@ -132,3 +132,20 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"API token of {self.user} from {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class BotAccount(models.Model):
+    """An account a program plays (CONTRACT.md "Bot accounts"), for good: it plays only
+    through the API, is shown as a bot with its owner's name and is rated apart from
+    people. `owner` is the person who answers for it: the account itself unless another
+    account proved, with one of its tokens, that it runs the bot (games.bot_accounts)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                primary_key=True, related_name="bot_account")
+    # RESTRICT, not PROTECT: a bot owning itself must still be deletable with its account.
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.RESTRICT,
+                              related_name="bots_owned")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"bot account {self.user_id} of {self.owner_id}"

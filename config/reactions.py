@@ -40,6 +40,8 @@ CONQUEST_SEAT_FLAGS = {
     "digest": "notifications.outbox.digest_flag_sql",
     # Whether a player had the two-player neutral's half placed for them (a standing order).
     "neutral_borders": "accounts.standing.borders_flag_sql",
+    # Whether a seat is a bot account's (its owner is shown with it: games.reading).
+    "bot_account": "accounts.bots.bot_account_flag_sql",
 }
 
 # Standing orders: decisions a player chose, once for all games, to have made for them the

@@ -292,6 +292,9 @@ CONQUEST_CONVERSATIONS_PER_DAY = int(env("CONQUEST_CONVERSATIONS_PER_DAY", "10")
 # Who has a stake in a game besides its players, so may not moderate it (own_game): each a
 # function of a user giving the ids of such games (games.moderation.stakes).
 CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]
+# What must agree before an account becomes a bot account (games.bot_accounts): each a
+# function of the user giving a refusal's text or None.
+CONQUEST_BOT_ACCOUNT_CHECKS = ["tournaments.services.entered_as_person"]
 # What follows from every change to a game, in order (config/reactions.py lists them).
 from config.reactions import (  # noqa: E402, F401
     CONQUEST_REACTIONS,

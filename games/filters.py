@@ -28,6 +28,8 @@ FILTERS: dict[str, tuple[str, ...]] = {
     "teams": YES_NO,
     "deadline": tuple(DEADLINES),
     "rated": YES_NO,
+    # Whether bot accounts may join by themselves: a bot's program looks for its games.
+    "bots_allowed": YES_NO,
 }
 
 
@@ -60,6 +62,7 @@ _CONDITIONS: dict[str, Callable[[str], Q]] = {
     "teams": lambda value: _yes(Q(rules__team_size__gt=1), value),
     "deadline": _deadline,
     "rated": _rated,
+    "bots_allowed": lambda value: _yes(Q(bots_allowed=True), value),
 }
 
 

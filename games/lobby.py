@@ -8,7 +8,7 @@ import unicodedata
 from django.db import transaction
 from django.utils.timezone import now
 
-from games import computer, invitations, maps, rules
+from games import bot_accounts, computer, invitations, maps, rules
 from games.clock import zone
 from games.errors import ServiceError
 from games.models import Game, Seat
@@ -74,14 +74,18 @@ def check_entropy(entropy) -> str | None:
 
 
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
-                bots=None, rated=None, entropy=None, private=False, map_id=None) -> Game:
+                bots=None, rated=None, entropy=None, private=False, map_id=None,
+                bots_allowed=False) -> Game:
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
     `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
-    only by invitation (games.invitations). `map_id`: a shipped map (default classic)."""
+    only by invitation (games.invitations). `map_id`: a shipped map (default classic).
+    `bots_allowed`: bot accounts may join it by themselves (games.bot_accounts)."""
     entropy = check_entropy(entropy)
     if not isinstance(private, bool):
         raise ServiceError(400, "bad_request", "private must be true or false")
+    if not isinstance(bots_allowed, bool):
+        raise ServiceError(400, "bad_request", "bots_allowed must be true or false")
     name = check_game_name(name)
     rated = check_rated(rated)
     clock_fields = check_clock(clock)
@@ -103,6 +107,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
             name=name, creator=user, players=players, rules=checked.to_dict(), map=board.id,
             deadline_seconds=checked.deadline_seconds, rated=rated, **clock_fields,
             private=private, invite_token=invitations.new_secret() if private else None,
+            bots_allowed=bots_allowed,
         )
         Seat.objects.create(game=game, seat=0, user=user, entropy=entropy)
         for seat, level in enumerate(bots, start=1):
@@ -115,20 +120,35 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
     return game
 
 
-def add_bot(game: Game, user, level) -> Game:
-    """The creator seats a computer player in the next free seat of an open game; the game
-    starts by itself when that fills it."""
-    computer.check_levels([level])
+def add_bot(game: Game, user, level=None, account=None) -> Game:
+    """The creator seats a computer player of `level`, or the bot account named `account`
+    (games.bot_accounts), in the next free seat of an open game; the game starts by itself
+    when that fills it."""
+    if account is not None and level is not None:
+        raise ServiceError(400, "bad_request", "send either level (a computer player) or "
+                           "account (a bot account), not both")
+    if account is None:
+        computer.check_levels([level])
     if user is None or game.creator_id != user.pk:
         raise ServiceError(403, "not_creator", "only the game's creator can add a bot")
+    bot_user = None if account is None else bot_accounts.bot_account_named(account)
     with transaction.atomic():
         locked = _locked(game)
         if locked.status != Game.OPEN:
             raise ServiceError(400, "game_not_open", "the game is not open for joining")
-        taken = set(Seat.objects.filter(game=locked).values_list("seat", flat=True))
+        seated = dict(Seat.objects.filter(game=locked).values_list("user_id", "seat"))
+        taken = set(seated.values())
         if len(taken) >= locked.players:
             raise ServiceError(400, "game_full", "every seat of this game is taken")
-        computer.seat_bot(locked, min(set(range(locked.players)) - taken), level)
+        seat = min(set(range(locked.players)) - taken)
+        if bot_user is None:
+            computer.seat_bot(locked, seat, level)
+        elif bot_user.pk in seated:
+            raise ServiceError(400, "already_seated", f"{bot_user.username} already plays "
+                               "in this game")
+        else:
+            Seat.objects.create(game=locked, seat=seat, user=bot_user)
+            invitations.joined(locked, bot_user)
         forget_seats(game)
         if len(taken) + 1 >= locked.players:
             _start_locked(game, locked, None)
@@ -179,6 +199,7 @@ def join_game(game: Game, user, entropy=None, team=None, token=None) -> Game:
     with transaction.atomic():
         locked = _locked(game)
         invitations.check_may_join(locked, user, token)
+        bot_accounts.check_bot_may_join(locked, user)
         if locked.status != Game.OPEN:
             raise ServiceError(400, "game_not_open", "the game is not open for joining")
         team = check_team(locked, team)

@@ -68,6 +68,9 @@ class Game(models.Model):
     private = models.BooleanField(default=False, db_default=False)
     invite_token = models.CharField(max_length=64, null=True, blank=True,
                                     editable=False)
+    # Whether bot accounts (CONTRACT.md "Bot accounts") may join it by themselves; the
+    # creator may seat one, and invite one, either way.
+    bots_allowed = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

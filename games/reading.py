@@ -3,6 +3,7 @@ and record redacted for a seat. Reads only: the write path is games.write."""
 
 from __future__ import annotations
 
+from accounts.bots import owners
 from games import maps, rules
 from games.models import Game
 from games.store import load_state, read_seats, status_of, stored_events_with_times
@@ -45,6 +46,7 @@ def seat_rows(game: Game) -> list[tuple[int, int, str, str | None]]:
 def forget_seats(game: Game) -> None:
     game.__dict__.pop("_seat_rows", None)
     game.__dict__.pop("_seat_flags", None)  # read with the seats (games.store.fetch_game)
+    game.__dict__.pop("_bot_owners", None)
 
 
 def seat_of(game: Game, user) -> int | None:
@@ -66,6 +68,30 @@ def bot_levels(game: Game, state: rules.GameState | None = None) -> dict[int, st
             if player.bot and not player.out:
                 levels.setdefault(player.seat, player.bot)
     return levels
+
+
+def bot_owners(game: Game) -> dict[int, str]:
+    """{seat: owner's username} of the seats bot accounts hold (CONTRACT.md "Bot
+    accounts"), read once per Game object; no query when the seats were read with their
+    flags and none is a bot account's."""
+    found = game.__dict__.get("_bot_owners")
+    if found is None:
+        rows = seat_rows(game)
+        flagged = game.__dict__.get("_seat_flags", {}).get("bot_account")
+        by_user = {} if flagged is not None and not flagged else owners(
+            [row[1] for row in rows if not row[3]])
+        found = game._bot_owners = {row[0]: by_user[row[1]] for row in rows
+                                    if row[1] in by_user}
+    return found
+
+
+def _mark_bot_accounts(players: list[dict], game: Game) -> None:
+    """A bot account's seat shows as `bot: "account"` with its `owner`; computer players
+    and people keep their shape."""
+    for player in players:
+        owner = bot_owners(game).get(player["seat"])
+        if owner is not None and not player.get("bot"):
+            player["bot"], player["owner"] = "account", owner
 
 
 def rated(game: Game) -> bool:
@@ -97,6 +123,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
                   "quiet_until": game.quiet_until, "weekends": game.pause_weekends},
         "creator": names.get(0),
         "rated": rated(game),
+        "bots_allowed": game.bots_allowed,
     }
     if state is None:
         view.update({
@@ -117,11 +144,13 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
                 "capital": None, "defense": "max",
             },
         })
+        _mark_bot_accounts(view["players"], game)
         return view
     engine_view = rules.view(state, seat)
     for player in engine_view["players"]:
         player["username"] = names.get(player["seat"])
         player["bot"] = bots.get(player["seat"])
+    _mark_bot_accounts(engine_view["players"], game)
     view.update(engine_view)
     if state.version != game.version:  # ?at=N: the status as of that version, too
         view["status"] = status_of(state)
@@ -156,13 +185,13 @@ def record(game: Game, seat: int | None) -> dict:
     bots = bot_levels(game)
     events = event_dicts(game, seat)
     started = next((e["data"] for e in events if e["type"] == rules.events.GAME_STARTED), {})
+    seats = [{"seat": s, "username": name, "color": rules.board.COLORS[s], "bot": bots.get(s)}
+             for s, name in sorted(names.items())]
+    _mark_bot_accounts(seats, game)
     return {
         "id": game.pk, "name": game.name, "status": game.status, "rules": game.rules,
         "map": game.map, "map_hash": started.get("map_hash"),
-        "seats": [
-            {"seat": s, "username": name, "color": rules.board.COLORS[s], "bot": bots.get(s)}
-            for s, name in sorted(names.items())
-        ],
+        "seats": seats,
         "seed_hash": game.seed_hash,
         "server_seed": game.seed if revealed else None,
         "contributions": None if game.version == 0 else list(game.contributions or []),

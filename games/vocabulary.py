@@ -151,6 +151,8 @@ ERROR_CODES = {
     "rematch_declined": _("The rematch was declined: it is off."),
     "rematch_started": _("The rematch has already started."),
     "no_rematch": _("Nobody has offered a rematch of this game."),
+    "not_a_bot_account": _("There is no bot account of that name."),
+    "bots_not_allowed": _("This game does not take bot accounts."),
 }
 
 

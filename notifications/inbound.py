@@ -13,6 +13,7 @@ from email.utils import getaddresses, parseaddr
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
+from accounts.bots import is_bot_account
 from games import errors, write
 from games.models import Game, Seat
 from games.rules.errors import RuleViolation
@@ -23,6 +24,8 @@ from notifications.mailcommands import MailCommandError, command_lines, parse_li
 from notifications.models import InboundMail, Notification
 
 log = logging.getLogger(__name__)
+BOT_ACCOUNT = ("This is a bot account: it plays only through the API, never by mail. "
+               "Its program sends its moves to /api/v1/games/<id>/commands/.")
 MAX_COMMANDS = 50
 EXPIRED = ("This reply address has expired: reply to the newest mail about this game "
            "(this one will do).")
@@ -54,6 +57,10 @@ def receive(sender: str, recipients: list[str], message_id: str | None, body: st
         return _close(inbound, InboundMail.REFUSED, "the sender is not the seat's player")
     game = Game.objects.get(pk=game_id)
     inbound.game, inbound.user = game, user
+    if is_bot_account(user):
+        # A bot account plays only through the API (CONTRACT.md "Bot accounts").
+        _close(inbound, InboundMail.REFUSED, "a bot account plays only through the API")
+        return _reply(inbound, game, user, [], None, BOT_ACCOUNT, message_id)
     if game.turn > mailed_turn + links.reply_window(game.players):
         _close(inbound, InboundMail.REFUSED, f"reply address of turn {mailed_turn} expired")
         return _reply(inbound, game, user, [], None, EXPIRED, message_id)

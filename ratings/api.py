@@ -14,6 +14,8 @@ from ratings import players, voids
 
 class PlayerOut(serializers.Serializer):
     username = serializers.CharField()
+    bot = serializers.BooleanField(help_text="A bot account (CONTRACT.md)")
+    owner = serializers.CharField(allow_null=True, help_text="A bot account's owner")
     rating = serializers.IntegerField(allow_null=True)
     uncertainty = serializers.IntegerField(allow_null=True)
     games = serializers.IntegerField()
@@ -27,6 +29,7 @@ class PlayerOut(serializers.Serializer):
 
 
 class LeaderboardOut(serializers.Serializer):
+    bots = serializers.BooleanField()
     players = serializers.IntegerField(allow_null=True)
     min_games = serializers.IntegerField()
     count = serializers.IntegerField()
@@ -55,6 +58,7 @@ class PlayerView(ApiView):
 
 class LeaderboardView(ApiView):
     permission_classes = [permissions.AllowAny]
+    bots = False  # people's board; bot accounts have their own
 
     @extend_schema(parameters=[OpenApiParameter("players", int, description="game size 2-6"),
                                OpenApiParameter("page", int)],
@@ -64,10 +68,15 @@ class LeaderboardView(ApiView):
             pool, page = players.check_leaderboard_query(request.query_params)
         except players.BadQuery as problem:
             return error(400, "bad_request", str(problem))
-        board = players.leaderboard(pool, page)
+        board = players.leaderboard(pool, page, self.bots)
         if page > board["pages"]:
             return error(404, "not_found", f"there are {board['pages']} page(s)")
         return Response(board)
+
+
+class BotLeaderboardView(LeaderboardView):
+    """The bot accounts' leaderboard (CONTRACT.md "Bot accounts"), apart from people's."""
+    bots = True
 
 
 class VoidIn(serializers.Serializer):

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from accounts.bots import bot_account_ids, owners
 from games.invitations import visible
 from games.models import Game, Seat
 from games.rules.options import Rules
@@ -129,8 +130,12 @@ def profile(user, viewer=None, listing: str = "") -> dict:
     listed = [r for r in results if r.game_id not in hidden and _listed(r, listing)]
     if listing in ("finished", "won", "lost"):
         current = []
+    owner = owners([user.pk]).get(user.pk)
     return {
         "username": user.username,
+        # A bot account (CONTRACT.md "Bot accounts"): rated on the bots' leaderboard.
+        "bot": owner is not None,
+        "owner": owner,
         **rating_of(overall),
         "ratings_by_size": {str(size): rating_of(r) for size, r in sorted(by_size.items())},
         "games": games,
@@ -183,15 +188,23 @@ def check_leaderboard_query(params) -> tuple[int, int]:
     return pool, page
 
 
-def leaderboard(pool: int, page: int) -> dict:
-    """One page of the best ratings in a pool, of players with enough rated games."""
+def leaderboard(pool: int, page: int, bots: bool = False) -> dict:
+    """One page of the best ratings in a pool, of players with enough rated games: people's,
+    or (`bots`) bot accounts', each board without the others (as lichess keeps its BOT
+    ratings apart)."""
     needed = min_games()
     board = (Rating.objects.filter(pool=pool, games__gte=needed)
              .select_related("user").order_by("-rating", "user_id"))
+    accounts = bot_account_ids()
+    board = (board.filter(user_id__in=accounts) if bots
+             else board.exclude(user_id__in=accounts))
     count = board.count()
     pages = max(1, -(-count // PAGE_SIZE))
     start = (page - 1) * PAGE_SIZE
+    rows = list(board[start:start + PAGE_SIZE])
+    owned_by = owners([r.user_id for r in rows]) if bots else {}
     return {
+        "bots": bots,
         "players": pool or None, "min_games": needed, "count": count, "page": page,
         "pages": pages, "next": page + 1 if page < pages else None,
         "previous": page - 1 if page > 1 else None,
@@ -199,8 +212,9 @@ def leaderboard(pool: int, page: int) -> dict:
             {"rank": start + i + 1, "username": r.user.username, "rating": r.rating,
              "uncertainty": uncertainty(r.sigma), "games": r.games, "wins": r.wins,
              "average_placement": round(r.placements / r.games, 2) if r.games else None,
-             "url": reverse("player", args=[r.user.username])}
-            for i, r in enumerate(board[start:start + PAGE_SIZE])
+             "url": reverse("player", args=[r.user.username]),
+             **({"owner": owned_by.get(r.user_id)} if bots else {})}
+            for i, r in enumerate(rows)
         ],
     }
 

@@ -55,18 +55,19 @@ def option_words(option: str, value) -> str:
     return str(value)
 
 
-def leaderboard_page(request):
+def leaderboard_page(request, bots=False):
+    """People's leaderboard, or (`bots`) the bot accounts' one."""
     problem = None
     try:
         pool, page = players.check_leaderboard_query(request.GET)
     except players.BadQuery as bad:
         problem, pool, page = str(bad), 0, 1
-    board = players.leaderboard(pool, page)
+    board = players.leaderboard(pool, page, bots)
     if page > board["pages"]:
         problem = _("There is no such page.")
-        board = players.leaderboard(pool, 1)
+        board = players.leaderboard(pool, 1, bots)
     return render(request, "ratings/leaderboard.html", {
-        "board": board, "problem": problem, "sizes": range(2, 7), "pool": pool,
+        "board": board, "problem": problem, "sizes": range(2, 7), "pool": pool, "bots": bots,
     }, status=400 if problem else 200)
 
 

@@ -29,6 +29,8 @@ class TournamentIn(serializers.Serializer):
     signup_opens = serializers.DateTimeField(required=False)
     signup_closes = serializers.DateTimeField(required=False)
     max_players = serializers.IntegerField(min_value=2, max_value=256, required=False)
+    bots_allowed = serializers.BooleanField(
+        required=False, help_text="Bot accounts may sign up (default false)")
     clock = serializers.DictField(
         required=False, help_text="Every game's clock, as POST /api/v1/games/ takes it: "
                                   "{time_zone, quiet_from, quiet_until (hours), weekends}")

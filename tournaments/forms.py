@@ -56,8 +56,12 @@ class TournamentForm(GameSettingsForm):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
 
+    bots_allowed = forms.BooleanField(
+        label=_("Bot accounts may sign up"), required=False,
+        help_text=_("Programs playing through the API; they are rated apart from people."))
+
     OWN_FIELDS = ("name", "format", "seats", "advance", "rounds", "max_players",
-                  "signup_closes")
+                  "signup_closes", "bots_allowed")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -79,7 +83,7 @@ class TournamentForm(GameSettingsForm):
                 "max_players": data["max_players"],
                 "deadline_seconds": data["deadline_seconds"],
                 "signup_closes": closes.isoformat(), "rules": self.chosen_rules(),
-                "clock": self.clock()}
+                "clock": self.clock(), "bots_allowed": data["bots_allowed"]}
 
 
 class ModerateForm(forms.Form):

@@ -41,6 +41,8 @@ class Tournament(models.Model):
     signup_opens = models.DateTimeField()
     signup_closes = models.DateTimeField()
     max_players = models.PositiveSmallIntegerField()
+    # Whether bot accounts (CONTRACT.md "Bot accounts") may sign up; others refuse them.
+    bots_allowed = models.BooleanField(default=False, db_default=False)
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     seed_hash = models.CharField(max_length=64, editable=False)
     status = models.CharField(max_length=10, choices=STATUSES, default=SIGNUP, db_index=True)

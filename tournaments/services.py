@@ -20,6 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from accounts.bots import is_bot_account
 from games import lobby as games
 from games import rules
 from games.errors import ServiceError
@@ -68,7 +69,7 @@ def check_tournament(data) -> dict:
         raise ServiceError(400, "bad_request", "send a JSON object")
     unknown = sorted(set(data) - {"name", "format", "seats", "advance", "rounds", "rules",
                                   "deadline_seconds", "signup_opens", "signup_closes",
-                                  "max_players", "clock"})
+                                  "max_players", "clock", "bots_allowed"})
     if unknown:
         raise ServiceError(400, "bad_request", f"unknown field(s): {', '.join(unknown)}")
     name = games.check_game_name(data.get("name"))
@@ -89,6 +90,9 @@ def check_tournament(data) -> dict:
         raw_rules = {**FAST_SETUP, **raw_rules}
     if "deadline_seconds" in data:
         raw_rules = {**raw_rules, "deadline_seconds": data["deadline_seconds"]}
+    bots_allowed = data.get("bots_allowed", False)
+    if not isinstance(bots_allowed, bool):
+        raise ServiceError(400, "bad_request", "bots_allowed must be true or false")
     clock = {} if data.get("clock") is None else data["clock"]
     games.check_clock(clock)  # refuses a bad clock with its reason
     try:
@@ -109,7 +113,7 @@ def check_tournament(data) -> dict:
     return {"name": name, "format": kind, "seats": seats, "advance": advance,
             "rounds": rounds, "max_players": max_players, "rules": checked.to_dict(),
             "deadline_seconds": checked.deadline_seconds, "signup_opens": opens,
-            "signup_closes": closes, "clock": clock}
+            "signup_closes": closes, "clock": clock, "bots_allowed": bots_allowed}
 
 
 def create_tournament(user, data) -> Tournament:
@@ -131,9 +135,21 @@ def sign_up(tournament: Tournament, user) -> Entry:
             raise ServiceError(400, "signup_not_open", "sign-up has not opened yet")
         if Entry.objects.filter(tournament=locked, user=user).exists():
             raise ServiceError(400, "already_entered", "you are already signed up")
+        if not locked.bots_allowed and is_bot_account(user, fresh=True):
+            raise ServiceError(403, "bots_not_allowed",
+                               "this tournament does not allow bot accounts")
         if Entry.objects.filter(tournament=locked).count() >= locked.max_players:
             raise ServiceError(400, "tournament_full", "the tournament is full")
         return Entry.objects.create(tournament=locked, user=user)
+
+
+def entered_as_person(user) -> str | None:
+    """settings.CONQUEST_BOT_ACCOUNT_CHECKS: an account signed up for a tournament that
+    refuses bots may not become one until that tournament is over."""
+    if Entry.objects.filter(user=user, tournament__bots_allowed=False).exclude(
+            tournament__status__in=(Tournament.FINISHED, Tournament.CANCELLED)).exists():
+        return "you are signed up for a tournament that does not allow bot accounts"
+    return None
 
 
 def withdraw(tournament: Tournament, user) -> None:
@@ -198,8 +214,10 @@ def _start_round(tournament: Tournament, round_number: int, tables: list[list[in
     for number, members in enumerate(tables, start=1):
         seated = [users[u] for u in members]
         name = f"{tournament.name} · round {round_number} · table {number}"
+        # Its bot accounts (if it allows any) take their seats as anyone.
         game = games.create_game(seated[0], name, len(seated), tournament.rules,
-                                 clock=tournament.clock or None, rated=True)
+                                 clock=tournament.clock or None, rated=True,
+                                 bots_allowed=tournament.bots_allowed)
         for user in seated[1:]:
             games.join_game(game, user)
         group = (Entry.objects.filter(tournament=tournament, user_id=members[0])

@@ -17,6 +17,7 @@ def summary(tournament: Tournament, entries: int | None = None) -> dict:
         "seats": tournament.seats, "status": tournament.status, "round": tournament.round,
         "players": tournament.entries.count() if entries is None else entries,
         "max_players": tournament.max_players,
+        "bots_allowed": tournament.bots_allowed,
         "signup_opens": tournament.signup_opens.isoformat(),
         "signup_closes": tournament.signup_closes.isoformat(),
         "url": reverse("tournament", args=[tournament.pk]),

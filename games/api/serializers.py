@@ -31,6 +31,8 @@ class GameIn(serializers.Serializer):
         required=False,
         help_text="Rest the clock: {time_zone, quiet_from, quiet_until (hours), weekends}",
     )
+    bots_allowed = serializers.BooleanField(
+        required=False, help_text="Bot accounts may join by themselves (default false)")
     bots = serializers.ListField(
         child=serializers.ChoiceField(choices=["easy", "normal", "hard"]), required=False,
         help_text="Computer players for the seats after yours (players counts them)",
@@ -78,7 +80,24 @@ class InvitationOut(serializers.Serializer):
 
 
 class BotIn(serializers.Serializer):
-    level = serializers.ChoiceField(choices=["easy", "normal", "hard"])
+    level = serializers.ChoiceField(choices=["easy", "normal", "hard"], required=False,
+                                    help_text="A computer player of this level")
+    account = serializers.CharField(required=False,
+                                    help_text="Or a bot account, by its username")
+
+
+class BotAccountIn(serializers.Serializer):
+    owner = serializers.CharField(required=False, help_text=(
+        "The account that runs the bot (default: the account itself), proved by owner_token"))
+    owner_token = serializers.CharField(required=False,
+                                        help_text="An API token of the owner's account")
+
+
+class BotAccountOut(serializers.Serializer):
+    username = serializers.CharField()
+    bot = serializers.BooleanField()
+    owner = serializers.CharField()
+    since = serializers.DateTimeField()
 
 
 class GameListItem(serializers.Serializer):
@@ -90,6 +109,7 @@ class GameListItem(serializers.Serializer):
     current_seat = serializers.IntegerField(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True)
     private = serializers.BooleanField()
+    bots_allowed = serializers.BooleanField()
 
 
 class GameView(serializers.Serializer):

@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.JoinView.as_view(), name="api-join"),
     path("games/<int:game_id>/seats/", views.SeatsView.as_view(), name="api-seats"),
     path("games/<int:game_id>/bots/", views.BotsView.as_view(), name="api-bots"),
+    path("account/bot/", views.BotAccountView.as_view(), name="api-account-bot"),
     path("games/<int:game_id>/start/", views.StartView.as_view(), name="api-start"),
     path("games/<int:game_id>/leave/", views.LeaveView.as_view(), name="api-leave"),
     path("games/<int:game_id>/cancel/", views.CancelView.as_view(), name="api-cancel"),

@@ -10,7 +10,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 
 from accounts import throttles
-from games import filters, invitations, lobby, reading, write
+from games import bot_accounts, filters, invitations, lobby, reading, write
 from games import maps as game_maps
 from games.api import auth
 from games.api import serializers as s
@@ -112,7 +112,7 @@ class GamesView(ApiView):
             {"id": g.pk, "name": g.name, "map": g.map, "status": g.status, "players": g.players,
              "seats_taken": g.seats_taken, "current_seat": g.current_seat,
              "deadline": g.deadline.isoformat() if g.deadline else None,
-             "private": g.private}
+             "private": g.private, "bots_allowed": g.bots_allowed}
             for g in games[:200]
         ])
 
@@ -124,7 +124,7 @@ class GamesView(ApiView):
             request.user, data.get("name"), players, data.get("rules"),
             data.get("deadline_seconds"), data.get("clock"), data.get("bots"),
             data.get("rated"), data.get("entropy"), data.get("private", False),
-            data.get("map"),
+            data.get("map"), data.get("bots_allowed", False),
         )
         return Response(game_view_for(game, request.user), status=status.HTTP_201_CREATED)
 
@@ -170,13 +170,40 @@ class SeatsView(ApiView):
 
 
 class BotsView(ApiView):
-    """The creator of an open game seats a computer player (CONTRACT.md)."""
+    """The creator of an open game seats a computer player (`level`) or a bot account
+    (`account`) (CONTRACT.md)."""
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=s.BotIn, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = lobby.add_bot(found(request, game_id), request.user, body(request).get("level"))
+        data = body(request)
+        game = lobby.add_bot(found(request, game_id), request.user, data.get("level"),
+                             data.get("account"))
         return Response(game_view_for(game, request.user))
+
+
+class BotAccountView(ApiView):
+    """POST turns the caller's account into a bot account, for good (CONTRACT.md "Bot
+    accounts"); GET says whether it is one."""
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: s.BotAccountOut, **ERRORS})
+    def get(self, request):
+        made = bot_accounts.of(request.user)
+        if made is None:
+            return error(404, "not_a_bot_account", "this account is not a bot account")
+        return Response(bot_accounts.as_dict(made))
+
+    @extend_schema(request=s.BotAccountIn, responses={200: s.BotAccountOut, **ERRORS})
+    def post(self, request):
+        data = request.data
+        # Irreversible: a body that is not what this call takes (another account's name, as
+        # if it made a new one) is refused rather than read as "no owner".
+        if not isinstance(data, dict) or set(data) - {"owner", "owner_token"}:
+            return error(400, "bad_request", "send nothing, or {owner, owner_token}: this "
+                         "turns the account of the token sent into a bot account")
+        made = bot_accounts.convert(request.user, data.get("owner"), data.get("owner_token"))
+        return Response(bot_accounts.as_dict(made))
 
 
 class LeaveView(ApiView):

@@ -63,6 +63,9 @@ class CreateGameForm(GameSettingsForm):
         choices=[("auto", _("yes, unless computer players take seats")),
                  ("yes", _("yes, even with computer players")), ("no", _("no: a friendly game"))],
         help_text=_("A rated game moves its human players' ratings when it ends."))
+    bots_allowed = forms.BooleanField(
+        label=_("Bot accounts may join"), required=False,
+        help_text=_("Programs playing through the API may take a seat by themselves."))
     private = forms.BooleanField(
         label=_("Private: only the players I invite can see and join it"), required=False,
         help_text=_("A private game is not listed; you invite players by name or share its "

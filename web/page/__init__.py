@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from accounts.bots import is_bot_account
+from accounts.bots import refusal as bot_refusal
 from accounts.models import Preferences
 from games import reading
 from games.models import Game
@@ -59,6 +61,8 @@ def deadline_context(game: Game) -> dict | None:
 def game_context(game: Game, user, *, at: int | None = None, selected: str | None = None,
                  full_log: bool = False, posted=None) -> dict:
     seat = reading.seat_of(game, user)
+    # A bot account reads its games here but plays only through the API: no forms.
+    bot_account = is_bot_account(user)
     live = at is None or at >= game.version
     if live:
         at = None
@@ -98,7 +102,9 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "mission_card": mission_text((you.get("mission") or {}).get("id")) if you else "",
         "capital_name": territory_name(you.get("capital"), board) if you else "",
         "actions": actions(view, seat, game, selected, posted,
-                           occupy_default=occupy_default_of(user)) if live else {},
+                           occupy_default=occupy_default_of(user))
+        if live and not bot_account else {},
+        "bot_account_note": bot_refusal() if bot_account else "",
         "deadline": deadline_context(game) if live else None,
         "log": list(reversed(shown)), "log_total": len(entries),
         "last_roll": game_log.last_battles(entries) if live and not finished else [],
@@ -106,15 +112,15 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "rules_words": map_in_words(board) + rules_in_words(view["rules"], game.players)
         + clock_in_words(game),
         "next_set_value": view.get("next_set_value"),
-        "can_join": game.status == Game.OPEN and user.is_authenticated
+        "can_join": game.status == Game.OPEN and user.is_authenticated and not bot_account
         and user.pk not in seated_users,
-        "can_start": game.status == Game.OPEN and user.is_authenticated
+        "can_start": game.status == Game.OPEN and user.is_authenticated and not bot_account
         and game.creator_id == user.pk and len(seated_users) >= 2,
-        "can_add_bot": game.status == Game.OPEN and user.is_authenticated
+        "can_add_bot": game.status == Game.OPEN and user.is_authenticated and not bot_account
         and game.creator_id == user.pk and len(seated_users) < game.players,
-        "can_leave": game.status == Game.OPEN and user.is_authenticated
+        "can_leave": game.status == Game.OPEN and user.is_authenticated and not bot_account
         and game.creator_id != user.pk and user.pk in seated_users,
-        "can_cancel": game.status == Game.OPEN and user.is_authenticated
+        "can_cancel": game.status == Game.OPEN and user.is_authenticated and not bot_account
         and game.creator_id == user.pk,
         "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
         "team_choices": team_choices(game, names) if waiting else [],

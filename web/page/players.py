@@ -35,7 +35,11 @@ def players_panel(view: dict, game: Game) -> list[dict]:
             status = _("to move")
         elif player.get("ready"):
             status = _("ready")
-        if player.get("bot"):
+        if player.get("bot") == "account":
+            # A bot account (CONTRACT.md "Bot accounts"): a program its owner runs.
+            status = " · ".join(filter(None, [
+                _("bot of %(owner)s") % {"owner": player.get("owner")}, status]))
+        elif player.get("bot"):
             # A computer player: say so, with its level (also for a seat it took over).
             status = " · ".join(filter(None, [
                 _("computer, %(level)s") % {"level": level_name(player["bot"])}, status]))

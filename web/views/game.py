@@ -27,7 +27,7 @@ from ..maps import board_of_game
 from ..page import game_context, stamp
 from ..page.board_list import board_rows
 from .invitations import panel, visible_game
-from .refusals import refusal_text
+from .refusals import bot_refusal, is_bot_account, refusal_text
 
 # The form the refusal of each command is shown next to.
 FORM_OF = {"set_defense": "defense"}
@@ -122,6 +122,9 @@ def game_play(request, game_id):
         return redirect(f"{reverse('login')}?next={reverse('game', args=[game.pk])}")
     kind = request.POST.get("type", "")
     form = FORM_OF.get(kind, kind)
+    if is_bot_account(request.user):
+        return render_game(request, game, form_error={"form": form, "text": bot_refusal()},
+                           status=403)
     raw_version = request.POST.get("version", "")
     try:
         version = whole_number(raw_version)

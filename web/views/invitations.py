@@ -20,7 +20,7 @@ from games.models import Game
 from games.rules.errors import RuleViolation
 
 from ..forms.invitations import ChallengeForm
-from .refusals import refusal_text
+from .refusals import people_only, refusal_text
 
 
 def visible_game(request, game_id) -> Game:
@@ -102,6 +102,7 @@ def _act(request, game_id, act, done, username=""):
 
 @require_POST
 @login_required
+@people_only
 def invite(request, game_id):
     username = request.POST.get("username", "").strip()
     return _act(request, game_id,
@@ -112,6 +113,7 @@ def invite(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def withdraw(request, game_id):
     username = request.POST.get("username", "")
     return _act(request, game_id,
@@ -121,6 +123,7 @@ def withdraw(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def renew_link(request, game_id):
     return _act(request, game_id, lambda game: invitations.renew_link(game, request.user),
                 _("The game has a new invitation link: the old one no longer works."))
@@ -128,6 +131,7 @@ def renew_link(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def decline(request, game_id):
     game = visible_game(request, game_id)
     try:
@@ -141,6 +145,7 @@ def decline(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def challenge(request, username):
     """From a player's page: a private game with the challenger seated and the player
     invited, with the rules the challenger chose."""

@@ -35,7 +35,7 @@ from ..page.map_page import map_options
 from ..page.rules_panel import open_game_words
 from ..page.seating import team_choices
 from .invitations import visible_game
-from .refusals import refusal_text
+from .refusals import people_only, refusal_text
 
 
 def _names(game_ids) -> dict:
@@ -182,6 +182,7 @@ def lobby(request):
 
 
 @login_required
+@people_only
 def create_game(request):
     if request.method != "POST":
         return redirect("lobby")
@@ -202,7 +203,8 @@ def create_game(request):
                                     form.clock(), bots=form.bot_levels(),
                                     rated=form.rated_choice(), entropy=entropy,
                                     private=form.cleaned_data.get("private", False),
-                                    map_id=form.cleaned_data["map"])
+                                    map_id=form.cleaned_data["map"],
+                                    bots_allowed=form.cleaned_data.get("bots_allowed", False))
     except (RuleViolation, ServiceError) as error:
         form.add_error(None, refusal_text(error))
         return _lobby(request, form, status=400)
@@ -243,6 +245,7 @@ def _team(raw: str | None):
 
 @require_POST
 @login_required
+@people_only
 def join_game(request, game_id):
     entropy = request.POST.get("entropy") or None  # an empty field (no script) sends none
     team = _team(request.POST.get("team"))
@@ -255,6 +258,7 @@ def join_game(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def arrange_seats(request, game_id):
     """The creator's seating form: one seat field per player (`seat-<username>`)."""
     moves = {}
@@ -269,15 +273,20 @@ def arrange_seats(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def add_bot(request, game_id):
-    level = request.POST.get("level")
+    """A computer player of the level chosen, or the bot account named (`account`)."""
+    account = (request.POST.get("account") or "").strip() or None
+    level = None if account else request.POST.get("level")
     return _game_action(request, game_id,
-                        lambda game: games_lobby.add_bot(game, request.user, level),
-                        _("A computer player took a seat."))
+                        lambda game: games_lobby.add_bot(game, request.user, level, account),
+                        _("A bot account took a seat.") if account
+                        else _("A computer player took a seat."))
 
 
 @require_POST
 @login_required
+@people_only
 def play_the_computer(request):
     """One click from the home page or the lobby: a game of the viewer and computer
     players, started at once, with the lobby's fast setup (every starting army at once)."""
@@ -308,6 +317,7 @@ def play_the_computer(request):
 
 @require_POST
 @login_required
+@people_only
 def start_game(request, game_id):
     return _game_action(request, game_id, lambda game: games_lobby.start_game(game, request.user),
                         _("The game has started."))
@@ -315,6 +325,7 @@ def start_game(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def leave_game(request, game_id):
     return _game_action(request, game_id, lambda game: games_lobby.leave_game(game, request.user),
                         _("You left the game."), leaves=True)
@@ -322,6 +333,7 @@ def leave_game(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def cancel_game(request, game_id):
     return _game_action(request, game_id,
                         lambda game: games_lobby.cancel_game(game, request.user),

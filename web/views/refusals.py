@@ -3,6 +3,13 @@ detail (territories by name, not their ids)."""
 
 from __future__ import annotations
 
+from functools import wraps
+
+from django.contrib import messages
+from django.shortcuts import redirect
+
+from accounts.bots import is_bot_account
+from accounts.bots import refusal as bot_refusal
 from games.vocabulary import detail_words, error_text
 
 from ..commands import FormProblem
@@ -15,3 +22,19 @@ def refusal_text(error: Exception) -> str:
     detail = getattr(error, "detail", str(error))
     lead = error_text(code)
     return f"{lead} ({detail_words(detail)})" if detail else lead
+
+
+def people_only(view):
+    """A page's form that plays, joins, seats or invites: a bot account plays only through
+    the API (CONTRACT.md "Bot accounts"), so it is told so and sent back to the game (or
+    home), with nothing done. It may still sign in and read."""
+
+    @wraps(view)
+    def guarded(request, *args, **kwargs):
+        if is_bot_account(request.user):
+            messages.error(request, bot_refusal())
+            game_id = kwargs.get("game_id")
+            return redirect("game", game_id=game_id) if game_id else redirect("home")
+        return view(request, *args, **kwargs)
+
+    return guarded

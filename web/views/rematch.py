@@ -15,7 +15,7 @@ from games.errors import ServiceError
 from games.models import Game
 
 from .invitations import visible_game
-from .refusals import refusal_text
+from .refusals import people_only, refusal_text
 
 
 def _back(game: Game):
@@ -24,6 +24,7 @@ def _back(game: Game):
 
 @require_POST
 @login_required
+@people_only
 def offer_or_accept(request, game_id):
     game = visible_game(request, game_id)
     try:
@@ -42,6 +43,7 @@ def offer_or_accept(request, game_id):
 
 @require_POST
 @login_required
+@people_only
 def decline(request, game_id):
     game = visible_game(request, game_id)
     try:

@@ -1,0 +1,118 @@
+"""Bot accounts in the game service (CONTRACT.md "Bot accounts"): turning an account into
+one, seating one, and who may join what.
+
+A bot account is an ordinary account a program signs in to with a token; it differs from
+a person's in what it may do (play only through the API; join by itself only the open games
+that allow bots: `bots_allowed`; seated otherwise by the creator or by an invitation or a
+challenge) and in how it is shown (a bot, with its owner's name, rated apart). A computer
+player (games.computer) is something else: the site's own program, with a level.
+
+Owner: the account itself, unless the request names another account and proves it runs
+the bot with one of that account's API tokens (`owner`, `owner_token`): a name given
+without proof would let anyone pass their bot off as someone else's.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils.module_loading import import_string
+
+from accounts.bots import is_bot_account
+from accounts.models import BotAccount, digest
+from games.errors import ServiceError
+from games.models import Game, Invitation, Seat
+
+
+def _conversion_checks() -> list:
+    """settings.CONQUEST_BOT_ACCOUNT_CHECKS: apps above games that must agree before an
+    account becomes a bot (a tournament entry made as a person), as functions of the
+    user giving a refusal's text or None."""
+    return [import_string(path) for path in getattr(settings, "CONQUEST_BOT_ACCOUNT_CHECKS", ())]
+
+
+def _owner(user, owner_name, owner_token):
+    if owner_name is None and owner_token is None:
+        return user
+    if not isinstance(owner_name, str) or not isinstance(owner_token, str) or not (
+            0 < len(owner_name) <= 150 and 0 < len(owner_token) <= 200):
+        raise ServiceError(400, "bad_owner", "owner is an account's username, sent with "
+                           "owner_token, an API token of that account")
+    owner = get_user_model().objects.filter(username__iexact=owner_name.strip(),
+                                            is_active=True).first()
+    # The same answer for an unknown name and a wrong token: nothing to probe names with.
+    if owner is None or not owner.api_tokens.filter(digest=digest(owner_token)).exists():
+        raise ServiceError(400, "bad_owner", "owner_token is not an API token of owner")
+    if owner.pk == user.pk:
+        return user
+    if is_bot_account(owner):
+        raise ServiceError(400, "bad_owner", "a bot account cannot own a bot")
+    return owner
+
+
+def convert(user, owner_name=None, owner_token=None) -> BotAccount:
+    """Turn `user`'s account into a bot account, for good: refused if it already is one,
+    if it has ever taken a seat (played, or joined a game not started yet), or if it is a
+    moderator's."""
+    if is_bot_account(user):
+        raise ServiceError(400, "already_bot", "this account is a bot account already")
+    if user.is_staff or user.is_superuser:
+        raise ServiceError(400, "staff_account", "a moderator's account cannot become a bot")
+    owner = _owner(user, owner_name, owner_token)
+    with transaction.atomic():
+        # The account's row is locked, so a join racing this waits and then sees the bot
+        # (join_game asks is_bot_account afresh inside its own transaction).
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        if Seat.objects.filter(user=user).exists():
+            raise ServiceError(400, "has_played", "only an account that has never played or "
+                               "joined a game can become a bot account")
+        for check in _conversion_checks():
+            problem = check(user)
+            if problem:
+                raise ServiceError(400, "has_played", problem)
+        try:
+            with transaction.atomic():
+                made = BotAccount.objects.create(user=user, owner=owner)
+        except IntegrityError:  # a second request at the same moment
+            raise ServiceError(400, "already_bot",
+                               "this account is a bot account already") from None
+    user._is_bot_account = True
+    return made
+
+
+def of(user) -> BotAccount | None:
+    return BotAccount.objects.select_related("user", "owner").filter(user_id=user.pk).first()
+
+
+def as_dict(bot: BotAccount) -> dict:
+    return {"username": bot.user.get_username(), "bot": True,
+            "owner": bot.owner.get_username(), "since": bot.created_at.isoformat()}
+
+
+def bot_account_named(username):
+    """The bot account a creator means by `username` (any case), or 400."""
+    if not isinstance(username, str) or not 0 < len(username.strip()) <= 150:
+        raise ServiceError(400, "bad_request", "account must be a bot account's username")
+    user = get_user_model().objects.filter(username__iexact=username.strip(),
+                                           is_active=True).first()
+    if user is None or not BotAccount.objects.filter(user=user).exists():
+        raise ServiceError(400, "not_a_bot_account",
+                           f"there is no bot account named {username!r}")
+    return user
+
+
+def check_bot_may_join(game: Game, user) -> None:
+    """Before a bot account takes a seat by itself (the game's row locked): only in a game
+    that allows bots, or one it was invited to. The account's row is locked as convert()
+    locks it, so an account turning into a bot and joining at once does one, then the
+    other."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    if game.bots_allowed or not is_bot_account(user, fresh=True):
+        return
+    if not Invitation.objects.filter(game=game, user=user,
+                                     status__in=(Invitation.PENDING,
+                                                 Invitation.ACCEPTED)).exists():
+        raise ServiceError(403, "bots_not_allowed", "this game does not allow bot accounts: "
+                           "its creator may seat or invite you")
+

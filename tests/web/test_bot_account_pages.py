@@ -1,0 +1,100 @@
+"""A bot account on the pages (CONTRACT.md "Bot accounts"): it may sign in and read, but
+every form that plays, joins, creates or seats refuses it with a clear message and does
+nothing; its seat shows as a bot with its owner's name. By mail it is refused too."""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts import tokens
+from games import bot_accounts, lobby
+from games.models import Event, Game, Seat
+from games.store import load_state
+from notifications import inbound, links
+from notifications.models import InboundMail
+from tests.web.support import client_for, post_play, user
+
+pytestmark = pytest.mark.django_db
+REFUSAL = "This is a bot account: it plays only through the API"
+
+
+@pytest.fixture
+def robo(alice):
+    """A bot account alice runs (she proves it with one of her tokens)."""
+    account = user("robo")
+    bot_accounts.convert(account, "alice", tokens.issue(alice))
+    return account
+
+
+@pytest.fixture
+def game_with_robo(alice, robo):
+    game = lobby.create_game(alice, "People and a bot", 2, {"placement_batch": 100})
+    lobby.add_bot(game, alice, account="robo")
+    game.refresh_from_db()
+    assert game.status == Game.ACTIVE
+    return game
+
+
+def test_its_play_form_is_refused_with_nothing_done(game_with_robo, robo):
+    before = Event.objects.filter(game=game_with_robo).count()
+
+    answer = post_play(client_for(robo), game_with_robo, {"type": "end_turn"})
+
+    assert answer.status_code == 403
+    assert REFUSAL in answer.content.decode()
+    assert Event.objects.filter(game=game_with_robo).count() == before
+
+
+def test_it_reads_its_game_without_forms_and_is_shown_with_its_owner(game_with_robo, robo,
+                                                                      alice):
+    page = client_for(robo).get(f"/games/{game_with_robo.pk}/").content.decode()
+
+    assert REFUSAL in page
+    assert 'name="type"' not in page  # no play form
+    others = client_for(alice).get(f"/games/{game_with_robo.pk}/").content.decode()
+    assert "bot of alice" in others
+    assert 'href="/players/robo/"' in others
+
+
+@pytest.mark.parametrize("path, fields", [
+    ("/games/{id}/join/", {}),
+    ("/games/new/", {"name": "By a bot", "players": "2"}),
+    ("/games/against-the-computer/", {"level": "easy", "opponents": "1"}),
+])
+def test_its_lobby_forms_are_refused(alice, robo, path, fields):
+    game = lobby.create_game(alice, "Open", 3, bots_allowed=True)
+    games, seats = Game.objects.count(), Seat.objects.count()
+
+    answer = client_for(robo).post(path.format(id=game.pk), fields, follow=True)
+
+    assert REFUSAL in answer.content.decode()
+    assert (Game.objects.count(), Seat.objects.count()) == (games, seats)
+
+
+def test_a_mail_from_a_bot_account_plays_nothing(game_with_robo, robo):
+    game = game_with_robo
+    before = game.version
+    address = links.reply_address(game.pk, 1, robo.pk, game.turn)
+
+    received = inbound.receive(robo.email, [address], "<bot@example.com>", "end turn\n")
+
+    assert received.status == InboundMail.REFUSED
+    assert "bot account" in received.detail
+    game.refresh_from_db()
+    assert game.version == before and not load_state(game).finished
+
+
+def test_the_creator_seats_a_bot_account_from_the_game_page(alice, robo):
+    game = lobby.create_game(alice, "Open", 3)
+    page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
+    assert 'name="account"' in page
+
+    answer = client_for(alice).post(f"/games/{game.pk}/bots/", {"account": "robo"},
+                                    follow=True)
+
+    assert "A bot account took a seat." in answer.content.decode()
+    assert Seat.objects.get(game=game, seat=1).user == robo
+    refused = client_for(alice).post(f"/games/{game.pk}/bots/", {"account": "nobody"},
+                                     follow=True)
+    assert Seat.objects.filter(game=game).count() == 2
+    assert "There is no bot account of that name." in refused.content.decode()
