@@ -73,15 +73,26 @@ def check_entropy(entropy) -> str | None:
     return entropy
 
 
+# A speed game: minutes a turn, not a day, and a computer player takes over the seat of a
+# player who misses two turns in a row, so that nobody waits long for someone gone. The
+# deadline sweep (CONQUEST_DEADLINE_SWEEP_SECONDS, 15 s) runs often enough for it.
+SPEED_RULES = {"deadline_seconds": 180, "dropped_seat": "bot", "max_missed_turns": 2}
+
+
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
-                bots=None, rated=None, entropy=None, private=False, map_id=None) -> Game:
+                bots=None, rated=None, entropy=None, private=False, map_id=None,
+                speed=False) -> Game:
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
     `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
-    only by invitation (games.invitations). `map_id`: a shipped map (default classic)."""
+    only by invitation (games.invitations). `map_id`: a shipped map (default classic).
+    `speed`: a speed game (SPEED_RULES over the rules given; `deadline_seconds`, if
+    given, still sets the deadline)."""
     entropy = check_entropy(entropy)
     if not isinstance(private, bool):
         raise ServiceError(400, "bad_request", "private must be true or false")
+    if not isinstance(speed, bool):
+        raise ServiceError(400, "bad_request", "speed must be true or false")
     name = check_game_name(name)
     rated = check_rated(rated)
     clock_fields = check_clock(clock)
@@ -93,6 +104,11 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
         if not isinstance(raw, dict):
             raise rules.errors.BadRules("rules must be an object")
         raw["deadline_seconds"] = deadline_seconds
+    if speed:
+        if not isinstance(raw, dict):
+            raise rules.errors.BadRules("rules must be an object")
+        raw = {**raw, **{k: v for k, v in SPEED_RULES.items()
+                         if k != "deadline_seconds" or deadline_seconds is None}}
     board = rules.maps.shipped(rules.maps.DEFAULT_MAP if map_id is None else map_id)
     checked = rules.validate_rules(raw, players, board)
     if len(bots) >= players:
