@@ -170,11 +170,6 @@ def take(pk: int) -> bool:
         pushed_at=timezone.now()) == 1
 
 
-def release(pk: int) -> None:
-    """Give the row back for a retry: its push failed for every browser."""
-    Notification.objects.filter(pk=pk).update(pushed_at=None)
-
-
 def why_not(notification: Notification, preferences: Preferences, obsolete=None) -> str | None:
     """Why this row is not pushed now, or None. `obsolete`: the mail's own check that a
     row is no longer worth sending (notifications.delivery.obsolete_turn_mail)."""

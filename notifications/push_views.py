@@ -3,8 +3,7 @@ service worker at the site's root, and the web app manifest."""
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
@@ -85,8 +84,6 @@ def service_worker(request):
 @cache_control(max_age=3600)
 def manifest(request):
     """The web app manifest: the site installs on a phone's home screen."""
-    if not settings.STATIC_URL:
-        raise Http404
     icons = [{"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}",
               "type": "image/png", "purpose": "any"} for size in (192, 512)]
     icons += [{"src": static("icons/maskable-512.png"), "sizes": "512x512",

@@ -183,3 +183,14 @@ def test_the_embedded_default_makes_its_key_in_var_once(settings, tmp_path):
     assert push.public_key() == first and push.key_problem(path.read_text()) is None
     settings.DEBUG = False  # production never makes one
     assert not push.enabled()
+
+
+def test_the_admin_lists_browsers_and_never_edits_their_keys(vapid, alice, admin_client):
+    browser = Browser("phone", "https://updates.push.services.mozilla.com/wpush/v2/abc")
+    post(signed_in(alice), browser.subscription())
+    subscription = PushSubscription.objects.get()
+    html = admin_client.get("/admin/notifications/pushsubscription/").content.decode()
+    assert "updates.push.services.mozilla.com" in html and "alice" in html
+    page = admin_client.get(f"/admin/notifications/pushsubscription/{subscription.pk}/change/")
+    assert page.status_code == 200 and 'name="p256dh"' not in page.content.decode()
+    assert admin_client.get("/admin/notifications/pushsubscription/add/").status_code == 403
