@@ -205,8 +205,12 @@ def send(pk: int, only: list[int] | None = None, obsolete=None, session=None) ->
     with translation.override(preferences.language):
         data = json.dumps(message(notification))[:MAX_PAYLOAD]
     outcome = Outcome()
-    for subscription in subscriptions:
-        outcome_of(subscription, push_one(subscription, data, session), outcome)
+    with session or requests.Session() as http:
+        # A push service answers; it never sends the server on elsewhere (an address
+        # inside the network, say): a redirect counts as a failure.
+        http.max_redirects = 0
+        for subscription in subscriptions:
+            outcome_of(subscription, push_one(subscription, data, http), outcome)
     return outcome
 
 
