@@ -42,13 +42,18 @@ def allowed_host(host: str) -> bool:
 def check_endpoint(endpoint) -> str:
     if not isinstance(endpoint, str) or not 0 < len(endpoint) <= 1000:
         raise ServiceError(400, "bad_request", "endpoint must be the subscription's URL")
-    parts = urlsplit(endpoint)
-    local = parts.hostname in ("127.0.0.1", "localhost", "::1")
+    try:
+        parts = urlsplit(endpoint)
+        host, _ = parts.hostname, parts.port
+    except ValueError:  # an unclosed IPv6 bracket, a port out of range
+        raise ServiceError(400, "bad_request", "endpoint must be the subscription's URL") \
+            from None
+    local = host in ("127.0.0.1", "localhost", "::1")
     # Plain http only to a push service on this machine, and only where it is allowed
     # (CONQUEST_PUSH_HOSTS names it: a development or test setup).
     if parts.scheme != "https" and not (parts.scheme == "http" and local):
         raise ServiceError(400, "bad_request", "endpoint must be an https URL")
-    if not parts.hostname or not allowed_host(parts.hostname) or parts.username:
+    if not host or not allowed_host(host) or parts.username:
         raise ServiceError(400, "push_service_refused",
                            "this site does not push to that push service")
     return endpoint

@@ -68,6 +68,8 @@ def test_the_browser_goes_to_the_account_that_subscribed_it_last(vapid, alice, b
     ("https://user@updates.push.services.mozilla.com/x", "push_service_refused"),
     ("http://10.0.0.1/push", "bad_request"),
     ("javascript:alert(1)", "bad_request"),
+    ("https://[::1/push", "bad_request"),
+    ("https://updates.push.services.mozilla.com:99999/x", "bad_request"),
     (7, "bad_request"),
 ])
 def test_it_refuses_an_endpoint_it_may_not_post_to(vapid, alice, endpoint, code):
