@@ -60,8 +60,7 @@ def key_problem(text: str) -> str | None:
     if not text:
         return "no key is set"
     try:
-        Vapid.from_pem(text.encode()) if text.startswith("-----BEGIN") else (
-            Vapid.from_string(text))
+        _vapid(text)
     except Exception as problem:  # noqa: BLE001 - any parse failure: say which
         return f"not a P-256 private key ({type(problem).__name__})"
     return None
@@ -74,11 +73,17 @@ def _embedded_key() -> str:
     if not path.exists():
         key = ec.generate_private_key(ec.SECP256R1())
         raw = key.private_numbers().private_value.to_bytes(32, "big")
+        # Written whole under a name of its own, then linked into place: another process
+        # never reads half a key, and the first to link wins.
+        draft = path.with_name(f"{KEY_FILE}.{os.getpid()}")
+        with open(draft, "w", opener=lambda p, flags: os.open(p, flags, 0o600)) as out:
+            out.write(_b64(raw))
         try:
-            with open(path, "x", opener=lambda p, flags: os.open(p, flags, 0o600)) as out:
-                out.write(_b64(raw))
+            os.link(draft, path)
         except FileExistsError:  # another process made it first: use theirs
             pass
+        finally:
+            draft.unlink()
     return path.read_text().strip()
 
 
@@ -184,7 +189,7 @@ def why_not(notification: Notification, preferences: Preferences, obsolete=None)
     if game is not None:
         if presence.present_until({(notification.user_id, game.pk)}):
             return "the player is on the game's page"
-        if game.status == game.ACTIVE and resting_until(game, now) is not None:
+        if resting_until(game, now) is not None:  # the table's night, over or not
             return "the game's clock rests (quiet hours)"
     return None
 

@@ -155,7 +155,16 @@ def test_it_stays_quiet_in_the_games_quiet_hours(alice, bob, clock, service):
     subscribe(player, service.browser("phone"))
     assert tasks.deliver_push.apply(args=(row.pk,)).get() == (
         "not pushed: the game's clock rests (quiet hours)")
+    # Nor the end of the game, at night.
+    act(game, user_at(game, 1), {"type": "resign"})
+    (over,) = rows(game, kind=Notification.FINISHED, user=user_at(game, 0))
+    assert tasks.deliver_push.apply(args=(over.pk,)).get() == (
+        "not pushed: the game's clock rests (quiet hours)")
     assert service.calls == {}
+    clock.advance(hours=1)  # 11:00: the clock runs again
+    subscribe(user_at(game, 0), service.browser("other"))
+    Notification.objects.filter(pk=over.pk).update(pushed_at=None)
+    assert tasks.deliver_push.apply(args=(over.pk,)).get().startswith("pushed to")
 
 
 def test_an_obsolete_turn_is_not_pushed(game, service):
