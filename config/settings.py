@@ -114,6 +114,9 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": [SELF],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
+        # The service worker (/sw.js) and the web app manifest, both from this site.
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
     },
 }
 

@@ -177,3 +177,27 @@ CONQUEST_METRICS_ADDRESSES = env_list("CONQUEST_METRICS_ADDRESSES",
 os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", str(VAR_DIR / "metrics"))
 CONQUEST_METRICS_DIR = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
 CONQUEST_METRICS_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+# Web push (notifications.push): "your move", "game over" and the other game news mail
+# sends, to the browsers a player opted in from their profile. The VAPID key pair signs
+# every push: CONQUEST_VAPID_PRIVATE_KEY is the P-256 private key as base64url of its 32
+# raw bytes (`python manage.py vapid_keys` prints a new one); the public key is derived
+# from it. With DEBUG on and no key, one is made in var/vapid_private_key on first use.
+# With DEBUG off, push is on when a key is given (CONQUEST_PUSH=0 turns it off), and a
+# system check refuses a missing or invalid key while CONQUEST_PUSH=1.
+CONQUEST_VAPID_PRIVATE_KEY = env("CONQUEST_VAPID_PRIVATE_KEY", "").strip()
+CONQUEST_PUSH = env_flag("CONQUEST_PUSH", DEBUG or bool(CONQUEST_VAPID_PRIVATE_KEY))
+# Who the push services may contact about this site's pushes (a mailto: or https: URL).
+CONQUEST_VAPID_SUBJECT = env("CONQUEST_VAPID_SUBJECT", f"mailto:push@{CONQUEST_MAIL_DOMAIN}")
+# How long a push service keeps a push for a browser that is offline, and how long one
+# push waits for the push service's answer (seconds).
+CONQUEST_PUSH_TTL_SECONDS = int(env("CONQUEST_PUSH_TTL_SECONDS", "3600"))
+CONQUEST_PUSH_TIMEOUT_SECONDS = float(env("CONQUEST_PUSH_TIMEOUT_SECONDS", "10"))
+# The push services a browser's subscription may name (host names, a leading dot for every
+# host under a domain): the server POSTs to them, so nothing else (an address inside the
+# network) may be named. The default: the browsers' own push services, over https.
+CONQUEST_PUSH_HOSTS = env_list(
+    "CONQUEST_PUSH_HOSTS",
+    ".googleapis.com,.push.services.mozilla.com,.push.apple.com,.notify.windows.com")
+# Browsers one account may subscribe (the oldest goes when another comes).
+CONQUEST_PUSH_BROWSERS_PER_USER = int(env("CONQUEST_PUSH_BROWSERS_PER_USER", "10"))

@@ -138,3 +138,11 @@ def replayed_deadline(game, stored) -> datetime | None:
         if pending:
             deadline = _deadline(game, key_before, state, (), at, deadline)
     return deadline
+
+
+def resting_until(game, now: datetime) -> datetime | None:
+    """If the game's clock rests at `now` (its quiet hours, its weekend), when it runs
+    again (UTC); else None."""
+    local = now.astimezone(zone(game.clock_time_zone))
+    wake = _resting_until(local, game.quiet_from, game.quiet_until, game.pause_weekends)
+    return wake.astimezone(UTC) if wake is not None else None

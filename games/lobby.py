@@ -3,89 +3,41 @@ cancelling, and starting (the start is a command through games.write like any ot
 
 from __future__ import annotations
 
-import unicodedata
-
 from django.db import transaction
 from django.utils.timezone import now
 
 from games import bot_accounts, computer, invitations, maps, rules
-from games.clock import zone
 from games.errors import ServiceError
 from games.models import Game, Seat
+from games.new_game import (
+    SPEED_RULES,
+    check_clock,
+    check_entropy,
+    check_game_name,
+    check_rated,
+)
 from games.reading import forget_seats
-from games.rules.fair import entropy_problem
 from games.store import VersionConflict
 from games.write import LOBBY, Actor, submit
 
 
-def check_clock(clock) -> dict:
-    """Clock options of a game: {time_zone, quiet_from, quiet_until, weekends}."""
-    if clock is None:
-        return {}
-    if not isinstance(clock, dict) or set(clock) - {"time_zone", "quiet_from", "quiet_until",
-                                                    "weekends"}:
-        raise ServiceError(400, "bad_clock", "clock takes time_zone, quiet_from, quiet_until "
-                           "and weekends")
-    checked = {}
-    if "time_zone" in clock:
-        name = clock["time_zone"]
-        if not isinstance(name, str) or zone(name).key != name:
-            raise ServiceError(400, "bad_clock", "clock.time_zone must be an IANA zone name")
-        checked["clock_time_zone"] = name
-    quiet = [clock.get("quiet_from"), clock.get("quiet_until")]
-    if any(hour is not None for hour in quiet):
-        if any(isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 23 for h in quiet):
-            raise ServiceError(400, "bad_clock", "clock.quiet_from and quiet_until must both "
-                               "be hours from 0 to 23")
-        if quiet[0] == quiet[1]:
-            raise ServiceError(400, "bad_clock", "clock.quiet_until must be another hour "
-                               "than quiet_from")
-        checked["quiet_from"], checked["quiet_until"] = quiet
-    if "weekends" in clock:
-        if not isinstance(clock["weekends"], bool):
-            raise ServiceError(400, "bad_clock", "clock.weekends must be true or false")
-        checked["pause_weekends"] = clock["weekends"]
-    return checked
-
-
-def check_game_name(name) -> str:
-    """The name as stored: 1 to 100 characters, no control characters (it goes into pages
-    and mail subjects, and PostgreSQL refuses NUL)."""
-    if not isinstance(name, str) or not name.strip() or len(name) > 100:
-        raise ServiceError(400, "bad_request", "name must be 1 to 100 characters")
-    if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
-        raise ServiceError(400, "bad_request", "name must not hold control characters")
-    return name.strip()
-
-
-def check_rated(rated) -> bool | None:
-    """The creator's choice of whether the game is rated: true, false, or none (the default)."""
-    if rated is not None and not isinstance(rated, bool):
-        raise ServiceError(400, "bad_request", "rated must be true or false")
-    return rated
-
-
-def check_entropy(entropy) -> str | None:
-    """A player's contribution to the game's seed (CONTRACT.md "Fair dice"), or None."""
-    problem = None if entropy is None else entropy_problem(entropy)
-    if problem:
-        raise ServiceError(400, "bad_entropy", problem)
-    return entropy
-
-
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
                 bots=None, rated=None, entropy=None, private=False, map_id=None,
-                bots_allowed=False) -> Game:
+                bots_allowed=False, speed=False) -> Game:
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
     `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
     only by invitation (games.invitations). `map_id`: a shipped map (default classic).
-    `bots_allowed`: bot accounts may join it by themselves (games.bot_accounts)."""
+    `bots_allowed`: bot accounts may join it by themselves (games.bot_accounts).
+    `speed`: a speed game (SPEED_RULES over the rules given; `deadline_seconds`, if
+    given, still sets the deadline)."""
     entropy = check_entropy(entropy)
     if not isinstance(private, bool):
         raise ServiceError(400, "bad_request", "private must be true or false")
     if not isinstance(bots_allowed, bool):
         raise ServiceError(400, "bad_request", "bots_allowed must be true or false")
+    if not isinstance(speed, bool):
+        raise ServiceError(400, "bad_request", "speed must be true or false")
     name = check_game_name(name)
     rated = check_rated(rated)
     clock_fields = check_clock(clock)
@@ -97,6 +49,11 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
         if not isinstance(raw, dict):
             raise rules.errors.BadRules("rules must be an object")
         raw["deadline_seconds"] = deadline_seconds
+    if speed:
+        if not isinstance(raw, dict):
+            raise rules.errors.BadRules("rules must be an object")
+        raw = {**raw, **{k: v for k, v in SPEED_RULES.items()
+                         if k != "deadline_seconds" or deadline_seconds is None}}
     board = maps.board_for_new_game(rules.maps.DEFAULT_MAP if map_id is None else map_id)
     checked = rules.validate_rules(raw, players, board)
     if len(bots) >= players:

@@ -21,6 +21,7 @@ from django.utils.timezone import now
 from games import lobby
 from games.errors import ServiceError
 from games.models import Game, Rematch, RematchAnswer, Seat
+from games.new_game import check_entropy
 from games.reading import forget_seats
 from games.write import reactions
 
@@ -71,7 +72,7 @@ def offer_or_accept(game: Game, user, entropy=None) -> tuple[Rematch, bool]:
     harmless). When every human seat has said yes, the new game starts. Returns the
     rematch and whether this call offered it. `entropy`: the player's contribution to the
     new game's seed."""
-    entropy = lobby.check_entropy(entropy)
+    entropy = check_entropy(entropy)
     seat = _checked(game, user)
     with transaction.atomic():
         Game.objects.select_for_update().get(pk=game.pk)  # one answer at a time

@@ -3,12 +3,14 @@ vacations."""
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.contrib import admin
 
 from games.admin import GameFilter
 from lib.admin import HIDDEN, FilterOnlyWhatIsShown, json_block
 from notifications import links
-from notifications.models import InboundMail, Notification, Vacation
+from notifications.models import InboundMail, Notification, PushSubscription, Vacation
 
 
 # ---- mail ------------------------------------------------------------------------------
@@ -116,3 +118,22 @@ class VacationAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     search_fields = ("user__username",)
 
 
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(admin.ModelAdmin):
+    """Browsers that take web push: the operator may see and delete them, never edit the
+    keys (they are the browser's)."""
+
+    list_display = ("user", "push_service", "user_agent", "created_at", "last_pushed_at",
+                    "last_error")
+    search_fields = ("user__username",)
+    readonly_fields = ("user", "endpoint", "p256dh", "auth", "user_agent", "created_at",
+                       "last_pushed_at", "last_error")
+
+    @admin.display(description="push service")
+    def push_service(self, subscription):
+        return urlsplit(subscription.endpoint).hostname
+
+    def has_add_permission(self, request):
+        return False

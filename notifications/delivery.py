@@ -30,7 +30,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games.models import Game, Invitation
-from notifications import ending, mail, presence
+from notifications import ending, mail, presence, push
 from notifications.models import Notification
 
 log = logging.getLogger(__name__)
@@ -113,6 +113,7 @@ def send_many(pks) -> int:
             if held:
                 hold(held, mine)
                 sendable = [row for row in sendable if row.pk not in held]
+        push.queue(sendable)
         batch = mail.Batch(sendable)
     except Exception:
         Notification.objects.filter(pk__in=[row.pk for row in rows], claimed_by=mine,
@@ -233,6 +234,7 @@ def send_one(pk: int, connection=None) -> str:
     if held:
         hold(held, mine)
         return "held: the game's ratings are not recorded yet"
+    push.queue([notification])
     try:
         message = mail.render(notification)
         if message is not None:

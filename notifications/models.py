@@ -71,6 +71,10 @@ class Notification(models.Model):
                   "had accepted it, and it was not sent again since.",
     )
 
+    # Web push (notifications.push): set when a push worker took the row (at most once per
+    # browser); a push that failed for every browser takes it off again for a retry.
+    pushed_at = models.DateTimeField(null=True, blank=True)
+
     class Meta:
         ordering = ["-id"]
         constraints = [
@@ -155,3 +159,26 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} on game {self.game_id} at {self.seen_at:%H:%M:%S}"
+
+
+class PushSubscription(models.Model):
+    """One browser of a user that asked for web push (the Push API's subscription): where
+    to POST (`endpoint`, the browser vendor's push service) and the keys to encrypt for it.
+    Deleted when the player turns it off there, or the push service answers 404/410."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    # The browser's P-256 public key and auth secret (base64url, RFC 8291).
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    user_agent = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_pushed_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"push to {self.user} ({self.user_agent[:40] or self.endpoint[:40]})"

@@ -11,7 +11,7 @@ import logging
 from celery import shared_task
 from django.conf import settings
 
-from notifications import deadlines, delivery
+from notifications import deadlines, delivery, push
 
 log = logging.getLogger(__name__)
 
@@ -64,3 +64,24 @@ def send_digests() -> int:
         if digest is not None:
             sent += delivery.send_one(digest.pk) == "sent"
     return sent
+
+
+# A push the push service could not take (429, 5xx, no answer) is tried again after
+# PUSH_RETRY_SECONDS times 1, 2, 4, ... for at most PUSH_RETRIES more times.
+PUSH_RETRIES = 5
+PUSH_RETRY_SECONDS = 15
+
+
+@shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=PUSH_RETRIES)
+def deliver_push(self, notification_id: int, only: list[int] | None = None) -> str:
+    """Push one outbox row to its recipient's browsers (notifications.push); a retry
+    (`only`: the browsers whose push service failed) reuses the first try's hold on it."""
+    if only is None and not push.take(notification_id):
+        return "pushed already"
+    outcome = push.send(notification_id, only, obsolete=delivery.obsolete_turn_mail)
+    if outcome.why:
+        return f"not pushed: {outcome.why}"
+    if outcome.retry and self.request.retries < PUSH_RETRIES:
+        raise self.retry(args=(notification_id, outcome.retry),
+                         countdown=PUSH_RETRY_SECONDS * 2 ** self.request.retries)
+    return f"pushed to {len(outcome.sent)}, {len(outcome.gone)} gone, {len(outcome.retry)} failed"

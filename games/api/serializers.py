@@ -46,6 +46,11 @@ class GameIn(serializers.Serializer):
         help_text="Listed nowhere; joined only by invitation (by name, or its link's token)")
     map = serializers.CharField(
         required=False, help_text="The map to play (GET /api/v1/maps/); default classic")
+    speed = serializers.BooleanField(
+        required=False, default=False,
+        help_text="A speed game: 3-minute turns (unless deadline_seconds says otherwise) and "
+                  "a computer player takes the seat of a player who misses 2 turns "
+                  "(rules dropped_seat bot, max_missed_turns 2)")
 
 
 class JoinIn(serializers.Serializer):

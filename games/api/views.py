@@ -124,7 +124,7 @@ class GamesView(ApiView):
             request.user, data.get("name"), players, data.get("rules"),
             data.get("deadline_seconds"), data.get("clock"), data.get("bots"),
             data.get("rated"), data.get("entropy"), data.get("private", False),
-            data.get("map"), data.get("bots_allowed", False),
+            data.get("map"), data.get("bots_allowed", False), speed=data.get("speed", False),
         )
         return Response(game_view_for(game, request.user), status=status.HTTP_201_CREATED)
 

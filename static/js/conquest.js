@@ -238,7 +238,9 @@
 
   function tick() {
     $all("[data-countdown]").forEach(function (node) {
-      node.textContent = formatLeft(Date.parse(node.getAttribute("data-countdown")) - Date.now());
+      var left = Date.parse(node.getAttribute("data-countdown")) - Date.now();
+      node.textContent = formatLeft(left);
+      node.classList.toggle("urgent", left < 60000);  // a speed game's last minute
     });
   }
 

@@ -9,6 +9,7 @@ import zoneinfo
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.new_game import SPEED_RULES
 from games.rule_words import RULE_CHOICES, RULE_LABELS, RULEBOOKS
 from games.rules.options import CHOICES, DEFAULT_FIXED_VALUES, Rules, validate_rules
 
@@ -45,6 +46,11 @@ PRESETS = {
               "help": _("Four players in two teams: teammates never attack each other, "
                         "see each other's cards and win together."),
               "rules": {**ASYNC_SETUP, "team_size": 2}, "players": 4},
+    "speed": {"label": _("Speed: 3-minute turns"),
+              "help": _("The classic game played in one sitting: 3 minutes a turn, and a "
+                        "computer player takes over from a player who misses two turns. "
+                        "Add computer players for the seats you do not want to wait for."),
+              "rules": {**ASYNC_SETUP, **SPEED_RULES}},
     "rulebook": {"label": _("Rulebook setup: one army per turn"),
                  "help": _("The classic game with the rulebooks' setup: starting armies "
                            "placed one per turn, in turn. Slow by mail: dozens of turns "
@@ -77,8 +83,17 @@ def preset_context(keys=None) -> dict:
             "preset_players": {k: p.get("players") for k, p in offered.items()}}
 
 
+def apply_preset_deadline(cleaned: dict) -> dict:
+    """A preset that sets the deadline (Speed) decides it; the form's field is for the
+    others."""
+    rules = (PRESETS.get(cleaned.get("preset") or "") or {}).get("rules") or {}
+    if "deadline_seconds" in rules:
+        cleaned["deadline_seconds"] = rules["deadline_seconds"]
+    return cleaned
+
+
 DEADLINES = [
-    (600, _("10 minutes")), (3600, _("1 hour")), (4 * 3600, _("4 hours")),
+    (180, _("3 minutes")), (600, _("10 minutes")), (3600, _("1 hour")), (4 * 3600, _("4 hours")),
     (12 * 3600, _("12 hours")), (86400, _("1 day")), (2 * 86400, _("2 days")),
     (3 * 86400, _("3 days")), (7 * 86400, _("1 week")),
 ]
@@ -238,6 +253,9 @@ class GameSettingsForm(forms.Form):
             for key in (*self.RULE_FIELDS, *self.FIXED_FIELDS):
                 if key in self.fields:
                     self.fields[key].required = False
+
+    def clean(self):
+        return apply_preset_deadline(super().clean())
 
     def clock(self) -> dict:
         """The clock options for games.lobby.create_game (which checks that they make sense)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .game_settings import DEADLINES, PRESETS
+from .game_settings import DEADLINES, PRESETS, apply_preset_deadline
 
 CHALLENGE_PRESETS = [key for key in PRESETS if key != "custom"]
 
@@ -20,6 +20,9 @@ class ChallengeForm(forms.Form):
         help_text=_("More than two: share the game's invitation link for the other seats."))
     deadline_seconds = forms.TypedChoiceField(
         label=_("Time per move"), coerce=int, initial=86400, choices=DEADLINES)
+
+    def clean(self):
+        return apply_preset_deadline(super().clean())
 
     def game_arguments(self) -> tuple[int, dict]:
         """(players, rules) for games.challenges.challenge."""

@@ -18,7 +18,7 @@ from django.views.i18n import set_language as django_set_language
 from accounts import email as addresses
 from accounts import standing, throttles
 from accounts.models import Preferences, preferences_for
-from notifications import confirmation, vacations
+from notifications import confirmation, push_views, vacations
 from notifications.models import Vacation
 
 from ..forms.account import PreferencesForm, SignUpForm, VacationForm
@@ -85,6 +85,7 @@ def _profile(request, form, vacation_form, status=200):
         "vacations": vacations.current_and_coming(request.user),
         "vacation_days_used": round(vacations.days_in_year(request.user, year), 1),
         "vacation_allowance": settings.CONQUEST_VACATION_DAYS_PER_YEAR, "year": year,
+        "push": push_views.state(request.user),
     }, status=status)
 
 

@@ -1,0 +1,46 @@
+"""Speed games (games.lobby.SPEED_RULES): 3-minute turns swept by beat within seconds, and a
+computer player takes over the seat of a player who misses two turns."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings as django_settings
+
+from games import lobby
+from games.models import Event, Game, Seat
+from games.store import load_state
+from notifications import deadlines
+from notifications.models import Notification
+
+
+def test_beat_sweeps_deadlines_often_enough_for_speed_games():
+    schedule = django_settings.CELERY_BEAT_SCHEDULE["deadlines"]
+    # A turn of three minutes overruns by at most a twelfth of itself.
+    assert schedule["schedule"] <= lobby.SPEED_RULES["deadline_seconds"] / 12
+    assert schedule["task"] == "notifications.tasks.sweep_deadlines"
+
+
+def test_a_speed_turn_times_out_in_minutes_and_a_bot_takes_the_missing_players_seat(
+        alice, bob, clock):
+    game = lobby.create_game(alice, "Blitz", 2, {"placement_batch": 100}, speed=True)
+    lobby.join_game(game, bob)
+    game.refresh_from_db()
+    assert game.status == Game.ACTIVE
+    assert game.deadline - clock() == timedelta(seconds=180)
+
+    assert deadlines.sweep_deadlines() == {"timed_out": 0, "moved_on": 0, "stretched": 0,
+                                           "failed": 0}
+    for _ in range(8):  # nobody moves: each decision times out, three minutes apart
+        clock.advance(seconds=180 + django_settings.CONQUEST_DEADLINE_SWEEP_SECONDS)
+        assert deadlines.sweep_deadlines()["timed_out"] == 1
+        game.refresh_from_db()
+        if Event.objects.filter(game=game, type="seat_to_bot").exists():
+            break
+    taken = Event.objects.filter(game=game, type="seat_to_bot").first()
+    assert taken is not None, "no seat went to a bot"
+    seat = taken.data["seat"]
+    assert load_state(game).players[seat].bot == "normal"
+    # Its player hears that they were dropped; the bot's seat gets no mail.
+    user = Seat.objects.get(game=game, seat=seat).user
+    assert Notification.objects.filter(game=game, user=user).exists()
