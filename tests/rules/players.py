@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from games.rules.board import NEIGHBOURS, NEUTRAL
 from games.rules.cards import find_sets
+from games.rules.pieces import NEUTRAL
 from games.rules.sight import fogged, in_sight
 from games.rules.state import (
     ATTACK,
@@ -54,7 +54,7 @@ def bot_command(state, seat: int, rnd: random.Random, aggression: float = 0.9) -
         return {"type": "place_neutral", "placements": _split(rnd, neutral, count)}
     if phase == REINFORCE:
         hand = state.players[seat].cards
-        sets = find_sets(hand)
+        sets = find_sets(hand, state.board.cards)
         # Mid-turn (an elimination, the hand limit) a hand is traded only down to the limit.
         may_trade = sets and state.may_trade(seat)
         if may_trade and (state.trade_owed(seat) or rnd.random() < 0.5):
@@ -71,7 +71,7 @@ def bot_command(state, seat: int, rnd: random.Random, aggression: float = 0.9) -
         options = [
             (a, b) for a in own if armies[a] >= 2
             # now and then a teammate's territory: the engine must refuse that attack
-            for b in NEIGHBOURS[a] if (owner[b] not in allies or rnd.random() < 0.01)
+            for b in state.board.neighbours[a] if (owner[b] not in allies or rnd.random() < 0.01)
             and owner[b] != seat and (armies[a] > armies[b] + 1 or rnd.random() < 0.05)
         ]
         if options and rnd.random() < aggression:
@@ -97,7 +97,7 @@ def _fortify_move(state, seat, own, rnd):
     rnd.shuffle(sources)
     for source in sources:
         # its own territories, and in a team game its teammates'
-        friends = [n for n in NEIGHBOURS[source] if owner[n] in allies]
+        friends = [n for n in state.board.neighbours[source] if owner[n] in allies]
         if not friends:
             continue
         if state.rules.fortify == "spread":
