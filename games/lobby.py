@@ -11,6 +11,7 @@ from django.utils.timezone import now
 from games import computer, invitations, rules
 from games.clock import zone
 from games.errors import ServiceError
+from games.maps import board_for_new_game
 from games.models import Game, Seat
 from games.reading import forget_seats
 from games.rules.fair import entropy_problem
@@ -78,7 +79,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
     `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
-    only by invitation (games.invitations). `map_id`: a shipped map (default classic)."""
+    only by invitation (games.invitations). `map_id`: a map's id (games.maps; default classic)."""
     entropy = check_entropy(entropy)
     if not isinstance(private, bool):
         raise ServiceError(400, "bad_request", "private must be true or false")
@@ -93,7 +94,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
         if not isinstance(raw, dict):
             raise rules.errors.BadRules("rules must be an object")
         raw["deadline_seconds"] = deadline_seconds
-    board = rules.maps.shipped(rules.maps.DEFAULT_MAP if map_id is None else map_id)
+    board = board_for_new_game(map_id)
     checked = rules.validate_rules(raw, players, board)
     if len(bots) >= players:
         raise ServiceError(400, "bad_request",
@@ -338,7 +339,7 @@ def _start_locked(game: Game, locked: Game, user) -> None:
     seated = Seat.objects.filter(game=locked).count()
     if seated < 2:
         raise ServiceError(400, "not_enough_players", "at least two players must be seated")
-    board = rules.maps.shipped(locked.map)
+    board = board_for_new_game(locked.map)
     checked = rules.validate_rules(locked.rules, seated, board)
     contributions = [text for _, text in entropy] or None
     if seated != locked.players or contributions:
@@ -357,7 +358,8 @@ def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict) -
     """A game played as `like` is (its rules, deadline, clock and rating choice) with a new
     seed, every seat taken at once (`humans`: seat -> (user, entropy); `bots`: seat ->
     level), and started: a rematch (games.rematch). Inside the caller's transaction."""
-    checked = rules.validate_rules(like.rules, like.players, rules.maps.shipped(like.map))
+    checked = rules.validate_rules(like.rules, like.players,
+                                   board_for_new_game(like.map))
     game = Game.objects.create(
         name=check_game_name(name), creator=creator, players=like.players, map=like.map,
         rules=checked.to_dict(), deadline_seconds=checked.deadline_seconds, rated=like.rated,

@@ -4,6 +4,7 @@ and record redacted for a seat. Reads only: the write path is games.write."""
 from __future__ import annotations
 
 from games import rules
+from games.maps import board_for_new_game
 from games.models import Game
 from games.store import load_state, read_seats, status_of, stored_events_with_times
 from games.upcasters import current_version, upcast
@@ -102,18 +103,18 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
         view.update({
             "phase": None, "turn": 0, "current_seat": None, "winner": None,
             "players": [
-                {"seat": s, "username": name, "color": rules.board.COLORS[s], "territories": 0,
+                {"seat": s, "username": name, "color": rules.COLORS[s], "territories": 0,
                  "armies": 0, "cards": 0, "eliminated": False, "dropped": False,
                  "missed_turns": 0, "bot": bots.get(s), "team": team_of(game, s)}
                 for s, name in sorted(names.items())
             ],
             "territories": {t: {"owner": None, "armies": 0}
-                            for t in rules.maps.shipped(game.map).territories},
+                            for t in board_for_new_game(game.map).territories},
             "pending": {"reinforcements": 0, "must_trade": False, "occupy": None},
             "sets_traded": 0,
             "next_set_value": rules.cards.next_set_value(rules_of(game), 0),
             "you": None if seat is None else {
-                "seat": seat, "color": rules.board.COLORS[seat], "cards": [], "mission": None,
+                "seat": seat, "color": rules.COLORS[seat], "cards": [], "mission": None,
                 "capital": None, "defense": "max",
             },
         })
@@ -160,7 +161,7 @@ def record(game: Game, seat: int | None) -> dict:
         "id": game.pk, "name": game.name, "status": game.status, "rules": game.rules,
         "map": game.map, "map_hash": started.get("map_hash"),
         "seats": [
-            {"seat": s, "username": name, "color": rules.board.COLORS[s], "bot": bots.get(s)}
+            {"seat": s, "username": name, "color": rules.COLORS[s], "bot": bots.get(s)}
             for s, name in sorted(names.items())
         ],
         "seed_hash": game.seed_hash,

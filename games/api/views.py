@@ -12,8 +12,8 @@ from accounts import throttles
 from games import filters, invitations, lobby, reading, write
 from games.api import auth
 from games.api import serializers as s
+from games.maps import UnknownMap, board_for_new_game, maps_for_new_games
 from games.models import Game
-from games.rules import maps
 from games.store import fetch_game, load_state
 from lib.api.errors import ERRORS, error
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn, body
@@ -37,7 +37,7 @@ class MapsView(ApiView):
 
     @extend_schema(responses={200: s.MapSummary(many=True)})
     def get(self, request):
-        return Response([board.summary() for board in maps.shipped_boards()])
+        return Response([board.summary() for board in maps_for_new_games()])
 
 
 class MapView(ApiView):
@@ -45,9 +45,10 @@ class MapView(ApiView):
 
     @extend_schema(responses={200: s.MapOut, **ERRORS})
     def get(self, request, map_id: str):
-        if map_id not in maps.shipped_ids():
-            raise Http404("No map matches the given id.")
-        board = maps.shipped(map_id)
+        try:
+            board = board_for_new_game(map_id)
+        except UnknownMap:
+            raise Http404("No map matches the given id.") from None
         data = board.data
         return Response({
             **board.summary(),

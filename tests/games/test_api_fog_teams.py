@@ -65,8 +65,10 @@ def check_game_so_far(game_id: int, clients: dict, versions: int = 6) -> None:
     """Every observer's view, event stream and record against the referee, every field of
     them; and the view as of a few versions (?at=N)."""
     game = Game.objects.get(pk=game_id)
-    sights = fog_referee.Sights(game.players, game.rules["team_size"], game.rules["fog"])
     events = stored_events(game)
+    board = rules.replay(events[:1]).board  # the game's map, as its start names it
+    sights = fog_referee.Sights(game.players, game.rules["team_size"], game.rules["fog"],
+                                fog_referee.map_neighbours(board))
     rnd = random.Random(game_id)
     picked = set(rnd.sample(range(len(events)), min(versions, len(events))))
     owners, states, state = [], {}, None
@@ -82,7 +84,7 @@ def check_game_so_far(game_id: int, clients: dict, versions: int = 6) -> None:
             stream = client.get(game_url(game_id, endpoint)).json()
             stream = stream["events"] if isinstance(stream, dict) else stream
             assert [e["seq"] for e in stream] == [e.seq for e in events]
-            before = dict.fromkeys(TERRITORIES)
+            before = dict.fromkeys(board.territories)
             for shown, event, owner in zip(stream, events, owners, strict=True):
                 fog_referee.check_event(shown, event, sights.reader(seat, before, owner))
                 before = owner
