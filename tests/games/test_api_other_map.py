@@ -16,6 +16,7 @@ from games.store import load_state, stored_events
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of
 from tests.games.conftest import signed_up
 from tests.games.test_api_fog_teams import check_game_so_far
+from tests.games.test_verify_record import standalone
 from tests.maps import TERRITORIES
 
 pytestmark = pytest.mark.django_db
@@ -75,6 +76,9 @@ def test_two_players_play_a_game_on_it_to_the_end(alice, bob, isles_map):
     assert board_of_game(game) is isles_map
     listed = alice.get(f"{API}/games/", {"mine": 1}).json()
     assert [g["map"] for g in listed if g["id"] == game_id] == ["isles"]
+    # The standalone checker knows the classic board only: it says so, and checks nothing.
+    with pytest.raises(standalone.NotARecord, match="on the map 'isles'"):
+        standalone.check(record)
 
 
 def test_a_classic_territory_is_refused_on_it_and_nothing_changes(alice, bob, isles_map):
