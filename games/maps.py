@@ -55,4 +55,5 @@ def board_of_game(game) -> Board:
     return board
 
 
-__all__ = ["UnknownMap", "board_for_new_game", "board_of_game", "board_of_view", "maps_for_new_games"]
+__all__ = ["UnknownMap", "board_for_new_game", "board_of_game", "board_of_view",
+           "maps_for_new_games"]

@@ -134,7 +134,8 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
         missions = data.get("missions") or []
         if missions and all(missions):  # the game is over: every mission is revealed
             return _("Secret missions were dealt: %(missions)s.") % {"missions": "; ".join(
-                f"{seat_name(seat, names)}: {mission_text(m, board)}" for seat, m in enumerate(missions))}
+                f"{seat_name(seat, names)}: {mission_text(m, board)}"
+                for seat, m in enumerate(missions))}
         return _("Secret missions were dealt.")
     if kind == ev.ARMIES_PLACED:
         if not data.get("placements"):
@@ -163,7 +164,8 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
     if kind == ev.TURN_STARTED:
         if "total" not in data:  # another team's reinforcements, under fog of war
             return _("Turn %(turn)s: %(player)s's turn.") % {"turn": data["turn"], "player": who}
-        bonus = ", ".join(f"{continent_name(c, board)} +{b}" for c, b in data["continents"].items())
+        bonus = ", ".join(f"{continent_name(c, board)} +{b}"
+                          for c, b in data["continents"].items())
         values = {"turn": data["turn"], "player": who, "armies": _armies(data["total"]),
                   "base": data["base"]}
         text = _("Turn %(turn)s: %(player)s receives %(armies)s (%(base)s for territories") % values
@@ -221,8 +223,8 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
         return _fogged_move(kind, data, who, board)
     if kind == ev.OCCUPIED:
         return _("%(player)s moved %(armies)s from %(from)s into %(to)s.") % {
-            "player": who, "armies": _armies(data["armies"]), "from": territory_name(data["from"], board),
-            "to": territory_name(data["to"], board)}
+            "player": who, "armies": _armies(data["armies"]),
+            "from": territory_name(data["from"], board), "to": territory_name(data["to"], board)}
     if kind == ev.CAPITAL_CAPTURED:
         if "territory" not in data:
             return _("%(player)s captured the capital of %(owner)s.") % {
@@ -232,8 +234,8 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
             "territory": territory_name(data["territory"], board)}
     if kind == ev.FORTIFIED:
         return _("%(player)s fortified: %(armies)s from %(from)s to %(to)s.") % {
-            "player": who, "armies": _armies(data["armies"]), "from": territory_name(data["from"], board),
-            "to": territory_name(data["to"], board)}
+            "player": who, "armies": _armies(data["armies"]),
+            "from": territory_name(data["from"], board), "to": territory_name(data["to"], board)}
     if kind == ev.CARD_DRAWN:
         if "card" in data:
             return _("%(player)s drew a card: %(card)s.") % {
