@@ -4,9 +4,6 @@ No Django, DRF or Celery here; the service layer stores the events this package 
 """
 
 from . import maps
-
-# The classic board's constants, for tests of the classic board; the engine reads the game's.
-from .board import CARDS, CONTINENTS, NEIGHBOURS, TERRITORIES
 from .commands import Moderate, MoveDeadline, StartGame, TimeOut, parse_command
 from .decide import decide, decide_and_apply
 from .errors import RuleViolation
@@ -21,7 +18,7 @@ from .verify import Verification, verify
 from .view import redact_event, redact_events, view
 
 __all__ = [
-    "CARDS", "COLORS", "CONTINENTS", "ENGINE_VERSION", "NEIGHBOURS", "NEUTRAL", "TERRITORIES", "Event",
+    "COLORS", "ENGINE_VERSION", "NEUTRAL", "Event",
     "FairDice", "GameState", "Moderate", "MoveDeadline",
     "RuleViolation", "Rules", "StartGame", "TimeOut",
     "Verification", "decide", "decide_and_apply", "evolve", "new_seed", "parse_command",

@@ -11,7 +11,7 @@ import pytest
 
 from games import rules
 from games.models import Game
-from games.rules.board import TERRITORIES
+from games.rules.board import NEIGHBOURS, TERRITORIES
 from games.store import stored_events
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of
 from tests.games.conftest import new_game, signed_up
@@ -138,12 +138,12 @@ def test_a_team_game_over_the_api(alice, bob):
                  until=lambda s: s.phase == "attack" and any(
                      s.owner[t] == s.current and s.armies[t] > 1 and any(
                          s.owner[n] in s.allies(s.current) and s.owner[n] != s.current
-                         for n in rules.NEIGHBOURS[t]) for t in TERRITORIES))
+                         for n in NEIGHBOURS[t]) for t in TERRITORIES))
     assert not state.finished
     seat = state.current
     source, target = next(
         (t, n) for t in TERRITORIES if state.owner[t] == seat and state.armies[t] > 1
-        for n in rules.NEIGHBOURS[t]
+        for n in NEIGHBOURS[t]
         if state.owner[n] in state.allies(seat) and state.owner[n] != seat)
     body = assert_error(send(clients[seat], game_id, {
         "type": "attack", "from": source, "to": target}), 400)

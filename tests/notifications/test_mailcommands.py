@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from games.rules import TERRITORIES, Rules, maps
-from games.rules.board import CARDS, territory_name
+from games.rules import Rules, maps
+from games.rules.board import CARDS, TERRITORIES, territory_name
 from games.rules.commands import COMMAND_TYPES
 from notifications.mailcommands import (
     PHRASES,
