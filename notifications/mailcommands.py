@@ -2,6 +2,7 @@
 
     place 3 ukraine, 2 siam        trade                 trade 4 17 43
     attack ukraine from scandinavia with 3 repeat        occupy 5
+    attack scandinavia ukraine 3   (two territories: yours attacks the other's)
     end attack                     fortify 4 from ural to siberia
     end                            claim peru            capital peru
     neutral 2 peru                 defense one           resign
@@ -134,6 +135,32 @@ def _attack(m, state, seat) -> dict:
     return command
 
 
+def _attack_between(m, state, seat) -> dict:
+    """"attack A B [N]" without "from": the two territories, whichever order they come in,
+    the player's own attacking the other (names of several words are split where both
+    halves name a territory)."""
+    board = _board(state)
+    words = m[1].split()
+    pairs = []
+    for cut in range(1, len(words)):
+        try:
+            pairs.append((territory(" ".join(words[:cut]), board),
+                          territory(" ".join(words[cut:]), board)))
+        except MailCommandError:
+            continue
+    owner = state.owner if state is not None else {}
+    attacks = {(a, b) for x, y in pairs for a, b in ((x, y), (y, x))
+               if owner.get(a) == seat and owner.get(b) != seat}
+    if len(attacks) != 1:
+        raise MailCommandError(f"write which territory attacks which, e.g. 'attack "
+                               f"{words[-1]} from {words[0]}' (got '{m[0]}')")
+    (source, target), = attacks
+    command = {"from": source, "to": target, "repeat": bool(m[3])}
+    if m[2]:
+        command["dice"] = int(m[2])
+    return command
+
+
 # The phrases of each command a player may send (games.rules.commands.COMMAND_TYPES; the
 # tests hold the two lists together), tried in this order: (type, phrase, the command's
 # fields from the phrase's match, the game's state and the seat).
@@ -152,6 +179,8 @@ PHRASES = [
     ("trade", r"trade(?:\s+(\d{1,6})\s+(\d{1,6})\s+(\d{1,6}))?(?:\s+bonus\s+(.+))?", _trade),
     ("attack", r"attack\s+(.+?)\s+from\s+(.+?)(?:\s+with\s+(\d{1,6})(?:\s+dice)?)?"
                r"(\s+(?:repeat|until done|until conquered|all out|blitz))?", _attack),
+    ("attack", r"attack\s+(\S+\s+.+?)(?:\s+(?:with\s+)?(\d{1,6})(?:\s+dice)?)?"
+               r"(\s+(?:repeat|until done|until conquered|all out|blitz))?", _attack_between),
     ("occupy", r"(?:occupy|move)\s+(\d{1,6})", lambda m, state, seat: {"armies": int(m[1])}),
     ("end_attack", r"end attack|stop attack|stop attacking|no more attacks",
      lambda m, state, seat: {}),

@@ -133,6 +133,16 @@ def test_the_command_language_knows_every_name_of_the_map(isles_map):
     assert parse_line("attack Mroźny Przylądek from port polnocny with 2", state, 0) == {
         "type": "attack", "from": "north_harbour", "to": "frost_point", "dice": 2,
         "repeat": False}
+    # Without "from": the player's own territory attacks the other, in either order.
+    held = SimpleNamespace(**vars(state), owner={t: (0 if t == "north_harbour" else 1)
+                                                 for t in TERRITORIES})
+    for line in ("attack Port Północny Mroźny Przylądek 3", "attack frost point north harbour 3",
+                 "Attack Mrazivý mys Severní přístav with 3 dice"):
+        assert parse_line(line, held, 0) == {"type": "attack", "from": "north_harbour",
+                                             "to": "frost_point", "dice": 3, "repeat": False}
+    assert parse_line("attack whale bay north harbour repeat", held, 0)["repeat"] is True
+    with pytest.raises(MailCommandError, match="which territory attacks which"):
+        parse_line("attack frost point whale bay", held, 0)  # neither is the player's
     assert parse_line("place 2 Velrybí zátoka, 1 velrybi zatoka", state, 0) == {
         "type": "place", "placements": {"whale_bay": 3}}
     assert parse_line("fortify 2 from Maják to Mlžná slať", state, 0)["to"] == "misty_fen"
