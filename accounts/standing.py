@@ -15,9 +15,10 @@ from __future__ import annotations
 from accounts.models import Preferences
 from games import rules
 from games.errors import ServiceError
+from games.maps import board_of_view
 from games.models import Game, Seat
 from games.reading import bot_levels, seat_rows
-from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
+from games.rules.pieces import NEUTRAL
 from games.store import VersionConflict, fetch_game, load_state
 from games.write import STANDING, Actor, submit
 from lib import sql
@@ -34,9 +35,12 @@ def neutral_on_borders(view: dict) -> dict[str, int]:
     count = (view.get("pending") or {}).get("reinforcements") or 0
     spots = view.get("territories") or {}
     mover = view.get("turn_seat")
-    neutral = [t for t in TERRITORIES if spots[t].get("owner") == NEUTRAL]
+    if count <= 0 or not spots:
+        return {}
+    board = board_of_view(view)  # the game's map: its order breaks ties
+    neutral = [t for t in board.territories if spots[t].get("owner") == NEUTRAL]
     facing = [t for t in neutral
-              if any(spots[n].get("owner") == mover for n in NEIGHBOURS[t])]
+              if any(spots[n].get("owner") == mover for n in board.neighbours[t])]
     candidates = facing or neutral
     if count <= 0 or not candidates:
         return {}

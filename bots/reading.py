@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import deque
 from functools import cache, cached_property
 
-from games.rules.board import NEUTRAL
 from games.rules.maps import Board, board_by_hash, shipped
+from games.rules.pieces import NEUTRAL
 
 from .odds import armies_left, conquer_probability
 

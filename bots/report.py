@@ -12,8 +12,8 @@ from .arena import percentile, play, wilson
 
 
 def _one(args):
-    levels, rules, seed = args
-    result = play(levels, rules, seed)
+    levels, rules, seed, board = args
+    result = play(levels, rules, seed, board=board)
     return result.winner, result.refused, result.times, result.turns
 
 
@@ -49,11 +49,12 @@ class Summary:
 
 
 def run(levels, games: int, rules: dict | None = None, seed: int = 0,
-        workers: int | None = None) -> Summary:
+        workers: int | None = None, board=None) -> Summary:
+    """`games` games of `levels` on `board` (a games.rules.maps.Board; default classic)."""
     levels = tuple(levels)
     workers = workers or os.cpu_count() or 1
     summary = Summary(levels, workers=workers)
-    jobs = [(levels, rules or {}, seed + n) for n in range(games)]
+    jobs = [(levels, rules or {}, seed + n, board) for n in range(games)]
     started = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         for winner, refused, times, _turns in pool.map(_one, jobs, chunksize=4):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from games.rules.board import COLORS, NEUTRAL
+from games.rules.pieces import COLORS, NEUTRAL
 
 from .reading import Table
 from .styles import Style

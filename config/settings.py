@@ -325,9 +325,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # Every territory field shares one enum in the schema.
-    "ENUM_NAME_OVERRIDES": {"TerritoryEnum": "games.rules.board.TERRITORIES",
-                            "BotLevelEnum": "bots.LEVELS"},
+    # (Territories are a string in the schema: each map has its own, GET /api/v1/maps/{id}/.)
+    "ENUM_NAME_OVERRIDES": {"BotLevelEnum": "bots.LEVELS"},
 }
 
 # Mail, the workers and their sweeps, logs and metrics: config/workers.py.

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from games.errors import ServiceError
+from games.maps import board_of_game
 from games.models import Event, Game, Seat, Snapshot
 from games.moderation import moderate
 from games.narrator import line as describe
@@ -188,7 +189,8 @@ class EventAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
 
     @admin.display(description="in words")
     def in_words(self, event):
-        return describe(spectator_event(event, event.game), seat_names(event.game))
+        return describe(spectator_event(event, event.game), seat_names(event.game),
+                        board_of_game(event.game))
 
     @admin.display(description="data")
     def data_shown(self, event):

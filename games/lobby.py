@@ -8,6 +8,7 @@ from django.utils.timezone import now
 
 from games import bot_accounts, computer, invitations, maps, rules
 from games.errors import ServiceError
+from games.maps import board_for_new_game
 from games.models import Game, Seat
 from games.new_game import (
     SPEED_RULES,
@@ -27,7 +28,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
     `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
-    only by invitation (games.invitations). `map_id`: a shipped map (default classic).
+    only by invitation (games.invitations). `map_id`: a map's id (games.maps; default classic).
     `bots_allowed`: bot accounts may join it by themselves (games.bot_accounts).
     `speed`: a speed game (SPEED_RULES over the rules given; `deadline_seconds`, if
     given, still sets the deadline)."""
@@ -54,7 +55,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
             raise rules.errors.BadRules("rules must be an object")
         raw = {**raw, **{k: v for k, v in SPEED_RULES.items()
                          if k != "deadline_seconds" or deadline_seconds is None}}
-    board = maps.board_for_new_game(rules.maps.DEFAULT_MAP if map_id is None else map_id)
+    board = board_for_new_game(map_id)
     checked = rules.validate_rules(raw, players, board)
     if len(bots) >= players:
         raise ServiceError(400, "bad_request",

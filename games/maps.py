@@ -1,7 +1,9 @@
 """Which maps games are played on: the shipped map files (games.rules.maps) and the
 community maps imported into the database (ImportedMap), each version of those kept by its
 hash (MapVersion) and found by games.rules.maps.board_by_hash through `stored_version`,
-which games.apps registers at start-up. Importing, enabling and deleting them live here too.
+which games.apps registers at start-up. The one place a map id is resolved to a board (a
+new game, a tournament's games, the bot arena) and the board of a game someone reads (its
+view's map version). Importing, enabling and deleting maps live here too.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.models import Game, ImportedMap, MapVersion
+from games.models import Event, Game, ImportedMap, MapVersion
 from games.rules import maps as files
-from games.rules.maps import Board, UnknownMap
+from games.rules.events import GAME_STARTED
+from games.rules.maps import CLASSIC_FIRST_HASH, DEFAULT_MAP, Board, UnknownMap
 from games.rules.maps.community import read
 from games.rules.maps.formats import MAX_BYTES as MAX_FILE_BYTES
 from games.rules.maps.formats import MapFileError
@@ -50,9 +53,20 @@ def available_boards() -> list[Board]:
     return files.shipped_boards() + [files.board_by_hash(h) for h in imported]
 
 
-def board_for_new_game(map_id) -> Board:
-    """The current version of a map a new game may be created on; UnknownMap otherwise
-    (no such map, or an imported map a moderator disabled)."""
+def maps_for_new_games() -> list[Board]:
+    """Every map a new game may be made on, the default first (then by size and id)."""
+    return sorted(available_boards(),
+                  key=lambda b: (b.id != DEFAULT_MAP, len(b.territories), b.id))
+
+
+def board_for_new_game(map_id=None) -> Board:
+    """The current version of a map a new game may be created on (None: the default map);
+    UnknownMap (a refusal, 400) otherwise: no such map, or an imported map a moderator
+    disabled."""
+    if map_id is None:
+        map_id = DEFAULT_MAP
+    if not isinstance(map_id, str):
+        raise UnknownMap("map must be a map's id (GET /api/v1/maps/)")
     if isinstance(map_id, str) and map_id in files.shipped_ids():
         return files.shipped(map_id)
     board = _imported(map_id, enabled=True)
@@ -69,6 +83,31 @@ def board_of_map(map_id) -> Board:
     board = _imported(map_id)
     if board is None:
         raise UnknownMap(f"no map {map_id!r}")
+    return board
+
+
+def board_of_view(view: dict) -> Board:
+    """The map version a game view shows: its `map_hash` once the game has started, else
+    the current version of its `map` (an open game starts on that, disabled or not)."""
+    map_hash = view.get("map_hash")
+    if map_hash:
+        return files.board_by_hash(map_hash)
+    return board_of_map(view.get("map") or DEFAULT_MAP)
+
+
+def board_of_game(game) -> Board:
+    """The map version `game` plays (its game_started's; one that recorded none played the
+    classic map's first version), or for a game not started yet the one it will start
+    on. Read once per Game object."""
+    board = game.__dict__.get("_board")
+    if board is None:
+        started = (Event.objects.filter(game_id=game.pk, type=GAME_STARTED)
+                   .values_list("data", flat=True).first())
+        if started is None:
+            board = board_of_map(game.map)
+        else:
+            board = files.board_by_hash(started.get("map_hash") or CLASSIC_FIRST_HASH)
+        game._board = board
     return board
 
 
@@ -144,5 +183,6 @@ def delete_map(row: ImportedMap) -> None:
 
 
 __all__ = ["MAX_FILE_BYTES", "ImportRefused", "Imported", "MapFileError", "MapInUse", "UnknownMap",
-           "available_boards", "board_for_new_game", "board_of_map", "delete_map",
-           "games_using", "import_map", "set_enabled", "stored_version"]
+           "available_boards", "board_for_new_game", "board_of_game", "board_of_map",
+           "board_of_view", "delete_map", "games_using", "import_map", "maps_for_new_games",
+           "set_enabled", "stored_version"]

@@ -2,7 +2,9 @@
 mail (turn mails, replies to mailed moves), on the moderators' pages and in the admin.
 
 Works on events already redacted for the reader, so it can only tell what they may know;
-names territories, continents, cards and colours in the active language.
+names territories, continents, cards and colours in the active language, on the game's map
+(`board`: the game's games.rules.maps.Board; an OwnerTracker that has read the game's start
+knows it; classic when nothing says otherwise).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.rules import events as ev
-from games.rules.board import CARDS, NEUTRAL, TERRITORIES
+from games.rules.maps import Board, board_by_hash, classic
+from games.rules.pieces import NEUTRAL
 from games.vocabulary import (
     DEFENSE_NAMES,
     FINISH_REASONS,
@@ -48,8 +51,8 @@ def _armies(n: int) -> str:
     return ngettext("%(count)d army", "%(count)d armies", n) % {"count": n}
 
 
-def _placements(placements: dict) -> str:
-    return ", ".join(f"{territory_name(t)} {n}" for t, n in placements.items())
+def _placements(placements: dict, board: Board) -> str:
+    return ", ".join(f"{territory_name(t, board)} {n}" for t, n in placements.items())
 
 
 def _dice(values) -> str:
@@ -57,23 +60,30 @@ def _dice(values) -> str:
     return " ".join(str(v) for v in sorted(values, reverse=True))
 
 
-def card_text(card: int) -> str:
-    territory, symbol = CARDS[card]
+def card_text(card: int, board: Board | None = None) -> str:
+    """A card of the game's deck in words: its territory and symbol, or the wild card."""
+    board = board or classic()
+    territory, symbol = board.cards[card]
     if territory is None:
         return symbol_name(symbol)
-    return f"{territory_name(territory)} ({symbol_name(symbol)})"
+    return f"{territory_name(territory, board)} ({symbol_name(symbol)})"
 
 
 class OwnerTracker:
     """Who holds each territory as the log is read in order, to name the defender of a
-    battle without replaying the whole game."""
+    battle without replaying the whole game; and the game's map, once it has read the
+    game's start (or as given)."""
 
-    def __init__(self):
-        self.owner = dict.fromkeys(TERRITORIES)
+    def __init__(self, board: Board | None = None):
+        self.board = board
+        self.owner: dict = dict.fromkeys(board.territories) if board else {}
 
     def see(self, event: dict) -> None:
         kind, data = event["type"], event["data"]
-        if kind == ev.TERRITORIES_DEALT:
+        if kind == ev.GAME_STARTED and data.get("map_hash") and self.board is None:
+            self.board = board_by_hash(data["map_hash"])
+            self.owner = dict.fromkeys(self.board.territories) | self.owner
+        elif kind == ev.TERRITORIES_DEALT:
             self.owner.update(data["owners"])
         elif kind == ev.TERRITORY_CLAIMED and "territory" in data:
             self.owner[data["territory"]] = data["seat"]
@@ -89,11 +99,13 @@ class OwnerTracker:
 
 
 def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None = None,
-             reasons: bool = False) -> str:
+             reasons: bool = False, board: Board | None = None) -> str:
     """One (already redacted) event as a sentence in the active language: territories,
     continents, cards and colours in that language, counts with their plural forms.
     `names` adds each seat's username to its colour; `owners` names the defender of a
-    battle recorded before battles carried it; `reasons` adds a moderator's reason."""
+    battle recorded before battles carried it; `reasons` adds a moderator's reason;
+    `board` is the game's map (else the one `owners` knows, else classic)."""
+    board = board or (owners.board if owners is not None else None) or classic()
     kind, data = event["type"], event["data"]
     sentence = moderator_sentence(kind, data, names)
     if sentence is not None:
@@ -112,7 +124,7 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
     if kind == ev.TERRITORY_CLAIMED:
         if "territory" not in data:
             return _("%(player)s claimed a territory out of sight.") % {"player": who}
-        values = {"player": who, "territory": territory_name(data["territory"])}
+        values = {"player": who, "territory": territory_name(data["territory"], board)}
         if data.get("random"):
             return _("%(player)s ran out of time and was given %(territory)s.") % values
         return _("%(player)s claimed %(territory)s.") % values
@@ -122,7 +134,8 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
         missions = data.get("missions") or []
         if missions and all(missions):  # the game is over: every mission is revealed
             return _("Secret missions were dealt: %(missions)s.") % {"missions": "; ".join(
-                f"{seat_name(seat, names)}: {mission_text(m)}" for seat, m in enumerate(missions))}
+                f"{seat_name(seat, names)}: {mission_text(m, board)}"
+                for seat, m in enumerate(missions))}
         return _("Secret missions were dealt.")
     if kind == ev.ARMIES_PLACED:
         if not data.get("placements"):
@@ -130,7 +143,7 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
             return _("%(player)s placed armies out of sight.") % {"player": who}
         total = sum(data["placements"].values())
         values = {"player": who, "armies": _armies(total),
-                  "where": _placements(data["placements"])}
+                  "where": _placements(data["placements"], board)}
         if data.get("seat") == NEUTRAL:
             if data.get("auto"):
                 return _("Spread over the neutral's territories: %(where)s (%(armies)s).") % values
@@ -146,12 +159,13 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
     if kind == ev.CAPITAL_CHOSEN:
         if "territory" in data:
             return _("%(player)s chose %(territory)s as capital.") % {
-                "player": who, "territory": territory_name(data["territory"])}
+                "player": who, "territory": territory_name(data["territory"], board)}
         return _("%(player)s chose a capital in secret.") % {"player": who}
     if kind == ev.TURN_STARTED:
         if "total" not in data:  # another team's reinforcements, under fog of war
             return _("Turn %(turn)s: %(player)s's turn.") % {"turn": data["turn"], "player": who}
-        bonus = ", ".join(f"{continent_name(c)} +{b}" for c, b in data["continents"].items())
+        bonus = ", ".join(f"{continent_name(c, board)} +{b}"
+                          for c, b in data["continents"].items())
         values = {"turn": data["turn"], "player": who, "armies": _armies(data["total"]),
                   "base": data["base"]}
         text = _("Turn %(turn)s: %(player)s receives %(armies)s (%(base)s for territories") % values
@@ -161,21 +175,21 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
             text = _("%(player)s traded a set of cards.") % {"player": who}
             for territory, extra in data.get("bonus", {}).items():
                 text += " " + _("%(armies)s more on %(territory)s.") % {
-                    "armies": _armies(extra), "territory": territory_name(territory)}
+                    "armies": _armies(extra), "territory": territory_name(territory, board)}
             return text
         text = _("%(player)s traded %(cards)s for %(armies)s.") % {
             "player": who, "armies": _armies(data["value"]),
-            "cards": ", ".join(card_text(c) for c in data["cards"])}
+            "cards": ", ".join(card_text(c, board) for c in data["cards"])}
         for territory, extra in data.get("bonus", {}).items():
             text += " " + _("%(armies)s more on %(territory)s.") % {
-                "armies": _armies(extra), "territory": territory_name(territory)}
+                "armies": _armies(extra), "territory": territory_name(territory, board)}
         return text
     if kind == ev.BATTLE:
         if not data:
             return _("A battle out of sight.")
         if "attacker_dice" not in data:  # under fog of war, seen from the attacking side only
             text = _("%(player)s attacked out of sight from %(from)s") % {
-                "player": who, "from": territory_name(data["from"])}
+                "player": who, "from": territory_name(data["from"], board)}
             if data.get("attacker_losses"):
                 text += ", " + _("%(player)s lost %(count)s") % {
                     "player": who, "count": data["attacker_losses"]}
@@ -183,8 +197,8 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
         defender = data.get("defender")
         if defender is None and owners is not None and "to" in data:
             defender = owners.owner.get(data["to"])
-        values = {"player": who, "to": territory_name(data["to"]) if "to" in data else "",
-                  "from": territory_name(data["from"]) if "from" in data else "",
+        values = {"player": who, "to": territory_name(data["to"], board) if "to" in data else "",
+                  "from": territory_name(data["from"], board) if "from" in data else "",
                   "attack": _dice(data["attacker_dice"]), "defence": _dice(data["defender_dice"])}
         # Under fog of war one end of a battle may be out of the reader's sight.
         if "from" not in data:
@@ -206,26 +220,26 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
             text += " — " + _("%(territory)s conquered!") % {"territory": values["to"]}
         return text
     if kind in (ev.OCCUPIED, ev.FORTIFIED) and not ("from" in data and "to" in data):
-        return _fogged_move(kind, data, who)
+        return _fogged_move(kind, data, who, board)
     if kind == ev.OCCUPIED:
         return _("%(player)s moved %(armies)s from %(from)s into %(to)s.") % {
-            "player": who, "armies": _armies(data["armies"]), "from": territory_name(data["from"]),
-            "to": territory_name(data["to"])}
+            "player": who, "armies": _armies(data["armies"]),
+            "from": territory_name(data["from"], board), "to": territory_name(data["to"], board)}
     if kind == ev.CAPITAL_CAPTURED:
         if "territory" not in data:
             return _("%(player)s captured the capital of %(owner)s.") % {
                 "player": who, "owner": seat_name(data["owner"], names)}
         return _("%(player)s captured the capital of %(owner)s: %(territory)s.") % {
             "player": who, "owner": seat_name(data["owner"], names),
-            "territory": territory_name(data["territory"])}
+            "territory": territory_name(data["territory"], board)}
     if kind == ev.FORTIFIED:
         return _("%(player)s fortified: %(armies)s from %(from)s to %(to)s.") % {
-            "player": who, "armies": _armies(data["armies"]), "from": territory_name(data["from"]),
-            "to": territory_name(data["to"])}
+            "player": who, "armies": _armies(data["armies"]),
+            "from": territory_name(data["from"], board), "to": territory_name(data["to"], board)}
     if kind == ev.CARD_DRAWN:
         if "card" in data:
             return _("%(player)s drew a card: %(card)s.") % {
-                "player": who, "card": card_text(data["card"])}
+                "player": who, "card": card_text(data["card"], board)}
         return _("%(player)s drew a card.") % {"player": who}
     if kind == ev.PLAYER_ELIMINATED:
         values = {"by": seat_name(data["by"], names), "player": who}
@@ -278,15 +292,15 @@ def describe(event: dict, names: dict | None = None, owners: OwnerTracker | None
     return kind.replace("_", " ")
 
 
-def _fogged_move(kind: str, data: dict, who: str) -> str:
+def _fogged_move(kind: str, data: dict, who: str, board: Board) -> str:
     """An occupation or fortification with one end (or both) out of the reader's sight."""
     if not data:
         return _("Armies moved out of sight.")
     values = {"player": who, "armies": _armies(data["armies"])}
     if "to" in data:
-        values["to"] = territory_name(data["to"])
+        values["to"] = territory_name(data["to"], board)
         return _("%(player)s moved %(armies)s into %(to)s from out of sight.") % values
-    values["from"] = territory_name(data["from"])
+    values["from"] = territory_name(data["from"], board)
     return _("%(player)s moved %(armies)s from %(from)s out of sight.") % values
 
 
@@ -326,8 +340,10 @@ def moderator_sentence(kind: str, data: dict, names: dict | None = None) -> str 
     return None
 
 
-def happened_to(events: list[dict], seat: int, names: dict) -> list[str]:
-    """What others did to `seat`: attacks on them, their eliminations, drops, timeouts."""
+def happened_to(events: list[dict], seat: int, names: dict,
+                board: Board | None = None) -> list[str]:
+    """What others did to `seat`: attacks on them, their eliminations, drops, timeouts
+    (on the game's map, `board`)."""
     lines = []
     for event in events:
         data = event["data"]
@@ -338,18 +354,18 @@ def happened_to(events: list[dict], seat: int, names: dict) -> list[str]:
             or (event["type"] == ev.TURN_TIMED_OUT and data["seat"] == seat)
         )
         if touched:
-            line = describe(event, names)
+            line = describe(event, names, board=board)
             if line:
                 lines.append(line)
     return lines
 
 
-def line(event: dict, names: dict) -> str:
+def line(event: dict, names: dict, board: Board | None = None) -> str:
     """One line for a redacted event dict, never empty, with a moderator's reason (the
     moderators' pages and the admin): an event shape the narrator does not know is named
     by its type."""
     try:
-        told = describe(event, names, reasons=True)
+        told = describe(event, names, reasons=True, board=board)
     except (KeyError, TypeError, IndexError):
         told = None
     return told or event["type"].replace("_", " ").capitalize()

@@ -129,7 +129,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
         view.update({
             "phase": None, "turn": 0, "current_seat": None, "winner": None,
             "players": [
-                {"seat": s, "username": name, "color": rules.board.COLORS[s], "territories": 0,
+                {"seat": s, "username": name, "color": rules.COLORS[s], "territories": 0,
                  "armies": 0, "cards": 0, "eliminated": False, "dropped": False,
                  "missed_turns": 0, "bot": bots.get(s), "team": team_of(game, s)}
                 for s, name in sorted(names.items())
@@ -140,7 +140,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
             "sets_traded": 0,
             "next_set_value": rules.cards.next_set_value(rules_of(game), 0),
             "you": None if seat is None else {
-                "seat": seat, "color": rules.board.COLORS[seat], "cards": [], "mission": None,
+                "seat": seat, "color": rules.COLORS[seat], "cards": [], "mission": None,
                 "capital": None, "defense": "max",
             },
         })
@@ -185,7 +185,7 @@ def record(game: Game, seat: int | None) -> dict:
     bots = bot_levels(game)
     events = event_dicts(game, seat)
     started = next((e["data"] for e in events if e["type"] == rules.events.GAME_STARTED), {})
-    seats = [{"seat": s, "username": name, "color": rules.board.COLORS[s], "bot": bots.get(s)}
+    seats = [{"seat": s, "username": name, "color": rules.COLORS[s], "bot": bots.get(s)}
              for s, name in sorted(names.items())]
     _mark_bot_accounts(seats, game)
     return {

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.board import COLORS, NEUTRAL, TERRITORIES
-from games.rules.maps import DEFAULT_MAP, board_by_hash
+from games.rules.maps import DEFAULT_MAP, board_by_hash, classic
+from games.rules.pieces import COLORS, NEUTRAL
 
 TERRITORY_NAMES = {
     "alaska": _("Alaska"),
@@ -215,10 +215,15 @@ def phase_name(phase: str | None) -> str:
     return str(PHASE_NAMES.get(phase, phase or ""))
 
 
-def mission_text(mission: str | None) -> str:
-    """A secret mission in words (games.rules.missions.describe, translated)."""
+def mission_text(mission: str | None, board=None) -> str:
+    """A secret mission in words (games.rules.missions.describe, translated): the classic
+    map's fourteen as the catalogues word them, any other map's from its definitions."""
     if not mission:
         return ""
+    if mission.startswith("destroy_"):
+        return str(_("Destroy all armies of %(color)s") % {"color": color_name(mission[8:])})
+    if board is not None and board.id != DEFAULT_MAP:
+        return _map_mission_text(mission, board)
     if mission in _CONTINENT_MISSIONS:
         first, second, extra = _CONTINENT_MISSIONS[mission]
         names = {"first": continent_name(first), "second": continent_name(second)}
@@ -230,25 +235,49 @@ def mission_text(mission: str | None) -> str:
         return str(_("Occupy 18 territories with at least 2 armies on each"))
     if mission == "occupy_24":
         return str(_("Occupy 24 territories"))
-    if mission.startswith("destroy_"):
-        return str(_("Destroy all armies of %(color)s") % {"color": color_name(mission[8:])})
     return mission
+
+
+def _map_mission_text(mission: str, board) -> str:
+    definition = next((m for m in board.missions if m["id"] == mission), None)
+    if definition is None:
+        return mission
+    if definition["kind"] == "conquer":
+        continents = ", ".join(continent_name(c, board) for c in definition["continents"])
+        extra = definition.get("extra", 0)
+        if extra:
+            return str(ngettext(
+                "Conquer %(continents)s and %(count)d more continent of your choice",
+                "Conquer %(continents)s and %(count)d more continents of your choice",
+                extra) % {"continents": continents, "count": extra})
+        return str(_("Conquer %(continents)s") % {"continents": continents})
+    count, armies = definition["territories"], definition.get("armies", 1)
+    if armies > 1:
+        return str(ngettext(
+            "Occupy %(count)d territory with at least %(armies)d armies on each",
+            "Occupy %(count)d territories with at least %(armies)d armies on each",
+            count) % {"count": count, "armies": armies})
+    return str(ngettext("Occupy %(count)d territory", "Occupy %(count)d territories", count)
+               % {"count": count})
 
 
 def error_text(code: str) -> str:
     return str(ERROR_CODES.get(code, _("That move is not allowed.")))
 
 
-_TERRITORY_ID = re.compile(r"\b[a-z]+(?:_[a-z]+)*\b")
+# A map's territory ids: lower case words joined by "_" (digits allowed after the first letter).
+_TERRITORY_ID = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\b")
 
 
-def detail_words(detail: str) -> str:
-    """A refusal's detail as players read it: territories by their names in the active
-    language, never their ids ("alaska is not yours" -> "Alaska is not yours"). The API
-    keeps the ids, for programs."""
+def detail_words(detail: str, board=None) -> str:
+    """A refusal's detail as players read it: territories of the game's map (`board`,
+    default classic) by their names in the active language, never their ids ("alaska is
+    not yours" -> "Alaska is not yours"). The API keeps the ids, for programs."""
+    board = board or classic()
+
     def name(match: re.Match) -> str:
         word = match.group(0)
-        return str(territory_name(word)) if word in TERRITORIES else word
+        return str(territory_name(word, board)) if word in board.index else word
 
     return _TERRITORY_ID.sub(name, str(detail)).replace(" territory id", " territory")
 

@@ -20,8 +20,8 @@ from games.errors import ServiceError
 from games.models import Game, Seat
 from games.moderation import check_not_playing
 from games.reading import team_of
-from games.rules.board import COLORS
 from games.rules.events import CHAT_HIDDEN
+from games.rules.pieces import COLORS
 from games.store import VersionConflict
 from games.write import MODERATOR, Actor, submit
 from moderation.mentions import write_mentions

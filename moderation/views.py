@@ -26,9 +26,9 @@ from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
 from games.narrator import line as describe
 from games.narrator import seat_name
-from games.rules.board import COLORS
 from games.rules.commands import MODERATOR_ACTION_LIST, MODERATOR_ACTIONS
 from games.rules.errors import RuleViolation
+from games.rules.pieces import COLORS
 from games.store import VersionConflict, load_state
 from lib.inputs import whole_number
 from moderation import access, sections
@@ -254,7 +254,8 @@ def game_page(request, game_id):
     view = reading.game_view(game, state, None)  # the spectator's view: nothing hidden
     names = reading.usernames(game)
     events = reading.event_dicts(game, None, after=max(0, game.version - LOG_LENGTH))
-    log = [{"seq": e["seq"], "text": describe(e, names), "at": e["at"], "type": e["type"]}
+    board = state.board if state is not None else None
+    log = [{"seq": e["seq"], "text": describe(e, names, board), "at": e["at"], "type": e["type"]}
            for e in reversed(events)]
     seats = _seat_choices(view, names, only_in_play=True)
     # A moderator with a stake in the game acts on none of it (games.moderation.stakes).
@@ -300,7 +301,8 @@ def act(request, game_id):
         messages.error(request, _("Nothing was done: %(why)s") % {"why": refusal_text(error)})
         return redirect("moderation-game", game_id=game.pk)
     names = reading.usernames(game)
-    said = [describe(e, names) for e in reading.redacted(game, done.events[:6], None)]
+    said = [describe(e, names, done.state.board)
+            for e in reading.redacted(game, done.events[:6], None)]
     messages.success(request, " ".join(said))
     return redirect("moderation-game", game_id=game.pk)
 

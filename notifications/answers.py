@@ -5,13 +5,15 @@ the state of each attacked territory afterwards)."""
 
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.standing import neutral_on_borders
 from games import narrator, reading
+from games.maps import board_of_view
 from games.rules import events as ev
-from games.rules.board import NEIGHBOURS
 from games.store import load_state
 from games.vocabulary import territory_name
 
@@ -22,8 +24,12 @@ MOST_SENTENCES = 12
 
 def _word(territory: str) -> str:
     """A territory as the mail's command language reads it (notifications.mailcommands
-    forgives case and spaces; its names are the board's English ones)."""
-    return territory.replace("_", " ")
+    takes ids and names, forgiving case and spaces): its id in words, or the id itself
+    where words would read as the command's own ("trinidad and tobago", "a, b")."""
+    words = territory.replace("_", " ")
+    if re.search(r"\b(and|from|with|to|on|in|bonus|repeat|dice)\b|[,;:]", words):
+        return territory
+    return words
 
 
 def examples(view: dict) -> list[str]:
@@ -35,8 +41,9 @@ def examples(view: dict) -> list[str]:
     commands = may.get("commands") or []
     spots = view.get("territories") or {}
     seat = you.get("seat")
+    neighbours = board_of_view(view).neighbours
     own = sorted(t for t, spot in spots.items() if spot.get("owner") == seat)
-    enemies = {t: sorted(n for n in NEIGHBOURS[t] if spots[n].get("owner") not in (seat, None)
+    enemies = {t: sorted(n for n in neighbours[t] if spots[n].get("owner") not in (seat, None)
                          and not spots[n].get("fog")) for t in own}
     border = [t for t in own if enemies[t]]
     strongest = max(border or own, key=lambda t: spots[t].get("armies") or 0, default=None)
@@ -99,7 +106,7 @@ def answer(game, seat: int | None, payload: dict, view: dict, names: dict) -> li
     last = max(span[1] for span in spans if span)
     # As the player's seat may see them (fog, others' cards), once for all the commands.
     seen = {e["seq"]: e for e in reading.event_dicts(game, seat, after=first - 1, upto=last)}
-    owners = narrator.OwnerTracker()
+    owners = narrator.OwnerTracker(board_of_view(view))
     state = load_state(game, first - 1) if first > 1 else None
     if state is not None:
         # The defenders' names: who held the attacked territories before (next to the
@@ -119,16 +126,18 @@ def answer(game, seat: int | None, payload: dict, view: dict, names: dict) -> li
         if len(told) > MOST_SENTENCES:
             told = told[:4] + ["…"] + told[-(MOST_SENTENCES - 5):]
         answers.append({"line": line, "told": told,
-                        "after": [territory_now(t, view, names) for t in attacked]})
+                        "after": [territory_now(t, view, names, owners.board)
+                                  for t in attacked]})
     return answers
 
 
-def territory_now(territory: str, view: dict, names: dict) -> str:
+def territory_now(territory: str, view: dict, names: dict, board=None) -> str:
     spot = view["territories"][territory]
     if spot.get("fog"):
-        return _("%(territory)s: out of sight") % {"territory": territory_name(territory)}
+        return _("%(territory)s: out of sight") % {
+            "territory": territory_name(territory, board)}
     return _("%(territory)s now: %(owner)s, %(armies)s") % {
-        "territory": territory_name(territory),
+        "territory": territory_name(territory, board),
         "owner": narrator.seat_name(spot["owner"], names) if spot["owner"] is not None
         else "-", "armies": ngettext("%(count)d army", "%(count)d armies", spot["armies"]) % {
             "count": spot["armies"]}}

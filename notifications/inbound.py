@@ -12,9 +12,12 @@ from email.utils import getaddresses, parseaddr
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
 from accounts.bots import is_bot_account
+from accounts.models import preferences_for
 from games import errors, write
+from games.maps import board_for_new_game
 from games.models import Game, Seat
 from games.rules.errors import RuleViolation
 from games.store import VersionConflict, load_state
@@ -72,7 +75,9 @@ def receive(sender: str, recipients: list[str], message_id: str | None, body: st
         except IntegrityError:
             log.info("inbound mail %s delivered again for one seat; applied once", inbound.pk)
             return _close(inbound, InboundMail.DUPLICATE, "delivered before: applied once")
-    applied, failed, error, seqs = _play(game, user, seat, command_lines(body))
+    # Territory names in the player's own language come first; refusals are worded in it.
+    with translation.override(preferences_for(user).language):
+        applied, failed, error, seqs = _play(game, user, seat, command_lines(body))
     status = InboundMail.FAILED if error else InboundMail.APPLIED
     _close(inbound, status, error or f"{len(applied)} command(s) applied")
     return _reply(inbound, game, user, applied, failed, error, message_id, seqs)
@@ -104,7 +109,9 @@ def _play(game, user, seat, lines):
                 continue
             done = write.submit(write.player(user), game, payload)
         except (MailCommandError, RuleViolation, errors.ServiceError, VersionConflict) as problem:
-            failed, error = line, detail_words(getattr(problem, "detail", None) or str(problem))
+            board = state.board if state is not None else board_for_new_game(game.map)
+            failed, error = line, detail_words(
+                getattr(problem, "detail", None) or str(problem), board)
             break
         applied.append(line)
         seqs.append([done.events[0].seq, done.events[-1].seq] if done.events else None)

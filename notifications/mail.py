@@ -18,9 +18,10 @@ from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
 from games import narrator, reading, rules, store
 from games.clock import zone
+from games.maps import board_of_view
 from games.models import Seat
 from games.rules import events as ev
-from games.rules.board import CONTINENTS
+from games.rules.maps import board_by_hash
 from games.store import load_state
 from games.vocabulary import continent_name, game_title, territory_name
 from notifications import answers, ending, links
@@ -67,11 +68,12 @@ def wants(preferences: Preferences, notification: Notification, confirmed=None) 
 
 
 def board_text(view: dict, names: dict) -> list[str]:
-    """The board as text lines, continent by continent."""
-    territories, continents, out_of_sight = _board_words(translation.get_language())
+    """The board as text lines, continent by continent (the game's map)."""
+    board = board_of_view(view)
+    territories, continents, out_of_sight = _board_words(board.hash, translation.get_language())
     owners: dict = {}
     lines = []
-    for continent, (bonus, members) in CONTINENTS.items():
+    for continent, (bonus, members) in board.continents.items():
         lines.append(f"{continents[continent]} (+{bonus})")
         for territory in members:
             spot = view["territories"][territory]
@@ -85,12 +87,13 @@ def board_text(view: dict, names: dict) -> list[str]:
     return lines
 
 
-@lru_cache(maxsize=16)
-def _board_words(language: str | None) -> tuple[dict, dict, str]:
-    """The board's names in `language` (the active one), looked up in its catalogue once,
-    not some fifty times a mail."""
-    return ({t: territory_name(t) for _, members in CONTINENTS.values() for t in members},
-            {c: continent_name(c) for c in CONTINENTS}, _("(out of sight)"))
+@lru_cache(maxsize=32)
+def _board_words(map_hash: str, language: str | None) -> tuple[dict, dict, str]:
+    """The map's names in `language` (the active one), looked up once, not some fifty (or
+    some hundreds) times a mail."""
+    board = board_by_hash(map_hash)
+    return ({t: territory_name(t, board) for t in board.territories},
+            {c: continent_name(c, board) for c in board.continents}, _("(out of sight)"))
 
 
 def _local(moment, tz_name):
@@ -114,8 +117,8 @@ class Reader:
     def state(self, game, upto: int | None):
         return load_state(game, upto) if game.version else None
 
-    def since_last_turn(self, game, seat, names, upto) -> list[str]:
-        return _since_last_turn(game, seat, names, upto)
+    def since_last_turn(self, game, seat, names, upto, board=None) -> list[str]:
+        return _since_last_turn(game, seat, names, upto, board)
 
     def chat(self, notification, context) -> dict:
         # Table talk since the reader's previous turn mail (the moderation app keeps it).
@@ -148,6 +151,7 @@ def context_for(notification: Notification, preferences: Preferences,
     upto = notification.event_seq if notification.kind != Notification.REMINDER else None
     state = reader.state(game, upto)
     view = reading.game_view(game, state, seat)
+    board = state.board if state is not None else board_of_view(view)
     names = reading.usernames(game)
     deadline = _local(game.deadline, preferences.time_zone)
     context.update({
@@ -157,14 +161,15 @@ def context_for(notification: Notification, preferences: Preferences,
         "deadline": deadline, "turn": view.get("turn"),
         "you": view.get("you"),
         # each card by its id (mailed trades name them) and its names in the reader's language
-        "cards": [{"id": card["id"], "words": narrator.card_text(card["id"])}
+        "cards": [{"id": card["id"], "words": narrator.card_text(card["id"], board)}
                   for card in (view.get("you") or {}).get("cards", [])],
         "me": narrator.seat_name(seat, names) if seat is not None else None,
         "board": board_text(view, names) if state is not None else [],
         "board_block": "",
     })
     if notification.kind in (Notification.TURN, Notification.REPLY) and state is not None:
-        context["since"] = reader.since_last_turn(game, seat, names, notification.event_seq)
+        context["since"] = reader.since_last_turn(game, seat, names, notification.event_seq,
+                                                  board)
         context["examples"] = answers.examples(view) if not game.is_over else []
         if view.get("phase") == "neutral_place" and view.get("current_seat") == seat:
             # The armies owed are the neutral's, half of the player moving's reinforcement.
@@ -187,21 +192,21 @@ def context_for(notification: Notification, preferences: Preferences,
         context["who"] = narrator.seat_name(notification.payload.get("seat"), names)
         context["by"] = narrator.seat_name(notification.payload.get("by"), names)
     if notification.kind == Notification.MODERATED:
-        context["told"] = _moderator_sentence(notification, game, seat, names)
+        context["told"] = _moderator_sentence(notification, game, seat, names, board)
     context.update(reader.chat(notification, context))
     return context
 
 
-def _moderator_sentence(notification: Notification, game, seat, names) -> str:
+def _moderator_sentence(notification: Notification, game, seat, names, board) -> str:
     """A moderator's event in the narrator's words, as the game's log tells it to this
     reader: the outbox keys each row by the event that caused it (kind:game:seq)."""
     tail = notification.key.rsplit(":", 1)[-1]
     cause = int(tail) if tail.isdigit() else notification.event_seq
     told = reading.event_dicts(game, seat, after=cause - 1, upto=cause)
-    return narrator.describe(told[0], names) if told else ""
+    return narrator.describe(told[0], names, board=board) if told else ""
 
 
-def _since_last_turn(game, seat, names, upto) -> list[str]:
+def _since_last_turn(game, seat, names, upto, board=None) -> list[str]:
     """What others did to the recipient since their previous turn began."""
     events = reading.event_dicts(game, seat)
     if upto:
@@ -210,7 +215,7 @@ def _since_last_turn(game, seat, names, upto) -> list[str]:
     for index, event in enumerate(events[:-1]):
         if event["type"] == ev.TURN_STARTED and event["data"]["seat"] == seat:
             start = index
-    return narrator.happened_to(events[start:], seat, names)[-30:]
+    return narrator.happened_to(events[start:], seat, names, board)[-30:]
 
 
 class Batch(Reader):
@@ -277,7 +282,7 @@ class Batch(Reader):
             self._made[game.pk].append(upto)
         return self._states[key].copy()
 
-    def since_last_turn(self, game, seat, names, upto) -> list[str]:
+    def since_last_turn(self, game, seat, names, upto, board=None) -> list[str]:
         log = self._logs[game.pk][:upto] if upto else self._logs[game.pk]
         start = 0
         for index in range(len(log) - 2, -1, -1):
@@ -292,7 +297,7 @@ class Batch(Reader):
         seen = reading.redacted(game, [e for e, _ in log[start:]], seat, before)
         events = [{**e, "at": at.isoformat()} for e, (_, at) in zip(seen, log[start:],
                                                                      strict=True)]
-        return narrator.happened_to(events, seat, names)[-30:]
+        return narrator.happened_to(events, seat, names, board)[-30:]
 
     def chat(self, notification, context) -> dict:
         return self._chat.get(notification.pk, {})

@@ -269,6 +269,11 @@ def check(record: dict) -> tuple[list[str], dict]:
     if not isinstance(record, dict) or not isinstance(record.get("events"), list) or not all(
             isinstance(event, dict) for event in record["events"]):
         raise NotARecord("not a game record: no list of events")
+    if record.get("map", "classic") != "classic":
+        # Its board order, deck and missions are the map's: the service's own check
+        # (manage.py verify_game, the finished game's page) replays any map.
+        raise NotARecord(f"a game on the map {record['map']!r}: this script checks games on "
+                         "the classic map")
     problems: list[str] = []
     seed = seed_of(record, problems)
     game_id = str(record.get("id"))

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.maps import isles_map  # noqa: F401  (a map of the tests' own, as a fixture)
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 

@@ -34,6 +34,9 @@ class TournamentIn(serializers.Serializer):
     clock = serializers.DictField(
         required=False, help_text="Every game's clock, as POST /api/v1/games/ takes it: "
                                   "{time_zone, quiet_from, quiet_until (hours), weekends}")
+    map = serializers.CharField(
+        required=False, help_text="The map every game is played on (GET /api/v1/maps/); "
+                                  "default classic")
 
 
 class TournamentOut(serializers.Serializer):

@@ -8,6 +8,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.maps import maps_for_new_games
+from games.vocabulary import map_name
 from web.forms.game_settings import PRESETS, GameSettingsForm
 
 
@@ -26,6 +28,14 @@ class UTCDateTimeField(forms.DateTimeField):
     def prepare_value(self, value):
         with timezone.override(UTC):
             return super().prepare_value(value)
+
+
+def map_choices() -> list[tuple[str, str]]:
+    """Every map a tournament may be played on, named in the reader's language, with its
+    size (the classic map's name is in the catalogues)."""
+    return [(board.id, _("%(map)s (%(count)s territories)") % {
+        "map": _("Classic") if board.id == "classic" else map_name(board),
+        "count": len(board.territories)}) for board in maps_for_new_games()]
 
 
 # The lobby's presets but those a tournament cannot play: teams (tournaments have none) and
@@ -51,6 +61,8 @@ class TournamentForm(GameSettingsForm):
                                 initial=3)
     max_players = forms.IntegerField(label=_("Player limit"), min_value=2, max_value=256,
                                      initial=16)
+    map = forms.ChoiceField(label=_("Map"), initial="classic", choices=map_choices,
+                            required=False)  # left out: classic
     signup_closes = UTCDateTimeField(
         label=_("Sign-up closes (UTC)"), initial=_in_a_week,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
@@ -60,7 +72,7 @@ class TournamentForm(GameSettingsForm):
         label=_("Bot accounts may sign up"), required=False,
         help_text=_("Programs playing through the API; they are rated apart from people."))
 
-    OWN_FIELDS = ("name", "format", "seats", "advance", "rounds", "max_players",
+    OWN_FIELDS = ("name", "format", "seats", "map", "advance", "rounds", "max_players",
                   "signup_closes", "bots_allowed")
 
     def __init__(self, *args, **kwargs):
@@ -83,7 +95,8 @@ class TournamentForm(GameSettingsForm):
                 "max_players": data["max_players"],
                 "deadline_seconds": data["deadline_seconds"],
                 "signup_closes": closes.isoformat(), "rules": self.chosen_rules(),
-                "clock": self.clock(), "bots_allowed": data["bots_allowed"]}
+                "clock": self.clock(), "bots_allowed": data["bots_allowed"],
+                "map": data.get("map") or "classic"}
 
 
 class ModerateForm(forms.Form):

@@ -24,6 +24,7 @@ from accounts.bots import is_bot_account
 from games import lobby as games
 from games import rules
 from games.errors import ServiceError
+from games.maps import board_for_new_game
 from games.models import Game
 from games.rules.errors import BadRules
 from lib import inputs
@@ -69,7 +70,7 @@ def check_tournament(data) -> dict:
         raise ServiceError(400, "bad_request", "send a JSON object")
     unknown = sorted(set(data) - {"name", "format", "seats", "advance", "rounds", "rules",
                                   "deadline_seconds", "signup_opens", "signup_closes",
-                                  "max_players", "clock", "bots_allowed"})
+                                  "max_players", "clock", "bots_allowed", "map"})
     if unknown:
         raise ServiceError(400, "bad_request", f"unknown field(s): {', '.join(unknown)}")
     name = games.check_game_name(data.get("name"))
@@ -96,11 +97,15 @@ def check_tournament(data) -> dict:
     clock = {} if data.get("clock") is None else data["clock"]
     games.check_clock(clock)  # refuses a bad clock with its reason
     try:
-        checked = rules.validate_rules(raw_rules, seats)
+        board = board_for_new_game(data.get("map"))
+    except BadRules as problem:
+        raise ServiceError(400, problem.code, str(problem)) from None
+    try:
+        checked = rules.validate_rules(raw_rules, seats, board)
         if checked.team_size != 1:
             raise BadRules("tournaments are played without teams")
         for size in range(2, seats):  # a round may seat fewer at a table
-            rules.validate_rules(raw_rules, size)
+            rules.validate_rules(raw_rules, size, board)
     except BadRules as problem:
         raise ServiceError(400, "bad_rules", str(problem)) from None
     now = timezone.now()
@@ -113,7 +118,8 @@ def check_tournament(data) -> dict:
     return {"name": name, "format": kind, "seats": seats, "advance": advance,
             "rounds": rounds, "max_players": max_players, "rules": checked.to_dict(),
             "deadline_seconds": checked.deadline_seconds, "signup_opens": opens,
-            "signup_closes": closes, "clock": clock, "bots_allowed": bots_allowed}
+            "signup_closes": closes, "clock": clock, "bots_allowed": bots_allowed,
+            "map": board.id}
 
 
 def create_tournament(user, data) -> Tournament:
@@ -217,7 +223,7 @@ def _start_round(tournament: Tournament, round_number: int, tables: list[list[in
         # Its bot accounts (if it allows any) take their seats as anyone.
         game = games.create_game(seated[0], name, len(seated), tournament.rules,
                                  clock=tournament.clock or None, rated=True,
-                                 bots_allowed=tournament.bots_allowed)
+                                 bots_allowed=tournament.bots_allowed, map_id=tournament.map)
         for user in seated[1:]:
             games.join_game(game, user)
         group = (Entry.objects.filter(tournament=tournament, user_id=members[0])

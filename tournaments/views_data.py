@@ -15,6 +15,7 @@ def summary(tournament: Tournament, entries: int | None = None) -> dict:
     return {
         "id": tournament.pk, "name": tournament.name, "format": tournament.format,
         "seats": tournament.seats, "status": tournament.status, "round": tournament.round,
+        "map": tournament.map,
         "players": tournament.entries.count() if entries is None else entries,
         "max_players": tournament.max_players,
         "bots_allowed": tournament.bots_allowed,

@@ -10,9 +10,10 @@ from games.rules import events as ev
 from games.vocabulary import seat_color
 
 
-def log_entries(events: list[dict]) -> list[dict]:
-    """Every event with its sentence and the colour of whoever it is about."""
-    owners = OwnerTracker()
+def log_entries(events: list[dict], board=None) -> list[dict]:
+    """Every event with its sentence and the colour of whoever it is about (territories by
+    the names of the game's map, `board`)."""
+    owners = OwnerTracker(board)
     entries = []
     for event in events:
         text = describe(event, owners=owners)

@@ -1,19 +1,16 @@
 """The maps the pages offer and the board a game plays: the one place the web reads the list
-of maps (games.maps: the shipped ones and the enabled imports) and finds a game view's
-board by the map version it records."""
+of maps and finds a game's board, all through games.maps (the shipped maps and the enabled
+imports; a game's board by the map version it records)."""
 
 from __future__ import annotations
 
 from games import maps as game_maps
-from games.rules import maps
-from games.rules.maps import DEFAULT_MAP, Board, UnknownMap
-from games.store import load_state
+from games.rules.maps import Board, UnknownMap
 
 
 def available_maps() -> list[Board]:
     """Every map a game may be created on, the classic one first."""
-    boards = game_maps.available_boards()
-    return sorted(boards, key=lambda b: (b.id != DEFAULT_MAP, len(b.territories), b.id))
+    return game_maps.maps_for_new_games()
 
 
 def map_by_id(map_id: str | None) -> Board | None:
@@ -37,15 +34,10 @@ def kept_map(map_id: str | None) -> Board | None:
 def board_of(view: dict) -> Board:
     """The board a game view is played on: the exact version its game started with (the
     view's map_hash); an open game's, not started yet, is its map's current version."""
-    if view.get("map_hash"):
-        return maps.board_by_hash(view["map_hash"])
-    return kept_map(view.get("map") or DEFAULT_MAP) or maps.classic()
+    return game_maps.board_of_view(view)
 
 
 def board_of_game(game) -> Board:
-    """The board a game plays: its started state's (the version it recorded), else its map's
-    current version (a game not started yet)."""
-    state = load_state(game)
-    if state is not None:
-        return state.board
-    return kept_map(game.map) or maps.classic()
+    """The board a game plays: the version its game_started recorded, else (a game not
+    started yet) its map's current version."""
+    return game_maps.board_of_game(game)

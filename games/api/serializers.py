@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.rules.board import TERRITORIES
 from games.rules.commands import COMMAND_TYPES
 
 ENTROPY_HELP = ("Your contribution to the game's seed: 1 to 64 printable ASCII characters "
@@ -139,8 +138,14 @@ class GameView(serializers.Serializer):
     you = serializers.DictField(allow_null=True)
 
 
+def territory_field(**kwargs) -> serializers.CharField:
+    """A territory id of the game's map (each map has its own: GET /api/v1/maps/{id}/)."""
+    return serializers.CharField(max_length=100, help_text="A territory id of the game's map",
+                                 **kwargs)
+
+
 class FortifyMove(serializers.Serializer):
-    to = serializers.ChoiceField(choices=TERRITORIES)
+    to = territory_field()
     armies = serializers.IntegerField(min_value=1)
 
 
@@ -148,11 +153,11 @@ class CommandIn(serializers.Serializer):
     """One command; which fields apply depends on `type` (CONTRACT.md "Commands")."""
     type = serializers.ChoiceField(choices=list(COMMAND_TYPES))
     expected_version = serializers.IntegerField(required=False, min_value=0)
-    territory = serializers.ChoiceField(choices=TERRITORIES, required=False)
+    territory = territory_field(required=False)
     placements = serializers.DictField(child=serializers.IntegerField(min_value=1), required=False)
     cards = serializers.ListField(child=serializers.IntegerField(), required=False)
-    bonus_territory = serializers.ChoiceField(choices=TERRITORIES, required=False)
-    to = serializers.ChoiceField(choices=TERRITORIES, required=False)
+    bonus_territory = territory_field(required=False)
+    to = territory_field(required=False)
     dice = serializers.IntegerField(required=False, min_value=1, max_value=3)
     repeat = serializers.BooleanField(required=False)
     armies = serializers.IntegerField(required=False, min_value=1)
@@ -163,7 +168,7 @@ class CommandIn(serializers.Serializer):
 
     def get_fields(self):
         fields = super().get_fields()
-        fields["from"] = serializers.ChoiceField(choices=TERRITORIES, required=False)
+        fields["from"] = territory_field(required=False)
         return fields
 
 

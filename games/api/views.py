@@ -14,8 +14,8 @@ from games import bot_accounts, filters, invitations, lobby, reading, write
 from games import maps as game_maps
 from games.api import auth
 from games.api import serializers as s
+from games.maps import UnknownMap, maps_for_new_games
 from games.models import Game
-from games.rules import maps
 from games.store import fetch_game, load_state
 from lib.api.errors import ERRORS, error
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn, body
@@ -40,7 +40,7 @@ class MapsView(ApiView):
     @extend_schema(responses={200: s.MapSummary(many=True)})
     def get(self, request):
         return Response([{**board.summary(), "thumbnail": request.build_absolute_uri(
-            reverse("map-thumbnail", args=[board.id]))} for board in game_maps.available_boards()])
+            reverse("map-thumbnail", args=[board.id]))} for board in maps_for_new_games()])
 
 
 class MapView(ApiView):
@@ -50,7 +50,7 @@ class MapView(ApiView):
     def get(self, request, map_id: str):
         try:
             board = game_maps.board_of_map(map_id)
-        except maps.UnknownMap:
+        except UnknownMap:
             raise Http404("No map matches the given id.") from None
         data = board.data
         return Response({

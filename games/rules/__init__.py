@@ -4,7 +4,6 @@ No Django, DRF or Celery here; the service layer stores the events this package 
 """
 
 from . import maps
-from .board import CARDS, CONTINENTS, NEIGHBOURS, NEUTRAL, TERRITORIES
 from .commands import Moderate, MoveDeadline, StartGame, TimeOut, parse_command
 from .decide import decide, decide_and_apply
 from .errors import RuleViolation
@@ -12,13 +11,14 @@ from .events import Event
 from .evolve import evolve, replay
 from .fair import FairDice, new_seed, seed_hash
 from .options import Rules, validate_rules
+from .pieces import COLORS, NEUTRAL
 from .sight import Sight, sight_of
 from .state import ENGINE_VERSION, GameState
 from .verify import Verification, verify
 from .view import redact_event, redact_events, view
 
 __all__ = [
-    "CARDS", "CONTINENTS", "ENGINE_VERSION", "NEIGHBOURS", "NEUTRAL", "TERRITORIES", "Event",
+    "COLORS", "ENGINE_VERSION", "NEUTRAL", "Event",
     "FairDice", "GameState", "Moderate", "MoveDeadline",
     "RuleViolation", "Rules", "StartGame", "TimeOut",
     "Verification", "decide", "decide_and_apply", "evolve", "new_seed", "parse_command",

@@ -11,11 +11,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from . import events as ev
-from .board import NEUTRAL
 from .cards import is_set, set_value
 from .flow import holds_capitals, reinforcements_owed, round_leader, spread, spread_neutral
 from .missions import fulfilled
 from .moves import seats_to_act
+from .pieces import NEUTRAL
 from .sight import fogged, in_sight
 from .state import (
     ATTACK,

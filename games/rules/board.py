@@ -1,6 +1,12 @@
-"""The classic world board: territories, continents, borders and the 44-card deck, as data."""
+"""The classic world board's constants: territories, continents, borders and the 44-card
+deck, as CONTRACT.md tables them. Classic-specific: the engine and every consumer read the
+game's board (games.rules.maps: `state.board`, `board_by_hash(view["map_hash"])`); this
+module is the source scripts/make_classic_map.py wrote classic.json from, and what tests of
+the classic board compare with. Nothing generic imports it."""
 
 from __future__ import annotations
+
+from .pieces import ARTILLERY, CAVALRY, COLORS, INFANTRY, NEUTRAL, SYMBOLS, WILD
 
 CONTINENTS: dict[str, tuple[int, tuple[str, ...]]] = {
     "north_america": (5, (
@@ -99,8 +105,6 @@ def adjacent(a: str, b: str) -> bool:
 
 
 # The deck: 42 territory cards, 14 of each symbol, then two wilds. A card's id is its index.
-INFANTRY, CAVALRY, ARTILLERY, WILD = "infantry", "cavalry", "artillery", "wild"
-SYMBOLS = (INFANTRY, CAVALRY, ARTILLERY)
 
 _CARD_SYMBOLS = {
     INFANTRY: (
@@ -128,10 +132,13 @@ CARDS: tuple[tuple[str | None, str], ...] = tuple(
 CARD_IDS: tuple[int, ...] = tuple(range(len(CARDS)))
 TERRITORY_CARD_IDS: tuple[int, ...] = tuple(i for i, (t, _) in enumerate(CARDS) if t)
 
-COLORS = ("red", "blue", "green", "yellow", "black", "white")
 STARTING_ARMIES = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
-NEUTRAL = "neutral"
 
 assert len(TERRITORIES) == 42 and len(set(TERRITORIES)) == 42
 assert len(set(frozenset(b) for b in BORDERS)) == len(BORDERS) == 83
 assert all(len(ts) == 14 for ts in _CARD_SYMBOLS.values()) and len(_SYMBOL_OF) == 42
+
+__all__ = ["ARTILLERY", "BORDERS", "CARDS", "CARD_IDS", "CAVALRY", "COLORS", "CONTINENTS",
+           "CONTINENT_BONUS", "CONTINENT_OF", "CONTINENT_TERRITORIES", "INFANTRY", "NEIGHBOURS",
+           "NEUTRAL", "STARTING_ARMIES", "SYMBOLS", "TERRITORIES", "TERRITORY_CARD_IDS", "WILD",
+           "adjacent", "territory_name"]

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import CARDS, SYMBOLS, WILD
+from .maps import classic
 from .options import Rules
+from .pieces import SYMBOLS, WILD
 
 
-# Each function takes the game's deck (board.cards); pages not yet map-aware read classic's.
-def set_kinds(cards, deck=CARDS) -> list[str]:
+# Each function takes the game's deck (board.cards); None reads the classic map's, for the
+# callers that have not been handed a game's board.
+def _deck(deck) -> tuple:
+    return classic().cards if deck is None else deck
+
+
+def set_kinds(cards, deck=None) -> list[str]:
     """The kinds a trio can count as: a symbol (three of a kind) or 'mixed'; [] if no set."""
+    deck = _deck(deck)
     symbols = [deck[c][1] for c in cards]
     wilds = symbols.count(WILD)
     real = [s for s in symbols if s != WILD]
@@ -23,7 +30,7 @@ def set_kinds(cards, deck=CARDS) -> list[str]:
     return kinds
 
 
-def is_set(cards, deck=CARDS) -> bool:
+def is_set(cards, deck=None) -> bool:
     return len(cards) == 3 and bool(set_kinds(cards, deck))
 
 
@@ -34,7 +41,7 @@ def escalating_value(nth: int) -> int:
     return 15 + 5 * (nth - 6)
 
 
-def set_value(rules: Rules, cards, sets_traded_before: int, deck=CARDS) -> int:
+def set_value(rules: Rules, cards, sets_traded_before: int, deck=None) -> int:
     if rules.card_values == "escalating":
         return escalating_value(sets_traded_before + 1)
     # A wild lets the player count the set as whichever kind is worth most.
@@ -48,11 +55,12 @@ def next_set_value(rules: Rules, sets_traded: int) -> int | None:
     return None
 
 
-def find_sets(hand, deck=CARDS) -> list[tuple[int, int, int]]:
+def find_sets(hand, deck=None) -> list[tuple[int, int, int]]:
+    deck = _deck(deck)
     return [trio for trio in combinations(sorted(hand), 3) if set_kinds(trio, deck)]
 
 
-def best_set(rules: Rules, hand, sets_traded: int, deck=CARDS) -> tuple[int, int, int] | None:
+def best_set(rules: Rules, hand, sets_traded: int, deck=None) -> tuple[int, int, int] | None:
     """The set a player who is not there trades: the most valuable, then the lowest ids."""
     sets = find_sets(hand, deck)
     if not sets:

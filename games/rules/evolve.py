@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from . import events as ev
 from . import evolve_setup, evolve_turn
-from .board import NEUTRAL
 from .events import Event
 from .evolve_setup import capitals_chosen, next_placement_turn, setup_placed
+from .pieces import NEUTRAL
 from .state import CAPITAL, CLAIM, SETUP_PLACE, GameState
 
 

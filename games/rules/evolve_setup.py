@@ -4,9 +4,9 @@ placed, capitals chosen, the play order drawn."""
 from __future__ import annotations
 
 from . import events as ev
-from .board import COLORS, NEUTRAL
 from .maps import CLASSIC_FIRST_HASH, board_by_hash
 from .options import Rules
+from .pieces import COLORS, NEUTRAL
 from .state import (
     CAPITAL,
     CLAIM,

@@ -4,8 +4,8 @@ fortifying, the turn's end."""
 from __future__ import annotations
 
 from . import events as ev
-from .board import NEUTRAL
 from .evolve_setup import next_placement_turn, setup_placed
+from .pieces import NEUTRAL
 from .state import (
     ATTACK,
     FORTIFY,

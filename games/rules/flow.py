@@ -6,7 +6,6 @@ working state at once, so each step sees what the previous one did.
 
 from __future__ import annotations
 
-from .board import NEUTRAL
 from .cards import best_set, set_value
 from .events import (
     ARMIES_PLACED,
@@ -27,6 +26,7 @@ from .evolve import evolve
 from .fair import DrawStream
 from .missions import fulfilled
 from .options import capitals_needed
+from .pieces import NEUTRAL
 from .state import (
     ATTACK,
     CAPITAL,

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from .board import COLORS, NEUTRAL
 from .maps import Board, classic
+from .pieces import COLORS, NEUTRAL
 
 DESTROY = "destroy_"
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .board import NEUTRAL
 from .commands import ChooseCapital, Claim, Place, StartGame
 from .errors import BadCommand, BadPlacement, NotOwner, NotYourTurn, WrongPhase
 from .events import (
@@ -18,6 +17,7 @@ from .events import (
 from .fair import DrawStream, entropy_problem
 from .flow import Emitter, continue_setup, random_placement
 from .missions import missions_in_play
+from .pieces import NEUTRAL
 from .state import CAPITAL, CLAIM, ENGINE_VERSION, SETUP_PLACE, GameState
 
 

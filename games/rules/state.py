@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import COLORS, NEUTRAL
 from .maps import CLASSIC_FIRST_HASH, Board, board_by_hash
 from .options import Rules
+from .pieces import COLORS, NEUTRAL
 
 # Phases as CONTRACT.md names them. SETUP_DONE is a moment between the last setup event and
 # the first turn_started that the same command always emits; no view ever shows it.

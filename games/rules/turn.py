@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .board import NEUTRAL
 from .cards import is_set, set_value
 from .commands import Attack, EndAttack, EndTurn, Fortify, Occupy, Place, PlaceNeutral, Trade
 from .errors import (
@@ -31,6 +30,7 @@ from .flow import (
     trade_bonus,
 )
 from .moves import reachable
+from .pieces import NEUTRAL
 from .sight import fogged, in_sight
 from .state import ATTACK, FORTIFY, NEUTRAL_PLACE, OCCUPY, REINFORCE, GameState
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .board import CARDS
 from .cards import find_sets, next_set_value
 from .events import Event, redact
 from .evolve import evolve
@@ -15,7 +14,7 @@ from .state import OCCUPY, SETUP_DONE, SETUP_PLACE, GameState
 FOGGED = {"owner": None, "armies": None, "fog": True}
 
 
-def card_view(card: int, deck=CARDS) -> dict:
+def card_view(card: int, deck: tuple) -> dict:
     territory, symbol = deck[card]
     return {"id": card, "territory": territory, "symbol": symbol}
 

@@ -11,7 +11,7 @@ import pytest
 
 from games import rules
 from games.models import Game
-from games.rules.board import TERRITORIES
+from games.rules.board import NEIGHBOURS, TERRITORIES
 from games.store import stored_events
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of
 from tests.games.conftest import new_game, signed_up
@@ -65,8 +65,10 @@ def check_game_so_far(game_id: int, clients: dict, versions: int = 6) -> None:
     """Every observer's view, event stream and record against the referee, every field of
     them; and the view as of a few versions (?at=N)."""
     game = Game.objects.get(pk=game_id)
-    sights = fog_referee.Sights(game.players, game.rules["team_size"], game.rules["fog"])
     events = stored_events(game)
+    board = rules.replay(events[:1]).board  # the game's map, as its start names it
+    sights = fog_referee.Sights(game.players, game.rules["team_size"], game.rules["fog"],
+                                fog_referee.map_neighbours(board))
     rnd = random.Random(game_id)
     picked = set(rnd.sample(range(len(events)), min(versions, len(events))))
     owners, states, state = [], {}, None
@@ -82,7 +84,7 @@ def check_game_so_far(game_id: int, clients: dict, versions: int = 6) -> None:
             stream = client.get(game_url(game_id, endpoint)).json()
             stream = stream["events"] if isinstance(stream, dict) else stream
             assert [e["seq"] for e in stream] == [e.seq for e in events]
-            before = dict.fromkeys(TERRITORIES)
+            before = dict.fromkeys(board.territories)
             for shown, event, owner in zip(stream, events, owners, strict=True):
                 fog_referee.check_event(shown, event, sights.reader(seat, before, owner))
                 before = owner
@@ -136,12 +138,12 @@ def test_a_team_game_over_the_api(alice, bob):
                  until=lambda s: s.phase == "attack" and any(
                      s.owner[t] == s.current and s.armies[t] > 1 and any(
                          s.owner[n] in s.allies(s.current) and s.owner[n] != s.current
-                         for n in rules.NEIGHBOURS[t]) for t in TERRITORIES))
+                         for n in NEIGHBOURS[t]) for t in TERRITORIES))
     assert not state.finished
     seat = state.current
     source, target = next(
         (t, n) for t in TERRITORIES if state.owner[t] == seat and state.armies[t] > 1
-        for n in rules.NEIGHBOURS[t]
+        for n in NEIGHBOURS[t]
         if state.owner[n] in state.allies(seat) and state.owner[n] != seat)
     body = assert_error(send(clients[seat], game_id, {
         "type": "attack", "from": source, "to": target}), 400)

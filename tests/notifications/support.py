@@ -14,7 +14,6 @@ from accounts.models import Preferences
 from games import lobby, write
 from games.models import Game, Seat
 from games.rules import seed_hash
-from games.rules.board import NEIGHBOURS
 from games.rules.cards import best_set
 from games.rules.moves import seats_to_act
 from games.store import load_state
@@ -33,9 +32,11 @@ def player(name: str, **preferences):
     return user
 
 
-def started(*users, clock=None, **rules) -> Game:
-    """A game of `users` (seat order as given) that has started, dealt from SEED."""
-    game = lobby.create_game(users[0], "Moscow 1812", len(users), rules, clock=clock)
+def started(*users, clock=None, map_id=None, **rules) -> Game:
+    """A game of `users` (seat order as given) that has started, dealt from SEED, on the
+    map `map_id` (default classic)."""
+    game = lobby.create_game(users[0], "Moscow 1812", len(users), rules, clock=clock,
+                             map_id=map_id)
     Game.objects.filter(pk=game.pk).update(seed=SEED, seed_hash=seed_hash(SEED))
     game.refresh_from_db()
     for user in users[1:]:
@@ -62,7 +63,7 @@ def front_for_stack(state, seat: int, stacks=()) -> str:
     """The seat's first border territory next to no stack of armies (none on the board,
     none in `stacks`), so that every seat's setup stack faces a one-army enemy."""
     def clear(t):
-        return all(state.armies[n] <= 1 and n not in stacks for n in NEIGHBOURS[t])
+        return all(state.armies[n] <= 1 and n not in stacks for n in state.board.neighbours[t])
 
     border = state.border_territories(seat)
     return next((t for t in border if clear(t)), border[0])
@@ -114,11 +115,11 @@ def _toward_the_enemy(state, seat: int, stack: str) -> str | None:
     came_from, queue = {stack: None}, deque([stack])
     while queue:
         here = queue.popleft()
-        if any(state.owner[n] != seat for n in NEIGHBOURS[here]):
+        if any(state.owner[n] != seat for n in state.board.neighbours[here]):
             while came_from[here] != stack and came_from[here] is not None:
                 here = came_from[here]
             return here if here != stack else None
-        for there in NEIGHBOURS[here]:
+        for there in state.board.neighbours[here]:
             if state.owner[there] == seat and there not in came_from:
                 came_from[there] = here
                 queue.append(there)
@@ -133,7 +134,7 @@ def _conquering_move(state, seat: int) -> dict:
     armies = state.armies
 
     def enemies(t):
-        return [n for n in NEIGHBOURS[t] if state.owner[n] != seat]
+        return [n for n in state.board.neighbours[t] if state.owner[n] != seat]
 
     def edge(t):  # how much the stack on t outnumbers its weakest enemy neighbour
         return armies[t] - min(armies[n] for n in enemies(t))

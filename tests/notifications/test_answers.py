@@ -10,8 +10,7 @@ from django.core import mail
 from django.utils import translation
 
 from games import reading, vocabulary
-from games.rules import NEIGHBOURS
-from games.rules.board import territory_name
+from games.rules.board import NEIGHBOURS, territory_name
 from games.store import load_state
 from notifications import answers, delivery
 from notifications.mailcommands import parse_line

@@ -19,8 +19,7 @@ from django.core.management import call_command
 
 from games import write
 from games.models import Event, Game
-from games.rules import NEIGHBOURS
-from games.rules.board import territory_name
+from games.rules.board import NEIGHBOURS, territory_name
 from games.rules.cards import find_sets
 from games.store import load_state
 from lib import publish

@@ -15,8 +15,7 @@ from django.utils import timezone, translation
 from accounts.models import Preferences
 from games import narrator
 from games.models import Game
-from games.rules import NEIGHBOURS, TERRITORIES
-from games.rules.board import CARDS, territory_name
+from games.rules.board import CARDS, NEIGHBOURS, TERRITORIES, territory_name
 from games.rules.missions import describe, effective_mission
 from games.store import load_state
 from notifications import delivery, links

@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from games.rules import TERRITORIES, Rules
-from games.rules.board import CARDS, territory_name
+from games.rules import Rules, maps
+from games.rules.board import CARDS, TERRITORIES, territory_name
 from games.rules.commands import COMMAND_TYPES
 from notifications.mailcommands import (
     PHRASES,
@@ -24,7 +24,7 @@ def card(territory_id: str) -> int:
 
 def holding(*cards) -> SimpleNamespace:
     """Just enough of a game state for `trade`: seat 0 holds `cards`."""
-    return SimpleNamespace(rules=Rules(), sets_traded=0,
+    return SimpleNamespace(rules=Rules(), sets_traded=0, board=maps.classic(),
                            players=[SimpleNamespace(cards=list(cards))])
 
 

@@ -12,16 +12,31 @@ not, and on what it may see but is not shown.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from tests import contract
 
 FOGGED = {"owner": None, "armies": None, "fog": True}
-NEIGHBOURS: dict[str, set[str]] = {}
-for pair in contract.BORDERS:
-    a, b = tuple(pair)
-    NEIGHBOURS.setdefault(a, set()).add(b)
-    NEIGHBOURS.setdefault(b, set()).add(a)
+
+
+def neighbours_of(borders) -> dict[str, set[str]]:
+    """Each territory's neighbours from a list of borders (pairs)."""
+    neighbours: dict[str, set[str]] = {}
+    for pair in borders:
+        a, b = tuple(pair)
+        neighbours.setdefault(a, set()).add(b)
+        neighbours.setdefault(b, set()).add(a)
+    return neighbours
+
+
+# The classic board of CONTRACT.md; any other map's from its own file (map_neighbours).
+NEIGHBOURS = neighbours_of(contract.BORDERS)
+
+
+def map_neighbours(board) -> dict[str, set[str]]:
+    """A map's neighbours read from its file's borders (not from the engine's Board)."""
+    return neighbours_of(board.data["borders"])
 
 
 def team(seat: int, players: int, team_size: int) -> set[int]:
@@ -30,8 +45,10 @@ def team(seat: int, players: int, team_size: int) -> set[int]:
     return {s for s in range(players) if s % teams == seat % teams}
 
 
-def allowed(owner: dict, seat: int | None, players: int, team_size: int) -> set[str]:
+def allowed(owner: dict, seat: int | None, players: int, team_size: int,
+            neighbours: dict | None = None) -> set[str]:
     """CONTRACT.md "Fog of war": own territories, those adjacent to them, and teammates'."""
+    neighbours = NEIGHBOURS if neighbours is None else neighbours
     if seat is None:
         return set()
     mates = team(seat, players, team_size)
@@ -39,20 +56,22 @@ def allowed(owner: dict, seat: int | None, players: int, team_size: int) -> set[
     for territory, holder in owner.items():
         if holder == seat:
             seen.add(territory)
-            seen |= NEIGHBOURS[territory]
+            seen |= neighbours[territory]
         elif holder in mates:
             seen.add(territory)
     return seen
 
 
-def territories_named(value) -> set[str]:
-    """Every territory id anywhere in a value, as a key or a value."""
+def territories_named(value, neighbours: dict | None = None) -> set[str]:
+    """Every territory id (of the map `neighbours` lists) anywhere in a value, as a key or
+    a value."""
+    neighbours = NEIGHBOURS if neighbours is None else neighbours
     found: set[str] = set()
     todo = [value]
     while todo:
         item = todo.pop()
         if isinstance(item, str):
-            if item in NEIGHBOURS:
+            if item in neighbours:
                 found.add(item)
         elif isinstance(item, dict):
             todo.extend(item)
@@ -70,6 +89,9 @@ class Reader:
     seat: int | None
     mates: frozenset
     sees: frozenset | None
+    # The map's neighbours (default classic's), to find territory ids in what is shown.
+    neighbours: dict = dataclasses.field(default_factory=lambda: NEIGHBOURS, compare=False,
+                                         repr=False)
 
     def sight(self, territory) -> bool:
         return self.sees is None or territory in self.sees
@@ -230,7 +252,7 @@ def check_event(shown_event: dict, event, reader: Reader) -> None:
     expected = expected_data(event.type, event.data, reader)
     assert shown_event["data"] == expected, (reader, event.type, shown_event["data"], expected)
     if reader.sees is not None:
-        leaked = territories_named(shown_event["data"]) - reader.sees
+        leaked = territories_named(shown_event["data"], reader.neighbours) - reader.sees
         assert not leaked, (reader, event.type, leaked)
 
 
@@ -242,10 +264,10 @@ PUBLIC_VIEW = {
     "next_set_value", "deck_size", "discard_size", "trade_limit", "map", "map_hash",
     # added by the service (games.reading.game_view)
     "id", "name", "status", "version", "rules", "deadline_seconds", "deadline", "seed_hash",
-    "seats_wanted", "clock", "creator", "rated", "private",
+    "seats_wanted", "clock", "creator", "rated", "private", "bots_allowed",
 }
 PUBLIC_PLAYER = {"seat", "color", "eliminated", "dropped", "missed_turns", "defense",
-                 "unplaced", "ready", "bot", "team", "username"}
+                 "unplaced", "ready", "bot", "owner", "team", "username"}
 
 
 def check_view(view: dict, truth, reader: Reader) -> None:
@@ -335,7 +357,7 @@ def check_you(you: dict, truth, reader: Reader) -> None:
     if "hidden_placement" in you:
         assert you["hidden_placement"] == me.hidden_placement
     if reader.sees is not None:
-        named = territories_named(you.get("may"))
+        named = territories_named(you.get("may"), reader.neighbours)
         assert named <= reader.sees, named - reader.sees
     unruled = set(you) - {"seat", "color", "cards", "mission", "capital", "defense",
                           "neutral_defense", "hidden_placement", "tradeable_sets", "may",
@@ -346,8 +368,10 @@ def check_you(you: dict, truth, reader: Reader) -> None:
 class Sights:
     """allowed() per seat, remembered while the owners stay the same."""
 
-    def __init__(self, players: int, team_size: int, fog: bool = True):
+    def __init__(self, players: int, team_size: int, fog: bool = True,
+                 neighbours: dict | None = None):
         self.players, self.team_size, self.fog = players, team_size, fog
+        self.neighbours = NEIGHBOURS if neighbours is None else neighbours
         self.known: dict = {}
 
     def team(self, seat: int | None) -> frozenset:
@@ -359,7 +383,8 @@ class Sights:
         if key not in self.known:
             if len(self.known) > 64:
                 self.known.clear()
-            self.known[key] = allowed(owner, seat, self.players, self.team_size)
+            self.known[key] = allowed(owner, seat, self.players, self.team_size,
+                                      self.neighbours)
         return self.known[key]
 
     def reader(self, seat: int | None, *owners: dict) -> Reader:
@@ -368,4 +393,4 @@ class Sights:
         sees = None
         if self.fog:
             sees = frozenset().union(*(self.of(owner, seat) for owner in owners))
-        return Reader(seat, self.team(seat), sees)
+        return Reader(seat, self.team(seat), sees, self.neighbours)

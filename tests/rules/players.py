@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from games.rules.board import NEUTRAL
 from games.rules.cards import find_sets
+from games.rules.pieces import NEUTRAL
 from games.rules.sight import fogged, in_sight
 from games.rules.state import (
     ATTACK,
@@ -54,7 +54,7 @@ def bot_command(state, seat: int, rnd: random.Random, aggression: float = 0.9) -
         return {"type": "place_neutral", "placements": _split(rnd, neutral, count)}
     if phase == REINFORCE:
         hand = state.players[seat].cards
-        sets = find_sets(hand)
+        sets = find_sets(hand, state.board.cards)
         # Mid-turn (an elimination, the hand limit) a hand is traded only down to the limit.
         may_trade = sets and state.may_trade(seat)
         if may_trade and (state.trade_owed(seat) or rnd.random() < 0.5):

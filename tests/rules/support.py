@@ -16,9 +16,7 @@ from collections.abc import Iterable
 import pytest
 
 from games.rules import (
-    CARDS,
     NEUTRAL,
-    TERRITORIES,
     Event,
     GameState,
     RuleViolation,
@@ -30,7 +28,7 @@ from games.rules import (
     replay,
     validate_rules,
 )
-from games.rules.board import STARTING_ARMIES
+from games.rules.board import CARDS, STARTING_ARMIES, TERRITORIES
 from games.rules.cards import set_value
 from games.rules.flow import reinforcements_owed
 from games.rules.state import ENGINE_VERSION

@@ -7,13 +7,16 @@ from collections import Counter, deque
 
 import pytest
 
-from games.rules import CARDS, CONTINENTS, NEIGHBOURS, TERRITORIES
 from games.rules.board import (
     BORDERS,
+    CARDS,
     COLORS,
     CONTINENT_BONUS,
     CONTINENT_OF,
+    CONTINENTS,
+    NEIGHBOURS,
     STARTING_ARMIES,
+    TERRITORIES,
     adjacent,
     territory_name,
 )

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import TERRITORIES, Event, RuleViolation, validate_rules, view
+from games.rules import Event, RuleViolation, validate_rules, view
+from games.rules.board import TERRITORIES
 from games.rules.events import EVENT_TYPES, FIELDS
 from games.rules.view import redact_events
 from tests.rules import fog_referee

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import CONTINENTS, TERRITORIES, view
+from games.rules import view
+from games.rules.board import CONTINENTS, TERRITORIES
 from games.rules.missions import MISSIONS, describe, effective_mission, missions_in_play
 from tests.rules.support import (
     ALICE,

@@ -9,8 +9,6 @@ import random
 import pytest
 
 from games.rules import (
-    NEIGHBOURS,
-    TERRITORIES,
     FairDice,
     RuleViolation,
     StartGame,
@@ -21,6 +19,7 @@ from games.rules import (
     replay,
     validate_rules,
 )
+from games.rules.board import NEIGHBOURS, TERRITORIES
 from games.rules.moves import clock_key, decision, legal, seats_to_act
 from tests.rules.players import bot_command
 from tests.rules.test_properties import random_rules

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import CONTINENTS, NEUTRAL, TERRITORIES, view
+from games.rules import NEUTRAL, view
+from games.rules.board import CONTINENTS, TERRITORIES
 from tests.rules.support import ALICE, BOB, card, given, play, position, refused, when
 
 NO_CONTINENT = [t for _, ts in CONTINENTS.values() for t in ts[:-1]]

@@ -1,7 +1,9 @@
-"""Property tests: random legal games, every objective and option mix, played to the end.
+"""Property tests: random legal games, every objective and option mix, played to the end,
+on every shipped map (the sample divided among them) and on the tests' own (tests/maps.py).
 
 After every event: each owned territory holds an army (but a conquest waiting to be
-occupied), all 44 cards are accounted for, and only the seat that owed a decision acted.
+occupied), every card of the map's deck is accounted for, and only the seat that owed a
+decision acted.
 After every game: a replay from zero equals the incrementally built state, the game has a
 winner, and verify() accepts every draw.
 
@@ -25,7 +27,6 @@ from pathlib import Path
 import pytest
 
 from games.rules import (
-    TERRITORIES,
     Event,
     FairDice,
     GameState,
@@ -41,12 +42,15 @@ from games.rules import (
     verify,
 )
 from games.rules import view as seat_view
+from games.rules.errors import BadRules
 from games.rules.events import FIELDS
 from games.rules.fair import game_seed
+from games.rules.maps import Board, classic, shipped, shipped_ids
 from games.rules.moves import seats_to_act
 from games.rules.options import PRESET_PLAYERS, PRESETS
 from games.rules.state import OCCUPY
 from games.rules.view import redact_events
+from tests.maps import isles
 from tests.rules import fog_referee
 from tests.rules.players import bot_command
 from tests.sample import game_numbers
@@ -96,7 +100,8 @@ PRESET_GAMES = int(os.environ.get("CONQUEST_PRESET_GAMES", "10"))
 STEPS = 40_000
 
 
-def random_rules(rnd: random.Random) -> tuple[int, dict]:
+def random_rules(rnd: random.Random, board: Board | None = None) -> tuple[int, dict]:
+    board = board or classic()
     players = rnd.randint(2, 6)
     raw = {key: rnd.choice(values) for key, values in OPTIONS.items()}
     # Only the mixes the rules accept (the others are refused at creation: test_options).
@@ -105,11 +110,21 @@ def random_rules(rnd: random.Random) -> tuple[int, dict]:
         raw["objective"] = "domination"
     if raw["fog"] and raw["setup"] == "claim":
         raw["setup"] = "deal"
+    # The map's own limits: its table sizes, its missions (if any), its starting armies.
+    if not board.min_players <= players <= board.max_players:
+        players = min(max(players, board.min_players), board.max_players)
+        raw["team_size"] = 1
+    if raw["objective"] == "missions" and not board.missions:
+        raw["objective"] = "domination"
+    try:
+        validate_rules(raw, players, board)
+    except BadRules:
+        raw["initial_max_per_territory"] = None
     return players, raw
 
 
 def check_invariants(state: GameState) -> None:
-    for territory in TERRITORIES:
+    for territory in state.board.territories:
         if state.owner[territory] is not None and state.armies[territory] < 1:
             assert state.phase == OCCUPY and state.occupation.target == territory, territory
     hands = [card for player in state.players for card in player.cards]
@@ -119,14 +134,17 @@ def check_invariants(state: GameState) -> None:
             assert state.trade_down and player.seat == state.turn_seat, player
         if not state.rules.cards:
             assert player.cards == []
-    assert sorted(state.deck + state.discard + state.removed + hands) == list(range(44))
+    assert sorted(state.deck + state.discard + state.removed + hands) == list(
+        range(len(state.board.cards)))
 
 
 def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
               preset: str | None = None, seed: str | None = None, entropy: tuple = (),
-              **rules):
+              board: Board | None = None, **rules):
+    """One random game on `board` (default classic)."""
+    board = board or classic()
     rnd = random.Random(game_number)
-    players, raw = random_rules(rnd)
+    players, raw = random_rules(rnd, board)
     if preset is not None:  # the rulebook as written: nothing mixed in, at its table sizes
         raw = {"preset": preset}
         low, high = PRESET_PLAYERS.get(preset, (2, 6))
@@ -136,8 +154,8 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
     # With `entropy` ((seat, text), ...) the players' contributions key the draws.
     seed = game_seed(seed or f"{game_number:064x}", [text for _, text in entropy])
     dice = FairDice(seed, game_id)
-    events = decide(None, StartGame(game_id, players, validate_rules(raw, players), entropy),
-                    dice)
+    events = decide(None, StartGame(game_id, players, validate_rules(raw, players, board),
+                                    entropy, board), dice)
     state = replay(events)
     check_invariants(state)
     for _ in range(STEPS):
@@ -184,7 +202,8 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
 
 def referee_views(state: GameState, seq: int) -> None:
     """The spectator's view and one seat's (each in turn) against the referee's."""
-    sights = fog_referee.Sights(state.seats, state.rules.team_size, state.rules.fog)
+    sights = fog_referee.Sights(state.seats, state.rules.team_size, state.rules.fog,
+                                fog_referee.map_neighbours(state.board))
     for seat in (None, seq % state.seats):
         fog_referee.check_view(seat_view(state, seat), state,
                                sights.reader(seat, state.owner))
@@ -196,9 +215,10 @@ def referee_events(events: list[Event], final: GameState) -> None:
     players, rules = final.seats, final.rules
     seats = [None, *range(players)]
     streams = {seat: redact_events(events, seat, False, rules, players) for seat in seats}
-    sights = fog_referee.Sights(players, rules.team_size, rules.fog)
+    sights = fog_referee.Sights(players, rules.team_size, rules.fog,
+                                fog_referee.map_neighbours(final.board))
     state, readers = None, {}
-    before = {t: None for t in TERRITORIES}
+    before = {t: None for t in final.board.territories}
     for index, event in enumerate(events):
         assert set(event.data) <= FIELDS[event.type], (event.type, set(event.data))
         state = evolve(state, event)
@@ -215,18 +235,31 @@ def referee_events(events: list[Event], final: GameState) -> None:
 
 @pytest.mark.parametrize("case", range(CASES))
 def test_it_plays_random_games_to_the_end(case):
+    """The sample is shared among the shipped maps (game i of the sample on map i mod
+    their count), so a new map costs no more time: each plays its part."""
     sample = game_numbers("property", GAMES)
-    for game_number in sample[case * GAMES_PER_CASE:(case + 1) * GAMES_PER_CASE]:
+    maps = shipped_ids()
+    for index in range(case * GAMES_PER_CASE, min(len(sample), (case + 1) * GAMES_PER_CASE)):
+        game_number, map_id = sample[index], maps[index % len(maps)]
         try:
-            check_a_random_game(game_number)
+            check_a_random_game(game_number, map_id)
         except Exception as failure:
-            failure.add_note(f"random game {game_number}: check_a_random_game({game_number}) "
-                             "plays it again")
+            failure.add_note(f"random game {game_number} on {map_id}: check_a_random_game("
+                             f"{game_number}, {map_id!r}) plays it again")
             raise
 
 
-def check_a_random_game(game_number: int) -> None:
-    state, events, record, raw = play_game(game_number)
+def test_it_plays_random_games_on_a_map_of_its_own():
+    """The tests' own map (no missions, other names, another deck size): a few games."""
+    board = isles()
+    for game_number in game_numbers("property isles", 6):
+        state, *_ = check_a_random_game(game_number, board=board)
+        assert state.board is board
+
+
+def check_a_random_game(game_number: int, map_id: str = "classic", board=None):
+    board = board or shipped(map_id)
+    state, events, record, raw = play_game(game_number, board=board)
     assert state.finished, f"game {game_number} did not end in {STEPS} steps: {raw}"
     assert state.winner is not None, raw
     assert not state.players[state.winner].out
@@ -241,6 +274,7 @@ def check_a_random_game(game_number: int) -> None:
     assert replay(stored) == state
     assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
     assert verify(record).ok
+    return state, events, record, raw
 
 
 def test_decide_and_apply_hands_back_the_state_the_events_lead_to():

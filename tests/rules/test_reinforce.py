@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import CONTINENTS, TERRITORIES
+from games.rules.board import CONTINENTS, TERRITORIES
 from tests.rules.support import ALICE, BOB, CAROL, given, position, refused, when
 
 # Every territory but the last of each continent: any prefix completes no continent.

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from games.rules import NEUTRAL, TERRITORIES, StartGame, maps, validate_rules, view
-from games.rules.board import STARTING_ARMIES
+from games.rules import NEUTRAL, StartGame, maps, validate_rules, view
+from games.rules.board import STARTING_ARMIES, TERRITORIES
 from games.rules.state import ENGINE_VERSION
 from tests.rules.support import (
     ALICE,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import NEUTRAL, TERRITORIES, Event, TimeOut, replay
+from games.rules import NEUTRAL, Event, TimeOut, replay
+from games.rules.board import TERRITORIES
 from tests.rules.support import (
     ALICE,
     BOB,

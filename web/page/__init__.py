@@ -73,7 +73,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         selected = None
     you = view.get("you")
     events = reading.event_dicts(game, seat) if state is not None else []
-    entries = game_log.log_entries(events)
+    entries = game_log.log_entries(events, board)
     if not live:
         entries = [e for e in entries if e["seq"] <= at]
     shown = entries if full_log else entries[-LOG_LENGTH:]

@@ -30,13 +30,14 @@ def trade_sets(view: dict, rules_obj) -> list[dict]:
     names = {c["id"]: c for c in you.get("cards", [])}
     sets = []
     for trio in you.get("tradeable_sets", []):
-        kinds = set_kinds(trio)
+        board = board_of(view)
+        kinds = set_kinds(trio, board.cards)
         sets.append({
             "ids": ",".join(str(c) for c in trio),
-            "cards": [narrator.card_text(c) for c in trio],
-            "value": set_value(rules_obj, trio, view["sets_traded"]),
+            "cards": [narrator.card_text(c, board) for c in trio],
+            "value": set_value(rules_obj, trio, view["sets_traded"], board.cards),
             "kind": symbol_name(kinds[0] if kinds else "mixed"),
-            "bonus": [territory_name(names[c]["territory"], board_of(view)) for c in trio
+            "bonus": [territory_name(names[c]["territory"], board) for c in trio
                       if names[c]["territory"]
                       and view["territories"][names[c]["territory"]]["owner"] == you["seat"]],
         })

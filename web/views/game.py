@@ -91,7 +91,7 @@ def game_live(request, game_id):
 def _success_text(game, done, seat) -> str:
     """The command's events in words, e.g. the dice of each battle it fought."""
     events = done.event_dicts()
-    owners = narrator.OwnerTracker()
+    owners = narrator.OwnerTracker(done.before.board)
     if any(e["type"] == ev.BATTLE for e in events):
         # Defenders are named by who held the territory before this command.
         owners.owner.update(done.before.owner)
@@ -149,7 +149,7 @@ def game_play(request, game_id):
         status = getattr(error, "status", 400)
         if isinstance(error, RuleViolation) and error.code in ("not_your_turn", "not_seated"):
             status = 403
-        return render_game(request, game, form_error={"form": form, "text": refusal_text(error)},
+        return render_game(request, game, form_error={"form": form, "text": refusal_text(error, board_of_game(game))},
                            posted=request.POST, selected=request.POST.get("from"),
                            status=status)
     text = _success_text(game, done, done.seat)

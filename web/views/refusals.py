@@ -15,13 +15,14 @@ from games.vocabulary import detail_words, error_text
 from ..commands import FormProblem
 
 
-def refusal_text(error: Exception) -> str:
+def refusal_text(error: Exception, board=None) -> str:
+    """`board`: the game's map, whose territories the detail names (default classic)."""
     if isinstance(error, FormProblem):
         return error.text
     code = getattr(error, "code", "")
     detail = getattr(error, "detail", str(error))
     lead = error_text(code)
-    return f"{lead} ({detail_words(detail)})" if detail else lead
+    return f"{lead} ({detail_words(detail, board)})" if detail else lead
 
 
 def people_only(view):

@@ -1,5 +1,6 @@
-"""manage.py bot_arena --players hard,normal,normal --games N [--rules JSON] [--seed S]:
-computer players against each other through the rules engine alone (CONTRACT.md)."""
+"""manage.py bot_arena --players hard,normal,normal --games N [--rules JSON] [--seed S]
+[--map ID]: computer players against each other through the rules engine alone
+(CONTRACT.md), on any map a game may be made on (games.maps)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 import bots
 from bots.report import run
+from games.maps import UnknownMap, board_for_new_game
 from games.rules import validate_rules
 from games.rules.errors import BadRules
 
@@ -22,6 +24,8 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--rules", default="{}", help="rule options as JSON")
         parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+        parser.add_argument("--map", default="classic", dest="map_id",
+                            help="the map's id (GET /api/v1/maps/), default classic")
         parser.add_argument("--workers", type=int, default=None,
                             help="processes (default: one per core)")
 
@@ -33,12 +37,17 @@ class Command(BaseCommand):
         if options["games"] < 1:
             raise CommandError("--games must be at least 1")
         try:
+            board = board_for_new_game(options["map_id"])
+        except UnknownMap as problem:
+            raise CommandError(f"--map: {problem}") from None
+        try:
             rules = json.loads(options["rules"])
-            validate_rules(rules, len(levels))
+            validate_rules(rules, len(levels), board)
         except (ValueError, BadRules) as problem:
             raise CommandError(f"--rules: {problem}") from None
-        summary = run(levels, options["games"], rules, options["seed"], options["workers"])
-        self.stdout.write(f"{','.join(levels)} {json.dumps(rules)}")
+        summary = run(levels, options["games"], rules, options["seed"], options["workers"],
+                      board)
+        self.stdout.write(f"{','.join(levels)} on {board.id} {json.dumps(rules)}")
         for line in summary.lines():
             self.stdout.write(line)
         if summary.refused:
