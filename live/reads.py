@@ -1,0 +1,140 @@
+"""What a stream reads from the database, each a plain synchronous function the hub runs on
+its few threads: who is asking, the caller's game view and its new events (through the very
+code GET /games/{id}/ and events/ answer with: games.api.views, games.reading), the
+caller's new notices, and for the embedded poll where every watched key stands now."""
+
+from __future__ import annotations
+
+from django.db.models import Max
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+
+from games import invitations, reading
+from games.api.views import game_view_for
+from games.models import Game
+from games.store import fetch_game
+from lib.api.renderers import FastJSONRenderer
+from live import hub as h
+from moderation.models import ChatMessage
+from notifications.models import Notification
+
+_RENDER = FastJSONRenderer().render
+
+# A notification's kind as the user stream names it; kinds not listed are never sent
+# (an address to confirm, a digest, a mailed reply: mail business, not news).
+NOTICE_KINDS = {
+    Notification.TURN: "your_move",
+    Notification.REMINDER: "reminder",
+    Notification.STARTED: "game_started",
+    Notification.FINISHED: "game_finished",
+    Notification.ELIMINATED: "eliminated",
+    Notification.TIMED_OUT: "timed_out",
+    Notification.DROPPED: "dropped",
+    Notification.REPLACED: "replaced",
+    Notification.MODERATED: "moderated",
+    Notification.MENTION: "mention",
+    Notification.REMATCH: "rematch",
+    Notification.MESSAGE: "message",
+    Notification.INVITATION: "invitation",
+    Notification.TOURNAMENT: "tournament",
+}
+# At most this many notices or events go out per read (a stream reads again at once).
+BATCH = 200
+
+
+def caller(django_request):
+    """The user the API's own authentication finds (a token, else the session), or
+    raises DRF's AuthenticationFailed for a bad token, as every API call does."""
+    request = Request(django_request,
+                      authenticators=[cls() for cls in api_settings.DEFAULT_AUTHENTICATION_CLASSES])
+    return request.user
+
+
+def visible_game(game_id: int, user) -> Game | None:
+    """The game if the caller may see it (as games.api.views.found decides), else None."""
+    game = fetch_game(game_id)
+    if game is None or not invitations.may_see(game, user, None):
+        return None
+    return game
+
+
+def opening(game_id: int, user) -> tuple[bytes, int] | None:
+    """The caller's game view, as GET /games/{id}/ renders it, and its version; None if
+    the game is not theirs to see."""
+    game = visible_game(game_id, user)
+    if game is None:
+        return None
+    view = game_view_for(game, user)
+    return _RENDER(view), view["version"]
+
+
+def events_after(game_id: int, user, after: int) -> tuple[list[tuple[int, bytes]], bool] | None:
+    """The game's events after `after` as events/ shows them to the caller now, each
+    (seq, its JSON), and whether more wait; None if the game is gone from their sight."""
+    game = visible_game(game_id, user)
+    if game is None:
+        return None
+    seat = reading.seat_of(game, user)
+    upto = min(game.version, after + BATCH)
+    if upto <= after:
+        return [], False
+    events = reading.event_dicts(game, seat, after, upto)
+    return [(e["seq"], _RENDER(e)) for e in events], upto < game.version
+
+
+def seat_and_team(game_id: int, user) -> tuple[int | None, int | None]:
+    game = fetch_game(game_id)
+    seat = None if game is None else reading.seat_of(game, user)
+    return seat, None if seat is None else reading.team_of(game, seat)
+
+
+def chat_heard(game_id: int, team: int | None, after: int) -> int:
+    """The newest chat line of the game the caller may read (table lines, and their own
+    team's): its id, or `after` if none is newer."""
+    lines = ChatMessage.objects.filter(game_id=game_id, pk__gt=after)
+    newest = [pk for pk, line_team in lines.values_list("pk", "team")
+              if line_team is None or line_team == team]
+    return max(newest, default=after)
+
+
+def newest_chat(game_id: int) -> int:
+    return ChatMessage.objects.filter(game_id=game_id).aggregate(m=Max("pk"))["m"] or 0
+
+
+def newest_notice(user_id: int) -> int:
+    return Notification.objects.filter(user_id=user_id).aggregate(m=Max("pk"))["m"] or 0
+
+
+def notices_after(user_id: int, after: int) -> list[tuple[int, bytes]]:
+    """The user's notices after notification `after`, oldest first: (id, its JSON or None
+    for a row that is no notice)."""
+    rows = (Notification.objects.filter(user_id=user_id, pk__gt=after)
+            .order_by("pk").values_list("pk", "kind", "game_id", "payload", "created_at")[:BATCH])
+    return [(pk, _RENDER(notice(pk, kind, game_id, payload, created_at))
+             if kind in NOTICE_KINDS else None)  # passed over: the cursor moves on
+            for pk, kind, game_id, payload, created_at in rows]
+
+
+def notice(pk, kind, game_id, payload, created_at) -> dict:
+    return {**{k: v for k, v in (payload or {}).items() if k not in ("email",)},
+            "id": pk, "kind": NOTICE_KINDS[kind], "game": game_id,
+            "at": created_at.isoformat()}
+
+
+def latest(keys) -> dict:
+    """Where each watched key stands now, for the embedded poll: a game's version, a
+    user's newest notification, a game's newest chat line."""
+    games = [n for kind, n in keys if kind in (h.GAME, h.CHAT)]
+    users = [n for kind, n in keys if kind == h.USER]
+    found = {}
+    if games:
+        found.update({(h.GAME, pk): v for pk, v in
+                      Game.objects.filter(pk__in=games).values_list("pk", "version")})
+        found.update({(h.CHAT, g): m for g, m in
+                      ChatMessage.objects.filter(game_id__in=games).values("game_id")
+                      .annotate(m=Max("pk")).values_list("game_id", "m")})
+    if users:
+        found.update({(h.USER, u): m for u, m in
+                      Notification.objects.filter(user_id__in=users).values("user_id")
+                      .annotate(m=Max("pk")).values_list("user_id", "m")})
+    return found
