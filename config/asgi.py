@@ -1,4 +1,4 @@
-"""The ASGI entry point (uvicorn config.asgi:application): the streams (live.views) on
+"""The ASGI entry point (gunicorn -k asgi config.asgi:application): the streams (live.views) on
 Django's ASGI handler, everything else on the very WSGI application gunicorn serves, in a
 pool of threads (a2wsgi), so that a command takes the same synchronous path as under
 gunicorn and only the streams are asynchronous."""

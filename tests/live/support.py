@@ -1,4 +1,4 @@
-"""A real ASGI server (python -m live.serve) on the test database, and a client that reads
+"""A real ASGI server (gunicorn's ASGI worker on config.asgi, as make run serves it) on the test database, and a client that reads
 Server-Sent Events (or ndjson) from it line by line."""
 
 from __future__ import annotations
@@ -43,8 +43,9 @@ class StreamServer:
 
     def start(self):
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "live.serve", "--bind", f"127.0.0.1:{self.port}",
-             "--grace", "5"], cwd=ROOT, env=self.env, stdout=self.log,
+            [sys.executable, "-m", "gunicorn", "config.asgi:application", "-k", "asgi",
+             "-c", "python:config.gunicorn_conf", "--workers", "1", "--graceful-timeout", "5",
+             "--bind", f"127.0.0.1:{self.port}", "--no-control-socket"], cwd=ROOT, env=self.env, stdout=self.log,
             stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
