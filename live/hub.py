@@ -30,6 +30,7 @@ class Hub:
         self.open_by: Counter = Counter()  # open streams per user (or client address)
         self.closing = asyncio.Event()
         self._listener: asyncio.Task | None = None
+        self._inflight: dict[tuple, asyncio.Future] = {}
         self._reads = ThreadPoolExecutor(settings.CONQUEST_STREAM_DB_THREADS,
                                          thread_name_prefix="conquest-stream-db")
 
@@ -57,6 +58,17 @@ class Hub:
         connections as threads, however many streams are open."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._reads, _with_connection, work, *args)
+
+    async def shared(self, key: tuple, work, *args):
+        """`work(*args)` once for every stream that asks for the same `key` while it runs:
+        the streams a move wakes together read the game's row, and its events for each
+        seat's sight, once between them. Nothing is kept once it is answered."""
+        found = self._inflight.get(key)
+        if found is None:
+            found = self._inflight[key] = asyncio.ensure_future(self.read(work, *args))
+            found.add_done_callback(lambda _: self._inflight.pop(key, None))
+        # One stream going away cancels its own wait, not the read the others wait for.
+        return await asyncio.shield(found)
 
     # ---- news ----------------------------------------------------------------------
     def notify(self, key) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import redis
 from django.conf import settings
@@ -13,10 +14,10 @@ from django.db import transaction
 
 from games.models import Seat
 from games.reading import bot_levels, seat_rows
-from lib import publish
 
 log = logging.getLogger(__name__)
 _client: tuple[int, object] | None = None
+_thread: tuple[int, ThreadPoolExecutor] | None = None
 
 
 def game_moved(done) -> None:
@@ -47,8 +48,16 @@ def chat_line(sender, instance, created, **kwargs) -> None:
 
 
 def _on_commit(messages: list[str]) -> None:
-    # From the publishing thread: a Redis that is slow or away never holds up the move.
-    transaction.on_commit(lambda: publish.in_publishing_thread(send, messages))
+    # From a thread of its own: a Redis that is slow or away never holds up the move, and
+    # the news never waits behind the mail publisher's lingering (lib.publish's thread).
+    transaction.on_commit(lambda: _sender().submit(send, messages))
+
+
+def _sender() -> ThreadPoolExecutor:
+    global _thread
+    if _thread is None or _thread[0] != os.getpid():  # a forked child starts its own
+        _thread = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="conquest-live"))
+    return _thread[1]
 
 
 def send(messages: list[str]) -> None:

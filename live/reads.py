@@ -68,24 +68,27 @@ def opening(game_id: int, user) -> tuple[bytes, int] | None:
     return _RENDER(view), view["version"]
 
 
-def events_after(game_id: int, user, after: int) -> tuple[list[tuple[int, bytes]], bool] | None:
-    """The game's events after `after` as events/ shows them to the caller now, each
-    (seq, its JSON), and whether more wait; None if the game is gone from their sight."""
-    game = visible_game(game_id, user)
-    if game is None:
-        return None
-    seat = reading.seat_of(game, user)
+def game_row(game_id: int) -> Game | None:
+    """The game's row with its seats (read now): what every stream of the game woken by
+    the same news shares (live.hub.shared); None if it is gone."""
+    game = fetch_game(game_id)
+    if game is not None:
+        reading.seat_rows(game)
+    return game
+
+
+def may_see(game: Game, user) -> bool:
+    return invitations.may_see(game, user, None)
+
+
+def events_for(game: Game, seat: int | None, after: int) -> tuple[list[tuple[int, bytes]], bool]:
+    """The game's events after `after` as events/ shows them to `seat` now (games.reading,
+    the same redaction), each (seq, its JSON), and whether more wait."""
     upto = min(game.version, after + BATCH)
     if upto <= after:
         return [], False
     events = reading.event_dicts(game, seat, after, upto)
     return [(e["seq"], _RENDER(e)) for e in events], upto < game.version
-
-
-def seat_and_team(game_id: int, user) -> tuple[int | None, int | None]:
-    game = fetch_game(game_id)
-    seat = None if game is None else reading.seat_of(game, user)
-    return seat, None if seat is None else reading.team_of(game, seat)
 
 
 def chat_heard(game_id: int, team: int | None, after: int) -> int:

@@ -8,12 +8,12 @@ from __future__ import annotations
 import asyncio
 import time
 
-import orjson
 from django.conf import settings
 from django.http import JsonResponse, StreamingHttpResponse
 from rest_framework import exceptions
 
 from accounts.throttles import client_address
+from games import reading
 from lib.inputs import WHOLE_NUMBER
 from live import hub as h
 from live import reads
@@ -137,26 +137,32 @@ async def _follow_game(hub, kind, user, counted, game_id, view, cursor):
     hub.watch(chat_key)
     try:
         yield _event(kind, "view", view)
-        seat, team = await hub.read(reads.seat_and_team, game_id, user)
+        view = None  # a whole game view per idle stream would be most of its memory
         chat_seen = await hub.read(reads.newest_chat, game_id)
         # Taken before each read and waited on after it (see live.hub).
         signals = [hub.signal(game_key), hub.signal(chat_key)]
         chat_due, present_at = False, 0.0
         while not hub.closing.is_set():
-            found = await hub.read(reads.events_after, game_id, user, cursor)
-            if found is None:
+            # Shared only by the streams holding the same signal: a read begun before news
+            # its holders have not had yet is never taken for one after it.
+            game = await hub.shared((h.GAME, game_id, signals[0]), reads.game_row, game_id)
+            if game is None or (game.private and not await hub.read(reads.may_see, game, user)):
                 return  # the game is gone from the caller's sight
-            events, more = found
+            seat = reading.seat_of(game, user)  # (from the row's seats: no query)
+            events, more = await hub.shared((game_id, seat, cursor, game.version),
+                                            reads.events_for, game, seat, cursor)
             for seq, data in events:
                 yield _event(kind, "game_event", data, seq)
                 cursor = seq
             if more:
                 continue
             if chat_due or signals[1].is_set():
+                team = None if seat is None else reading.team_of(game, seat)
                 heard = await hub.read(reads.chat_heard, game_id, team, chat_seen)
                 if heard != chat_seen:
                     chat_seen = heard
                     yield _event(kind, "chat", b'{"line":' + str(heard).encode() + b"}")
+            game = None
             if seat is not None and time.monotonic() - present_at >= _pause():
                 await hub.read(presence.seen, user, game_id, False)  # their turn mail waits
                 present_at = time.monotonic()
