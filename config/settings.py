@@ -338,7 +338,7 @@ CONQUEST_STREAM_REDIS_URL = env(
 # (or test runs) sharing one Redis apart.
 CONQUEST_STREAM_CHANNEL = env("CONQUEST_STREAM_CHANNEL",
                               f"conquest-live:{DATABASES['default']['NAME']}")
-CONQUEST_STREAM_POLL_SECONDS = float(env("CONQUEST_STREAM_POLL_SECONDS", "1"))
+CONQUEST_STREAM_POLL_SECONDS = float(env("CONQUEST_STREAM_POLL_SECONDS", "0.5"))
 # With Redis, the poll still runs this seldom, for news a lost message (Redis restarting,
 # a notice written outside a move) would otherwise hold back.
 CONQUEST_STREAM_SAFETY_POLL_SECONDS = float(env("CONQUEST_STREAM_SAFETY_POLL_SECONDS", "5"))
