@@ -8,6 +8,9 @@ import os
 # Processes and threads per instance; WEB_CONCURRENCY is the name platforms set.
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# Connections one process holds at once: under the ASGI worker (-k asgi: make run, the
+# streams) every open stream is one, idle for hours.
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "4000"))
 # The access log on stdout, with mailed links' tokens cut out of the paths.
 accesslog = "-"
 logger_class = "config.gunicorn_logging.RedactingLogger"
