@@ -16,6 +16,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection
+from django.db.models import Max
+
+from games.models import Game
+from moderation.models import ChatMessage
+from notifications.models import Notification
 
 log = logging.getLogger(__name__)
 
@@ -136,15 +141,13 @@ class Hub:
             pause = min(pause * 2, 10.0)
 
     async def _poll(self, every: float) -> None:
-        from live import reads
-
         while not self.closing.is_set():
             await asyncio.sleep(every)
             watched = [key for key in self._watchers if key[0] in (GAME, USER, CHAT)]
             if not watched:
                 continue
             try:
-                latest = await self.read(reads.latest, watched)
+                latest = await self.read(where_they_stand, watched)
             except Exception as problem:  # noqa: BLE001 - the database away: try again
                 log.warning("stream poll failed: %s", problem)
                 continue
@@ -163,6 +166,25 @@ def _with_connection(work, *args):
     except (OperationalError, InterfaceError):
         connection.close()
         return work(*args)
+
+
+def where_they_stand(keys) -> dict:
+    """Where each watched key stands now, for the embedded poll: a game's version, a
+    user's newest notification, a game's newest chat line."""
+    games = [n for kind, n in keys if kind in (GAME, CHAT)]
+    users = [n for kind, n in keys if kind == USER]
+    found = {}
+    if games:
+        found.update({(GAME, pk): v for pk, v in
+                      Game.objects.filter(pk__in=games).values_list("pk", "version")})
+        found.update({(CHAT, g): m for g, m in
+                      ChatMessage.objects.filter(game_id__in=games).values("game_id")
+                      .annotate(m=Max("pk")).values_list("game_id", "m")})
+    if users:
+        found.update({(USER, u): m for u, m in
+                      Notification.objects.filter(user_id__in=users).values("user_id")
+                      .annotate(m=Max("pk")).values_list("user_id", "m")})
+    return found
 
 
 _hubs: dict[int, Hub] = {}

@@ -1,7 +1,7 @@
 """What a stream reads from the database, each a plain synchronous function the hub runs on
 its few threads: who is asking, the caller's game view and its new events (through the very
 code GET /games/{id}/ and events/ answer with: games.api.views, games.reading), the
-caller's new notices, and for the embedded poll where every watched key stands now."""
+caller's new notices."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from games.api.views import game_view_for
 from games.models import Game
 from games.store import fetch_game
 from lib.api.renderers import FastJSONRenderer
-from live import hub as h
 from moderation.models import ChatMessage
 from notifications.models import Notification
 
@@ -122,22 +121,3 @@ def notice(pk, kind, game_id, payload, created_at) -> dict:
     return {**{k: v for k, v in (payload or {}).items() if k not in ("email",)},
             "id": pk, "kind": NOTICE_KINDS[kind], "game": game_id,
             "at": created_at.isoformat()}
-
-
-def latest(keys) -> dict:
-    """Where each watched key stands now, for the embedded poll: a game's version, a
-    user's newest notification, a game's newest chat line."""
-    games = [n for kind, n in keys if kind in (h.GAME, h.CHAT)]
-    users = [n for kind, n in keys if kind == h.USER]
-    found = {}
-    if games:
-        found.update({(h.GAME, pk): v for pk, v in
-                      Game.objects.filter(pk__in=games).values_list("pk", "version")})
-        found.update({(h.CHAT, g): m for g, m in
-                      ChatMessage.objects.filter(game_id__in=games).values("game_id")
-                      .annotate(m=Max("pk")).values_list("game_id", "m")})
-    if users:
-        found.update({(h.USER, u): m for u, m in
-                      Notification.objects.filter(user_id__in=users).values("user_id")
-                      .annotate(m=Max("pk")).values_list("user_id", "m")})
-    return found

@@ -9,6 +9,7 @@ import asyncio
 import time
 
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.http import JsonResponse, StreamingHttpResponse
 from rest_framework import exceptions
 
@@ -29,6 +30,16 @@ def _error(status: int, code: str, detail: str) -> JsonResponse:
 class Refused(Exception):
     def __init__(self, status: int, code: str, detail: str):
         self.response = _error(status, code, detail)
+
+
+def _not_here(request) -> JsonResponse | None:
+    """A stream needs the ASGI server (config.asgi): a WSGI server (runserver, a test's
+    live server, a gunicorn web instance the proxy sent it to) would hold a thread and
+    buffer it forever. There it is a 503, and the page keeps polling."""
+    if isinstance(request, ASGIRequest):
+        return None
+    return _error(503, "unavailable", "streams are served by the ASGI server (config.asgi); "
+                  "poll events/ here")
 
 
 def _format(request) -> str:
@@ -115,6 +126,8 @@ async def _wait(signals: list[asyncio.Event], timeout: float) -> bool:
 
 
 async def game_stream(request, game_id: int):
+    if (refused := _not_here(request)) is not None:
+        return refused
     kind = _format(request)
     try:
         after = _resume_after(request)
@@ -180,6 +193,8 @@ async def _follow_game(hub, kind, user, counted, game_id, view, cursor):
 
 
 async def user_stream(request):
+    if (refused := _not_here(request)) is not None:
+        return refused
     kind = _format(request)
     try:
         after = _resume_after(request)
