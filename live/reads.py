@@ -11,8 +11,9 @@ from rest_framework.settings import api_settings
 
 from games import invitations, reading
 from games.api.views import game_view_for
-from games.models import Game
-from games.store import fetch_game
+from games.models import Game, Seat
+from games.rules.moves import seats_to_act
+from games.store import fetch_game, load_state
 from lib.api.renderers import FastJSONRenderer
 from moderation.models import ChatMessage
 from notifications.models import Notification
@@ -115,6 +116,20 @@ def notices_after(user_id: int, after: int) -> list[tuple[int, bytes]]:
     return [(pk, _RENDER(notice(pk, kind, game_id, payload, created_at))
              if kind in NOTICE_KINDS else None)  # passed over: the cursor moves on
             for pk, kind, game_id, payload, created_at in rows]
+
+
+def due_now(user) -> list[bytes]:
+    """`your_move` for each game that waits for the user now (a program that connects late
+    still hears of the decision it owes): notices without a number, sent on opening."""
+    due = []
+    seated = (Seat.objects.filter(user=user, bot__isnull=True, game__status=Game.ACTIVE)
+              .order_by("game_id").values_list("game_id", "seat")[:BATCH])
+    for game_id, seat in seated:
+        game = fetch_game(game_id)
+        if game is not None and seat in seats_to_act(load_state(game)):
+            due.append(_RENDER({"kind": "your_move", "game": game_id, "seat": seat,
+                                "id": None, "pending": True}))
+    return due
 
 
 def notice(pk, kind, game_id, payload, created_at) -> dict:

@@ -204,17 +204,21 @@ async def user_stream(request):
     if not user.is_authenticated:
         return _error(401, "not_authenticated", "sign in (a token or a session) for your stream")
     hub = h.hub()
-    if after is None:
+    fresh = after is None
+    if fresh:
         after = await hub.read(reads.newest_notice, user.pk)
-    return _response(_follow_user(hub, kind, user, counted, after), kind)
+    return _response(_follow_user(hub, kind, user, counted, after, fresh), kind)
 
 
-async def _follow_user(hub, kind, user, counted, cursor):
+async def _follow_user(hub, kind, user, counted, cursor, fresh):
     key = (h.USER, user.pk)
     hub.open_by[counted] += 1
     hub.watch(key)
     try:
         yield _heartbeat(kind)  # the answer starts at once, before any notice
+        if fresh:  # not a reconnect: the decisions owed now, once
+            for data in await hub.read(reads.due_now, user):
+                yield _event(kind, "notice", data)
         while not hub.closing.is_set():
             signal = hub.signal(key)
             notices = await hub.read(reads.notices_after, user.pk, cursor)

@@ -163,6 +163,20 @@ def test_it_tells_each_user_their_news(server, tokens, alice, bob):
     notices.close()
 
 
+def test_it_tells_a_late_comer_which_decisions_it_owes(server, tokens):
+    game_id = new_game(server, tokens)
+    join(server, tokens, game_id)  # simultaneous placement: both seats owe it
+    late = server.open("/api/v1/stream/", tokens["bob"])
+    kind, seq, data = late.next()
+    assert (kind, seq, data["kind"], data["game"]) == ("notice", None, "your_move", game_id)
+    assert data["pending"] is True
+    again = server.open("/api/v1/stream/", tokens["bob"], {"Last-Event-ID": "0"})
+    kind, seq, data = again.next()  # a reconnect: the notices after 0, numbered
+    assert kind == "notice" and isinstance(seq, int) and "pending" not in data
+    late.close()
+    again.close()
+
+
 def test_it_says_goodbye_when_the_server_stops(server, tokens):
     game_id = new_game(server, tokens)
     stream = server.open(f"/api/v1/games/{game_id}/stream/", tokens["alice"])
