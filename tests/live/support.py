@@ -98,8 +98,11 @@ class Stream:
     def json(self):
         return json.loads(self.answer.read())
 
-    def next(self, skip_heartbeats: bool = True):
+    def next(self, skip_heartbeats: bool = True, within: float = 30):
+        """(Heartbeats come every second: a stream that says nothing else fails here.)"""
+        deadline = time.monotonic() + within
         while True:
+            assert time.monotonic() < deadline, "nothing but heartbeats came"
             found = self._next()
             if found[0] != "heartbeat" or not skip_heartbeats:
                 return found

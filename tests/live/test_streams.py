@@ -184,3 +184,23 @@ def test_it_says_goodbye_when_the_server_stops(server, tokens):
     server.stop()
     assert stream.next()[0] == "close"
     assert server.process.returncode == 0
+
+
+def test_it_says_when_a_chat_line_comes_and_a_mention_reaches_its_user(server, tokens):
+    game_id = new_game(server, tokens)
+    join(server, tokens, game_id)
+    watching = server.open(f"/api/v1/games/{game_id}/stream/")  # a spectator reads chat too
+    notices = server.open("/api/v1/stream/", tokens["bob"])
+    assert watching.next()[0] == "view"
+    status, line = server.call("POST", f"/api/v1/games/{game_id}/chat/", tokens["alice"],
+                               {"text": "your move, @bob"})
+    assert status == 201, line
+    kind, seq, data = watching.next()
+    assert (kind, seq) == ("chat", None) and data["line"] == line["id"]
+    kind, _, data = notices.next()
+    while data.get("pending"):  # what bob owes now comes first
+        kind, _, data = notices.next()
+    assert (kind, data["kind"], data["game"], data["author"]) == (
+        "notice", "mention", game_id, "alice")
+    watching.close()
+    notices.close()
