@@ -1,6 +1,8 @@
 """Where this process's open streams wait for news: one waiting room per game and per user,
 woken by one shared Redis subscription (CONQUEST_STREAM_REDIS_URL) or, in the embedded
-default, by one poll of the database a second for every stream of the process together.
+default, by one query every CONQUEST_STREAM_POLL_SECONDS for all the process's streams
+together (where their games, users and chats stand); a stream reads its own events only
+when its game moved.
 
 A stream holds no copy of anything here: it takes the current signal of its key before it
 reads the database, then waits on it (a wake-up between its read and its wait is not lost:
@@ -28,6 +30,9 @@ GAME, USER, CHAT = "g", "u", "c"
 
 
 class Hub:
+    """The streams of one event loop: their signals, their counts per user, the listener
+    (Redis or the poll) and the few threads they read the database on."""
+
     def __init__(self):
         self._signals: dict[tuple[str, int], asyncio.Event] = {}
         self._watchers: Counter = Counter()
