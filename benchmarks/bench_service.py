@@ -186,11 +186,19 @@ class Server:
             "a new database connection per request (CONN_MAX_AGE=0)" if conn_max_age == 0
             else f"CONN_MAX_AGE={conn_max_age}")
         self.log = tempfile.TemporaryFile()
-        self.process = subprocess.Popen(
+        # CONQUEST_BENCH_SERVER=asgi: the site as `make run` serves it, gunicorn's ASGI
+        # worker on config.asgi (the pages and commands on WSGI threads, a2wsgi).
+        self.asgi = os.environ.get("CONQUEST_BENCH_SERVER") == "asgi"
+        command = [sys.executable, "-m", "gunicorn", "config.asgi:application", "-k", "asgi",
+                   "--bind", f"127.0.0.1:{self.port}", "--workers", str(SERVER_WORKERS),
+                   "--chdir", str(ROOT), "--log-level", "warning", "--timeout", "60"] \
+            if self.asgi else \
             [sys.executable, "-m", "gunicorn", "config.wsgi:application",
              "--bind", f"127.0.0.1:{self.port}", "--workers", str(SERVER_WORKERS),
              "--threads", str(SERVER_THREADS), "--worker-class", "gthread",
-             "--chdir", str(ROOT), "--log-level", "warning", "--timeout", "60"],
+             "--chdir", str(ROOT), "--log-level", "warning", "--timeout", "60"]
+        self.process = subprocess.Popen(
+            command,
             env=env, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )
@@ -243,6 +251,9 @@ class Server:
         return total
 
     def describe(self) -> str:
+        if self.asgi:
+            return (f"gunicorn -k asgi on 127.0.0.1:{self.port}, {SERVER_WORKERS} workers, "
+                    f"DEBUG off, {self.connections}")
         return (f"gunicorn on 127.0.0.1:{self.port}, {SERVER_WORKERS} workers x "
                 f"{SERVER_THREADS} threads (gthread), DEBUG off, {self.connections}")
 

@@ -8,6 +8,9 @@ import os
 # Processes and threads per instance; WEB_CONCURRENCY is the name platforms set.
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# Connections one process holds at once: under the ASGI worker (-k asgi: make run, the
+# streams) every open stream is one, idle for hours.
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "4000"))
 # The access log on stdout, with mailed links' tokens cut out of the paths.
 accesslog = "-"
 logger_class = "config.gunicorn_logging.RedactingLogger"
@@ -23,3 +26,25 @@ def child_exit(server, worker):
     from ops.metrics import process_exited
 
     process_exited(pid=worker.pid)
+
+
+def post_worker_init(worker):
+    """Under the ASGI worker (-k asgi, config.asgi: the streams), a stop first tells every
+    open stream to say goodbye (`event: close`, `retry: 1000`) and end, so the graceful
+    wait ends at once instead of after its timeout and clients reconnect elsewhere."""
+    loop = getattr(worker, "loop", None)
+    if loop is None or not hasattr(worker, "handle_exit_signal"):
+        return  # a WSGI worker: no streams here
+    import signal
+
+    from live import hub
+
+    def stopping(then):
+        def handler():
+            hub.close_all()
+            then()
+        return handler
+
+    loop.add_signal_handler(signal.SIGTERM, stopping(worker.handle_exit_signal))
+    loop.add_signal_handler(signal.SIGINT, stopping(worker.handle_quit_signal))
+    loop.add_signal_handler(signal.SIGQUIT, stopping(worker.handle_quit_signal))

@@ -18,6 +18,7 @@ CONQUEST_REACTIONS = {
         "games.reactions.queue_bots",  # a computer player owes the next decision
         "ratings.reactions.queue_recording",  # a finished game's ratings
         "tournaments.reactions.queue_advance",  # a finished game's tournament round
+        "live.publish.game_moved",  # open streams hear of it (Redis pub/sub)
     ],
     # A rematch of a finished game offered or declined (games.rematch.RematchNews), in the
     # offer's transaction; its start is a game's start like any other, seen above.
@@ -29,6 +30,7 @@ CONQUEST_REACTIONS = {
     "invitations": [
         "conversations.blocking.refuse_blocked_invitation",  # not to one who blocks you
         "notifications.reactions.invitation_news",  # the invitee's notification and mail
+        "live.publish.invitation_news",  # the invitee's open stream hears of it
     ],
 }
 

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "conversations",
     "web",
     "ops",
+    "live",
 ]
 
 MIDDLEWARE = [
@@ -331,3 +332,26 @@ SPECTACULAR_SETTINGS = {
 
 # Mail, the workers and their sweeps, logs and metrics: config/workers.py.
 from config.workers import *  # noqa: E402, F403
+
+# The streams (live/, README "Streams"). Their news comes over Redis pub/sub when
+# CONQUEST_STREAM_REDIS_URL is set (default: the broker's, if it is Redis), else from one
+# poll of the database per process every CONQUEST_STREAM_POLL_SECONDS.
+CONQUEST_STREAM_REDIS_URL = env(
+    "CONQUEST_STREAM_REDIS_URL",
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "")  # noqa: F405
+# Pub/sub channels ignore Redis's database numbers: the database's name keeps two sites
+# (or test runs) sharing one Redis apart.
+CONQUEST_STREAM_CHANNEL = env("CONQUEST_STREAM_CHANNEL",
+                              f"conquest-live:{DATABASES['default']['NAME']}")
+CONQUEST_STREAM_POLL_SECONDS = float(env("CONQUEST_STREAM_POLL_SECONDS", "0.5"))
+# With Redis, the poll still runs this seldom, for news a lost message (Redis restarting,
+# a notice written outside a move) would otherwise hold back.
+CONQUEST_STREAM_SAFETY_POLL_SECONDS = float(env("CONQUEST_STREAM_SAFETY_POLL_SECONDS", "5"))
+CONQUEST_STREAM_HEARTBEAT_SECONDS = float(env("CONQUEST_STREAM_HEARTBEAT_SECONDS", "15"))
+# Open streams per user (or, signed out, per client address) in one server process: one
+# more is refused with 429 {"error": "too_many_streams"}.
+CONQUEST_STREAMS_PER_USER = int(env("CONQUEST_STREAMS_PER_USER", "8"))
+# Threads (each with its database connection) the streams of one process read on.
+CONQUEST_STREAM_DB_THREADS = int(env("CONQUEST_STREAM_DB_THREADS", "4"))
+# Under the ASGI server, the threads that answer everything but the streams.
+CONQUEST_ASGI_THREADS = int(env("CONQUEST_ASGI_THREADS", env("GUNICORN_THREADS", "8")))

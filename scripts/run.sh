@@ -39,7 +39,7 @@ say() { echo "run.sh: $*" >&2; }
 start_web() {
     # Gunicorn's control socket (for gunicornc) in var/, one per port: its default,
     # ~/.gunicorn/gunicorn.ctl, would be shared by every instance its user runs on the host.
-    exec "$BIN/gunicorn" config.wsgi:application -c python:config.gunicorn_conf \
+    exec "$BIN/gunicorn" config.asgi:application -k asgi -c python:config.gunicorn_conf \
         --bind "127.0.0.1:${PORT}" --graceful-timeout "$GRACE_SECONDS" \
         --control-socket "${VAR_DIR}/gunicorn-${PORT}.ctl"
 }

@@ -149,7 +149,7 @@ DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences",
 # moderation, ratings, tournaments) read and write through that same store and ORM: CI runs
 # them once, on PostgreSQL.
 ON_BOTH = ("tests/games/", "tests/accounts/", "tests/notifications/", "tests/ops/",
-           "tests/web/e2e/", "tests/test_")
+           "tests/web/e2e/", "tests/live/", "tests/test_")
 # A browser test of ON_BOTH drawn at both screen sizes (parameter ids `laptop`, `phone`)
 # runs each size once: the laptop's on the embedded pass, the phone's on the server pass.
 # Every size meets a real browser and every database serves one, at half the browser time.

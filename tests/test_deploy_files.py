@@ -16,7 +16,8 @@ from django.core.management import get_commands
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"
 UNITS = DEPLOY / "systemd"
-LONG_RUNNING = ("conquest-web@.service", "conquest-worker-deadlines.service",
+LONG_RUNNING = ("conquest-web@.service", "conquest-streams@.service",
+                "conquest-worker-deadlines.service",
                 "conquest-worker-mail.service", "conquest-beat.service")
 
 

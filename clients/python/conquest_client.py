@@ -30,6 +30,9 @@ OVER = ("finished", "aborted")
 SETUP_AT_ONCE = ("setup_place", "capital")  # phases where every seat acts at once
 
 
+# Answers 503 in a row before the user stream is taken to be missing here (polling then).
+UNAVAILABLE_TRIES = 3
+
 class ApiError(Exception):
     """A refusal of the API: `status` (400, 401, 403, 404, 409...), `code` (the JSON
     `error`, e.g. "not_your_turn") and `detail`."""
@@ -205,10 +208,11 @@ class Conquest:
         drops or the server is busy. `catch_up`: a function giving the notices a bot may
         have missed, yielded each time the stream is open again (so nothing sent while it
         was not listening is lost: it connects first, then looks)."""
-        last_id, pause = None, 1.0
+        last_id, pause, busy = None, 1.0, 0
         while True:
             try:
                 with self.open_stream(self.stream_url, last_id) as answer:
+                    busy = 0
                     if catch_up is not None:
                         yield from catch_up()
                     for message in server_sent_events(answer):
@@ -222,6 +226,12 @@ class Conquest:
             except ApiError as refused:
                 if refused.status < 429 or refused.status in (501,):
                     raise  # 401, 403: this token may not listen; no use trying again
+                busy += 1
+                if refused.status == 503 and busy >= UNAVAILABLE_TRIES:
+                    # A server that never streams (a WSGI-only instance answers 503 at
+                    # once): poll instead of knocking forever.
+                    raise StreamUnavailable(503, refused.code, refused.detail,
+                                            refused.body) from None
             except (OSError, http.client.HTTPException):  # timeouts and URLError too
                 pass  # dropped: connect again below
             if not reconnect:

@@ -667,9 +667,39 @@
     }
   }
 
+  // The game's stream (EventSource, /api/v1/games/{id}/stream/) says at once when the game
+  // moved or a chat line came; the live poll's own request then redraws the page. While the
+  // stream is open the 4-second poll stands by; without EventSource, or while the stream is
+  // down (the browser reconnects by itself, Last-Event-ID and all), the poll goes on.
+  var streaming = false, fromStream = false, stream = null, redraw = null;
+  function follow() {
+    var game = document.getElementById("game");
+    if (stream || !window.EventSource || !game || !document.getElementById("live-poll")) { return; }
+    stream = new EventSource("/api/v1/games/" + game.getAttribute("data-game") +
+                             "/stream/?last_event_id=" + (game.getAttribute("data-version") || 0));
+    stream.addEventListener("open", function () { streaming = true; });
+    stream.addEventListener("error", function () { streaming = false; });
+    stream.addEventListener("game_event", function () {
+      if (redraw) { return; }
+      redraw = window.setTimeout(function () {  // a burst of events: one redraw
+        redraw = null;
+        var poll = document.getElementById("live-poll");
+        if (!poll || !window.htmx) { return; }
+        fromStream = true;
+        window.htmx.ajax("GET", poll.getAttribute("hx-get"),
+                         { source: poll, target: "#game", swap: "outerHTML" });
+        fromStream = false;
+      }, 30);
+    });
+    stream.addEventListener("chat", function () {
+      if (window.conquestChat) { window.conquestChat.refresh(); }
+    });
+  }
   document.body && document.body.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail && event.detail.elt;
-    if (elt && elt.id === "live-poll" && stale) { event.preventDefault(); }
+    if (elt && elt.id === "live-poll" && (stale || (streaming && !fromStream))) {
+      event.preventDefault();
+    }
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var config = event.detail.requestConfig;
@@ -720,6 +750,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     init(document);
+    follow();
     window.setInterval(tick, 1000);
   });
 })();

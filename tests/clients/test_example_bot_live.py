@@ -1,5 +1,5 @@
 """The reference client's example bot (clients/python/) against a live service: gunicorn
-serving the site and a real Celery worker playing the computer player, on the test's
+serving the site as make run does (its ASGI worker, the streams included) and a real Celery worker playing the computer player, on the test's
 database; on the PostgreSQL + Redis pass with a Redis of its own, else the embedded broker.
 
 The bot runs as its own process on the standard library alone (`python -S`: no site
@@ -82,7 +82,7 @@ def service(broker, tmp_path):
     port = free_port()
     log = open(tmp_path / "gunicorn.log", "ab")
     web = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application",
+        [str(Path(sys.executable).parent / "gunicorn"), "config.asgi:application", "-k", "asgi",
          "-c", "python:config.gunicorn_conf", "--bind", f"127.0.0.1:{port}",
          "--no-control-socket"],
         cwd=ROOT, env={**celery.env, "WEB_CONCURRENCY": "2"}, stdout=log,
@@ -151,6 +151,7 @@ def test_the_example_bot_plays_a_whole_game_against_a_computer_player(service, t
     game = Game.objects.get(pk=game_id)
     assert game.status == Game.FINISHED, printed
     assert f"game {game_id}: finished" in printed
+    assert "polling" not in printed  # it followed its user stream, served as make run does
     # It played through the API as its own seat (commands signed by its account), and the
     # log of the whole game replays and checks out.
     status, profile = call(port, "GET", "/api/v1/players/robo/")

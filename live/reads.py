@@ -1,0 +1,138 @@
+"""What a stream reads from the database, each a plain synchronous function the hub runs on
+its few threads: who is asking, the caller's game view and its new events (through the very
+code GET /games/{id}/ and events/ answer with: games.api.views, games.reading), the
+caller's new notices."""
+
+from __future__ import annotations
+
+from django.db.models import Max
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+
+from games import invitations, reading
+from games.api.views import game_view_for
+from games.models import Game, Seat
+from games.rules.moves import seats_to_act
+from games.store import fetch_game, load_state
+from lib.api.renderers import FastJSONRenderer
+from moderation.models import ChatMessage
+from notifications.models import Notification
+
+_RENDER = FastJSONRenderer().render
+
+# A notification's kind as the user stream names it; kinds not listed are never sent
+# (an address to confirm, a digest, a mailed reply: mail business, not news).
+NOTICE_KINDS = {
+    Notification.TURN: "your_move",
+    Notification.REMINDER: "reminder",
+    Notification.STARTED: "game_started",
+    Notification.FINISHED: "game_finished",
+    Notification.ELIMINATED: "eliminated",
+    Notification.TIMED_OUT: "timed_out",
+    Notification.DROPPED: "dropped",
+    Notification.REPLACED: "replaced",
+    Notification.MODERATED: "moderated",
+    Notification.MENTION: "mention",
+    Notification.REMATCH: "rematch",
+    Notification.MESSAGE: "message",
+    Notification.INVITATION: "invitation",
+    Notification.TOURNAMENT: "tournament",
+}
+# At most this many notices or events go out per read (a stream reads again at once).
+BATCH = 200
+
+
+def caller(django_request):
+    """The user the API's own authentication finds (a token, else the session), or
+    raises DRF's AuthenticationFailed for a bad token, as every API call does."""
+    request = Request(django_request,
+                      authenticators=[cls() for cls in api_settings.DEFAULT_AUTHENTICATION_CLASSES])
+    return request.user
+
+
+def visible_game(game_id: int, user) -> Game | None:
+    """The game if the caller may see it (as games.api.views.found decides), else None."""
+    game = fetch_game(game_id)
+    if game is None or not invitations.may_see(game, user, None):
+        return None
+    return game
+
+
+def opening(game_id: int, user) -> tuple[bytes, int] | None:
+    """The caller's game view, as GET /games/{id}/ renders it, and its version; None if
+    the game is not theirs to see."""
+    game = visible_game(game_id, user)
+    if game is None:
+        return None
+    view = game_view_for(game, user)
+    return _RENDER(view), view["version"]
+
+
+def game_row(game_id: int) -> Game | None:
+    """The game's row with its seats (read now): what every stream of the game woken by
+    the same news shares (live.hub.shared); None if it is gone."""
+    game = fetch_game(game_id)
+    if game is not None:
+        reading.seat_rows(game)
+    return game
+
+
+def may_see(game: Game, user) -> bool:
+    return invitations.may_see(game, user, None)
+
+
+def events_for(game: Game, seat: int | None, after: int) -> tuple[list[tuple[int, bytes]], bool]:
+    """The game's events after `after` as events/ shows them to `seat` now (games.reading,
+    the same redaction), each (seq, its JSON), and whether more wait."""
+    upto = min(game.version, after + BATCH)
+    if upto <= after:
+        return [], False
+    events = reading.event_dicts(game, seat, after, upto)
+    return [(e["seq"], _RENDER(e)) for e in events], upto < game.version
+
+
+def chat_heard(game_id: int, team: int | None, after: int) -> int:
+    """The newest chat line of the game the caller may read (table lines, and their own
+    team's): its id, or `after` if none is newer."""
+    lines = ChatMessage.objects.filter(game_id=game_id, pk__gt=after)
+    newest = [pk for pk, line_team in lines.values_list("pk", "team")
+              if line_team is None or line_team == team]
+    return max(newest, default=after)
+
+
+def newest_chat(game_id: int) -> int:
+    return ChatMessage.objects.filter(game_id=game_id).aggregate(m=Max("pk"))["m"] or 0
+
+
+def newest_notice(user_id: int) -> int:
+    return Notification.objects.filter(user_id=user_id).aggregate(m=Max("pk"))["m"] or 0
+
+
+def notices_after(user_id: int, after: int) -> list[tuple[int, bytes]]:
+    """The user's notices after notification `after`, oldest first: (id, its JSON or None
+    for a row that is no notice)."""
+    rows = (Notification.objects.filter(user_id=user_id, pk__gt=after)
+            .order_by("pk").values_list("pk", "kind", "game_id", "payload", "created_at")[:BATCH])
+    return [(pk, _RENDER(notice(pk, kind, game_id, payload, created_at))
+             if kind in NOTICE_KINDS else None)  # passed over: the cursor moves on
+            for pk, kind, game_id, payload, created_at in rows]
+
+
+def due_now(user) -> list[bytes]:
+    """`your_move` for each game that waits for the user now (a program that connects late
+    still hears of the decision it owes): notices without a number, sent on opening."""
+    due = []
+    seated = (Seat.objects.filter(user=user, bot__isnull=True, game__status=Game.ACTIVE)
+              .order_by("game_id").values_list("game_id", "seat")[:BATCH])
+    for game_id, seat in seated:
+        game = fetch_game(game_id)
+        if game is not None and seat in seats_to_act(load_state(game)):
+            due.append(_RENDER({"kind": "your_move", "game": game_id, "seat": seat,
+                                "id": None, "pending": True}))
+    return due
+
+
+def notice(pk, kind, game_id, payload, created_at) -> dict:
+    return {**{k: v for k, v in (payload or {}).items() if k not in ("email",)},
+            "id": pk, "kind": NOTICE_KINDS[kind], "game": game_id,
+            "at": created_at.isoformat()}

@@ -1,0 +1,238 @@
+"""The streams, async Django views: GET /api/v1/games/{id}/stream/ (the caller's game view,
+then each new event as events/ shows it to them) and GET /api/v1/stream/ (the caller's
+notices), as Server-Sent Events or, for `Accept: application/x-ndjson`, one JSON object a
+line. Served by the ASGI server (config.asgi); each waits in live.hub between reads."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.http import JsonResponse, StreamingHttpResponse
+from rest_framework import exceptions
+
+from accounts.throttles import client_address
+from games import reading
+from lib.inputs import WHOLE_NUMBER
+from live import hub as h
+from live import reads
+from notifications import presence
+
+SSE, NDJSON = "text/event-stream", "application/x-ndjson"
+
+
+def _error(status: int, code: str, detail: str) -> JsonResponse:
+    return JsonResponse({"error": code, "detail": detail}, status=status)
+
+
+class Refused(Exception):
+    def __init__(self, status: int, code: str, detail: str):
+        self.response = _error(status, code, detail)
+
+
+def _not_here(request) -> JsonResponse | None:
+    """A stream needs the ASGI server (config.asgi): a WSGI server (runserver, a test's
+    live server, a gunicorn web instance the proxy sent it to) would hold a thread and
+    buffer it forever. There it is a 503, and the page keeps polling."""
+    if isinstance(request, ASGIRequest):
+        return None
+    return _error(503, "unavailable", "streams are served by the ASGI server (config.asgi); "
+                  "poll events/ here")
+
+
+def _format(request) -> str:
+    return NDJSON if NDJSON in request.headers.get("Accept", "") else SSE
+
+
+def _resume_after(request) -> int | None:
+    """Last-Event-ID (the header EventSource sends on reconnecting, or ?last_event_id=
+    for a new EventSource that picks up where a page left off)."""
+    raw = request.headers.get("Last-Event-ID") or request.GET.get("last_event_id")
+    if raw is None or raw == "":
+        return None
+    if not WHOLE_NUMBER.fullmatch(raw.strip()):
+        raise Refused(400, "bad_request", "Last-Event-ID must be a whole number (a seq)")
+    return int(raw.strip())
+
+
+async def _opened(request):
+    """(the caller, the key their open streams are counted under) once the cap allows."""
+    hub = h.hub()
+    try:
+        user = await hub.read(reads.caller, request)
+    except exceptions.AuthenticationFailed as failed:
+        raise Refused(401, "authentication_failed", str(failed.detail)) from None
+    counted = user.pk if user.is_authenticated else f"address:{client_address(request)}"
+    cap = settings.CONQUEST_STREAMS_PER_USER
+    if hub.open_by[counted] >= cap:
+        raise Refused(429, "too_many_streams",
+                      f"at most {cap} streams may be open at once; close one first")
+    return user, counted
+
+
+def _response(body, kind: str) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(body, content_type=f"{kind}; charset=utf-8")
+    response["Cache-Control"] = "no-cache, no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+def _event(kind: str, name: str, data: bytes, seq: int | None = None) -> bytes:
+    if kind == NDJSON:
+        line = b'{"event":"' + name.encode() + b'"'
+        if seq is not None:
+            line += b',"id":' + str(seq).encode()
+        return line + b',"data":' + data + b"}\n"
+    head = b"" if seq is None else b"id: " + str(seq).encode() + b"\n"
+    return head + b"event: " + name.encode() + b"\ndata: " + data + b"\n\n"
+
+
+def _heartbeat(kind: str) -> bytes:
+    return b"\n" if kind == NDJSON else b": heartbeat\n\n"
+
+
+def _goodbye(kind: str) -> bytes:
+    """The server is stopping: the client should come back soon (EventSource: in 1 s)."""
+    data = b'{"reason":"server_stopping"}'
+    return _event(kind, "close", data) if kind == NDJSON else \
+        b"retry: 1000\n" + _event(kind, "close", data)
+
+
+def _pause() -> float:
+    # The presence a seated reader's stream keeps up (their turn mail waits) needs a
+    # refresh within CONQUEST_PRESENCE_SECONDS; a heartbeat comes at least as often.
+    return max(0.5, min(settings.CONQUEST_STREAM_HEARTBEAT_SECONDS,
+                        settings.CONQUEST_PRESENCE_SECONDS / 2))
+
+
+async def _wait(signals: list[asyncio.Event], timeout: float) -> bool:
+    """Until one of the signals is set (True) or `timeout` passes (False)."""
+    if any(s.is_set() for s in signals):
+        return True
+    if len(signals) == 1:
+        try:
+            await asyncio.wait_for(signals[0].wait(), timeout)
+            return True
+        except TimeoutError:
+            return False
+    waits = [asyncio.ensure_future(s.wait()) for s in signals]
+    done, pending = await asyncio.wait(waits, timeout=timeout,
+                                       return_when=asyncio.FIRST_COMPLETED)
+    for waiting in pending:
+        waiting.cancel()
+    return bool(done)
+
+
+async def game_stream(request, game_id: int):
+    if (refused := _not_here(request)) is not None:
+        return refused
+    kind = _format(request)
+    try:
+        after = _resume_after(request)
+        user, counted = await _opened(request)
+    except Refused as refused:
+        return refused.response
+    hub = h.hub()
+    opened = await hub.read(reads.opening, game_id, user)
+    if opened is None:
+        return _error(404, "not_found", "no such game")
+    view, version = opened
+    return _response(_follow_game(hub, kind, user, counted, game_id, view,
+                                  version if after is None else after), kind)
+
+
+async def _follow_game(hub, kind, user, counted, game_id, view, cursor):
+    game_key, chat_key = (h.GAME, game_id), (h.CHAT, game_id)
+    hub.open_by[counted] += 1
+    hub.watch(game_key)
+    hub.watch(chat_key)
+    try:
+        yield _event(kind, "view", view)
+        view = None  # a whole game view per idle stream would be most of its memory
+        chat_seen = await hub.read(reads.newest_chat, game_id)
+        # Taken before each read and waited on after it (see live.hub).
+        signals = [hub.signal(game_key), hub.signal(chat_key)]
+        chat_due, present_at = False, 0.0
+        while not hub.closing.is_set():
+            # Shared only by the streams holding the same signal: a read begun before news
+            # its holders have not had yet is never taken for one after it.
+            game = await hub.shared((h.GAME, game_id, signals[0]), reads.game_row, game_id)
+            if game is None or (game.private and not await hub.read(reads.may_see, game, user)):
+                return  # the game is gone from the caller's sight
+            seat = reading.seat_of(game, user)  # (from the row's seats: no query)
+            events, more = await hub.shared((game_id, seat, cursor, game.version),
+                                            reads.events_for, game, seat, cursor)
+            for seq, data in events:
+                yield _event(kind, "game_event", data, seq)
+                cursor = seq
+            if more:
+                continue
+            if chat_due or signals[1].is_set():
+                team = None if seat is None else reading.team_of(game, seat)
+                heard = await hub.read(reads.chat_heard, game_id, team, chat_seen)
+                if heard != chat_seen:
+                    chat_seen = heard
+                    yield _event(kind, "chat", b'{"line":' + str(heard).encode() + b"}")
+            game = None
+            if seat is not None and time.monotonic() - present_at >= _pause():
+                await hub.read(presence.seen, user, game_id, False)  # their turn mail waits
+                present_at = time.monotonic()
+            if not await _wait(signals, _pause()):
+                yield _heartbeat(kind)
+            held, signals = signals, [hub.signal(game_key), hub.signal(chat_key)]
+            chat_due = held[1].is_set()
+        yield _goodbye(kind)
+    finally:
+        hub.unwatch(game_key)
+        hub.unwatch(chat_key)
+        hub.open_by[counted] -= 1
+        if hub.open_by[counted] <= 0:
+            del hub.open_by[counted]
+
+
+async def user_stream(request):
+    if (refused := _not_here(request)) is not None:
+        return refused
+    kind = _format(request)
+    try:
+        after = _resume_after(request)
+        user, counted = await _opened(request)
+    except Refused as refused:
+        return refused.response
+    if not user.is_authenticated:
+        return _error(401, "not_authenticated", "sign in (a token or a session) for your stream")
+    hub = h.hub()
+    fresh = after is None
+    if fresh:
+        after = await hub.read(reads.newest_notice, user.pk)
+    return _response(_follow_user(hub, kind, user, counted, after, fresh), kind)
+
+
+async def _follow_user(hub, kind, user, counted, cursor, fresh):
+    key = (h.USER, user.pk)
+    hub.open_by[counted] += 1
+    hub.watch(key)
+    try:
+        yield _heartbeat(kind)  # the answer starts at once, before any notice
+        if fresh:  # not a reconnect: the decisions owed now, once
+            for data in await hub.read(reads.due_now, user):
+                yield _event(kind, "notice", data)
+        while not hub.closing.is_set():
+            signal = hub.signal(key)
+            notices = await hub.read(reads.notices_after, user.pk, cursor)
+            for pk, data in notices:
+                cursor = pk
+                if data is not None:
+                    yield _event(kind, "notice", data, pk)
+            if len(notices) >= reads.BATCH:
+                continue
+            if not await _wait([signal], settings.CONQUEST_STREAM_HEARTBEAT_SECONDS):
+                yield _heartbeat(kind)
+        yield _goodbye(kind)
+    finally:
+        hub.unwatch(key)
+        hub.open_by[counted] -= 1
+        if hub.open_by[counted] <= 0:
+            del hub.open_by[counted]

@@ -1,0 +1,18 @@
+"""Under a WSGI server (runserver, a test's live server, a web instance the proxy sent it
+to) a stream is a 503 at once, never a thread held and a body buffered forever."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import lobby
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_sends_streams_to_the_asgi_server(client, alice):
+    game = lobby.create_game(alice, "Here", 2, {})
+    for path in (f"/api/v1/games/{game.pk}/stream/", "/api/v1/stream/"):
+        answer = client.get(path)
+        assert answer.status_code == 503, path
+        assert answer.json()["error"] == "unavailable"
