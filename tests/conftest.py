@@ -86,6 +86,32 @@ def charlie(person):
 
 
 @pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test databases do not wait for the disk at each commit: the suite's own data
+    needs no durability across a crash of the machine, and PostgreSQL's flush of its log
+    (several milliseconds a commit) was much of the time of the tests that commit (the
+    transactional ones, the live server's and the workers' requests). Every connection
+    opened later (the live server's threads, the Celery and gunicorn subprocesses) takes
+    the database's default; SQLite's connections are told as this process opens them."""
+    from django.db import connection
+    from django.db.backends.signals import connection_created
+
+    connection_created.connect(skip_disk_flushes, dispatch_uid="tests-no-disk-flushes")
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            name = connection.ops.quote_name(connection.settings_dict["NAME"])
+            with connection.cursor() as cursor:
+                cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
+        connection.close()  # the next one opens with the setting
+
+
+def skip_disk_flushes(sender, connection, **kwargs):
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA synchronous = OFF")
+
+
+@pytest.fixture(scope="session")
 def browser():
     """One chromium for the whole run: Playwright's sync API allows one instance per
     thread, so every browser test shares this one."""

@@ -212,9 +212,14 @@ class Celery:
 
 @contextmanager
 def publishing_to(broker_url: str):
-    """Point this process's Celery app (the web side) at `broker_url` for a while."""
+    """Point this process's Celery app (the web side) at `broker_url` for a while. What
+    the process handed to its publishing thread before goes out first, to the broker of
+    its time: published after the switch it would go to this one, or fail on a connection
+    closed under it and pause publishing to this broker (lib.publish)."""
     from config.celery import app, forget_connections
+    from lib import publish
 
+    publish.wait_for_publishing()
     saved = app.conf.broker_url, app.conf.broker_transport_options
     saved_env = os.environ.get("CELERY_BROKER_URL")
     os.environ["CELERY_BROKER_URL"] = broker_url  # Celery lets this override the config
