@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -39,8 +40,17 @@ def allowed_host(host: str) -> bool:
     return False
 
 
+# What a push service's URL is made of: printable ASCII with no space and no backslash.
+# urlsplit and requests (urllib3) read anything else differently: urlsplit drops tabs and
+# newlines and keeps a backslash in the host, where urllib3 (as browsers) ends the host at
+# it, so "https://127.0.0.1\\.push.example/" passes the allow-list and posts to 127.0.0.1.
+URL_CHARACTERS = re.compile(r"[!-\[\]-~]+")
+HOST_NAME = re.compile(r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?")
+
+
 def check_endpoint(endpoint) -> str:
-    if not isinstance(endpoint, str) or not 0 < len(endpoint) <= 1000:
+    if not isinstance(endpoint, str) or not 0 < len(endpoint) <= 1000 or not (
+            URL_CHARACTERS.fullmatch(endpoint)):
         raise ServiceError(400, "bad_request", "endpoint must be the subscription's URL")
     try:
         parts = urlsplit(endpoint)
@@ -49,6 +59,8 @@ def check_endpoint(endpoint) -> str:
         raise ServiceError(400, "bad_request", "endpoint must be the subscription's URL") \
             from None
     local = host in ("127.0.0.1", "localhost", "::1")
+    if host and not local and not HOST_NAME.fullmatch(host):
+        raise ServiceError(400, "bad_request", "endpoint must be the subscription's URL")
     # Plain http only to a push service on this machine, and only where it is allowed
     # (CONQUEST_PUSH_HOSTS names it: a development or test setup).
     if parts.scheme != "https" and not (parts.scheme == "http" and local):

@@ -71,6 +71,15 @@ def test_the_browser_goes_to_the_account_that_subscribed_it_last(vapid, alice, b
     ("https://[::1/push", "bad_request"),
     ("https://updates.push.services.mozilla.com:99999/x", "bad_request"),
     (7, "bad_request"),
+    # urlsplit reads an allowed push service's host in these; requests (urllib3, as
+    # browsers do) ends the host at the backslash and would POST to this machine.
+    ("https://127.0.0.1\\.push.services.mozilla.com/x", "bad_request"),
+    ("https://10.0.0.1\\@updates.push.services.mozilla.com/x", "bad_request"),
+    # urlsplit drops tabs and newlines anywhere; what is kept must be what is posted to.
+    ("https://evil\t.push.services.mozilla.com/x", "bad_request"),
+    ("https://updates.push.services.mozilla.com/x\ny", "bad_request"),
+    ("https://updates.push.services.mozilla.com/x y", "bad_request"),
+    ("https://updates.push.services.mozilla.com%2f@10.0.0.1/x", "push_service_refused"),
 ])
 def test_it_refuses_an_endpoint_it_may_not_post_to(vapid, alice, endpoint, code):
     body = Browser("x", "https://a").subscription()
