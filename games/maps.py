@@ -37,7 +37,10 @@ def stored_version(map_hash: str) -> dict | None:
 
 
 def _imported(map_id, **only) -> Board | None:
-    if not isinstance(map_id, str) or map_id in files.shipped_ids():
+    # Only an id an import could have made is looked up (PostgreSQL refuses a NUL in a
+    # query: a 500 for what is no more than an unknown map).
+    if not isinstance(map_id, str) or not MAP_ID.fullmatch(map_id) \
+            or map_id in files.shipped_ids():
         return None
     found = ImportedMap.objects.filter(pk=map_id, **only).values_list("hash", flat=True)
     return files.board_by_hash(found[0]) if found else None
@@ -89,7 +92,7 @@ def import_map(raw: bytes, filename: str = "", map_id: str | None = None,
     """Read a community map file and keep it as a map of this service. MapFileError (the
     file's faults, by line) or ImportRefused; either way nothing is stored. With `replace`,
     a map already imported under that id gets a new current version; the old ones stay."""
-    if map_id is not None and not MAP_ID.match(map_id):
+    if map_id is not None and not (isinstance(map_id, str) and MAP_ID.fullmatch(map_id)):
         raise ImportRefused(f"map id {map_id!r}: lower-case letters, digits and _ only, "
                             f"at most 48")
     data, warnings, source = read(raw, filename, map_id, name)

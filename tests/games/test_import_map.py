@@ -8,9 +8,11 @@ from __future__ import annotations
 import random
 from io import StringIO
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 
 from games import computer
 from games import maps as game_maps
@@ -195,6 +197,25 @@ def test_a_clash_of_ids_stores_nothing(tmp_path):
         import_map(ISLES)
     nothing_stored((1, 1))
     assert import_map(ISLES, "--id", "isles_two") == "isles_two"
+
+
+def test_an_id_with_a_line_break_stores_nothing():
+    with pytest.raises(CommandError, match="lower-case letters"):
+        import_map(ISLES, "--id", "isles\n")  # `$` matches before a final newline
+    nothing_stored()
+
+
+@pytest.mark.parametrize("map_id", ["five%00isles", "five_isles%0A"])
+def test_a_map_id_no_map_can_have_is_unknown_everywhere(alice, map_id):
+    """A NUL is refused by PostgreSQL in any query: a 404 or a 400, never a 500."""
+    import_map(ISLES)
+    anyone = Client(raise_request_exception=False)
+    for url in (f"/maps/{map_id}/", f"/maps/{map_id}/thumbnail.svg", f"{API}/maps/{map_id}/"):
+        assert anyone.get(url).status_code == 404, url
+    answer = alice.post(GAMES, {"name": "x", "players": 2, "map": unquote(map_id)},
+                        format="json")
+    assert_error(answer, 400, "unknown_map")
+    assert not Game.objects.exists()
 
 
 def test_a_re_import_keeps_the_version_a_game_plays(alice, tmp_path):
