@@ -8,6 +8,7 @@ import binascii
 import re
 from urllib.parse import urlsplit
 
+from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 from django.db import transaction
 
@@ -22,10 +23,20 @@ def _unb64(text, size: int, what: str) -> str:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
         raise ServiceError(400, "bad_request", f"keys.{what} must be base64url text") from None
-    if len(raw) != size or (what == "p256dh" and raw[0] != 4):
+    if len(raw) != size or (what == "p256dh" and not _on_the_curve(raw)):
         raise ServiceError(400, "bad_request",
                            f"keys.{what} is not a browser's push key ({size} bytes)")
     return text.rstrip("=")
+
+
+def _on_the_curve(raw: bytes) -> bool:
+    """Whether `raw` is an uncompressed P-256 point: every push is encrypted to it (RFC 8291),
+    so one that is not would fail each push, and each retry, of its user."""
+    try:
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+    except ValueError:
+        return False
+    return raw[0] == 4
 
 
 def allowed_host(host: str) -> bool:

@@ -92,6 +92,8 @@ def test_it_refuses_an_endpoint_it_may_not_post_to(vapid, alice, endpoint, code)
 @pytest.mark.parametrize("keys", [
     {}, {"p256dh": "abc", "auth": "abc"}, {"p256dh": 5, "auth": []},
     {"p256dh": "BA" + "A" * 84, "auth": "short"}, "keys",
+    # 65 bytes that look like a key but are no point of P-256: every push would fail
+    {"p256dh": "BA" + "A" * 85, "auth": "A" * 22},
 ])
 def test_it_refuses_keys_that_are_not_a_browsers(vapid, alice, keys):
     body = {"endpoint": "http://127.0.0.1:9/push/x", "keys": keys}
