@@ -89,6 +89,26 @@ def test_it_refuses_an_endpoint_it_may_not_post_to(vapid, alice, endpoint, code)
     assert PushSubscription.objects.count() == 0
 
 
+@pytest.mark.parametrize("endpoint, status", [
+    ("https://fcm.googleapis.com/fcm/send/abc", 201),  # Chrome's
+    ("https://updates.push.services.mozilla.com/wpush/v2/abc", 201),
+    ("https://web.push.apple.com/abc", 201),
+    ("https://wns2-par02p.notify.windows.com/w/?token=abc", 201),
+    # Any host of Google's APIs (a storage bucket's, say) is no push service: the server
+    # would POST wherever someone's bucket or function listens.
+    ("https://storage.googleapis.com/someone-s-bucket/x", 400),
+    ("https://www.googleapis.com/x", 400),
+])
+def test_by_default_only_the_browsers_push_services_are_posted_to(settings, alice, endpoint,
+                                                                   status):
+    settings.CONQUEST_VAPID_PRIVATE_KEY = new_vapid_key()
+    settings.CONQUEST_PUSH = True
+    body = Browser("x", "https://a").subscription()
+    body["endpoint"] = endpoint
+    assert post(signed_in(alice), body).status_code == status
+    assert PushSubscription.objects.count() == (status == 201)
+
+
 @pytest.mark.parametrize("keys", [
     {}, {"p256dh": "abc", "auth": "abc"}, {"p256dh": 5, "auth": []},
     {"p256dh": "BA" + "A" * 84, "auth": "short"}, "keys",
