@@ -14,7 +14,15 @@ from accounts.models import BotAccount
 from games import bot_accounts
 from games.errors import ServiceError
 from tests.games.api_support import assert_error
-from tests.tournaments.support import API, client_for, close_signup, create, tables, users
+from tests.tournaments.support import (
+    API,
+    client_for,
+    close_signup,
+    create,
+    signed_in,
+    tables,
+    users,
+)
 from tournaments import services
 from tournaments.models import Entry, Tournament
 
@@ -120,3 +128,16 @@ def test_a_sign_up_racing_a_conversion_never_enters_a_bot(settings):
     entered = Entry.objects.filter(user=bob, tournament=tournament).exists()
     assert not (bot and entered), results
     assert bot or entered, results
+
+
+def test_a_bot_account_signs_up_through_the_api_not_the_page(db):
+    """Bot accounts play only through the API (CONTRACT.md), as the lobby's forms refuse them."""
+    alice, dave = users(2)
+    tournament = create(alice, bots_allowed=True)
+    make_bot(dave)
+
+    answer = signed_in(dave).post(f"/tournaments/{tournament['id']}/join/", follow=True)
+
+    assert not Entry.objects.filter(user=dave).exists()
+    assert "This is a bot account" in answer.content.decode()
+    assert client_for(dave).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
