@@ -64,6 +64,17 @@ def board_for_new_game(map_id) -> Board:
     return board
 
 
+def hold_for_new_game(board: Board) -> None:
+    """Inside the new game's transaction, before it is stored: an imported map's row locked
+    and still enabled, so that delete_map waits for the game and then counts it; UnknownMap
+    if a moderator disabled or deleted it since board_for_new_game read it."""
+    if board.id in files.shipped_ids():
+        return
+    if ImportedMap.objects.select_for_update().filter(pk=board.id, enabled=True) \
+            .values_list("pk", flat=True).first() is None:
+        raise UnknownMap(f"no map {board.id!r} to play on (GET /api/v1/maps/ lists them)")
+
+
 def board_of_map(map_id) -> Board:
     """The current version of any map kept, disabled ones too: an open game created on it
     starts on it, its rematch plays it again and its page shows it; UnknownMap if none."""
@@ -148,4 +159,4 @@ def delete_map(row: ImportedMap) -> None:
 
 __all__ = ["MAX_FILE_BYTES", "ImportRefused", "Imported", "MapFileError", "MapInUse", "UnknownMap",
            "available_boards", "board_for_new_game", "board_of_map", "delete_map",
-           "games_using", "import_map", "set_enabled", "stored_version"]
+           "games_using", "hold_for_new_game", "import_map", "set_enabled", "stored_version"]

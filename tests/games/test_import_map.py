@@ -334,3 +334,54 @@ def test_the_classic_map_is_unchanged_beside_imported_ones(alice):
     assert shown["drawing"] == {"layout": "classic"} and len(shown["territories"]) == 42
     assert [b.id for b in game_maps.available_boards()][:len(maps.shipped_ids())] == list(
         maps.shipped_ids())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_map_deleted_while_a_game_is_being_created_on_it_takes_no_game(monkeypatch):
+    """The creation read the map as enabled; the moderator disables and deletes it before
+    the game is stored: the game must not be stored on a map that is gone."""
+    import threading
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from games import lobby
+
+    import_map(ISLES)
+    creator = get_user_model().objects.create_user("maker", "maker@example.com", "pw")
+    read, go_on = threading.Event(), threading.Event()
+    checked = lobby.rules.validate_rules
+
+    def slow_check(*args, **kwargs):  # the creation between reading the map and storing
+        read.set()
+        go_on.wait(10)
+        return checked(*args, **kwargs)
+
+    monkeypatch.setattr(lobby.rules, "validate_rules", slow_check)
+    outcome = {}
+
+    def create():
+        try:
+            outcome["game"] = lobby.create_game(creator, "Racing", 2, map_id="five_isles")
+        except Exception as problem:  # noqa: BLE001 - a refusal is an outcome here
+            outcome["refused"] = problem
+        finally:
+            connection.close()
+
+    creating = threading.Thread(target=create)
+    creating.start()
+    assert read.wait(10)
+    row = ImportedMap.objects.get(pk="five_isles")
+    game_maps.set_enabled(row, False)
+    try:
+        game_maps.delete_map(row)
+    except game_maps.MapInUse:
+        pass
+    go_on.set()
+    creating.join(10)
+
+    on_it = Game.objects.filter(map="five_isles").count()
+    kept = ImportedMap.objects.filter(pk="five_isles").exists()
+    assert kept or not on_it, outcome
+    if "refused" in outcome:
+        assert getattr(outcome["refused"], "code", "") == "unknown_map", outcome
