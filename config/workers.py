@@ -195,9 +195,10 @@ CONQUEST_PUSH_TTL_SECONDS = int(env("CONQUEST_PUSH_TTL_SECONDS", "3600"))
 CONQUEST_PUSH_TIMEOUT_SECONDS = float(env("CONQUEST_PUSH_TIMEOUT_SECONDS", "10"))
 # The push services a browser's subscription may name (host names, a leading dot for every
 # host under a domain): the server POSTs to them, so nothing else (an address inside the
-# network) may be named. The default: the browsers' own push services, over https.
+# network) may be named. The default: the browsers' own push services, over https (Google's
+# is fcm.googleapis.com alone: any other host under googleapis.com is someone's API).
 CONQUEST_PUSH_HOSTS = env_list(
     "CONQUEST_PUSH_HOSTS",
-    ".googleapis.com,.push.services.mozilla.com,.push.apple.com,.notify.windows.com")
+    "fcm.googleapis.com,.push.services.mozilla.com,.push.apple.com,.notify.windows.com")
 # Browsers one account may subscribe (the oldest goes when another comes).
 CONQUEST_PUSH_BROWSERS_PER_USER = int(env("CONQUEST_PUSH_BROWSERS_PER_USER", "10"))

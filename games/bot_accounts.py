@@ -35,8 +35,10 @@ def _conversion_checks() -> list:
 def _owner(user, owner_name, owner_token):
     if owner_name is None and owner_token is None:
         return user
+    # (PostgreSQL refuses a NUL in a query: no name holds a control character anyway)
     if not isinstance(owner_name, str) or not isinstance(owner_token, str) or not (
-            0 < len(owner_name) <= 150 and 0 < len(owner_token) <= 200):
+            0 < len(owner_name) <= 150 and 0 < len(owner_token) <= 200) \
+            or not owner_name.isprintable():
         raise ServiceError(400, "bad_owner", "owner is an account's username, sent with "
                            "owner_token, an API token of that account")
     owner = get_user_model().objects.filter(username__iexact=owner_name.strip(),
@@ -92,7 +94,8 @@ def as_dict(bot: BotAccount) -> dict:
 
 def bot_account_named(username):
     """The bot account a creator means by `username` (any case), or 400."""
-    if not isinstance(username, str) or not 0 < len(username.strip()) <= 150:
+    if not isinstance(username, str) or not 0 < len(username.strip()) <= 150 \
+            or not username.strip().isprintable():
         raise ServiceError(400, "bad_request", "account must be a bot account's username")
     user = get_user_model().objects.filter(username__iexact=username.strip(),
                                            is_active=True).first()

@@ -61,6 +61,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
         raise ServiceError(400, "bad_request",
                            "bots take the seats after yours: at most players - 1 of them")
     with transaction.atomic():
+        maps.hold_for_new_game(board)
         game = Game.objects.create(
             name=name, creator=user, players=players, rules=checked.to_dict(), map=board.id,
             deadline_seconds=checked.deadline_seconds, rated=rated, **clock_fields,

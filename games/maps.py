@@ -40,7 +40,10 @@ def stored_version(map_hash: str) -> dict | None:
 
 
 def _imported(map_id, **only) -> Board | None:
-    if not isinstance(map_id, str) or map_id in files.shipped_ids():
+    # Only an id an import could have made is looked up (PostgreSQL refuses a NUL in a
+    # query: a 500 for what is no more than an unknown map).
+    if not isinstance(map_id, str) or not MAP_ID.fullmatch(map_id) \
+            or map_id in files.shipped_ids():
         return None
     found = ImportedMap.objects.filter(pk=map_id, **only).values_list("hash", flat=True)
     return files.board_by_hash(found[0]) if found else None
@@ -73,6 +76,17 @@ def board_for_new_game(map_id=None) -> Board:
     if board is None:
         raise UnknownMap(f"no map {map_id!r} to play on (GET /api/v1/maps/ lists them)")
     return board
+
+
+def hold_for_new_game(board: Board) -> None:
+    """Inside the new game's transaction, before it is stored: an imported map's row locked
+    and still enabled, so that delete_map waits for the game and then counts it; UnknownMap
+    if a moderator disabled or deleted it since board_for_new_game read it."""
+    if board.id in files.shipped_ids():
+        return
+    if ImportedMap.objects.select_for_update().filter(pk=board.id, enabled=True) \
+            .values_list("pk", flat=True).first() is None:
+        raise UnknownMap(f"no map {board.id!r} to play on (GET /api/v1/maps/ lists them)")
 
 
 def board_of_map(map_id) -> Board:
@@ -128,7 +142,7 @@ def import_map(raw: bytes, filename: str = "", map_id: str | None = None,
     """Read a community map file and keep it as a map of this service. MapFileError (the
     file's faults, by line) or ImportRefused; either way nothing is stored. With `replace`,
     a map already imported under that id gets a new current version; the old ones stay."""
-    if map_id is not None and not MAP_ID.match(map_id):
+    if map_id is not None and not (isinstance(map_id, str) and MAP_ID.fullmatch(map_id)):
         raise ImportRefused(f"map id {map_id!r}: lower-case letters, digits and _ only, "
                             f"at most 48")
     data, warnings, source = read(raw, filename, map_id, name)
@@ -184,5 +198,5 @@ def delete_map(row: ImportedMap) -> None:
 
 __all__ = ["MAX_FILE_BYTES", "ImportRefused", "Imported", "MapFileError", "MapInUse", "UnknownMap",
            "available_boards", "board_for_new_game", "board_of_game", "board_of_map",
-           "board_of_view", "delete_map", "games_using", "import_map", "maps_for_new_games",
-           "set_enabled", "stored_version"]
+           "board_of_view", "delete_map", "games_using", "hold_for_new_game", "import_map",
+           "maps_for_new_games", "set_enabled", "stored_version"]

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from urllib.parse import urlsplit
 
+from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 from django.db import transaction
 
@@ -21,10 +23,20 @@ def _unb64(text, size: int, what: str) -> str:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
         raise ServiceError(400, "bad_request", f"keys.{what} must be base64url text") from None
-    if len(raw) != size or (what == "p256dh" and raw[0] != 4):
+    if len(raw) != size or (what == "p256dh" and not _on_the_curve(raw)):
         raise ServiceError(400, "bad_request",
                            f"keys.{what} is not a browser's push key ({size} bytes)")
     return text.rstrip("=")
+
+
+def _on_the_curve(raw: bytes) -> bool:
+    """Whether `raw` is an uncompressed P-256 point: every push is encrypted to it (RFC 8291),
+    so one that is not would fail each push, and each retry, of its user."""
+    try:
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+    except ValueError:
+        return False
+    return raw[0] == 4
 
 
 def allowed_host(host: str) -> bool:
@@ -39,8 +51,17 @@ def allowed_host(host: str) -> bool:
     return False
 
 
+# What a push service's URL is made of: printable ASCII with no space and no backslash.
+# urlsplit and requests (urllib3) read anything else differently: urlsplit drops tabs and
+# newlines and keeps a backslash in the host, where urllib3 (as browsers) ends the host at
+# it, so "https://127.0.0.1\\.push.example/" passes the allow-list and posts to 127.0.0.1.
+URL_CHARACTERS = re.compile(r"[!-\[\]-~]+")
+HOST_NAME = re.compile(r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?")
+
+
 def check_endpoint(endpoint) -> str:
-    if not isinstance(endpoint, str) or not 0 < len(endpoint) <= 1000:
+    if not isinstance(endpoint, str) or not 0 < len(endpoint) <= 1000 or not (
+            URL_CHARACTERS.fullmatch(endpoint)):
         raise ServiceError(400, "bad_request", "endpoint must be the subscription's URL")
     try:
         parts = urlsplit(endpoint)
@@ -49,6 +70,8 @@ def check_endpoint(endpoint) -> str:
         raise ServiceError(400, "bad_request", "endpoint must be the subscription's URL") \
             from None
     local = host in ("127.0.0.1", "localhost", "::1")
+    if host and not local and not HOST_NAME.fullmatch(host):
+        raise ServiceError(400, "bad_request", "endpoint must be the subscription's URL")
     # Plain http only to a push service on this machine, and only where it is allowed
     # (CONQUEST_PUSH_HOSTS names it: a development or test setup).
     if parts.scheme != "https" and not (parts.scheme == "http" and local):

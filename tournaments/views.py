@@ -10,6 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.bots import is_bot_account
+from accounts.bots import refusal as bot_refusal
 from games.errors import ServiceError
 from games.rules.errors import RuleViolation
 from games.vocabulary import detail_words
@@ -63,6 +65,9 @@ def _refused(request, error: Exception) -> None:
 @require_POST
 def join(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if is_bot_account(request.user):  # it plays only through the API, as the lobby's forms say
+        messages.error(request, bot_refusal())
+        return redirect("tournament", tournament.pk)
     try:
         services.sign_up(tournament, request.user)
         messages.success(request, _("You are signed up."))

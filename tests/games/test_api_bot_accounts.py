@@ -77,6 +77,7 @@ def test_the_owner_is_the_account_that_proves_it_with_its_token(alice, person):
     {"owner": "nobody", "owner_token": "0" * 40},
     {"owner_token": "x"},
     {"owner": ["alice"], "owner_token": "x"},
+    {"owner": "ali\u0000ce", "owner_token": "x"},  # PostgreSQL refuses a NUL: no 500
 ])
 def test_it_refuses_an_owner_not_proved(alice, person, body):
     client = person("robo")
@@ -173,6 +174,7 @@ def test_only_the_creator_seats_a_bot_account(alice, bob, robo):
     ({"account": "bob"}, "not_a_bot_account"),  # a person is invited, not seated
     ({"account": "nobody"}, "not_a_bot_account"),
     ({"account": 7}, "bad_request"),
+    ({"account": "ro\u0000bo"}, "bad_request"),  # PostgreSQL refuses a NUL: no 500
     ({"account": "robo", "level": "easy"}, "bad_request"),
 ])
 def test_it_refuses_what_is_not_a_bot_account(alice, bob, robo, body, code):

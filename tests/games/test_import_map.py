@@ -8,9 +8,11 @@ from __future__ import annotations
 import random
 from io import StringIO
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 
 from games import computer
 from games import maps as game_maps
@@ -197,6 +199,25 @@ def test_a_clash_of_ids_stores_nothing(tmp_path):
     assert import_map(ISLES, "--id", "isles_two") == "isles_two"
 
 
+def test_an_id_with_a_line_break_stores_nothing():
+    with pytest.raises(CommandError, match="lower-case letters"):
+        import_map(ISLES, "--id", "isles\n")  # `$` matches before a final newline
+    nothing_stored()
+
+
+@pytest.mark.parametrize("map_id", ["five%00isles", "five_isles%0A"])
+def test_a_map_id_no_map_can_have_is_unknown_everywhere(alice, map_id):
+    """A NUL is refused by PostgreSQL in any query: a 404 or a 400, never a 500."""
+    import_map(ISLES)
+    anyone = Client(raise_request_exception=False)
+    for url in (f"/maps/{map_id}/", f"/maps/{map_id}/thumbnail.svg", f"{API}/maps/{map_id}/"):
+        assert anyone.get(url).status_code == 404, url
+    answer = alice.post(GAMES, {"name": "x", "players": 2, "map": unquote(map_id)},
+                        format="json")
+    assert_error(answer, 400, "unknown_map")
+    assert not Game.objects.exists()
+
+
 def test_a_re_import_keeps_the_version_a_game_plays(alice, tmp_path):
     import_map(ISLES)
     first = ImportedMap.objects.get(pk="five_isles").hash
@@ -313,3 +334,54 @@ def test_the_classic_map_is_unchanged_beside_imported_ones(alice):
     assert shown["drawing"] == {"layout": "classic"} and len(shown["territories"]) == 42
     assert [b.id for b in game_maps.available_boards()][:len(maps.shipped_ids())] == list(
         maps.shipped_ids())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_map_deleted_while_a_game_is_being_created_on_it_takes_no_game(monkeypatch):
+    """The creation read the map as enabled; the moderator disables and deletes it before
+    the game is stored: the game must not be stored on a map that is gone."""
+    import threading
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from games import lobby
+
+    import_map(ISLES)
+    creator = get_user_model().objects.create_user("maker", "maker@example.com", "pw")
+    read, go_on = threading.Event(), threading.Event()
+    checked = lobby.rules.validate_rules
+
+    def slow_check(*args, **kwargs):  # the creation between reading the map and storing
+        read.set()
+        go_on.wait(10)
+        return checked(*args, **kwargs)
+
+    monkeypatch.setattr(lobby.rules, "validate_rules", slow_check)
+    outcome = {}
+
+    def create():
+        try:
+            outcome["game"] = lobby.create_game(creator, "Racing", 2, map_id="five_isles")
+        except Exception as problem:  # noqa: BLE001 - a refusal is an outcome here
+            outcome["refused"] = problem
+        finally:
+            connection.close()
+
+    creating = threading.Thread(target=create)
+    creating.start()
+    assert read.wait(10)
+    row = ImportedMap.objects.get(pk="five_isles")
+    game_maps.set_enabled(row, False)
+    try:
+        game_maps.delete_map(row)
+    except game_maps.MapInUse:
+        pass
+    go_on.set()
+    creating.join(10)
+
+    on_it = Game.objects.filter(map="five_isles").count()
+    kept = ImportedMap.objects.filter(pk="five_isles").exists()
+    assert kept or not on_it, outcome
+    if "refused" in outcome:
+        assert getattr(outcome["refused"], "code", "") == "unknown_map", outcome

@@ -1,5 +1,5 @@
 """Fixtures of the notification tests (alice, bob and charlie: tests/conftest.py): `clock`
-sets what timezone.now() answers."""
+sets what timezone.now() answers; `redis`, a real Redis server of the test's own."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 import pytest
 from django.utils import timezone
 
+from tests.notifications.real_parts import RedisServer
 from tests.notifications.support import Clock
 
 
@@ -17,3 +18,12 @@ def clock(monkeypatch):
     fake = Clock(datetime(2026, 6, 10, 10, 0, tzinfo=UTC))
     monkeypatch.setattr(timezone, "now", fake)
     return fake
+
+
+@pytest.fixture
+def redis():
+    """A real Redis server started for the test (tests/notifications/real_parts.py)."""
+    server = RedisServer()
+    server.start()
+    yield server
+    server.stop()

@@ -71,6 +71,15 @@ def test_the_browser_goes_to_the_account_that_subscribed_it_last(vapid, alice, b
     ("https://[::1/push", "bad_request"),
     ("https://updates.push.services.mozilla.com:99999/x", "bad_request"),
     (7, "bad_request"),
+    # urlsplit reads an allowed push service's host in these; requests (urllib3, as
+    # browsers do) ends the host at the backslash and would POST to this machine.
+    ("https://127.0.0.1\\.push.services.mozilla.com/x", "bad_request"),
+    ("https://10.0.0.1\\@updates.push.services.mozilla.com/x", "bad_request"),
+    # urlsplit drops tabs and newlines anywhere; what is kept must be what is posted to.
+    ("https://evil\t.push.services.mozilla.com/x", "bad_request"),
+    ("https://updates.push.services.mozilla.com/x\ny", "bad_request"),
+    ("https://updates.push.services.mozilla.com/x y", "bad_request"),
+    ("https://updates.push.services.mozilla.com%2f@10.0.0.1/x", "push_service_refused"),
 ])
 def test_it_refuses_an_endpoint_it_may_not_post_to(vapid, alice, endpoint, code):
     body = Browser("x", "https://a").subscription()
@@ -80,9 +89,31 @@ def test_it_refuses_an_endpoint_it_may_not_post_to(vapid, alice, endpoint, code)
     assert PushSubscription.objects.count() == 0
 
 
+@pytest.mark.parametrize("endpoint, status", [
+    ("https://fcm.googleapis.com/fcm/send/abc", 201),  # Chrome's
+    ("https://updates.push.services.mozilla.com/wpush/v2/abc", 201),
+    ("https://web.push.apple.com/abc", 201),
+    ("https://wns2-par02p.notify.windows.com/w/?token=abc", 201),
+    # Any host of Google's APIs (a storage bucket's, say) is no push service: the server
+    # would POST wherever someone's bucket or function listens.
+    ("https://storage.googleapis.com/someone-s-bucket/x", 400),
+    ("https://www.googleapis.com/x", 400),
+])
+def test_by_default_only_the_browsers_push_services_are_posted_to(settings, alice, endpoint,
+                                                                   status):
+    settings.CONQUEST_VAPID_PRIVATE_KEY = new_vapid_key()
+    settings.CONQUEST_PUSH = True
+    body = Browser("x", "https://a").subscription()
+    body["endpoint"] = endpoint
+    assert post(signed_in(alice), body).status_code == status
+    assert PushSubscription.objects.count() == (status == 201)
+
+
 @pytest.mark.parametrize("keys", [
     {}, {"p256dh": "abc", "auth": "abc"}, {"p256dh": 5, "auth": []},
     {"p256dh": "BA" + "A" * 84, "auth": "short"}, "keys",
+    # 65 bytes that look like a key but are no point of P-256: every push would fail
+    {"p256dh": "BA" + "A" * 85, "auth": "A" * 22},
 ])
 def test_it_refuses_keys_that_are_not_a_browsers(vapid, alice, keys):
     body = {"endpoint": "http://127.0.0.1:9/push/x", "keys": keys}

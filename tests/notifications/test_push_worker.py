@@ -13,21 +13,12 @@ from tests.games.conftest import new_game, signed_up
 from tests.notifications.push_service import PushService, new_vapid_key
 from tests.notifications.real_parts import (
     Celery,
-    RedisServer,
     publishing_to,
     smtp_server,
     wait_until,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def redis():
-    server = RedisServer()
-    server.start()
-    yield server
-    server.stop()
 
 
 def test_the_worker_pushes_the_players_move_and_the_start(redis, settings):

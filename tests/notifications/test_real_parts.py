@@ -15,21 +15,12 @@ from notifications.models import Notification
 from tests.games.conftest import new_game, signed_up
 from tests.notifications.real_parts import (
     Celery,
-    RedisServer,
     publishing_to,
     smtp_server,
     wait_until,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def redis():
-    server = RedisServer()
-    server.start()
-    yield server
-    server.stop()
 
 
 def turn_mails_to(mailbox, address: str) -> list:

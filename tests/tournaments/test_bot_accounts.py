@@ -4,14 +4,27 @@ account signed up as a person for a tournament refusing bots cannot become one m
 
 from __future__ import annotations
 
+import threading
+
 import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
 
 from accounts.models import BotAccount
 from games import bot_accounts
 from games.errors import ServiceError
 from tests.games.api_support import assert_error
-from tests.tournaments.support import API, client_for, close_signup, create, tables, users
-from tournaments.models import Entry
+from tests.tournaments.support import (
+    API,
+    client_for,
+    close_signup,
+    create,
+    signed_in,
+    tables,
+    users,
+)
+from tournaments import services
+from tournaments.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +80,64 @@ def test_an_entrant_of_a_tournament_refusing_bots_cannot_become_one(db):
 
     assert refused.value.code == "has_played"
     assert not BotAccount.objects.filter(user=bob).exists()
+
+
+# A conversion held inside its transaction (after its own checks passed) while a sign-up
+# for a tournament refusing bots runs: the sign-up must wait for it and then see the bot.
+HELD, RELEASE = threading.Event(), threading.Event()
+
+
+def hold_the_conversion(user):
+    HELD.set()
+    RELEASE.wait(10)
+    return None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sign_up_racing_a_conversion_never_enters_a_bot(settings):
+    settings.CONQUEST_BOT_ACCOUNT_CHECKS = [
+        *settings.CONQUEST_BOT_ACCOUNT_CHECKS,
+        "tests.tournaments.test_bot_accounts.hold_the_conversion"]
+    alice, bob = users(2)
+    tournament = Tournament.objects.get(pk=create(alice)["id"])
+    HELD.clear()
+    RELEASE.clear()
+    results = {}
+
+    def run(name, act):
+        try:
+            results[name] = act()
+        except Exception as problem:  # noqa: BLE001 - a refusal is an outcome here
+            results[name] = problem
+        finally:
+            connection.close()
+
+    converting = threading.Thread(target=run, args=("convert", lambda: make_bot(
+        get_user_model().objects.get(pk=bob.pk))))
+    converting.start()
+    assert HELD.wait(10)
+    signing_up = threading.Thread(target=run, args=("sign_up", lambda: services.sign_up(
+        tournament, get_user_model().objects.get(pk=bob.pk))))
+    signing_up.start()
+    signing_up.join(1)  # done at once unless it waits for the conversion
+    RELEASE.set()
+    converting.join(10)
+    signing_up.join(10)
+
+    bot = BotAccount.objects.filter(user=bob).exists()
+    entered = Entry.objects.filter(user=bob, tournament=tournament).exists()
+    assert not (bot and entered), results
+    assert bot or entered, results
+
+
+def test_a_bot_account_signs_up_through_the_api_not_the_page(db):
+    """Bot accounts play only through the API (CONTRACT.md), as the lobby's forms refuse them."""
+    alice, dave = users(2)
+    tournament = create(alice, bots_allowed=True)
+    make_bot(dave)
+
+    answer = signed_in(dave).post(f"/tournaments/{tournament['id']}/join/", follow=True)
+
+    assert not Entry.objects.filter(user=dave).exists()
+    assert "This is a bot account" in answer.content.decode()
+    assert client_for(dave).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
