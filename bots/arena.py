@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from games.rules import FairDice, StartGame, TimeOut, decide, evolve, parse_command, validate_rules
 from games.rules import view as seat_view
 from games.rules.errors import RuleViolation
+from games.rules.maps import Board, classic, remember
 from games.rules.moves import seats_to_act
 
 from . import choose
@@ -30,16 +31,18 @@ class Result:
     refused: list[str] = field(default_factory=list)            # should stay empty
 
 
-def play(levels, rules: dict | None = None, seed: int = 0, record: bool = False):
-    """Play one game of `levels` (one per seat, in seat order); return a Result (and the
-    events, with record=True)."""
+def play(levels, rules: dict | None = None, seed: int = 0, record: bool = False,
+         board: Board | None = None):
+    """Play one game of `levels` (one per seat, in seat order) on `board` (default
+    classic); return a Result (and the events, with record=True)."""
     levels = tuple(levels)
     players = len(levels)
-    parsed = validate_rules(rules or {}, players)
+    board = remember(board) if board is not None else classic()  # views name it by hash
+    parsed = validate_rules(rules or {}, players, board)
     game_id = f"arena-{seed}"
     dice = FairDice(f"{seed:064x}", game_id)
     rnd = random.Random(seed)
-    events = decide(None, StartGame(game_id, players, parsed), dice)
+    events = decide(None, StartGame(game_id, players, parsed, (), board), dice)
     state = None
     for event in events:
         state = evolve(state, event)

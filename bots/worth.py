@@ -30,6 +30,8 @@ class Player:
         self.t, self.style, self.rnd = table, style, rnd
         self._values: dict[str, float] = {}
         self._plan: str | None | bool = False  # not chosen yet
+        self._missing: dict[str, tuple] = {}  # continent -> its territories not its own
+        self._steps: dict[tuple, tuple[float, float]] = {}  # (armies, target) -> odds, left
 
     def dragging_on(self) -> bool:
         """An easy player in a game that drags on (two timid players behind a neutral's
@@ -98,12 +100,18 @@ class Player:
         owner = t.owner[target]
         continent = t.continent_of[target]
         score = self.base_value(target)
-        members = t.continent_territories[continent]
-        if all(t.owner[m] == t.me or m in taken or m == target for m in members):
+        missing = self._missing.get(continent)
+        if missing is None:
+            missing = self._missing[continent] = tuple(
+                m for m in t.continent_territories[continent] if t.owner[m] != t.me)
+        if len(missing) <= len(taken) + 1 and all(m in taken or m == target for m in missing):
             score += t.continent_bonus[continent] * 2.5 + 2
         if isinstance(owner, int) and owner != t.me:
             player = t.player(owner)
-            remaining = player["territories"] - sum(1 for x in taken if t.owner[x] == owner)
+            remaining = player["territories"]
+            if remaining - len(taken) > 3:  # no elimination within reach of this chain
+                return score
+            remaining -= sum(1 for x in taken if t.owner[x] == owner)
             if remaining <= 1:
                 score += 3
                 if self.style.eliminations:  # their cards come over
@@ -180,6 +188,7 @@ class Player:
         t = self.t
         best = (0.0, [])
         budget = self.PATH_BUDGET
+        steps = self._steps
 
         def walk(here: str, armies: float, p: float, gained: float, path: list[str]):
             nonlocal best, budget
@@ -192,7 +201,10 @@ class Player:
                 if budget < 0:
                     return
                 a = int(armies)
-                chance = t.odds(a, target)
+                step = steps.get((a, target))
+                if step is None:
+                    step = steps[a, target] = (t.odds(a, target), t.left_after(a, target))
+                chance = step[0]
                 if chance < 0.25:
                     continue
                 reach = p * chance
@@ -202,7 +214,7 @@ class Player:
                 chain = path + [target]
                 if worth > best[0]:
                     best = (worth, chain)
-                remaining = t.left_after(a, target) - 1  # one stays behind
+                remaining = step[1] - 1  # one stays behind
                 if remaining >= 2:
                     walk(target, remaining, reach, worth, chain)
         walk(source, armies, 1.0, 0.0, [])
