@@ -100,3 +100,41 @@ def test_bot_arena_refuses_a_map_that_is_not_kept():
     with pytest.raises(CommandError, match="--map: no map 'atlantis'"):
         call_command("bot_arena", players="hard,normal", games=1, map="atlantis")
 
+
+
+def _first_state(board, rules: dict, players: int = 3, phase: str = "setup_place"):
+    """A game on `board` played by normal bots up to the first decision in `phase`."""
+    import random
+
+    from bots import choose
+    from games.rules import FairDice, StartGame, decide, parse_command, replay, validate_rules
+    from games.rules import view as seat_view
+    from games.rules.moves import seats_to_act
+
+    parsed = validate_rules(rules, players, board)
+    dice = FairDice("11" * 32, "first")
+    state = replay(decide(None, StartGame("first", players, parsed, (), board), dice))
+    rnd = random.Random(3)
+    while state.phase != phase:
+        seat = seats_to_act(state)[0]
+        command = choose(seat_view(state, seat), parsed.to_dict(), "normal", rnd)
+        for event in decide(state, parse_command(command, seat), dice):
+            state = replay([event], state)
+    seat = seats_to_act(state)[0]
+    return seat_view(state, seat), parsed.to_dict()
+
+
+@pytest.mark.parametrize("cap", [None, 4])
+def test_a_planner_masses_its_first_armies_as_far_as_the_cap_allows(hub, cap):
+    import random
+
+    from bots import choose
+
+    view, rules = _first_state(hub, {"placement_batch": 5, "initial_max_per_territory": cap})
+    command = choose(view, rules, "hard", random.Random(0))
+    placements = command["placements"]
+    assert sum(placements.values()) == view["pending"]["reinforcements"] == 5
+    if cap is None:
+        assert len(placements) == 1
+    else:
+        assert all(view["territories"][x]["armies"] + n <= cap for x, n in placements.items())
