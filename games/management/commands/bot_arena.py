@@ -1,6 +1,6 @@
 """manage.py bot_arena --players hard,normal,normal --games N [--rules JSON] [--seed S]
 [--map ID] [--rotate]: computer players against each other through the rules engine alone
-(CONTRACT.md), on any map a game may be played on (shipped or imported)."""
+(CONTRACT.md), on any map a game may be made on (games.maps)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 import bots
 from bots.report import run
-from games.maps import board_of_map
+from games.maps import UnknownMap, board_for_new_game
 from games.rules import validate_rules
 from games.rules.errors import BadRules
-from games.rules.maps import UnknownMap
 
 
 class Command(BaseCommand):
@@ -25,9 +24,10 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--rules", default="{}", help="rule options as JSON")
         parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+        parser.add_argument("--map", default="classic", dest="map_id",
+                            help="the map's id (GET /api/v1/maps/), default classic")
         parser.add_argument("--workers", type=int, default=None,
                             help="processes (default: one per core)")
-        parser.add_argument("--map", default="classic", help="the map's id (default classic)")
         parser.add_argument("--rotate", action="store_true",
                             help="turn the seats one place each game (every level plays "
                                  "every seat equally often)")
@@ -40,7 +40,7 @@ class Command(BaseCommand):
         if options["games"] < 1:
             raise CommandError("--games must be at least 1")
         try:
-            board = board_of_map(options["map"])
+            board = board_for_new_game(options["map_id"])
         except UnknownMap as problem:
             raise CommandError(f"--map: {problem}") from None
         try:
@@ -49,7 +49,7 @@ class Command(BaseCommand):
         except (ValueError, BadRules) as problem:
             raise CommandError(f"--rules: {problem}") from None
         summary = run(levels, options["games"], rules, options["seed"], options["workers"],
-                      board=board, rotate=options["rotate"])
+                      board, rotate=options["rotate"])
         self.stdout.write(f"{','.join(levels)} on {board.id} {json.dumps(rules)}"
                           + (" (seats rotated)" if options["rotate"] else ""))
         for line in summary.lines():
