@@ -3,7 +3,7 @@ how many armies move into a conquered territory."""
 
 from __future__ import annotations
 
-from .worth import Player
+from .worth import Player, guarded
 
 
 def odds_wanted(player: Player) -> float:
@@ -37,8 +37,8 @@ def attack(player: Player) -> dict | None:
                 "repeat": True}
     margin = player.style.margin * max(0.0, 1 - (t.view.get("round") or 0) / 200)
     best, best_score = None, (margin if t.view.get("conquered") else 0.0)
-    for source, targets in options.items():
-        armies = t.armies[source]
+    for source in sorted(options, key=lambda s: -t.armies[s]):  # strongest first
+        targets, armies = options[source], t.armies[source]
         if player.style.depth > 1:
             score, path = player.best_path(source, armies)
             if path and t.odds(armies, path[0]) >= odds_wanted(player):
@@ -67,7 +67,7 @@ def exposure(player: Player, source: str, path: list[str]) -> float:
     t = player.t
     if not player.style.defends:
         return 0.0
-    held = {c for c, h in t.holds.items() if h == t.me}
+    held = guarded(player)
     threat = t.threat(source) - sum(
         t.armies[x] - 1 for x in path if x in t.neighbours[source] and t.hostile(x))
     if t.continent_of[source] in held and threat > 2:

@@ -9,7 +9,7 @@ import random
 from .attack import attack, occupy
 from .fortify import fortify
 from .reading import Table
-from .reinforce import reinforce, trade, wants_trade
+from .reinforce import mass_setup, reinforce, trade, wants_trade
 from .setup import choose_capital, claim, place_neutral, setup_place
 from .styles import STYLES
 from .worth import Player
@@ -26,7 +26,7 @@ def decide(player: Player) -> dict:
     if "place_neutral" in commands:
         return place_neutral(player)
     if t.phase == "setup_place" and "place" in commands:
-        return setup_place(player)
+        return mass_setup(player) if player.style.plans else setup_place(player)
     if "trade" in commands and wants_trade(player):
         return trade(player)
     if "place" in commands:

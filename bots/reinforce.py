@@ -3,7 +3,7 @@ reinforcements go (guarding borders, massing for the best attack)."""
 
 from __future__ import annotations
 
-from .worth import Player
+from .worth import Player, guarded
 
 
 def wants_trade(player: Player) -> bool:
@@ -45,11 +45,16 @@ def reinforce(player: Player) -> dict:
         return {"type": "place", "placements": placements}
     left = count
     if player.style.defends:
+        # Guards take at most half of the turn's armies: the rest masses where it attacks
+        # (with a few armies a turn, guarding every border would leave nothing to attack
+        # with, and a player that never takes a territory earns no cards).
+        guards = count // 2
         for x, need in defence_needs(player):
-            give = min(need, left // 2 if left > 1 else left)
+            give = min(need, guards)
             if give > 0:
                 placements[x] = placements.get(x, 0) + give
                 left -= give
+                guards -= give
     if left:
         target = best_staging(player, left)
         placements[target] = placements.get(target, 0) + left
@@ -62,7 +67,7 @@ def defence_needs(player: Player) -> list[tuple[str, int]]:
     continents and the capital first."""
     t = player.t
     needs = []
-    held = {c for c, h in t.holds.items() if h == t.me}
+    held = guarded(player)
     for x in t.borders:
         strongest = max((t.armies[n] for n in t.neighbours[x] if t.hostile(n)), default=0)
         need = -(-2 * (strongest - 1) // 3) + 1 - t.armies[x]
@@ -91,3 +96,21 @@ def best_staging(player: Player, extra: int) -> str:
         if score > best_score:
             best, best_score = x, score
     return best
+
+
+def mass_setup(player: Player) -> dict:
+    """A planner's first armies: all on its best place to attack from (the front of the
+    continent it plans to take), where the first turns are won; spread only as far as a
+    cap per territory requires."""
+    t = player.t
+    count = t.pending["reinforcements"]
+    cap = t.rules.get("initial_max_per_territory")
+    placements: dict[str, int] = {}
+    for x in player.staging() + t.mine:
+        room = count if cap is None else min(count, cap - t.armies[x] - placements.get(x, 0))
+        if room > 0:
+            placements[x] = placements.get(x, 0) + room
+            count -= room
+        if not count:
+            break
+    return {"type": "place", "placements": placements}

@@ -14,7 +14,8 @@ from .arena import percentile, play, wilson
 def _one(args):
     levels, rules, seed, board = args
     result = play(levels, rules, seed, board=board)
-    return result.winner, result.refused, result.times, result.turns
+    winner = None if result.winner is None else levels[result.winner]
+    return winner, result.refused, result.times, result.turns
 
 
 @dataclass
@@ -35,9 +36,10 @@ class Summary:
             wins = self.wins.get(level, 0)
             low, high = wilson(wins, self.games)
             times = self.times.get(level, [])
+            each = f" (each {wins / seats / max(1, self.games):.1%})" if seats > 1 else ""
             out.append(
                 f"{level:>6} ({seats} seat{'s' if seats > 1 else ''}): won {wins}/{self.games}"
-                f" = {wins / max(1, self.games):6.1%}  95% CI [{low:.1%}, {high:.1%}]"
+                f" = {wins / max(1, self.games):6.1%}  95% CI [{low:.1%}, {high:.1%}]{each}"
                 f"  decision median {percentile(times, 0.5) * 1000:.2f} ms"
                 f" p99 {percentile(times, 0.99) * 1000:.2f} ms")
         rate = self.games / self.seconds if self.seconds else 0.0
@@ -49,20 +51,23 @@ class Summary:
 
 
 def run(levels, games: int, rules: dict | None = None, seed: int = 0,
-        workers: int | None = None, board=None) -> Summary:
-    """`games` games of `levels` on `board` (a games.rules.maps.Board; default classic)."""
+        workers: int | None = None, board=None, rotate: bool = False) -> Summary:
+    """`games` games of `levels` on `board` (a games.rules.maps.Board; default classic).
+    With `rotate`, game n seats the levels turned n places (each level plays every seat
+    equally often: the first seat to move has an edge)."""
     levels = tuple(levels)
     workers = workers or os.cpu_count() or 1
     summary = Summary(levels, workers=workers)
-    jobs = [(levels, rules or {}, seed + n, board) for n in range(games)]
+    turned = (lambda n: levels[n % len(levels):] + levels[:n % len(levels)]) if rotate else (
+        lambda n: levels)
+    jobs = [(turned(n), rules or {}, seed + n, board) for n in range(games)]
     started = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        for winner, refused, times, _turns in pool.map(_one, jobs, chunksize=4):
+        for level, refused, times, _turns in pool.map(_one, jobs, chunksize=4):
             summary.games += 1
-            if winner is None:
+            if level is None:
                 summary.undecided += 1
             else:
-                level = levels[winner]
                 summary.wins[level] = summary.wins.get(level, 0) + 1
             for level, spent in times.items():
                 summary.times.setdefault(level, []).extend(spent)

@@ -25,11 +25,17 @@ class Player:
     # Territories one path search may look at: enough for every sensible chain of a turn,
     # and a bound on a decision's time however many armies and enemies there are.
     PATH_BUDGET = 1500
+    # ... and all the searches of one decision together: an attack searches from every
+    # source, dozens of them on a map of 175 territories (its strongest first).
+    DECISION_BUDGET = 6000
 
     def __init__(self, table: Table, style: Style, rnd: random.Random) -> None:
         self.t, self.style, self.rnd = table, style, rnd
         self._values: dict[str, float] = {}
         self._plan: str | None | bool = False  # not chosen yet
+        self._missing: dict[str, tuple] = {}  # continent -> its territories not its own
+        self._steps: dict[tuple, tuple[float, float]] = {}  # (armies, target) -> odds, left
+        self._searched = 0  # territories the path searches of this decision looked at
 
     def dragging_on(self) -> bool:
         """An easy player in a game that drags on (two timid players behind a neutral's
@@ -98,12 +104,18 @@ class Player:
         owner = t.owner[target]
         continent = t.continent_of[target]
         score = self.base_value(target)
-        members = t.continent_territories[continent]
-        if all(t.owner[m] == t.me or m in taken or m == target for m in members):
+        missing = self._missing.get(continent)
+        if missing is None:
+            missing = self._missing[continent] = tuple(
+                m for m in t.continent_territories[continent] if t.owner[m] != t.me)
+        if len(missing) <= len(taken) + 1 and all(m in taken or m == target for m in missing):
             score += t.continent_bonus[continent] * 2.5 + 2
         if isinstance(owner, int) and owner != t.me:
             player = t.player(owner)
-            remaining = player["territories"] - sum(1 for x in taken if t.owner[x] == owner)
+            remaining = player["territories"]
+            if remaining - len(taken) > 3:  # no elimination within reach of this chain
+                return score
+            remaining -= sum(1 for x in taken if t.owner[x] == owner)
             if remaining <= 1:
                 score += 3
                 if self.style.eliminations:  # their cards come over
@@ -179,7 +191,8 @@ class Player:
         the chain itself."""
         t = self.t
         best = (0.0, [])
-        budget = self.PATH_BUDGET
+        budget = start = min(self.PATH_BUDGET, self.DECISION_BUDGET - self._searched)
+        steps = self._steps
 
         def walk(here: str, armies: float, p: float, gained: float, path: list[str]):
             nonlocal best, budget
@@ -192,7 +205,10 @@ class Player:
                 if budget < 0:
                     return
                 a = int(armies)
-                chance = t.odds(a, target)
+                step = steps.get((a, target))
+                if step is None:
+                    step = steps[a, target] = (t.odds(a, target), t.left_after(a, target))
+                chance = step[0]
                 if chance < 0.25:
                     continue
                 reach = p * chance
@@ -202,10 +218,12 @@ class Player:
                 chain = path + [target]
                 if worth > best[0]:
                     best = (worth, chain)
-                remaining = t.left_after(a, target) - 1  # one stays behind
+                remaining = step[1] - 1  # one stays behind
                 if remaining >= 2:
                     walk(target, remaining, reach, worth, chain)
-        walk(source, armies, 1.0, 0.0, [])
+        if budget > 0:
+            walk(source, armies, 1.0, 0.0, [])
+        self._searched += start - max(budget, 0)
         return best
 
     def risk(self, chance: float, armies: int, target: str) -> float:
@@ -216,3 +234,12 @@ class Player:
         burned = (1 - chance) * min(armies, 2 * self.t.armies[target] + 2) / 4
         rounds = self.t.view.get("round") or 0
         return burned * min(1.0, 100 / max(armies, 1)) * max(0.0, 1 - rounds / 400)
+
+
+def guarded(player: Player) -> set[str]:
+    """The continents a player holds and guards: those whose bonus pays at least an army a
+    turn for each entry (each classic continent does; on a map of many small regions with
+    long borders a guard on every entry costs more than the bonus brings)."""
+    t = player.t
+    return {c for c, h in t.holds.items()
+            if h == t.me and t.continent_bonus[c] >= len(t.entries[c])}

@@ -21,7 +21,7 @@ from tests.tournaments.support import (
     users,
 )
 from tests.tournaments.support import form as tournament_form
-from tournaments import services
+from tournaments import checks
 from tournaments.models import Tournament
 from web.forms.game_settings import ASYNC_SETUP
 
@@ -123,7 +123,7 @@ def test_a_bad_choice_gets_a_message_and_makes_nothing(fields, message):
 
 def test_the_api_defaults_to_the_fast_setup_unless_told():
     alice, = users(1)
-    assert services.FAST_SETUP == ASYNC_SETUP  # the lobby's, kept in step
+    assert checks.FAST_SETUP == ASYNC_SETUP  # the lobby's, kept in step
 
     assert create(alice, rules={})["rules"]["initial_placement"] == "simultaneous"
     assert create(alice, rules={"initial_placement": "turns"})["rules"][

@@ -1,5 +1,5 @@
 """manage.py bot_arena --players hard,normal,normal --games N [--rules JSON] [--seed S]
-[--map ID]: computer players against each other through the rules engine alone
+[--map ID] [--rotate]: computer players against each other through the rules engine alone
 (CONTRACT.md), on any map a game may be made on (games.maps)."""
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ class Command(BaseCommand):
                             help="the map's id (GET /api/v1/maps/), default classic")
         parser.add_argument("--workers", type=int, default=None,
                             help="processes (default: one per core)")
+        parser.add_argument("--rotate", action="store_true",
+                            help="turn the seats one place each game (every level plays "
+                                 "every seat equally often)")
 
     def handle(self, *args, **options):
         levels = [level.strip() for level in options["players"].split(",") if level.strip()]
@@ -46,8 +49,9 @@ class Command(BaseCommand):
         except (ValueError, BadRules) as problem:
             raise CommandError(f"--rules: {problem}") from None
         summary = run(levels, options["games"], rules, options["seed"], options["workers"],
-                      board)
-        self.stdout.write(f"{','.join(levels)} on {board.id} {json.dumps(rules)}")
+                      board, rotate=options["rotate"])
+        self.stdout.write(f"{','.join(levels)} on {board.id} {json.dumps(rules)}"
+                          + (" (seats rotated)" if options["rotate"] else ""))
         for line in summary.lines():
             self.stdout.write(line)
         if summary.refused:

@@ -1,0 +1,133 @@
+"""The computer players on boards other than classic: a hand-made graph (no continent plan
+or entry of the classic board to lean on) and the small shipped maps, through the arena and
+the bot_arena command. Kept to a few short games: the strength figures per map are make
+bench's (benchmarks/bench_bots.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from bots.arena import play
+from bots.report import run
+from games.rules import maps
+
+# Three continents of unequal bonus around a hub, one of them reached by a single bridge:
+# entries, a dead end and a cycle, the shapes a plan and a path search meet on any map.
+HUB = {
+    "format": 1, "id": "hub", "name": "Hub",
+    "territories": [{"id": f"h{i}", "name": f"H {i}", "continent": c}
+                    for i, c in enumerate("aaaabbbbcccc")],
+    "continents": [
+        {"id": "a", "name": "A", "bonus": 2, "territories": ["h0", "h1", "h2", "h3"]},
+        {"id": "b", "name": "B", "bonus": 3, "territories": ["h4", "h5", "h6", "h7"]},
+        {"id": "c", "name": "C", "bonus": 1, "territories": ["h8", "h9", "h10", "h11"]},
+    ],
+    "borders": [["h0", "h1"], ["h1", "h2"], ["h2", "h3"], ["h3", "h0"], ["h0", "h4"],
+                ["h4", "h5"], ["h5", "h6"], ["h6", "h7"], ["h7", "h4"], ["h5", "h8"],
+                ["h8", "h9"], ["h9", "h10"], ["h10", "h11"], ["h2", "h6"]],
+    "starting_armies": {"2": 14, "3": 12, "4": 10},
+}
+
+
+@pytest.fixture(scope="module")
+def hub():
+    return maps.remember(maps.build(HUB))
+
+
+@pytest.mark.parametrize(("levels", "rules"), [
+    (("hard", "normal", "easy"), {}),
+    (("hard", "easy"), {}),  # the two-player neutral
+    (("normal", "hard", "easy"), {"fog": True}),
+    (("hard", "easy", "normal", "normal"), {"team_size": 2}),
+])
+def test_bots_finish_games_on_any_graph_with_legal_commands_only(hub, levels, rules):
+    for seed in range(2):
+        result = play(levels, rules, seed=seed, board=hub)
+        assert result.refused == [], result.refused[:3]
+        assert result.winner is not None, (levels, rules, seed, result.turns)
+
+
+def small_shipped_maps() -> list[str]:
+    return [m for m in maps.shipped_ids()
+            if m != "classic" and len(maps.shipped(m).territories) <= 20]
+
+
+@pytest.mark.parametrize("map_id", small_shipped_maps())
+def test_bots_finish_a_game_on_each_small_shipped_map(map_id):
+    result = play(("hard", "normal", "easy"), {}, seed=1, board=maps.shipped(map_id))
+    assert result.refused == [] and result.winner is not None
+
+
+def test_rotated_seats_give_every_level_every_seat(hub, monkeypatch):
+    seen = []
+    monkeypatch.setattr("bots.report.ProcessPoolExecutor", _InProcess)
+    monkeypatch.setattr("bots.report._one", lambda job: (seen.append(job[0]), (None, [], {}, 0))[1])
+    summary = run(("hard", "normal", "easy"), 6, board=hub, rotate=True)
+    assert seen == [("hard", "normal", "easy"), ("normal", "easy", "hard"),
+                    ("easy", "hard", "normal")] * 2
+    assert summary.games == 6 and summary.undecided == 6
+
+
+class _InProcess:
+    """A process pool that runs its jobs here, in order."""
+
+    def __init__(self, workers):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def map(self, function, jobs, chunksize=1):
+        return [function(job) for job in jobs]
+
+
+def test_bot_arena_rotates_the_seats_when_asked(capsys):
+    map_id = min((m for m in maps.shipped_ids()),
+                 key=lambda m: len(maps.shipped(m).territories))
+    call_command("bot_arena", players="hard,normal", games=2, map_id=map_id, rotate=True,
+                 workers=1)
+    out = capsys.readouterr().out
+    assert f"hard,normal on {map_id} " in out and "(seats rotated)" in out
+    assert "2 games (0 undecided)" in out
+
+
+def _first_state(board, rules: dict, players: int = 3, phase: str = "setup_place"):
+    """A game on `board` played by normal bots up to the first decision in `phase`."""
+    import random
+
+    from bots import choose
+    from games.rules import FairDice, StartGame, decide, parse_command, replay, validate_rules
+    from games.rules import view as seat_view
+    from games.rules.moves import seats_to_act
+
+    parsed = validate_rules(rules, players, board)
+    dice = FairDice("11" * 32, "first")
+    state = replay(decide(None, StartGame("first", players, parsed, (), board), dice))
+    rnd = random.Random(3)
+    while state.phase != phase:
+        seat = seats_to_act(state)[0]
+        command = choose(seat_view(state, seat), parsed.to_dict(), "normal", rnd)
+        for event in decide(state, parse_command(command, seat), dice):
+            state = replay([event], state)
+    seat = seats_to_act(state)[0]
+    return seat_view(state, seat), parsed.to_dict()
+
+
+@pytest.mark.parametrize("cap", [None, 4])
+def test_a_planner_masses_its_first_armies_as_far_as_the_cap_allows(hub, cap):
+    import random
+
+    from bots import choose
+
+    view, rules = _first_state(hub, {"placement_batch": 5, "initial_max_per_territory": cap})
+    command = choose(view, rules, "hard", random.Random(0))
+    placements = command["placements"]
+    assert sum(placements.values()) == view["pending"]["reinforcements"] == 5
+    if cap is None:
+        assert len(placements) == 1
+    else:
+        assert all(view["territories"][x]["armies"] + n <= cap for x, n in placements.items())
