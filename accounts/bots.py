@@ -31,6 +31,16 @@ def owners(user_ids) -> dict[int, str]:
                 .values_list("user_id", "owner__username"))
 
 
+def other_owners(user_ids) -> dict[int, int]:
+    """{bot account id: its owner's id} of those of `user_ids` that are bot accounts run by
+    another account (a bot owning itself is left out)."""
+    ids = [uid for uid in user_ids if uid is not None]
+    if not ids:
+        return {}
+    return {bot: owner for bot, owner in BotAccount.objects.filter(user_id__in=ids)
+            .values_list("user_id", "owner_id") if bot != owner}
+
+
 def bot_account_ids(user_ids=None):
     """A query of the ids of every bot account (or of those among `user_ids`)."""
     found = BotAccount.objects.all()

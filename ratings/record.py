@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from openskill.models import PlackettLuce
 
+from accounts.bots import other_owners
 from games.models import Event, Game, Seat
 from games.rules import events as ev
 from ratings import played
@@ -91,7 +92,7 @@ READ_EVENTS = tuple(dict.fromkeys((*PLACEMENT_EVENTS, ev.BATTLE, *played.PLAYED_
 
 
 def read_finished(games: list[Game]) -> list[Finished]:
-    """The facts of these finished games, in the order given, in four queries."""
+    """The facts of these finished games, in the order given, in five queries."""
     ids = [game.pk for game in games]
     seated: dict[int, list[tuple[int, int, str | None]]] = defaultdict(list)
     for game_id, seat, user_id, bot in Seat.objects.filter(game_id__in=ids).values_list(
@@ -103,6 +104,7 @@ def read_finished(games: list[Game]) -> list[Finished]:
             .values_list("game_id", "type", "data", "actor", "user_id")):
         logged[game_id].append((kind, data, actor, user_id is not None))
     voided = set(RatingVoid.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
+    run_by = other_owners({user_id for rows in seated.values() for _, user_id, _ in rows})
     found = []
     for game in games:
         rows = seated[game.pk]
@@ -119,6 +121,10 @@ def read_finished(games: list[Game]) -> list[Finished]:
                 winners = {seat for seat in named if places.get(seat) == 1}
         rated = game.rated if game.rated is not None else not any(bot for _, _, bot in rows)
         humans = {seat: user_id for seat, user_id, bot in rows if not bot}
+        if any(run_by.get(user_id) in humans.values() for user_id in humans.values()):
+            # A bot account at its owner's table could lose on purpose for them: the game
+            # moves no rating, for anyone.
+            rated = False
         found.append(Finished(
             game_id=game.pk, finished_at=game.finished_at, seats=game.players,
             team_size=team_size, rated=rated, humans=humans, places=places, winners=winners,

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 
-def test_it_serves_the_home_page(client):
+def test_it_serves_the_home_page(client, db):  # the home page offers the maps
     response = client.get("/")
 
     assert response.status_code == 200

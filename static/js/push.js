@@ -3,8 +3,8 @@
 (function () {
   "use strict";
   var box = document.getElementById("push");
-  if (!box) { return; }
-  var status = box.querySelector(".push-state");
+  var status = box && box.querySelector(".push-state");
+  if (!status) { return; }  // no profile here, or this site sends no push
   var on = box.querySelector("[data-push=on]");
   var off = box.querySelector("[data-push=off]");
   var url = box.getAttribute("data-url");

@@ -113,6 +113,8 @@ def test_only_loopback_may_scrape_by_default_and_nobody_with_debug_off():
 
 def test_check_deploy_refuses_metrics_open_to_the_internet(settings):
     settings.SECRET_KEY = "a-deployment's-own-key-" * 3
+    # As a deployment without a VAPID key computes it (DEBUG off at start-up): push off.
+    settings.CONQUEST_PUSH = False
     settings.CONQUEST_METRICS_TOKEN = ""
     settings.CONQUEST_METRICS_ADDRESSES = ["0.0.0.0/0"]
     assert [e.id for e in checks.metrics_are_protected(None)] == ["conquest.E012"]

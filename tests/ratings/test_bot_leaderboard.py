@@ -9,6 +9,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import BotAccount
+from ratings.models import PlayerResult
 from ratings.tasks import record_results
 from tests.games.api_support import assert_error
 from tests.ratings.support import finished_game, players
@@ -58,3 +59,19 @@ def test_a_bot_accounts_profile_says_so(played):
     assert robo["bot"] is True and robo["owner"] == "alice"
     assert alice["bot"] is False and alice["owner"] is None
     assert "A bot account, run by alice" in Client().get("/players/robo/").content.decode()
+
+
+
+def test_a_game_with_a_bot_account_at_its_owners_table_moves_no_rating(db):
+    """Its owner could seat it to lose on purpose: such a game is not rated, for anyone;
+    the same bot at a table without its owner is rated as usual."""
+    alice, bob, robo = players("alice", "bob", "robo")
+    with_owner = finished_game([alice, robo], leave=[robo])
+    without = finished_game([bob, robo], leave=[robo])
+    # Seated by the creator in real life; here made a bot after the games (as above).
+    BotAccount.objects.create(user=robo, owner=alice)
+    record_results()
+
+    assert not PlayerResult.objects.filter(game_id=with_owner.pk, rated=True).exists()
+    assert PlayerResult.objects.filter(game_id=with_owner.pk).count() == 2  # still recorded
+    assert PlayerResult.objects.filter(game_id=without.pk, rated=True).count() == 2
