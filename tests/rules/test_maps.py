@@ -111,6 +111,16 @@ def test_the_classic_map_is_valid():
     (lambda d: d["territories"][3].update(name=""), "territory 'alberta' has no name"),
     (lambda d: d["continents"][0].pop("name"), "continent 'north_america' has no name"),
     (lambda d: d.update(format=7), "format 7 is not known (this service reads 1)"),
+    # Names go into pages, mail and the log: bounded, no control characters.
+    (lambda d: d["territories"][3].update(name="A" * 81),
+     "territory 'alberta''s name is longer than 80 characters"),
+    (lambda d: d["continents"][0].update(names={"cs": "Sever\x00"}),
+     "continent 'north_america''s cs name holds control characters"),
+    (lambda d: d["continents"][0].update(names=["Sever"]),
+     "continent 'north_america''s names must be an object of language: name"),
+    (lambda d: d.update(names={"pl": 7}), "the map's pl name is not text"),
+    (lambda d: d["continents"][0].update(bonus=10**23),
+     "continent 'north_america' needs a bonus of 0 to 1000 armies"),
 ])
 def test_it_names_each_fault(change, fault):
     assert fault in faults_of(change)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from .drawing import check_drawing
 
 SYMBOLS = ("infantry", "cavalry", "artillery")
+MAX_NAME = 80  # characters of a map's, a territory's or a continent's name
+MAX_BONUS = 1000  # armies a continent may pay
 MISSION_KINDS = ("conquer", "occupy", "destroy")
 
 
@@ -32,7 +36,27 @@ def _named(items, kind: str, faults: list) -> list[str]:
         ids.append(item["id"])
         if not isinstance(item.get("name"), str) or not item["name"].strip():
             faults.append(f"{one} {item['id']!r} has no name")
+        _check_names(item, f"{one} {item['id']!r}", faults)
     return ids
+
+
+def _check_names(item: dict, what: str, faults: list) -> None:
+    """A name (and each translation in `names`) goes into pages, mail and the game log: at
+    most MAX_NAME characters, no control characters."""
+    names = item.get("names") or {}
+    if not isinstance(names, dict):
+        faults.append(f"{what}'s names must be an object of language: name")
+        names = {}
+    for language, name in [("", item.get("name")), *names.items()]:
+        if not isinstance(name, str):
+            if language:
+                faults.append(f"{what}'s {language} name is not text")
+            continue
+        label = f"{what}'s {language} name" if language else f"{what}'s name"
+        if len(name) > MAX_NAME:
+            faults.append(f"{label} is longer than {MAX_NAME} characters")
+        if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
+            faults.append(f"{label} holds control characters")
 
 
 def _check_continents(data: dict, territories: list, faults: list) -> None:
@@ -42,8 +66,8 @@ def _check_continents(data: dict, territories: list, faults: list) -> None:
             continue
         cid = continent["id"]
         bonus = continent.get("bonus")
-        if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus < 0:
-            faults.append(f"continent {cid!r} needs a bonus of 0 or more armies")
+        if isinstance(bonus, bool) or not isinstance(bonus, int) or not 0 <= bonus <= MAX_BONUS:
+            faults.append(f"continent {cid!r} needs a bonus of 0 to {MAX_BONUS} armies")
         members = continent.get("territories")
         if not isinstance(members, list) or not members:
             faults.append(f"continent {cid!r} has no territories")
@@ -189,6 +213,7 @@ def validate_map(data) -> None:
     for key in ("id", "name"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             faults.append(f"the map has no {key}")
+    _check_names(data, "the map", faults)
     territories = _named(data.get("territories"), "territories", faults)
     continents = _named(data.get("continents"), "continents", faults)
     _check_continents(data, territories, faults)
