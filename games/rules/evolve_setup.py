@@ -47,7 +47,9 @@ def _begin_placement(state):
     state.current = None
     if state.rules.setup != "random" and state.rules.initial_placement == "turns":
         next_placement_turn(state, None)
-    elif all(p.setup_armies == 0 for p in state.players):
+    elif all(p.out or p.setup_armies <= 0 for p in state.players):
+        # Nobody still in has armies left to place (claiming took them all, as when most
+        # of a big map's table dropped out during the claim): nothing to wait for.
         setup_placed(state)
 
 

@@ -245,7 +245,7 @@ def continue_setup(em: Emitter) -> None:
     start the first turn."""
     state = em.state
     if state.phase == SETUP_PLACE and state.current is None and all(
-        p.out or p.submitted or p.setup_armies == 0 for p in state.players
+        p.out or p.submitted or p.setup_armies <= 0 for p in state.players
     ):
         for seat in state.order:
             player = em.state.players[seat]

@@ -359,3 +359,12 @@ def test_it_plays_the_same_game_in_any_process():
         for hash_seed in ("1", "2", "3")
     }
     assert len(digests) == 1
+
+
+def test_a_claim_that_took_every_starting_army_moves_setup_on():
+    """Four of six dropped out while claiming the world map: the two left claimed more
+    territories than they had starting armies, and the simultaneous placement that followed
+    owed nobody anything; it must move on to the first turn, not wait for ever (a random
+    game found it)."""
+    state, *_ = check_a_random_game(892573938, "world")
+    assert state.finished
