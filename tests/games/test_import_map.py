@@ -45,7 +45,8 @@ def nothing_stored(before=(0, 0)):
 
 
 def play_to_the_end(game_id: int, humans: dict, seed: int) -> Game:
-    """Computer players move through games.computer, the humans' bot over HTTP."""
+    """Computer players move through games.computer, the humans' bot over HTTP (its random
+    attacks may take hundreds of moves to end one turn on a small map: it was flaky at 300)."""
     game = Game.objects.get(pk=game_id)
     rnd = random.Random(seed)
     seats = set(humans)
@@ -55,7 +56,7 @@ def play_to_the_end(game_id: int, humans: dict, seed: int) -> Game:
         if game.status != Game.ACTIVE:
             break
         play_humans(game_id, humans, rnd, until=lambda s: not seats & set(seats_to_act(s)),
-                    moves=300)
+                    moves=3000)
     game.refresh_from_db()
     return game
 
@@ -138,7 +139,7 @@ def test_fog_and_teams_on_an_imported_map(alice, bob):
         spectator = bob.get(game_url(game_id)).json()
         assert all(v.get("fog") for v in spectator["territories"].values())
         play_humans(game_id, {0: alice}, rnd, until=lambda s: 0 not in seats_to_act(s),
-                    moves=300)
+                    moves=3000)
     game.refresh_from_db()
     assert game.status == Game.FINISHED and checked > 0
     final = load_state(game)
