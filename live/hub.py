@@ -56,6 +56,19 @@ class Hub:
             self._signals.pop(key, None)
             self._known.pop(key, None)
 
+    def open_stream(self, counted, *keys) -> None:
+        """A stream opens: counted for its user's cap, watching `keys`."""
+        self.open_by[counted] += 1
+        for key in keys:
+            self.watch(key)
+
+    def close_stream(self, counted, *keys) -> None:
+        for key in keys:
+            self.unwatch(key)
+        self.open_by[counted] -= 1
+        if self.open_by[counted] <= 0:
+            del self.open_by[counted]
+
     def signal(self, key) -> asyncio.Event:
         """The signal the next news on `key` sets: take it before reading, wait after."""
         found = self._signals.get(key)

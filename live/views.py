@@ -145,9 +145,7 @@ async def game_stream(request, game_id: int):
 
 async def _follow_game(hub, kind, user, counted, game_id, view, cursor):
     game_key, chat_key = (h.GAME, game_id), (h.CHAT, game_id)
-    hub.open_by[counted] += 1
-    hub.watch(game_key)
-    hub.watch(chat_key)
+    hub.open_stream(counted, game_key, chat_key)
     try:
         yield _event(kind, "view", view)
         view = None  # a whole game view per idle stream would be most of its memory
@@ -185,11 +183,7 @@ async def _follow_game(hub, kind, user, counted, game_id, view, cursor):
             chat_due = held[1].is_set()
         yield _goodbye(kind)
     finally:
-        hub.unwatch(game_key)
-        hub.unwatch(chat_key)
-        hub.open_by[counted] -= 1
-        if hub.open_by[counted] <= 0:
-            del hub.open_by[counted]
+        hub.close_stream(counted, game_key, chat_key)
 
 
 async def user_stream(request):
@@ -212,8 +206,7 @@ async def user_stream(request):
 
 async def _follow_user(hub, kind, user, counted, cursor, fresh):
     key = (h.USER, user.pk)
-    hub.open_by[counted] += 1
-    hub.watch(key)
+    hub.open_stream(counted, key)
     try:
         yield _heartbeat(kind)  # the answer starts at once, before any notice
         if fresh:  # not a reconnect: the decisions owed now, once
@@ -232,7 +225,4 @@ async def _follow_user(hub, kind, user, counted, cursor, fresh):
                 yield _heartbeat(kind)
         yield _goodbye(kind)
     finally:
-        hub.unwatch(key)
-        hub.open_by[counted] -= 1
-        if hub.open_by[counted] <= 0:
-            del hub.open_by[counted]
+        hub.close_stream(counted, key)
