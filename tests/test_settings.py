@@ -118,12 +118,12 @@ def test_the_api_docs_load_nothing_from_elsewhere(client, db):
 
 
 def setting(expression: str, *unset: str, **env) -> str:
-    """What `expression` (over django.conf.settings) prints in a new process with `env`, the
-    variables `unset` removed from this one's."""
+    """What `expression` (over the settings module, as Django reads it) prints in a new
+    process with `env`, the variables `unset` removed from this one's. The module alone is
+    imported (no django.setup(): a fifth of the time, and the settings are the same)."""
     environment = {k: v for k, v in os.environ.items() if k not in unset}
     result = subprocess.run(
-        [sys.executable, "-c",
-         f"import django; django.setup(); from django.conf import settings; print({expression})"],
+        [sys.executable, "-c", f"import config.settings as settings; print({expression})"],
         cwd=ROOT, text=True, capture_output=True, timeout=120,
         env={**environment, "DJANGO_SETTINGS_MODULE": "config.settings", **env})
     assert result.returncode == 0, result.stderr

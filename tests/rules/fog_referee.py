@@ -34,9 +34,15 @@ def neighbours_of(borders) -> dict[str, set[str]]:
 NEIGHBOURS = neighbours_of(contract.BORDERS)
 
 
+_MAP_NEIGHBOURS: dict[str, dict[str, set[str]]] = {}
+
+
 def map_neighbours(board) -> dict[str, set[str]]:
-    """A map's neighbours read from its file's borders (not from the engine's Board)."""
-    return neighbours_of(board.data["borders"])
+    """A map's neighbours read from its file's borders (not from the engine's Board), once
+    per map version (its content hash)."""
+    if board.hash not in _MAP_NEIGHBOURS:
+        _MAP_NEIGHBOURS[board.hash] = neighbours_of(board.data["borders"])
+    return _MAP_NEIGHBOURS[board.hash]
 
 
 def team(seat: int, players: int, team_size: int) -> set[int]:

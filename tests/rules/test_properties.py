@@ -88,7 +88,8 @@ OPTIONS = {
     "capital_card_out": [False, True],
     "play_order": ["setup", "redraw"],
 }
-GAMES_PER_CASE = 25
+# Ten games a case: one case's long games do not hold up the end of the run.
+GAMES_PER_CASE = 10
 # A sample of random games, another each run (tests/sample.py: the seed the run prints plays
 # them again); CONQUEST_PROPERTY_GAMES=3000 or more for a soak run (README "Testing").
 # The engine never touches a database, so .ci/run plays them only in its first pass.
@@ -158,6 +159,7 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
                                     entropy, board), dice)
     state = replay(events)
     check_invariants(state)
+    refereed = 0  # views refereed so far: each seat's turn comes in order
     for _ in range(STEPS):
         if state.finished:
             break
@@ -188,9 +190,12 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
                 assert not state.allied(event.data["seat"], event.data["defender"]), event
             state = evolve(state, event)
             check_invariants(state)
-        # Every view of a fogged game is refereed, every third of the others (for time).
-        if not state.finished and (state.rules.fog or len(events) % 3 == 0):
-            referee_views(state, state.version)
+        # Every other view of a fogged game is refereed, every fourth of the others (for
+        # time: the views are a third of a game's cost; a run still referees tens of
+        # thousands, at every phase, each seat in turn).
+        if not state.finished and len(events) % (2 if state.rules.fog else 4) == 0:
+            refereed += 1
+            referee_views(state, refereed)
         events.extend(new_events)
     if state.rules.fog or game_number % 2 == 0:  # the streams of half the others
         referee_events(events, state)
@@ -200,11 +205,12 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
     return state, events, {"id": game_id, "seed": seed, "events": events}, raw
 
 
-def referee_views(state: GameState, seq: int) -> None:
-    """The spectator's view and one seat's (each in turn) against the referee's."""
+def referee_views(state: GameState, count: int) -> None:
+    """The spectator's view and one seat's (the count-th, each in turn) against the
+    referee's."""
     sights = fog_referee.Sights(state.seats, state.rules.team_size, state.rules.fog,
                                 fog_referee.map_neighbours(state.board))
-    for seat in (None, seq % state.seats):
+    for seat in (None, count % state.seats):
         fog_referee.check_view(seat_view(state, seat), state,
                                sights.reader(seat, state.owner))
 
