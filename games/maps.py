@@ -23,6 +23,7 @@ from games.rules.maps.formats import MAX_BYTES as MAX_FILE_BYTES
 from games.rules.maps.formats import MapFileError
 
 MAP_ID = re.compile(r"^[a-z0-9](?:[a-z0-9_]{0,46}[a-z0-9])?$")
+MAP_HASH = re.compile(r"[0-9a-f]{64}")
 
 
 class ImportRefused(ValueError):
@@ -97,6 +98,20 @@ def board_of_map(map_id) -> Board:
     board = _imported(map_id)
     if board is None:
         raise UnknownMap(f"no map {map_id!r}")
+    return board
+
+
+def board_of_version(map_id, map_hash) -> Board:
+    """The version of map `map_id` with content hash `map_hash` (the one a game records),
+    kept for as long as the map is; UnknownMap if there is none."""
+    board = None
+    if isinstance(map_hash, str) and MAP_HASH.fullmatch(map_hash):
+        try:
+            board = files.board_by_hash(map_hash)
+        except LookupError:
+            pass
+    if board is None or board.id != map_id:
+        raise UnknownMap(f"no version {map_hash!r} of the map {map_id!r}")
     return board
 
 
@@ -214,6 +229,6 @@ def delete_map(row: ImportedMap) -> None:
 
 __all__ = ["MAX_FILE_BYTES", "ImportRefused", "Imported", "MapFileError", "MapInUse", "UnknownMap",
            "available_boards", "board_for_new_game", "board_of_game", "board_of_map",
-           "board_of_view", "delete_map", "games_using", "hold_for_new_game", "import_map",
-           "maps_for_new_games", "set_enabled", "shadowed", "shadowed_imports",
-           "stored_version"]
+           "board_of_version", "board_of_view", "delete_map", "games_using",
+           "hold_for_new_game", "import_map", "maps_for_new_games", "set_enabled", "shadowed",
+           "shadowed_imports", "stored_version"]
