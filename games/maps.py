@@ -23,6 +23,7 @@ from games.rules.maps.formats import MAX_BYTES as MAX_FILE_BYTES
 from games.rules.maps.formats import MapFileError
 
 MAP_ID = re.compile(r"^[a-z0-9](?:[a-z0-9_]{0,46}[a-z0-9])?$")
+MAP_HASH = re.compile(r"[0-9a-f]{64}")
 
 
 class ImportRefused(ValueError):
@@ -100,6 +101,20 @@ def board_of_map(map_id) -> Board:
     return board
 
 
+def board_of_version(map_id, map_hash) -> Board:
+    """The version of map `map_id` with content hash `map_hash` (the one a game records),
+    kept for as long as the map is; UnknownMap if there is none."""
+    board = None
+    if isinstance(map_hash, str) and MAP_HASH.fullmatch(map_hash):
+        try:
+            board = files.board_by_hash(map_hash)
+        except LookupError:
+            pass
+    if board is None or board.id != map_id:
+        raise UnknownMap(f"no version {map_hash!r} of the map {map_id!r}")
+    return board
+
+
 def board_of_view(view: dict) -> Board:
     """The map version a game view shows: its `map_hash` once the game has started, else
     the current version of its `map` (an open game starts on that, disabled or not)."""
@@ -146,9 +161,9 @@ def import_map(raw: bytes, filename: str = "", map_id: str | None = None,
         raise ImportRefused(f"map id {map_id!r}: lower-case letters, digits and _ only, "
                             f"at most 48")
     data, warnings, source = read(raw, filename, map_id, name)
+    if data["id"] in files.shipped_ids():
+        raise ImportRefused(shadowed(data["id"], named=map_id is None))
     map_id = data["id"]
-    if map_id in files.shipped_ids():
-        raise ImportRefused(f"{map_id!r} is a shipped map's id: give another with --id")
     now = timezone.now()
     map_hash = files.content_hash(data)
     with transaction.atomic():
@@ -175,6 +190,22 @@ def import_map(raw: bytes, filename: str = "", map_id: str | None = None,
     return Imported(row, warnings, outcome)
 
 
+def shadowed(map_id: str, named: bool = False) -> str:
+    """Why an import may not take a shipped map's id: every lookup of a map by its id finds
+    the shipped map first (`named`: the id was made from the map's name)."""
+    made = " (made from the map's name)" if named else ""
+    return (f"the id {map_id!r}{made} is the shipped map {files.shipped(map_id).name!r}'s: "
+            f"games, pages and the API would find that map under it, never the import; "
+            f"give the import another id (--id, or Id in the admin)")
+
+
+def shadowed_imports(using: str = "default") -> list[str]:
+    """Imported maps kept under a shipped map's id (imported before that map shipped): the
+    shipped map is the one found by that id; games started on the import keep its version."""
+    return list(ImportedMap.objects.using(using).filter(pk__in=files.shipped_ids())
+                .values_list("pk", flat=True))
+
+
 def set_enabled(row: ImportedMap, enabled: bool) -> None:
     ImportedMap.objects.filter(pk=row.pk).update(enabled=enabled)
     row.enabled = enabled
@@ -198,5 +229,6 @@ def delete_map(row: ImportedMap) -> None:
 
 __all__ = ["MAX_FILE_BYTES", "ImportRefused", "Imported", "MapFileError", "MapInUse", "UnknownMap",
            "available_boards", "board_for_new_game", "board_of_game", "board_of_map",
-           "board_of_view", "delete_map", "games_using", "hold_for_new_game", "import_map",
-           "maps_for_new_games", "set_enabled", "stored_version"]
+           "board_of_version", "board_of_view", "delete_map", "games_using",
+           "hold_for_new_game", "import_map", "maps_for_new_games", "set_enabled", "shadowed",
+           "shadowed_imports", "stored_version"]

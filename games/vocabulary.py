@@ -175,8 +175,14 @@ def continent_name(continent: str, board=None) -> str:
 
 def map_name(board, key: str | None = None) -> str:
     """A name a map file gives, in the active language: the map's own (key None), or a
-    territory's or continent's; the file's English `name` where it has no translation."""
+    territory's or continent's; the file's English `name` where it has no translation. The
+    classic map's own name is in the catalogues, as its territories' are."""
+    if key is None and board.id == DEFAULT_MAP:
+        return str(CLASSIC_MAP_NAME)
     return _map_names(board.hash, get_language() or "en").get(key, board.names.get(key, key))
+
+
+CLASSIC_MAP_NAME = _("Classic")
 
 
 @lru_cache(maxsize=64)

@@ -22,6 +22,9 @@ class PlayerOut(serializers.Serializer):
     wins = serializers.IntegerField()
     average_placement = serializers.FloatField(allow_null=True)
     favourite_options = serializers.ListField(child=serializers.DictField())
+    favourite_maps = serializers.ListField(
+        child=serializers.DictField(), help_text="[{map, name, games}]: the maps of the most "
+                                                 "finished games, named in the reader's language")
     history = serializers.ListField(child=serializers.DictField())
     luck = serializers.DictField()
     current = serializers.ListField(child=serializers.DictField())

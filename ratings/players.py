@@ -15,8 +15,10 @@ from django.urls import reverse
 
 from accounts.bots import bot_account_ids, owners
 from games.invitations import visible
+from games.maps import UnknownMap, board_of_map
 from games.models import Game, Seat
 from games.rules.options import Rules
+from games.vocabulary import map_name
 from lib.inputs import whole_number
 from ratings import charts
 from ratings.models import ALL_SIZES, PlayerResult, Rating
@@ -64,6 +66,22 @@ def favourite_options(rules_lists) -> list[dict]:
                 values[key] = value
     return [{"option": key[0], "value": values[key], "games": count}
             for key, count in counted.most_common(3)]
+
+
+def favourite_maps(map_ids) -> list[dict]:
+    """The maps a player's games were most often played on (the three first), each named in
+    the reader's language; a map no longer kept by its id."""
+    counted = Counter(map_ids)
+    favourites = sorted(counted.items(), key=lambda item: (-item[1], item[0]))[:3]
+    return [{"map": map_id, "name": _map_title(map_id), "games": count}
+            for map_id, count in favourites]
+
+
+def _map_title(map_id: str) -> str:
+    try:
+        return map_name(board_of_map(map_id))
+    except (UnknownMap, LookupError):
+        return map_id
 
 
 # Which of a player's games their page lists (?games=): all, or one of these.
@@ -143,6 +161,7 @@ def profile(user, viewer=None, listing: str = "") -> dict:
         "average_placement": round(sum(r.placement for r in results) / games, 2)
         if games else None,
         "favourite_options": favourite_options([r.game.rules for r in results]),
+        "favourite_maps": favourite_maps([r.game.map for r in results]),
         "history": history,
         "luck": luck,
         "current": [{"id": g.pk, "name": g.name, "status": g.status, "players": g.players,

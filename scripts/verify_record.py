@@ -4,8 +4,22 @@
     curl -s https://HOST/api/v1/games/ID/record/ > record.json
     python3 verify_record.py record.json        (or - to read standard input)
 
-Exit status 0: every check passed; 1: a check failed (each problem is printed); 2: the file
-is not the record of a finished game (no revealed seed, or not JSON of that shape).
+    # a game on another map than classic: the map version it was played on, too
+    curl -s https://HOST/api/v1/maps/MAP/versions/MAP_HASH/ > map.json
+    python3 verify_record.py --map map.json record.json
+
+Exit status 0: every check passed; 1: a check failed (each problem is printed); 2: nothing
+could be checked: the file is not the record of a finished game (no revealed seed, or not
+JSON of that shape), or the game's map is not at hand (a map other than classic needs its
+file: `map` and `map_hash` of the record name it, and the file given must be that version,
+its SHA-256 content hash the record's `map_hash`).
+
+The map: the classic board is built in (the record's map `classic`, or no `map` at all, as
+in records from before there were other maps). For any other map, or another version of the
+classic one, `--map FILE` gives the map file (format 1, as `GET /api/v1/maps/{id}/versions/
+{map_hash}/` serves it, or a shipped `games/rules/maps/<id>.json`); its content hash is the
+SHA-256 of its JSON written with sorted keys, no spaces and UTF-8, and it must be the
+record's `map_hash`. The draws then use that board's territory order, deck and missions.
 
 What it checks, as CONTRACT.md "Fair dice" defines the draws:
 
@@ -18,12 +32,15 @@ What it checks, as CONTRACT.md "Fair dice" defines the draws:
 3. The log: events numbered 1, 2, 3 ... with `game_started` first.
 4. Every random draw, recomputed from HMAC-SHA256(seed, "{id}:{seq}:{k}") of its event:
    - `game_started`: the turn order (a shuffle of the seats);
-   - `territories_dealt`: the deal (a shuffle of the 42 territories in board order, dealt
+   - `territories_dealt`: the deal (a shuffle of the map's territories in its order, dealt
      round robin from the first in turn order, with the neutral as a further hand in a
      two-player game with the neutral; under `claim` setup only the neutral's share);
-   - `deck_shuffled`: the first, a shuffle of the 44 cards; a later one, the shuffle of the
-     cards it lists (the traded pile, in card order);
-   - `missions_dealt`: a shuffle of the table's mission cards, dealt in turn order;
+   - `deck_shuffled`: the first, a shuffle of the map's cards (classic: 44; by default a card
+     a territory and two wilds); a later one, the shuffle of the cards it lists (the traded
+     pile, in card order);
+   - `missions_dealt`: a shuffle of the table's mission cards (the map's missions, then a
+     `destroy_<colour>` card for each colour in play if it has a destroy mission), dealt in
+     turn order;
    - `play_order_drawn`: the first player drawn among the seats still in, the others
      following in the order they sat in;
    - `territory_claimed`, `capital_chosen` and `armies_placed` marked `random` (a missed
@@ -41,6 +58,7 @@ over) replays every event through it.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import hmac
 import json
@@ -68,6 +86,21 @@ MISSIONS = (
     "occupy_24", *(f"destroy_{color}" for color in COLORS),
 )
 NEUTRAL = "neutral"
+# The content hash of the classic map these copies are (games/rules/maps/classic.json).
+CLASSIC_HASH = "4ae6117114616dfd0272c965a5f128227b7e2b1d89bed95e111cd1896d6b46e9"
+
+
+class Board:
+    """What the draws read of a map: its territories in map order, how many cards its deck
+    holds and its mission cards (in the map's order)."""
+
+    def __init__(self, territories, card_count: int, missions):
+        self.territories = tuple(territories)
+        self.card_count = card_count
+        self.missions = tuple(missions)
+
+
+CLASSIC = Board(TERRITORIES, CARD_COUNT, MISSIONS)
 
 
 # ---- the draws (CONTRACT.md "Fair dice") ------------------------------------------------
@@ -130,21 +163,22 @@ class Table:
     """What the draws depend on: seats, turn order, who is still in, and during setup the
     owner and armies of each territory."""
 
-    def __init__(self, started: dict):
+    def __init__(self, started: dict, board: Board):
         rules = started.get("rules") or {}
+        self.board = board
         self.players = started["players"]
         self.order = list(started["order"])
         self.claim = rules.get("setup") == "claim"
         self.has_neutral = self.players == 2 and rules.get("neutral", True)
         self.cap = rules.get("initial_max_per_territory")
         self.out: set = set()
-        self.owner: dict = dict.fromkeys(TERRITORIES)
-        self.armies: dict = dict.fromkeys(TERRITORIES, 0)
+        self.owner: dict = dict.fromkeys(board.territories)
+        self.armies: dict = dict.fromkeys(board.territories, 0)
         self.setup = True  # until the first turn starts
         self.decks = 0
 
     def own(self, seat) -> list[str]:
-        return [t for t in TERRITORIES if self.owner[t] == seat]
+        return [t for t in self.board.territories if self.owner[t] == seat]
 
     def follow(self, kind: str, data: dict) -> None:
         """Keep the table up to date with an event (after its draws are checked)."""
@@ -189,17 +223,18 @@ def expected_draws(table: Table, kind: str, data: dict, stream: Stream):
         return data["order"], stream.shuffle(list(range(table.players)))
     if kind == "territories_dealt":
         hands = table.order + ([NEUTRAL] if table.has_neutral else [])
-        dealt = stream.shuffle(list(TERRITORIES))
+        dealt = stream.shuffle(list(table.board.territories))
         owners = {t: hands[i % len(hands)] for i, t in enumerate(dealt)}
         if table.claim:
             owners = {t: o for t, o in owners.items() if o == NEUTRAL}
         return data["owners"], owners
     if kind == "deck_shuffled":
-        pile = list(range(CARD_COUNT)) if table.decks == 0 else sorted(data["cards"])
+        pile = list(range(table.board.card_count)) if table.decks == 0 else sorted(
+            data["cards"])
         return data["cards"], stream.shuffle(pile)
     if kind == "missions_dealt":
         present = set(COLORS[:table.players])
-        deck = stream.shuffle([m for m in MISSIONS
+        deck = stream.shuffle([m for m in table.board.missions
                                if not m.startswith("destroy_") or m[8:] in present])
         missions = [None] * table.players
         for i, seat in enumerate(table.order):
@@ -221,7 +256,7 @@ def expected_draws(table: Table, kind: str, data: dict, stream: Stream):
     if not table.setup:
         return f"{kind} drawn at random after the setup, where the rules draw none"
     if kind == "territory_claimed":
-        free = [t for t in TERRITORIES if table.owner[t] is None]
+        free = [t for t in table.board.territories if table.owner[t] is None]
         return data["territory"], free[stream.randbelow(len(free))]
     if kind == "capital_chosen":
         own = table.own(data["seat"])
@@ -230,9 +265,70 @@ def expected_draws(table: Table, kind: str, data: dict, stream: Stream):
     return data["placements"], random_placement(table, data["seat"], count, stream)
 
 
-# ---- the record ----------------------------------------------------------------------------
-class NotARecord(Exception):
+# ---- the record and its map -----------------------------------------------------------------
+class CannotCheck(Exception):
+    """Nothing can be checked: the input is no finished game's record, or its map is not
+    at hand."""
+
+
+class NotARecord(CannotCheck):
     """The input is not the record of a finished game: nothing to check."""
+
+
+def content_hash(data) -> str:
+    """A map file's content hash: the SHA-256 of its JSON with sorted keys, no spaces, UTF-8
+    (the service's games.rules.maps.content_hash)."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def board_of_file(data) -> Board:
+    """The draws' view of a map file: territories in order, the deck (its own, else a card a
+    territory and two wilds) and the mission cards (each mission but the destroy one by id,
+    then with a destroy mission one `destroy_<colour>` card a colour)."""
+    try:
+        territories = [t["id"] for t in data["territories"]]
+        deck = data.get("deck")
+        cards = len(deck["cards"]) if deck else len(territories) + 2
+        missions = data.get("missions") or []
+        ids = list(dict.fromkeys(m["id"] for m in missions if m["kind"] != "destroy"))
+        if any(m["kind"] == "destroy" for m in missions):
+            ids += [f"destroy_{color}" for color in COLORS]
+    except (KeyError, TypeError, AttributeError) as error:
+        raise CannotCheck(f"the map file is not a map ({error.__class__.__name__}: "
+                          f"{error})") from None
+    if not territories or not all(isinstance(t, str) for t in territories):
+        raise CannotCheck("the map file lists no territories")
+    return Board(territories, cards, ids)
+
+
+def board_of(record: dict, map_file, problems: list[str]) -> Board:
+    """The board the record's game was played on: the classic one built in, or `map_file`
+    (a map's data) if it is the version the record names by its hash."""
+    started = (record["events"][0].get("data") or {}) if record["events"] else {}
+    map_id = record.get("map") or started.get("map") or "classic"
+    map_hash = record.get("map_hash") or started.get("map_hash")
+    if started.get("map_hash") and map_hash != started["map_hash"]:
+        problems.append("the record's map_hash is not the one game_started names")
+    if map_file is None:
+        where = f"GET /api/v1/maps/{map_id}/versions/{map_hash}/ gives it"
+        if map_id != "classic":
+            raise CannotCheck(f"a game on the map {map_id!r}: give the map version it was "
+                              f"played on with --map FILE ({where})")
+        if map_hash not in (None, CLASSIC_HASH):
+            raise CannotCheck(f"a game on a version of the classic map ({map_hash}) this "
+                              f"script does not carry: give it with --map FILE ({where})")
+        return CLASSIC
+    found = content_hash(map_file)
+    # A record from before games named their map played the first classic version.
+    if found != (map_hash or CLASSIC_HASH):
+        raise CannotCheck(f"the map file is not the version the game was played on: its "
+                          f"content hash is {found}, the record's map_hash "
+                          f"{map_hash or CLASSIC_HASH}")
+    if isinstance(map_file, dict) and map_file.get("id", map_id) != map_id:
+        raise CannotCheck(f"the map file is the map {map_file['id']!r}, the game's is "
+                          f"{map_id!r}")
+    return board_of_file(map_file)
 
 
 def seed_of(record: dict, problems: list[str]) -> bytes:
@@ -264,18 +360,15 @@ def seed_of(record: dict, problems: list[str]) -> bytes:
     return seed
 
 
-def check(record: dict) -> tuple[list[str], dict]:
-    """(problems, how many draws of each kind were recomputed) for a record."""
+def check(record: dict, map_file=None) -> tuple[list[str], dict]:
+    """(problems, how many draws of each kind were recomputed) for a record; `map_file`:
+    the data of the map file it was played on (None: the classic map)."""
     if not isinstance(record, dict) or not isinstance(record.get("events"), list) or not all(
             isinstance(event, dict) for event in record["events"]):
         raise NotARecord("not a game record: no list of events")
-    if record.get("map", "classic") != "classic":
-        # Its board order, deck and missions are the map's: the service's own check
-        # (manage.py verify_game, the finished game's page) replays any map.
-        raise NotARecord(f"a game on the map {record['map']!r}: this script checks games on "
-                         "the classic map")
     problems: list[str] = []
     seed = seed_of(record, problems)
+    board = board_of(record, map_file, problems)
     game_id = str(record.get("id"))
     counts: dict = {}
     table = None
@@ -291,7 +384,7 @@ def check(record: dict) -> tuple[list[str], dict]:
                     break
                 if str(data.get("game_id", game_id)) != game_id:
                     problems.append(f"event 1: game_started names game {data['game_id']}")
-                table = Table(data)
+                table = Table(data, board)
             pair = expected_draws(table, kind, data, Stream(seed, game_id, seq))
             if isinstance(pair, str):
                 problems.append(f"event {seq}: {pair}")
@@ -306,18 +399,27 @@ def check(record: dict) -> tuple[list[str], dict]:
     return problems, counts
 
 
+def read_json(name: str):
+    if name == "-":
+        return json.load(sys.stdin)
+    with open(name, encoding="utf-8") as source:
+        return json.load(source)
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(
+        prog="verify_record.py", description="Check a finished Conquest game's record.",
+        epilog="Exit status: 0 passed, 1 a check failed, 2 nothing could be checked.")
+    parser.add_argument("record", help="the game's record/ JSON (- reads standard input)")
+    parser.add_argument("--map", metavar="FILE", dest="map_file",
+                        help="the map version the game was played on (GET /api/v1/maps/"
+                             "{map}/versions/{map_hash}/); not needed for the classic map")
+    arguments = parser.parse_args(argv[1:])
     try:
-        if argv[1] == "-":
-            record = json.load(sys.stdin)
-        else:
-            with open(argv[1], encoding="utf-8") as source:
-                record = json.load(source)
-        problems, counts = check(record)
-    except (OSError, ValueError, NotARecord) as error:
+        record = read_json(arguments.record)
+        map_file = None if arguments.map_file is None else read_json(arguments.map_file)
+        problems, counts = check(record, map_file)
+    except (OSError, ValueError, CannotCheck) as error:
         print(f"cannot check: {error}", file=sys.stderr)
         return 2
     if problems:
@@ -327,7 +429,8 @@ def main(argv: list[str]) -> int:
         return 1
     contributions = len((record["events"][0].get("data") or {}).get("contributions") or [])
     drawn = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
-    print(f"game {record.get('id')}: OK. seed_hash commits to the server seed; the seed is "
+    print(f"game {record.get('id')} on the map {record.get('map') or 'classic'}: OK. "
+          f"seed_hash commits to the server seed; the seed is "
           f"derived from it and {contributions} player contribution(s); "
           f"{sum(counts.values())} events' draws recomputed ({drawn}).")
     return 0

@@ -129,3 +129,63 @@ def test_it_sees_an_import_inside_a_function(tmp_path):
     known = {"hidden": module, "notifications.outbox": module}
     assert imports_of("hidden", module, known) == {"notifications.outbox"}
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+
+
+def _top_level_names(path: Path) -> tuple[set[str], set[str], set[str]]:
+    """(names a module defines, names it imports, names its __all__ exports)."""
+    defined, imported, exported = set(), set(), set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+            defined |= names
+            if "__all__" in names and isinstance(node.value, (ast.List, ast.Tuple)):
+                exported |= {e.value for e in node.value.elts if isinstance(e, ast.Constant)}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            imported |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return defined, imported, exported
+
+
+def borrowed_names(known: dict[str, Path]) -> list[str]:
+    """`module.name` uses where `module` only imports `name` from elsewhere (and does not
+    export it in `__all__`, as a package's facade does): the user depends on the middle
+    module's imports instead of on where the name is defined."""
+    found, names = [], {}
+    for name, path in known.items():
+        tree = ast.parse(path.read_text())
+        aliases = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                aliases.update({a.asname or a.name: f"{node.module}.{a.name}"
+                                for a in node.names if f"{node.module}.{a.name}" in known})
+            elif isinstance(node, ast.Import):
+                aliases.update({a.asname: a.name for a in node.names
+                                if a.asname and a.name in known})
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in aliases):
+                continue
+            target = aliases[node.value.id]
+            if target not in names:
+                names[target] = _top_level_names(known[target])
+            defined, imported, exported = names[target]
+            if node.attr in imported and node.attr not in defined | exported \
+                    and f"{target}.{node.attr}" not in known:
+                found.append(f"{name}: {node.value.id}.{node.attr} is {target}'s import")
+    return sorted(set(found))
+
+
+def test_names_are_reached_where_they_are_defined_or_exported():
+    assert borrowed_names(production_modules()) == []
+
+
+def test_it_sees_a_name_borrowed_from_another_module_s_imports(tmp_path):
+    middle, user = tmp_path / "middle.py", tmp_path / "user.py"
+    middle.write_text("from origin import check\n__all__ = []\n")
+    user.write_text("from pkg import middle as m\nm.check(1)\n")
+    assert borrowed_names({"pkg.middle": middle, "user": user}) == [
+        "user: m.check is pkg.middle's import"]
+    middle.write_text("from origin import check\n__all__ = ['check']\n")
+    assert borrowed_names({"pkg.middle": middle, "user": user}) == []

@@ -8,10 +8,10 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from games import lobby as games
 from games import rules
 from games.errors import ServiceError
 from games.maps import board_for_new_game
+from games.new_game import check_clock, check_game_name
 from games.rules.errors import BadRules
 from lib import inputs
 from tournaments.models import Tournament
@@ -57,7 +57,7 @@ def check_tournament(data) -> dict:
                                   "max_players", "clock", "bots_allowed", "map"})
     if unknown:
         raise ServiceError(400, "bad_request", f"unknown field(s): {', '.join(unknown)}")
-    name = games.check_game_name(data.get("name"))
+    name = check_game_name(data.get("name"))
     if len(name) > 60:  # room for " · round N · table M" in the games' names
         raise ServiceError(400, "bad_request", "name must be at most 60 characters")
     kind = data.get("format", Tournament.KNOCKOUT)
@@ -79,7 +79,7 @@ def check_tournament(data) -> dict:
     if not isinstance(bots_allowed, bool):
         raise ServiceError(400, "bad_request", "bots_allowed must be true or false")
     clock = {} if data.get("clock") is None else data["clock"]
-    games.check_clock(clock)  # refuses a bad clock with its reason
+    check_clock(clock)  # refuses a bad clock with its reason
     try:
         board = board_for_new_game(data.get("map"))
     except BadRules as problem:

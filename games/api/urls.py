@@ -10,6 +10,8 @@ urlpatterns = [
     path("games/<int:game_id>/commands/", views.CommandsView.as_view(), name="api-commands"),
     path("maps/", views.MapsView.as_view(), name="api-maps"),
     path("maps/<str:map_id>/", views.MapView.as_view(), name="api-map"),
+    path("maps/<str:map_id>/versions/<str:map_hash>/", views.MapVersionView.as_view(),
+         name="api-map-version"),
     path("games/", views.GamesView.as_view(), name="api-games"),
     path("games/<int:game_id>/", views.GameView.as_view(), name="api-game"),
     path("games/<int:game_id>/join/", views.JoinView.as_view(), name="api-join"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Count, Q
 from django.http import Http404
 from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
@@ -62,6 +63,22 @@ class MapView(ApiView):
             "starting_armies": {str(k): v for k, v in board.starting_armies.items()},
             "drawing": data.get("drawing"),
         })
+
+
+class MapVersionView(ApiView):
+    """One version of a map exactly as kept, the file whose content hash (SHA-256 of its
+    canonical JSON: sorted keys, no spaces, UTF-8) is `map_hash`: the board a game played,
+    as its record's `map_hash` names it, for scripts/verify_record.py --map."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def get(self, request, map_id: str, map_hash: str):
+        try:
+            board = game_maps.board_of_version(map_id, map_hash)
+        except UnknownMap:
+            raise Http404("No version of this map has that hash.") from None
+        return Response(board.data)
 
 
 def game_view_for(game, user, at=None):

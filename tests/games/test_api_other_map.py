@@ -76,9 +76,14 @@ def test_two_players_play_a_game_on_it_to_the_end(alice, bob, isles_map):
     assert board_of_game(game) is isles_map
     listed = alice.get(f"{API}/games/", {"mine": 1}).json()
     assert [g["map"] for g in listed if g["id"] == game_id] == ["isles"]
-    # The standalone checker knows the classic board only: it says so, and checks nothing.
-    with pytest.raises(standalone.NotARecord, match="on the map 'isles'"):
+    # The standalone checker needs the map version played: without it, it says where it is;
+    # with the one the API serves by the record's map_hash, every draw checks out.
+    with pytest.raises(standalone.CannotCheck, match=f"on the map 'isles': give the map "
+                       f"version .* --map FILE .*/maps/isles/versions/{isles_map.hash}/"):
         standalone.check(record)
+    played = alice.get(f"{API}/maps/isles/versions/{record['map_hash']}/").json()
+    found, counts = standalone.check(record, played)
+    assert found == [] and counts["territories_dealt"] == 1 <= counts["deck_shuffled"]
 
 
 def test_a_classic_territory_is_refused_on_it_and_nothing_changes(alice, bob, isles_map):

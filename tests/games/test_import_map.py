@@ -13,6 +13,7 @@ from urllib.parse import unquote
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
+from django.utils import timezone
 
 from games import computer
 from games import maps as game_maps
@@ -188,7 +189,7 @@ def test_each_kind_of_bad_file_stores_nothing(tmp_path, kind, text, start, words
 
 
 def test_a_clash_of_ids_stores_nothing(tmp_path):
-    with pytest.raises(CommandError, match="a shipped map's id"):
+    with pytest.raises(CommandError, match="is the shipped map 'Classic'"):
         import_map(ISLES, "--id", "classic")
     with pytest.raises(CommandError, match="lower-case letters"):
         import_map(ISLES, "--id", "Five Isles")
@@ -198,6 +199,47 @@ def test_a_clash_of_ids_stores_nothing(tmp_path):
         import_map(ISLES)
     nothing_stored((1, 1))
     assert import_map(ISLES, "--id", "isles_two") == "isles_two"
+
+
+def test_an_import_under_a_shipped_map_s_id_is_refused_with_the_reason():
+    """Every lookup by id finds a shipped map first: an import under its id would be lost."""
+    with pytest.raises(CommandError) as refused:
+        import_map(ISLES, "--name", "Europe")  # the name made the id
+    assert "the id 'europe' (made from the map's name) is the shipped map 'Europe''s" in \
+        str(refused.value) and "give the import another id" in str(refused.value)
+    for options in (("--id", "europe"), ("--id", "islands", "--replace")):
+        with pytest.raises(CommandError, match="is the shipped map"):
+            import_map(ISLES, *options)
+    page = web(moderator("maud"))
+    with open(ISLES, "rb") as upload:
+        answer = page.post("/admin/games/importedmap/add/", {"file": upload, "map_id": "usa"})
+    assert "the id &#x27;usa&#x27; is the shipped map" in answer.content.decode()
+    nothing_stored()
+    assert import_map(ISLES, "--name", "Europe", "--id", "europe_isles") == "europe_isles"
+
+
+def test_an_import_kept_under_a_shipped_map_s_id_is_warned_of():
+    """One imported before a map of that id shipped: the shipped map is what every lookup
+    finds, so `check --database` warns; games started on the import keep its version."""
+    from django.core import checks
+
+    from games import checks as map_checks
+    from games.rules.maps import community
+
+    data = community.read(ISLES.read_bytes(), "five_isles.map", "europe")[0]
+    row = ImportedMap.objects.create(pk="europe", name="Europe isles", data=data,
+                                     hash=maps.content_hash(data), source_format="domination",
+                                     imported_at=timezone.now())
+    MapVersion.objects.create(hash=row.hash, map=row, data=data, imported_at=row.imported_at)
+    warned = map_checks.imported_maps_shadow_no_shipped_map(None, databases=["default"])
+    assert [(w.id, w.level) for w in warned] == [("games.W001", checks.WARNING)]
+    assert "'europe' has the id of a shipped map" in warned[0].msg
+    assert "europe" in str(checks.run_checks(databases=["default"]))
+    assert map_checks.imported_maps_shadow_no_shipped_map(None) == []  # no database asked
+    assert game_maps.board_of_map("europe") is maps.shipped("europe")
+    assert maps.shipped("europe") in game_maps.available_boards()
+    assert [b.id for b in game_maps.available_boards()].count("europe") == 1
+    assert len(maps.board_by_hash(row.hash).territories) == 14  # its version is still kept
 
 
 def test_an_id_with_a_line_break_stores_nothing():

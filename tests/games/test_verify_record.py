@@ -19,7 +19,7 @@ import pytest
 
 from games import write
 from games.models import Game
-from games.rules import board, missions, verify
+from games.rules import board, maps, missions, verify
 from tests.games.api_support import API, game_url, play, send, state_of
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "verify_record.py"
@@ -321,3 +321,133 @@ def test_it_agrees_with_the_engine_on_games_of_random_rules(game_number):
     battle = next(e for e in record["events"] if e["type"] == "battle")
     battle["data"]["defender_dice"] = [7] * len(battle["data"]["defender_dice"])
     fails_at(record, battle["seq"])
+
+
+# ---- games on other maps: the map version given with --map -----------------------------------
+def run_on_map(record, map_data, tmp_path) -> subprocess.CompletedProcess:
+    (tmp_path / "map.json").write_text(json.dumps(map_data), encoding="utf-8")
+    (tmp_path / "record.json").write_text(json.dumps(record), encoding="utf-8")
+    return subprocess.run([sys.executable, "-S", "-I", str(SCRIPT), "--map",
+                           str(tmp_path / "map.json"), str(tmp_path / "record.json")],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_its_classic_copy_is_the_classic_map_file():
+    assert standalone.CLASSIC_HASH == maps.CLASSIC_FIRST_HASH == maps.classic().hash
+    data = json.loads((maps.FOLDER / "classic.json").read_text(encoding="utf-8"))
+    assert standalone.content_hash(data) == maps.classic().hash
+    from_file = standalone.board_of_file(data)
+    assert (from_file.territories, from_file.card_count, from_file.missions) == (
+        standalone.TERRITORIES, standalone.CARD_COUNT, standalone.MISSIONS)
+
+
+def test_it_passes_a_finished_game_on_another_map_given_its_file(alice, bob, tmp_path):
+    answer = alice.post(f"{API}/games/", {"name": "Isles", "players": 2, "map": "islands",
+                                          "rules": {"placement_batch": 10}}, format="json")
+    assert answer.status_code == 201, answer.content
+    game_id = answer.json()["id"]
+    join(bob, game_id, entropy="bob's")
+    clients = {0: alice, 1: bob}
+    play(game_id, clients, random.Random(4), until=lambda state: state.turn >= 6)
+    record = finish(game_id, clients)
+    islands = maps.shipped("islands")
+    assert (record["map"], record["map_hash"]) == ("islands", islands.hash)
+    assert of_type(record, "battle")
+    served = alice.get(f"{API}/maps/islands/versions/{islands.hash}/")
+    assert served.status_code == 200 and maps.content_hash(served.json()) == islands.hash
+
+    done = run_on_map(record, served.json(), tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "on the map islands: OK" in done.stdout
+    counts = standalone.check(record, served.json())[1]
+    assert counts["territories_dealt"] == 1 and counts["battle"] == len(
+        of_type(record, "battle"))
+
+    # Without the map file it checks nothing and says where the version is.
+    done = run(record, tmp_path)
+    assert done.returncode == 2
+    assert f"/api/v1/maps/islands/versions/{islands.hash}/" in done.stderr
+    # A tampered map file (a bonus changed) is not the version played: refused.
+    tampered = copy.deepcopy(served.json())
+    tampered["continents"][0]["bonus"] += 1
+    done = run_on_map(record, tampered, tmp_path)
+    assert done.returncode == 2 and "not the version the game was played on" in done.stderr
+    # Nor is another map, nor the classic one.
+    for other in ("europe", "classic"):
+        done = run_on_map(record, maps.shipped(other).data, tmp_path)
+        assert done.returncode == 2 and "content hash" in done.stderr
+    # Altered dice still fail on the right board.
+    battle = of_type(record, "battle")[0]
+    battle["data"]["attacker_dice"] = [d % 6 + 1 for d in battle["data"]["attacker_dice"]]
+    done = run_on_map(record, served.json(), tmp_path)
+    assert done.returncode == 1 and f"FAIL event {battle['seq']}" in done.stdout
+
+
+def test_the_version_endpoint_serves_only_a_map_s_own_kept_versions(alice):
+    islands = maps.shipped("islands")
+    for url in (f"{API}/maps/europe/versions/{islands.hash}/",
+                f"{API}/maps/islands/versions/{'0' * 64}/",
+                f"{API}/maps/islands/versions/{islands.hash.upper()}/",
+                f"{API}/maps/islands/versions/..%2F..%2Fclassic/"):
+        assert alice.get(url).status_code == 404, url
+    first = alice.get(f"{API}/maps/classic/versions/{maps.CLASSIC_FIRST_HASH}/").json()
+    assert maps.content_hash(first) == maps.CLASSIC_FIRST_HASH
+
+
+def own_missions_map() -> tuple[dict, maps.Board]:
+    """The tests' isles with missions and a deck of their own (three wilds, symbols mixed)."""
+    from tests.maps import DATA
+
+    data = copy.deepcopy(DATA)
+    territories = [t["id"] for t in data["territories"]]
+    data["id"], data["name"] = "isles_missions", "Isles with missions"
+    data["deck"] = {"cards": maps.default_deck(territories[::-1], ("cavalry", "infantry",
+                                                                   "artillery"), wilds=3)}
+    data["missions"] = [
+        {"id": "north_east", "kind": "conquer", "continents": ["north", "east"], "extra": 0},
+        {"id": "south_plus_one", "kind": "conquer", "continents": ["south"], "extra": 1},
+        {"id": "occupy_9", "kind": "occupy", "territories": 9, "armies": 1},
+        {"id": "destroy", "kind": "destroy", "fallback": "occupy_9"},
+    ]
+    return data, maps.remember(maps.build(data))
+
+
+@pytest.mark.parametrize("case", ["europe", "usa", "islands", "own missions"])
+def test_it_agrees_with_the_engine_on_games_on_other_maps(case):
+    from games.rules.fair import seed_hash
+    from tests.rules.test_properties import play_game
+
+    if case == "own missions":
+        data, board_played = own_missions_map()
+        rules = {"objective": "missions", "team_size": 1}
+    else:
+        board_played, rules = maps.shipped(case), {}
+        data = board_played.data
+    server_seed = f"{len(case):064x}"
+    engine_record = play_game(7, timeouts=0.05, seed=server_seed, board=board_played, **rules)[2]
+    record = json.loads(json.dumps({
+        "id": engine_record["id"], "server_seed": server_seed,
+        "seed_hash": seed_hash(server_seed), "seed": engine_record["seed"],
+        "map": board_played.id, "map_hash": board_played.hash,
+        "events": [event.to_dict() for event in engine_record["events"]],
+    }))
+    assert verify(record).ok
+    found, counts = standalone.check(record, json.loads(json.dumps(data)))
+    assert found == [] and counts["deck_shuffled"] >= 1
+    if rules:
+        assert counts["missions_dealt"] == 1
+        dealt = of_type(record, "missions_dealt")[0]["data"]["missions"]
+        assert set(dealt) <= set(standalone.board_of_file(data).missions)
+        dealt[0], dealt[1] = dealt[1], dealt[0]
+        fails_at_with(record, data, of_type(record, "missions_dealt")[0]["seq"])
+    with pytest.raises(standalone.CannotCheck, match="give the map version"):
+        standalone.check(record)
+    other = copy.deepcopy(data)
+    other["borders"] = other["borders"][::-1]  # the same board, another version
+    with pytest.raises(standalone.CannotCheck, match="not the version"):
+        standalone.check(record, other)
+
+
+def fails_at_with(record, map_data, seq: int) -> None:
+    found = standalone.check(record, map_data)[0]
+    assert any(p.startswith(f"event {seq}:") for p in found), found

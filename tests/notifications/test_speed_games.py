@@ -1,5 +1,5 @@
-"""Speed games (games.lobby.SPEED_RULES): 3-minute turns swept by beat within seconds, and a
-computer player takes over the seat of a player who misses two turns."""
+"""Speed games (games.new_game.SPEED_RULES): 3-minute turns swept by beat within seconds,
+and a computer player takes over the seat of a player who misses two turns."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from django.conf import settings as django_settings
 
 from games import lobby
 from games.models import Event, Game, Seat
+from games.new_game import SPEED_RULES
 from games.store import load_state
 from notifications import deadlines
 from notifications.models import Notification
@@ -17,7 +18,7 @@ from notifications.models import Notification
 def test_beat_sweeps_deadlines_often_enough_for_speed_games():
     schedule = django_settings.CELERY_BEAT_SCHEDULE["deadlines"]
     # A turn of three minutes overruns by at most a twelfth of itself.
-    assert schedule["schedule"] <= lobby.SPEED_RULES["deadline_seconds"] / 12
+    assert schedule["schedule"] <= SPEED_RULES["deadline_seconds"] / 12
     assert schedule["task"] == "notifications.tasks.sweep_deadlines"
 
 

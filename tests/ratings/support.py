@@ -49,12 +49,12 @@ def play_turns(game: Game, turns: int, seed: int = 1, limit: int = 6000) -> None
     raise AssertionError(f"the seats did not play {turns} turns each")
 
 
-def started_game(users: list, bots=None, rated=None, **rules) -> Game:
+def started_game(users: list, bots=None, rated=None, map_id=None, **rules) -> Game:
     """A game created by users[0] (with `bots` in the seats after hers) and joined by the
-    other users, so that it has started."""
+    other users, so that it has started; on the map `map_id` (default classic)."""
     rules = {"placement_batch": 100, **rules}  # setup in few commands
     game = lobby.create_game(users[0], "Rated game", len(users) + len(bots or []),
-                                rules, bots=bots, rated=rated)
+                                rules, bots=bots, rated=rated, map_id=map_id)
     for user in users[1:]:
         lobby.join_game(game, user)
     game.refresh_from_db()
@@ -79,10 +79,10 @@ def finish(game: Game, leave: list) -> Game:
 
 
 def finished_game(users: list, leave: list | None = None, bots=None, rated=None,
-                  turns: int = MIN_OWN_TURNS, seed: int = 1, **rules) -> Game:
+                  turns: int = MIN_OWN_TURNS, seed: int = 1, map_id=None, **rules) -> Game:
     """A game of `users` (and `bots`) in which every seat played `turns` turns, ended by
     resignations: the users in `leave` resign in that order (default: every user but the
     first, last first), then the humans still in, until one seat is left."""
-    game = started_game(users, bots=bots, rated=rated, **rules)
+    game = started_game(users, bots=bots, rated=rated, map_id=map_id, **rules)
     play_turns(game, turns, seed)
     return finish(game, users[:0:-1] if leave is None else leave)

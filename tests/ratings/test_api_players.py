@@ -43,6 +43,27 @@ def test_it_shows_the_contract_fields_after_games():
                                  "expected_taken", "net"}
 
 
+def test_it_names_the_maps_played_most_in_the_reader_s_language():
+    alice, bob = players("alice", "bob")
+    for seed in (1, 2):
+        finished_game([alice, bob], seed=seed, map_id="islands")
+    finished_game([bob, alice])
+    finished_game([bob, players("carol")[0]])  # not alice's
+    lobby.create_game(alice, "Open on Europe", 2, map_id="europe")  # not finished
+    record_results()
+
+    assert get("alice").json()["favourite_maps"] == [
+        {"map": "islands", "name": "Four Isles", "games": 2},
+        {"map": "classic", "name": "Classic", "games": 1}]
+    for language, names in (("cs", ["Čtyři ostrovy", "Klasická"]),
+                            ("pl", ["Cztery wyspy", "Klasyczna"])):
+        answer = APIClient().get("/api/v1/players/alice/", HTTP_ACCEPT_LANGUAGE=language)
+        assert [m["name"] for m in answer.json()["favourite_maps"]] == names
+    assert get("carol").json()["favourite_maps"] == [
+        {"map": "classic", "name": "Classic", "games": 1}]
+    assert get(players("dave")[0].username).json()["favourite_maps"] == []
+
+
 def test_an_unknown_player_is_a_json_404():
     assert_error(get("nobody-at-all"), 404, "not_found")
 

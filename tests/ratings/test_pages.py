@@ -56,3 +56,17 @@ def test_the_site_navigation_links_the_leaderboard(played):
     text = Client().get("/").content.decode()
 
     assert 'href="/leaderboard/"' in text
+
+
+def test_the_player_page_names_the_favourite_maps_in_the_reader_s_language():
+    alice, bob = players("alice", "bob")
+    finished_game([alice, bob], map_id="islands")
+    record_results()
+    for language, name in (("en", "Four Isles"), ("cs", "Čtyři ostrovy"),
+                           ("pl", "Cztery wyspy")):
+        text = Client().get("/players/alice/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        maps = text.split('id="favourite-maps">')[1].split("</dd>")[0]
+        assert f'<a href="/maps/islands/">{name}</a> (1 ' in maps, maps
+    assert "Favourite maps" in Client().get("/players/alice/").content.decode()
+    assert "Oblíbené mapy" in Client().get("/players/alice/",
+                                           HTTP_ACCEPT_LANGUAGE="cs").content.decode()

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from games.rules.maps import build, community, validate_map
+from games.rules.maps import build, community, validate, validate_map
 from games.rules.maps.formats import CONQUEST, DOMINATION, MapFileError, detect
+from games.rules.maps.validate import MapError
 
 FILES = Path(__file__).resolve().parent / "community_maps"
 DOMINATION_TEXT = (FILES / "five_isles.map").read_text(encoding="utf-8")
@@ -185,6 +186,26 @@ def test_a_bad_file_is_refused_with_the_line_at_fault(kind, text, start, words):
     assert any(at == line and words in said for at, said in refused.value.faults), \
         (line, refused.value.faults)
     assert f"line {line}: " in str(refused.value)
+
+
+DISCONNECTED = bad(C, ("Canyon,360,380,Southreach,Red Mesa", "Canyon,360,380,Southreach"))
+
+
+def test_a_disconnected_board_is_the_validator_s_finding_shown_at_its_line(monkeypatch):
+    """One connectivity check, the validator's: the import shows its fault at the line of
+    the first territory cut off, in the file's names; without it the file would import."""
+    with pytest.raises(MapFileError) as refused:
+        read(DISCONNECTED)
+    assert refused.value.faults == [(line_of(C, "Canyon"), "the board is disconnected: "
+                                     "'Canyon' cannot be reached from 'Frost Peak'")]
+    with pytest.raises(MapError) as checked:
+        validate_map(read(C)[0] | {"borders": [
+            pair for pair in read(C)[0]["borders"] if "canyon" not in pair]})
+    assert checked.value.faults[0] == (
+        "the board is disconnected: 'canyon' cannot be reached from 'frost_peak'")
+    assert checked.value.faults[0].about == ("canyon",)
+    monkeypatch.setattr(validate, "unreachable", lambda territories, around: [])
+    assert read(DISCONNECTED)[0]["id"] == "test"
 
 
 @pytest.mark.parametrize(("text", "words"), [

@@ -1,6 +1,7 @@
 """A community map file made a map of this service: names resolved, borders made two-way,
 ids slugified, starting armies and table sizes from the territory count, a drawing from the
-territories' coordinates; every fault named with its line, and the result validated.
+territories' coordinates; every fault named with its line, and the result validated (the
+validator's faults about territories, such as a disconnected board, shown at their line).
 
 Rules it states (README "Importing a community map"):
 - A border listed on one side only is played both ways (the engine's borders are two-way);
@@ -128,32 +129,27 @@ def _resolve(parsed: Parsed, faults: list, warnings: list):
     return territories, home, list(pairs.values())
 
 
-def _check_size_and_reach(territories: dict, borders: list, faults: list) -> None:
+def _check_size(territories: dict, faults: list) -> None:
     count = len(territories)
     if count < MIN_TERRITORIES:
         faults.append((0, f"the map has {count} territories: a board needs at least "
                           f"{MIN_TERRITORIES} (three for each of three hands)"))
     if count > MAX_TERRITORIES:
         faults.append((0, f"the map has {count} territories: at most {MAX_TERRITORIES}"))
-    if faults or not territories:
-        return
-    around: dict = {name: set() for name in territories}
-    for a, b in borders:
-        around[a].add(b)
-        around[b].add(a)
-    first = next(iter(territories))
-    reached, frontier = {first}, [first]
-    while frontier:
-        for n in around[frontier.pop()]:
-            if n not in reached:
-                reached.add(n)
-                frontier.append(n)
-    cut_off = [t for t in territories.values() if t.name not in reached]
-    if cut_off:
-        names = ", ".join(repr(t.name) for t in cut_off[:5]) + (" …" if len(cut_off) > 5
-                                                                 else "")
-        faults.append((cut_off[0].line, f"the board is disconnected: {names} cannot be "
-                                        f"reached from {first!r}"))
+
+
+def _by_line(problem: MapError, territories: dict, ids: dict) -> MapFileError:
+    """The validator's faults as the file's: one about territories (a disconnected board)
+    at the line of the first it names, in the file's names; any other for the file."""
+    by_id = {ids[name]: territory for name, territory in territories.items()}
+    faults = []
+    for fault in problem.faults:
+        about = [by_id[t] for t in getattr(fault, "about", ()) if t in by_id]
+        if about:
+            faults.append((about[0].line, fault.told(lambda t: by_id[t].name)))
+        else:
+            faults.append((0, str(fault)))
+    return MapFileError(faults)
 
 
 def to_map(parsed: Parsed, map_id: str, name: str) -> tuple[dict, list]:
@@ -162,7 +158,7 @@ def to_map(parsed: Parsed, map_id: str, name: str) -> tuple[dict, list]:
     warnings: list = list(parsed.warnings)
     territories, home, borders = _resolve(parsed, faults, warnings)
     if not faults:
-        _check_size_and_reach(territories, borders, faults)
+        _check_size(territories, faults)
     if faults:
         raise MapFileError(faults)
     taken: set = set()
@@ -191,8 +187,8 @@ def to_map(parsed: Parsed, map_id: str, name: str) -> tuple[dict, list]:
         data["borders"], wrap=parsed.wrap)
     try:
         validate_map(data)
-    except MapError as problem:  # a fault the checks above missed: still no import
-        raise MapFileError([(0, fault) for fault in problem.faults]) from problem
+    except MapError as problem:  # a disconnected board, or a fault the reading let pass
+        raise _by_line(problem, territories, ids) from problem
     return data, sorted(warnings, key=lambda w: w[0])
 
 

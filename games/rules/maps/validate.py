@@ -20,6 +20,20 @@ class MapError(ValueError):
         self.faults = list(faults)
 
 
+class Fault(str):
+    """A fault's words that name territories: `about` lists them (ids, the first the one to
+    point at) and `told(name)` says it again naming each as `name(id)` does, so that a
+    reader of another form of the map (an imported file) can show it in its own terms."""
+
+    def __new__(cls, say, about):
+        fault = super().__new__(cls, say(repr))
+        fault.say, fault.about = say, tuple(about)
+        return fault
+
+    def told(self, name) -> str:
+        return self.say(lambda territory: repr(name(territory)))
+
+
 def _named(items, kind: str, faults: list) -> list[str]:
     """The ids of a list of {id, name} objects; faults for missing or duplicate ones."""
     ids: list[str] = []
@@ -116,17 +130,23 @@ def _check_borders(data: dict, territories: list, faults: list) -> None:
             around[a].add(b)
             around[b].add(a)
     if territories and not faults:
-        reached, frontier = {territories[0]}, [territories[0]]
-        while frontier:
-            for n in around[frontier.pop()]:
-                if n not in reached:
-                    reached.add(n)
-                    frontier.append(n)
-        cut_off = [t for t in territories if t not in reached]
+        cut_off = unreachable(territories, around)
         if cut_off:
-            faults.append(f"the board is disconnected: {', '.join(map(repr, cut_off[:10]))}"
-                          f"{' …' if len(cut_off) > 10 else ''} cannot be reached from "
-                          f"{territories[0]!r}")
+            faults.append(Fault(lambda name: (
+                f"the board is disconnected: {', '.join(map(name, cut_off[:10]))}"
+                f"{' …' if len(cut_off) > 10 else ''} cannot be reached from "
+                f"{name(territories[0])}"), cut_off))
+
+
+def unreachable(territories: list, around: dict) -> list:
+    """The territories no path of borders leads to from the first, in map order."""
+    reached, frontier = {territories[0]}, [territories[0]]
+    while frontier:
+        for n in around[frontier.pop()]:
+            if n not in reached:
+                reached.add(n)
+                frontier.append(n)
+    return [t for t in territories if t not in reached]
 
 
 def _check_armies(data: dict, territories: list, faults: list) -> None:
