@@ -99,6 +99,9 @@ CASES = -(-GAMES // GAMES_PER_CASE)
 # CONQUEST_PRESET_GAMES=2000 plays thousands of each.
 PRESET_GAMES = int(os.environ.get("CONQUEST_PRESET_GAMES", "10"))
 STEPS = 40_000
+# Past this many steps players resign ten times as often: random players on a big map can
+# wander for 20,000 events, and the few games that long cost half of the sample's time.
+LONG_GAME = 3_000
 
 
 def random_rules(rnd: random.Random, board: Board | None = None) -> tuple[int, dict]:
@@ -160,13 +163,13 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
     state = replay(events)
     check_invariants(state)
     refereed = 0  # views refereed so far: each seat's turn comes in order
-    for _ in range(STEPS):
+    for step in range(STEPS):
         if state.finished:
             break
         owing = seats_to_act(state)
         if not owing or rnd.random() < timeouts:
             command, actor = TimeOut(), None
-        elif rnd.random() < resigns:
+        elif rnd.random() < (resigns if step < LONG_GAME else resigns * 10):
             actor = rnd.choice(state.living())
             command = parse_command({"type": "resign"}, actor)
         elif rnd.random() < 0.002:  # a standing policy changed now and then (the neutral's too)
