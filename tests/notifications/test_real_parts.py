@@ -233,7 +233,9 @@ def test_a_human_plays_two_bots_through_a_real_worker_to_the_end(redis):
             celery.start_worker()
             answer = alice.post("/api/v1/games/", {
                 "name": "Alice against the machine", "players": 3,
-                "bots": ["normal", "hard"], "rules": {"placement_batch": 100}}, format="json")
+                "bots": ["normal", "hard"],
+                # to the end in a few rounds: whoever holds most then wins
+                "rules": {"placement_batch": 100, "round_limit": 6}}, format="json")
             assert answer.status_code == 201, answer.content
             game = Game.objects.get(pk=answer.json()["id"])
             deadline = time.monotonic() + 240
