@@ -540,6 +540,14 @@
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("svg.board [data-territory]") : null;
     if (target && onTerritory(target.getAttribute("data-territory"))) { event.preventDefault(); }
+    // A click on an army disc is a click on its territory: a small one (Luxembourg, a
+    // Caribbean island) lies wholly under its disc, whose edge covers its neighbours.
+    var disc = !target && event.target.closest ? event.target.closest("svg.board .count[data-for] .disc") : null;
+    var owner = disc && territory(disc.closest(".count").getAttribute("data-for"));
+    if (owner) {
+      event.preventDefault();
+      owner.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    }
   });
 
   // ---- The map by keyboard -----------------------------------------------------------

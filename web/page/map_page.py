@@ -5,6 +5,8 @@ thumbnail's drawing."""
 
 from __future__ import annotations
 
+import math
+
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -89,12 +91,20 @@ def drawn_continents(board: Board, names: bool = True) -> list[dict]:
     return continents
 
 
+# The smallest name drawn on a map's page, in screen px (the game page's zoom keeps its
+# names at 10 px, static/js/conquest.js NAME_PX).
+NAME_PX = 8
+
+
 def drawing_context(board: Board, names: bool = True) -> dict:
     drawing = drawing_of(board)
     # The names' size in map units: by the room each territory has (the classic map's 7.5).
     text = round((drawing.width * drawing.height / max(1, len(board.territories))) ** .5 / 16, 2)
     return {
         "width": drawing.width, "height": drawing.height,
+        # The narrowest the drawing may be, in screen px, for its names to stay legible; the
+        # page has no zoom, so a wider drawing scrolls in its box (the world's is ~2300 px).
+        "legible_width": math.ceil(drawing.width * NAME_PX / text),
         "text": text, "dot": round(text * .35, 2), "below": round(text * 1.3, 2),
         "continents": drawn_continents(board, names),
         "land_borders": [{"a": a, "b": b, "d": d} for (a, b), d in drawing.land.items()],

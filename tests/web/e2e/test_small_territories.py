@@ -1,0 +1,75 @@
+"""A territory smaller than its army disc (Luxembourg, Eswatini, the Caribbean's islands on
+the world map) is played by tapping its disc, in a real browser at a laptop's and a phone's
+size, at the view a game opens with. The disc used to let a tap through to whatever lay
+under its edge, a neighbour or the sea. Screenshots go to var/screenshots/
+(small-territory-*)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import lobby
+from tests.play import play_until
+from tests.web.e2e.test_phone_pages import SIZES, page_for
+from tests.web.support import user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WAIT = 15_000  # ms
+# For each of the viewer's territories, points on its disc (three quarters out from the
+# centre, eight ways) that no other disc covers: what a tap there lands on.
+TAPS = """() => {
+  const svg = document.querySelector('svg.board').getBoundingClientRect();
+  const discs = Array.from(document.querySelectorAll('svg.board .count')).map(c => {
+    const r = c.querySelector('.disc circle:last-of-type').getBoundingClientRect();
+    return {id: c.getAttribute('data-for'), x: r.x + r.width / 2, y: r.y + r.height / 2,
+            r: r.width / 2};
+  });
+  const mine = new Set(Array.from(document.querySelectorAll('svg.board .territory.mine'))
+    .map(t => t.getAttribute('data-territory')));
+  const taps = [];
+  discs.filter(d => mine.has(d.id)).forEach(d => {
+    for (let k = 0; k < 8; k++) {
+      const x = d.x + .75 * d.r * Math.cos(k * Math.PI / 4);
+      const y = d.y + .75 * d.r * Math.sin(k * Math.PI / 4);
+      if (x < svg.left + 2 || x > svg.right - 2 || y < svg.top + 2 || y > svg.bottom - 2) continue;
+      if (discs.some(o => o !== d && Math.hypot(x - o.x, y - o.y) < o.r + 4)) continue;
+      const hit = document.elementFromPoint(x, y);
+      const at = hit && (hit.closest('.count') || hit.closest('[data-territory]'));
+      taps.push({id: d.id, x: x, y: y,
+                 hit: at ? (at.getAttribute('data-for') || at.getAttribute('data-territory')) : null, what: hit && (hit.tagName + '.' + hit.getAttribute('class') + '/' + hit.parentNode.getAttribute('class'))});
+    }
+  });
+  return taps;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_tap_anywhere_on_a_territory_s_disc_picks_that_territory(
+        browser, live_server, contexts, screenshot, size):
+    alice = user("alice")
+    game = lobby.create_game(alice, "Small places", 2, {"setup": "random"}, map_id="world")
+    lobby.join_game(game, user("bob"))
+    play_until(game, None, lambda state: state.phase == "reinforce" and state.current == 0)
+    page = page_for(browser, live_server, alice, size, contexts)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector("#form-place", timeout=WAIT)
+    page.wait_for_selector(".zoom:not([hidden])", timeout=WAIT)
+    taps = page.evaluate(TAPS)
+    assert len(taps) > 20, taps
+    missed = [(t["id"], t["hit"], t["what"]) for t in taps if t["hit"] != t["id"]]
+    assert missed == [], missed
+    # and really tapped: a disc's edge where, under it, lies another territory or the sea
+    tap = next(t for t in taps if page.evaluate(
+        """([x, y]) => { const discs = document.querySelectorAll('svg.board .count .disc');
+            discs.forEach(d => d.style.pointerEvents = 'none');
+            const hit = document.elementFromPoint(x, y), at = hit && hit.closest('[data-territory]');
+            discs.forEach(d => d.style.pointerEvents = '');
+            return at ? at.getAttribute('data-territory') : null; }""", [t["x"], t["y"]])
+        != t["id"])
+    name = page.locator(f'svg.board [data-territory="{tap["id"]}"]').get_attribute("data-name")
+    page.mouse.click(tap["x"], tap["y"])
+    assert page.locator("#selection").text_content() == f"{name}: 1"
+    assert page.locator(f'#place-{tap["id"]}').input_value() == "1"
+    screenshot(page, f"small-territory-{SIZES[size][0]}")
+    assert page.problems == []
