@@ -9,8 +9,7 @@ from .worth import Player, guarded
 def odds_wanted(player: Player) -> float:
     """The least chance an attack needs. A game that drags on (armies pile up on both
     sides of every front) makes a player bolder, so that games end."""
-    rounds = player.t.view.get("round") or 0
-    return max(min(player.style.attack_odds, 0.35), player.style.attack_odds - rounds / 1000)
+    return max(min(player.style.attack_odds, 0.35), player.style.attack_odds - player.age() / 1000)
 
 
 def attack(player: Player) -> dict | None:
@@ -35,8 +34,7 @@ def attack(player: Player) -> dict | None:
         source, target = player.rnd.choice(choices)
         return {"type": "attack", "from": source, "to": target,
                 "repeat": True}
-    margin = player.style.margin * max(0.0, 1 - (t.view.get("round") or 0) / 200)
-    best, best_score = None, (margin if t.view.get("conquered") else 0.0)
+    best, best_score = None, 0.0
     for source in sorted(options, key=lambda s: -t.armies[s]):  # strongest first
         targets, armies = options[source], t.armies[source]
         if player.style.depth > 1:

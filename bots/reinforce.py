@@ -62,24 +62,30 @@ def reinforce(player: Player) -> dict:
 
 
 def defence_needs(player: Player) -> list[tuple[str, int]]:
-    """Borders short of the armies that would keep the strongest neighbour from
-    attacking (an attacker wants half as many again as the defenders), those of held
-    continents and the capital first."""
+    """The borders of guarded continents, and the capital, short of the armies that would
+    keep the strongest neighbour from attacking (an attacker wants half as many again as
+    the defenders), the neediest first. Other borders get no guards: a few armies on each
+    of a long front stop nobody, and they are what the attack was short of (measured on
+    europe and world, whose regions are mostly borders)."""
     t = player.t
     needs = []
     held = guarded(player)
     for x in t.borders:
+        if t.continent_of[x] not in held and x != t.capital:
+            continue
         strongest = max((t.armies[n] for n in t.neighbours[x] if t.hostile(n)), default=0)
         need = -(-2 * (strongest - 1) // 3) + 1 - t.armies[x]
         if need > 0:
-            guard = t.continent_of[x] in held or x == t.capital
-            needs.append((not guard, -need, x, need))
+            needs.append((-need, x, need))
     needs.sort()
-    return [(x, need) for _, _, x, need in needs]
+    return [(x, need) for _, x, need in needs]
 
 
 def best_staging(player: Player, extra: int) -> str:
-    """Where `extra` armies do most: the start of the best attack plan with them."""
+    """Where `extra` armies do most: the start of the best attack plan with them (for a
+    planner, from the front of the continent it plans for: on a map of many regions the
+    best path of the moment leads somewhere else every turn, and armies spread over the
+    whole map take no continent)."""
     t = player.t
     ranked = player.staging()
     if player.style.depth <= 1:
@@ -91,7 +97,12 @@ def best_staging(player: Player, extra: int) -> str:
                         for n in t.neighbours[x] if t.enemy(n)), default=float("-inf"))
         return max(ranked[:10], key=punch)
     best, best_score = ranked[0], float("-inf")
-    for x in ranked[:8]:
+    candidates = ranked[:8]
+    plan = player.plan() if player.style.plans else None
+    if plan is not None:
+        candidates = [x for x in ranked if t.continent_of[x] == plan or any(
+            t.continent_of[n] == plan and t.enemy(n) for n in t.neighbours[x])][:8] or candidates
+    for x in candidates:
         score = player.best_path(x, t.armies[x] + extra)[0]
         if score > best_score:
             best, best_score = x, score

@@ -5,10 +5,11 @@
 - normal: a sound standard strategy: it builds towards the continent it is closest to,
   masses its reinforcements where it attacks, breaks other players' continent bonuses,
   trades whenever it can, and moves idle armies to the front.
-- hard: plans. It picks the continent it can take and hold most cheaply and makes for it,
-  scores multi-step attack paths for the turn with exact battle odds, values eliminations
-  for the cards they bring, guards the borders of what it holds (and its capital), and
-  plays towards its mission.
+- hard: plans. It picks the continent it can take and hold most cheaply and makes for it
+  (its reinforcements mass at that continent's front), scores multi-step attack paths for
+  the turn with exact battle odds and the armies they cost, values eliminations for the
+  cards they bring, guards the borders of the continents worth guarding (and its
+  capital), and plays towards its mission.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ class Style:
     fortifies: float        # chance it fortifies when it could
     defends: bool           # keeps armies on threatened borders of what it holds
     missions: bool          # plays towards its mission
-    margin: float = 0.0     # what an attack must be worth once the turn's card is earned
     exact: bool = False     # exact battle odds (else the rule of thumb: armies against armies)
     eliminations: bool = False  # counts the cards an elimination brings
     plans: float = 0.0      # worth added to the continent it plans to take and hold (0: none)
@@ -38,6 +38,6 @@ STYLES = {
     "normal": Style("normal", noise=0.3, attack_odds=0.6, depth=1, trades_early=True,
                     fortifies=1.0, defends=False, missions=False),
     "hard": Style("hard", noise=0.0, attack_odds=0.5, depth=6, trades_early=True,
-                  fortifies=1.0, defends=True, missions=True, margin=4.0,
+                  fortifies=1.0, defends=True, missions=True,
                   exact=True, eliminations=True, plans=3.0),
 }

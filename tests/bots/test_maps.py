@@ -131,3 +131,42 @@ def test_a_planner_masses_its_first_armies_as_far_as_the_cap_allows(hub, cap):
         assert len(placements) == 1
     else:
         assert all(view["territories"][x]["armies"] + n <= cap for x, n in placements.items())
+
+
+def test_a_planner_masses_its_turns_armies_at_the_front_of_its_plan():
+    """On a map of many regions (world) the best attack of the moment leads somewhere else
+    every turn: the planner's reinforcements go where its continent plan is."""
+    import random
+
+    from bots import choose
+    from bots.reading import Table
+    from bots.styles import STYLES
+    from bots.worth import Player
+
+    board = maps.shipped("world")
+    view, rules = _first_state(board, {"placement_batch": 50}, phase="reinforce")
+    plan = Player(Table(view, rules), STYLES["hard"], random.Random(0)).plan()
+    command = choose(view, rules, "hard", random.Random(0))
+    assert plan is not None and command["type"] == "place"
+    near = {x for x in board.territories if board.continent_of[x] == plan or any(
+        board.continent_of[n] == plan for n in board.neighbours[x])}
+    assert set(command["placements"]) <= near, (plan, command)
+
+
+def test_a_round_on_a_larger_map_ages_the_game_as_much_more():
+    """What ends a game that drags on comes after as many rounds of classic's size: a round
+    on world brings about four times the armies."""
+    import random
+
+    from bots.reading import Table
+    from bots.styles import STYLES
+    from bots.worth import Player
+
+    ages = {}
+    for map_id in ("classic", "world", "islands"):
+        view, rules = _first_state(maps.shipped(map_id), {"placement_batch": 50},
+                                   phase="reinforce")
+        view = dict(view, round=10)
+        ages[map_id] = Player(Table(view, rules), STYLES["easy"], random.Random(0)).age()
+    assert ages["classic"] == ages["islands"] == 10
+    assert ages["world"] == pytest.approx(10 * 175 / 42)
