@@ -17,7 +17,7 @@ from lib.inputs import whole_number
 from notifications import confirmation
 from notifications.vacations import MAX_DAYS_AHEAD
 
-from .game_settings import time_zone_choices
+from .game_settings import LongSelect, time_zone_choices
 
 
 class SignUpForm(UserCreationForm):
@@ -51,7 +51,8 @@ class PreferencesForm(forms.ModelForm):
         label=_("Your password"), required=False, strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
         help_text=_("Needed only to change your email address."))
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices,
+                                  widget=LongSelect)
     reminder_hours = forms.CharField(
         label=_("Reminders"), required=False,
         help_text=_("Hours before a deadline to remind you, separated by commas "
