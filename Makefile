@@ -6,10 +6,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?=
 # The suite runs on this many worker processes (pytest-xdist); 0 runs it without xdist.
-# Four on a 2-core machine: two processes kept its cores only 55% busy (a test waits on
-# subprocesses, a browser's polls, live servers a good part of its time), and once compiled
-# modules were cached three kept them 71% busy (.ci/run: 915 s of CPU in 644 s).
-PYTEST_WORKERS ?= 4
+# Three on a 2-core machine: two processes kept its cores only 55% busy (a test waits on
+# subprocesses, a browser's polls, live servers a good part of its time); a third fills
+# that wait. A fourth made the embedded pass slower (318 s against 270 s), though three
+# keep the cores only about 71% busy (.ci/run: 915 s of CPU in 644 s).
+PYTEST_WORKERS ?= 3
 # apt-get needs root: use sudo when make runs as someone else.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
