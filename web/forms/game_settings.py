@@ -131,6 +131,9 @@ class LongSelect(forms.Select):
 
     def render(self, name, value, attrs=None, renderer=None):
         context = self.get_context(name, value, attrs)["widget"]
+        if any(group for group, _options, _index in context["optgroups"]):
+            # Grouped choices: Django's own templates write the <optgroup>s.
+            return super().render(name, value, attrs, renderer)
         options = format_html_join(
             "", "<option value=\"{}\"{}>{}</option>",
             ((str(option["value"]), flatatt(option["attrs"]), option["label"])
