@@ -27,7 +27,6 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
 
 from accounts.models import Preferences, preferences_for
 from games.clock import resting_until
@@ -221,6 +220,10 @@ def send(pk: int, only: list[int] | None = None, obsolete=None, session=None) ->
 
 def push_one(subscription: PushSubscription, data: str, session=None) -> int | str:
     """POST one encrypted push: the push service's status, or why it could not be asked."""
+    # Imported here: pywebpush brings aiohttp, whose import costs every process that starts
+    # Django (web, workers, manage.py) about a quarter of a second; only a push needs it.
+    from pywebpush import WebPushException, webpush
+
     claims = {"sub": settings.CONQUEST_VAPID_SUBJECT}
     try:
         response = webpush(

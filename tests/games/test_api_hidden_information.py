@@ -22,7 +22,7 @@ from games.models import Event, Game, Seat
 from games.rules.commands import parse_command
 from games.rules.missions import describe, effective_mission
 from games.rules.moves import seats_to_act
-from games.store import load_state, stored_events
+from games.store import load_state, rebuild_snapshots, stored_events
 from tests.games.api_support import API, compact, game_url, play, send, state_of
 from tests.games.conftest import new_game, signed_up
 from tests.rules.players import bot_command
@@ -363,6 +363,7 @@ def test_it_hides_the_cards_an_elimination_hands_over(table):
     Seat.objects.create(game=game, seat=2, user_id=dave.user_id)  # seated, not yet started
     events, state = history_with_an_elimination(game)
     append(game, events, None, state)
+    rebuild_snapshots(game)  # as the game would have them, had it been played move by move
     game.refresh_from_db()
     eliminated = next(e for e in events if e.type == "player_eliminated")
     taker, giver = eliminated.data["by"], eliminated.data["seat"]

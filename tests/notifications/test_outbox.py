@@ -385,5 +385,7 @@ def test_a_move_never_waits_on_a_broker_that_does_not_answer(
             act(game, user, {"type": "resign"})
         took.append(time.monotonic() - started_at)
 
-    assert max(took) < 0.5, took
+    # Waiting on the broker would take at least its 2 s socket timeout; the margin below
+    # it is for a loaded machine (CI saw 0.78 s on a busy one).
+    assert max(took) < 1.5, took
     assert Event.objects.filter(game=game, type="player_dropped").count() == 2

@@ -48,7 +48,7 @@ def vapid(settings):
     settings.CONQUEST_PUSH_HOSTS = ["127.0.0.1"]
 
 
-def wait_for(page, condition, tries: int = 40):
+def wait_for(page, condition, tries: int = 120):  # up to 30 s: a loaded CI machine
     for _ in range(tries):  # (no wait_for_function: the site's CSP forbids eval)
         if condition():
             return True
