@@ -4,7 +4,9 @@ commands reach the rules; a few go to an open game and some to ids that do not e
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import os
 import random
 
 import pytest
@@ -12,7 +14,7 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck, Phase, seed, settings
 from schemathesis.checks import not_a_server_error
 
 from accounts import tokens
@@ -22,6 +24,7 @@ from games.rules.moves import seats_to_act
 from games.store import load_state
 from tests.games.support import players
 from tests.rules.players import bot_command
+from tests.sample import choose_seed
 
 # Games the fuzzer plays in turn: each phase of the game, and the rule options that change
 # what a command may carry.
@@ -34,6 +37,10 @@ RULES = [
     {"setup": "random", "fortify": "spread", "occupy_minimum": "one"},
     {"setup": "random", "fortify": "connected", "card_values": "fixed"},
 ]
+
+
+def hash_of(text: str) -> int:
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
 class Arena:
@@ -105,6 +112,13 @@ def arena(keep_connection):
     return Arena()
 
 
+# Besides schemathesis's own boundary and type examples (the same every run, most of the
+# calls), each operation gets this many random ones: another draw each run and each pass of
+# .ci/run, from the run's seed (tests/sample.py), so runs add up to ever more of them;
+# CONQUEST_FUZZ_EXAMPLES=1000 for a soak run.
+EXAMPLES = int(os.environ.get("CONQUEST_FUZZ_EXAMPLES", "15"))
+SEED = hash_of(f"{choose_seed()}:fuzz:{os.environ.get('CONQUEST_CI_PASS', '')}")
+
 # Loaded when the module is collected: the schema view needs no database. (schemathesis's
 # pytest.from_fixture does not run under this pytest: it sets a node attribute pytest 9 lacks.)
 schema = schemathesis.openapi.from_wsgi("/api/v1/schema/", get_wsgi_application())
@@ -112,10 +126,11 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/schema/", get_wsgi_application(
 
 @schema.parametrize()
 @settings(
-    max_examples=25, deadline=None, derandomize=True, database=None,
+    max_examples=EXAMPLES, deadline=None, database=None,
     phases=[Phase.explicit, Phase.generate],  # no shrinking: a failure shows its request
     suppress_health_check=list(HealthCheck),
 )
+@seed(SEED)
 def test_it_never_answers_a_server_error(case, arena):
     if "game_id" in (case.path_parameters or {}):
         game_id = arena.game_id_for_this_example()

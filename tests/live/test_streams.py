@@ -17,8 +17,10 @@ from tests.play import play_until
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def server():
+@pytest.fixture(scope="module")
+def server(django_db_setup):
+    """One server for the module (a start costs seconds of CPU): each test signs up users
+    and makes games of its own, so none sees another's."""
     running = StreamServer().start()
     yield running
     running.stop()
@@ -177,7 +179,8 @@ def test_it_tells_a_late_comer_which_decisions_it_owes(server, tokens):
     again.close()
 
 
-def test_it_says_goodbye_when_the_server_stops(server, tokens):
+def test_it_says_goodbye_when_the_server_stops(tokens, django_db_setup):
+    server = StreamServer().start()  # its own: this test stops it
     game_id = new_game(server, tokens)
     stream = server.open(f"/api/v1/games/{game_id}/stream/", tokens["alice"])
     assert stream.next()[0] == "view"

@@ -93,7 +93,7 @@ GAMES_PER_CASE = 10
 # A sample of random games, another each run (tests/sample.py: the seed the run prints plays
 # them again); CONQUEST_PROPERTY_GAMES=3000 or more for a soak run (README "Testing").
 # The engine never touches a database, so .ci/run plays them only in its first pass.
-GAMES = int(os.environ.get("CONQUEST_PROPERTY_GAMES", "250"))
+GAMES = int(os.environ.get("CONQUEST_PROPERTY_GAMES", "200"))
 CASES = -(-GAMES // GAMES_PER_CASE)
 # Games per rulebook preset (rules.preset alone, 2 to 6 players), sampled the same way;
 # CONQUEST_PRESET_GAMES=2000 plays thousands of each.
@@ -193,14 +193,14 @@ def play_game(game_number: int, timeouts: float = 0.03, resigns: float = 0.001,
                 assert not state.allied(event.data["seat"], event.data["defender"]), event
             state = evolve(state, event)
             check_invariants(state)
-        # Every other view of a fogged game is refereed, every fourth of the others (for
+        # Every other view of a fogged game is refereed, every sixth of the others (for
         # time: the views are a third of a game's cost; a run still referees tens of
         # thousands, at every phase, each seat in turn).
-        if not state.finished and len(events) % (2 if state.rules.fog else 4) == 0:
+        if not state.finished and len(events) % (2 if state.rules.fog else 6) == 0:
             refereed += 1
             referee_views(state, refereed)
         events.extend(new_events)
-    if state.rules.fog or game_number % 2 == 0:  # the streams of half the others
+    if state.rules.fog or game_number % 3 == 0:  # the streams of a third of the others
         referee_events(events, state)
     else:
         for event in events:
