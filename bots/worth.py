@@ -204,13 +204,15 @@ class Player:
 
     def kept(self, target: str, armies: int, passing) -> float:
         """The chance that `target`, left with `armies`, is still ours at our next turn:
-        that its strongest hostile neighbour (but those in `passing`) fails to take it."""
+        that the armies of its hostile neighbours (but those in `passing`), counted as one
+        stack, fail to take it (counting only the strongest neighbour: europe 52.5 % against
+        56.7 % over the same 120 games)."""
         t = self.t
-        strongest = max((t.armies[n] for n in t.neighbours[target]
-                         if n not in passing and t.hostile(n)), default=0)
-        if strongest < 2:
+        around = sum(t.armies[n] - 1 for n in t.neighbours[target]
+                     if n not in passing and t.hostile(n)) + 1
+        if around < 2:
             return 1.0
-        return 1.0 - conquer_probability(strongest, max(1, armies), t.defense.get(t.me, "max"))
+        return 1.0 - conquer_probability(around, max(1, armies), t.defense.get(t.me, "max"))
 
     def card_worth(self) -> float:
         """What one card taken from an eliminated player is worth: a third of the next set
