@@ -102,6 +102,10 @@ def best_staging(player: Player, extra: int) -> str:
     if plan is not None:
         candidates = [x for x in ranked if t.continent_of[x] == plan or any(
             t.continent_of[n] == plan and t.enemy(n) for n in t.neighbours[x])][:8] or candidates
+    prey = player.prey()
+    if prey:  # and from where a player can be wiped out
+        candidates = candidates + [x for x in ranked if x not in candidates and any(
+            t.owner[n] in prey for n in t.neighbours[x])][:8]
     for x in candidates:
         score = player.best_path(x, t.armies[x] + extra)[0]
         if score > best_score:

@@ -7,8 +7,9 @@
   trades whenever it can, and moves idle armies to the front.
 - hard: plans. It picks the continent it can take and hold most cheaply and makes for it
   (its reinforcements mass at that continent's front), scores multi-step attack paths for
-  the turn with exact battle odds and the armies they cost, values eliminations for the
-  cards they bring, guards the borders of the continents worth guarding (and its
+  the turn with exact battle odds, the armies they cost and the chance of still holding
+  what they take, values eliminations for the cards they bring (and hunts a player it can
+  wipe out this turn), guards the borders of the continents worth guarding (and its
   capital), and plays towards its mission.
 """
 

@@ -170,3 +170,62 @@ def test_a_round_on_a_larger_map_ages_the_game_as_much_more():
         ages[map_id] = Player(Table(view, rules), STYLES["easy"], random.Random(0)).age()
     assert ages["classic"] == ages["islands"] == 10
     assert ages["world"] == pytest.approx(10 * 175 / 42)
+
+
+def _islands_turn(layout: dict, cards: int = 2):
+    """Islands, three players, the first reinforce decision, with the board laid out as
+    `layout` (territory -> (whose: 0 the seat to move, 1 and 2 the next ones, armies))."""
+    view, rules = _first_state(maps.shipped("islands"), {"placement_batch": 50},
+                               phase="reinforce")
+    me = view["you"]["seat"]
+    seats = [(me + k) % 3 for k in range(3)]
+    territories = {x: dict(v, owner=seats[layout[x][0]], armies=layout[x][1])
+                   for x, v in view["territories"].items()}
+    players = [dict(p, territories=sum(1 for w, _ in layout.values() if seats[w] == p["seat"]),
+                    cards=cards if p["seat"] != me else p["cards"]) for p in view["players"]]
+    return dict(view, territories=territories, players=players), rules, seats
+
+
+def test_hard_hunts_a_player_its_armies_can_wipe_out_however_scattered():
+    """Whoever takes the first player out (and their cards) wins most three-player games:
+    a player hard can wipe out this turn is worth every territory of theirs, not only the
+    last one a single chain reaches, and the turn's armies go where the hunt starts."""
+    import random
+
+    from bots import choose
+    from bots.reading import Table
+    from bots.styles import STYLES
+    from bots.worth import Player
+
+    layout = {"harbour": (0, 3), "lighthouse": (0, 1), "pine_ridge": (1, 1),
+              "glacier": (2, 5), "fjord": (2, 5), "highlands": (2, 5),
+              "volcano": (0, 1), "lagoon": (1, 1), "cliffs": (0, 3),
+              "marsh": (0, 1), "dunes": (0, 1), "reef": (0, 1)}
+    view, rules, seats = _islands_turn(layout)
+    hard = Player(Table(view, rules), STYLES["hard"], random.Random(0))
+    assert set(hard.prey()) == {seats[1]}  # the third player has armies enough
+    command = choose(view, rules, "hard", random.Random(0))
+    islands = maps.shipped("islands")
+    assert all(set(islands.neighbours[x]) & {"pine_ridge", "lagoon"}
+               for x in command["placements"]), command
+    normal = Player(Table(view, rules), STYLES["normal"], random.Random(0))
+    assert normal.prey() == {}  # a level that does not count cards hunts nobody
+
+
+def test_hard_counts_what_it_takes_as_held_only_as_likely_as_it_is_kept():
+    import random
+
+    from bots.reading import Table
+    from bots.styles import STYLES
+    from bots.worth import Player
+
+    layout = {"harbour": (0, 9), "lighthouse": (0, 1), "pine_ridge": (0, 1),
+              "glacier": (1, 8), "fjord": (1, 1), "highlands": (1, 1),
+              "volcano": (2, 1), "lagoon": (2, 1), "cliffs": (2, 1),
+              "marsh": (2, 1), "dunes": (2, 1), "reef": (2, 1)}
+    view, rules, _ = _islands_turn(layout)
+    hard = Player(Table(view, rules), STYLES["hard"], random.Random(0))
+    # lighthouse faces glacier's 8: one army left there is all but lost, more hold better
+    assert hard.kept("lighthouse", 1, set()) < 0.1 < hard.kept("lighthouse", 8, set())
+    assert hard.kept("lighthouse", 1, {"glacier"}) == 1.0  # glacier about to be taken
+    assert hard.kept("pine_ridge", 1, set()) == 1.0  # no hostile neighbour
