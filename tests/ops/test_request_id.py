@@ -97,6 +97,10 @@ def test_the_task_a_request_queues_logs_its_id_and_its_time(client, settings):
                         if "games.tasks.play_bots[" in line and " succeeded " in line]
 
             assert wait_until(bot_lines, 60), celery.log("worker")
+            # The worker counts the task's time on task_postrun, after it logs the success
+            # (a loaded machine stopped the worker between the two): wait for the count too.
+            assert wait_until(lambda: figure(scrape(client), "conquest_task_seconds_count",
+                                             task="bots") >= before + 1, 30)
     finally:
         celery.stop()
         server.stop()
