@@ -64,7 +64,7 @@ def confirm(user, email: str) -> None:
     """Make `email` the user's confirmed address (the link was followed)."""
     User = get_user_model()
     with transaction.atomic():
-        User.objects.select_for_update().filter(pk=user.pk).first()
+        User.objects.select_for_update(no_key=True).filter(pk=user.pk).first()
         if User.objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
             raise AddressTaken(email)
         if user.email != email:

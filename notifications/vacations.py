@@ -44,7 +44,7 @@ def declare(user, starts: datetime, ends: datetime) -> Vacation:
     serialised (the user's row is locked; SQLite serialises every writer), so racing
     requests can never add up past the allowance."""
     with transaction.atomic():
-        get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
+        get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).exists()
         return _declare(user, starts, ends)
 
 
