@@ -8,8 +8,8 @@ PYTEST_ARGS ?=
 # The suite runs on this many worker processes (pytest-xdist); 0 runs it without xdist.
 # Three on a 2-core machine: two processes kept its cores only 55% busy (a test waits on
 # subprocesses, a browser's polls, live servers a good part of its time); a third fills
-# that wait. A fourth made the embedded pass slower (318 s against 270 s), though three
-# keep the cores only about 71% busy (.ci/run: 915 s of CPU in 644 s).
+# that wait. A fourth made the embedded pass slower (318 s against 270 s). On a slower
+# machine three keep both cores busy throughout (idle 11 s of a 446 s pass).
 PYTEST_WORKERS ?= 3
 # apt-get needs root: use sudo when make runs as someone else.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -123,7 +123,7 @@ class Player:
         continent = t.continent_of[target]
         score = self.base_value(target)
         if self.completes(target, taken):
-            score += t.continent_bonus[continent] * 2.5 + 2
+            score += self.completion_worth(continent)
         if isinstance(owner, int) and owner != t.me:
             score += self.prey().get(owner, 0.0)
             player = t.player(owner)
@@ -186,6 +186,9 @@ class Player:
                 m for m in t.continent_territories[continent] if t.owner[m] != t.me)
         return len(missing) <= len(taken) + 1 and all(m in taken or m == target for m in missing)
 
+    def completion_worth(self, continent: str) -> float:
+        return self.t.continent_bonus[continent] * 2.5 + 2
+
     def held_worth(self, target: str, taken: frozenset) -> float:
         """The part of `target`'s worth that only counts while it is held: its place in a
         continent (and the continent it completes). Breaking another player's bonus, a
@@ -194,13 +197,18 @@ class Player:
         continent = t.continent_of[target]
         score = self._held.get(continent)
         if score is None:
-            score = 1.0 + self.continent_weight(continent) * 0.5
-            if self.style.plans and continent == self.plan():
-                score += self.style.plans
-            self._held[continent] = score
+            score = self._held[continent] = self.place_worth(continent) + self.plan_worth(
+                continent)
         if self.completes(target, taken):
-            score += t.continent_bonus[continent] * 2.5 + 2
+            score += self.completion_worth(continent)
         return score
+
+    def place_worth(self, continent: str) -> float:
+        """A territory's worth for its place in `continent`, whoever takes it."""
+        return 1.0 + self.continent_weight(continent) * 0.5
+
+    def plan_worth(self, continent: str) -> float:
+        return self.style.plans if self.style.plans and continent == self.plan() else 0
 
     def kept(self, target: str, armies: int, passing) -> float:
         """The chance that `target`, left with `armies`, is still ours at our next turn:
@@ -228,14 +236,13 @@ class Player:
         t = self.t
         owner = t.owner[target]
         continent = t.continent_of[target]
-        score = 1.0 + self.continent_weight(continent) * 0.5
+        score = self.place_worth(continent)
         holder = t.holds.get(continent)
         if holder is not None and holder != t.me and holder != NEUTRAL:
             score += t.continent_bonus[continent] * 2  # breaks another player's bonus
         if owner == NEUTRAL:
             score -= 0.5
-        if self.style.plans and continent == self.plan():
-            score += self.style.plans
+        score += self.plan_worth(continent)
         if target in t.capitals and t.capitals[target] != t.me:
             score += 8
         if self.style.missions and t.mission:

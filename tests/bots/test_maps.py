@@ -5,12 +5,20 @@ bench's (benchmarks/bench_bots.py)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.core.management import call_command
 
+from bots import choose
 from bots.arena import play
+from bots.reading import Table
 from bots.report import run
-from games.rules import maps
+from bots.styles import STYLES
+from bots.worth import Player
+from games.rules import FairDice, StartGame, decide, maps, parse_command, replay, validate_rules
+from games.rules import view as seat_view
+from games.rules.moves import seats_to_act
 
 # Three continents of unequal bonus around a hub, one of them reached by a single bridge:
 # entries, a dead end and a cycle, the shapes a plan and a path search meet on any map.
@@ -97,12 +105,6 @@ def test_bot_arena_rotates_the_seats_when_asked(capsys):
 
 def _first_state(board, rules: dict, players: int = 3, phase: str = "setup_place"):
     """A game on `board` played by normal bots up to the first decision in `phase`."""
-    import random
-
-    from bots import choose
-    from games.rules import FairDice, StartGame, decide, parse_command, replay, validate_rules
-    from games.rules import view as seat_view
-    from games.rules.moves import seats_to_act
 
     parsed = validate_rules(rules, players, board)
     dice = FairDice("11" * 32, "first")
@@ -119,9 +121,6 @@ def _first_state(board, rules: dict, players: int = 3, phase: str = "setup_place
 
 @pytest.mark.parametrize("cap", [None, 4])
 def test_a_planner_masses_its_first_armies_as_far_as_the_cap_allows(hub, cap):
-    import random
-
-    from bots import choose
 
     view, rules = _first_state(hub, {"placement_batch": 5, "initial_max_per_territory": cap})
     command = choose(view, rules, "hard", random.Random(0))
@@ -136,12 +135,6 @@ def test_a_planner_masses_its_first_armies_as_far_as_the_cap_allows(hub, cap):
 def test_a_planner_masses_its_turns_armies_at_the_front_of_its_plan():
     """On a map of many regions (world) the best attack of the moment leads somewhere else
     every turn: the planner's reinforcements go where its continent plan is."""
-    import random
-
-    from bots import choose
-    from bots.reading import Table
-    from bots.styles import STYLES
-    from bots.worth import Player
 
     board = maps.shipped("world")
     view, rules = _first_state(board, {"placement_batch": 50}, phase="reinforce")
@@ -156,11 +149,6 @@ def test_a_planner_masses_its_turns_armies_at_the_front_of_its_plan():
 def test_a_round_on_a_larger_map_ages_the_game_as_much_more():
     """What ends a game that drags on comes after as many rounds of classic's size: a round
     on world brings about four times the armies."""
-    import random
-
-    from bots.reading import Table
-    from bots.styles import STYLES
-    from bots.worth import Player
 
     ages = {}
     for map_id in ("classic", "world", "islands"):
@@ -190,12 +178,6 @@ def test_hard_hunts_a_player_its_armies_can_wipe_out_however_scattered():
     """Whoever takes the first player out (and their cards) wins most three-player games:
     a player hard can wipe out this turn is worth every territory of theirs, not only the
     last one a single chain reaches, and the turn's armies go where the hunt starts."""
-    import random
-
-    from bots import choose
-    from bots.reading import Table
-    from bots.styles import STYLES
-    from bots.worth import Player
 
     layout = {"harbour": (0, 3), "lighthouse": (0, 1), "pine_ridge": (1, 1),
               "glacier": (2, 5), "fjord": (2, 5), "highlands": (2, 5),
@@ -213,11 +195,6 @@ def test_hard_hunts_a_player_its_armies_can_wipe_out_however_scattered():
 
 
 def test_hard_counts_what_it_takes_as_held_only_as_likely_as_it_is_kept():
-    import random
-
-    from bots.reading import Table
-    from bots.styles import STYLES
-    from bots.worth import Player
 
     layout = {"harbour": (0, 9), "lighthouse": (0, 1), "pine_ridge": (0, 1),
               "glacier": (1, 8), "fjord": (1, 1), "highlands": (1, 1),
