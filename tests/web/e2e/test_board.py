@@ -1,12 +1,11 @@
 """The board in a real browser at a laptop's and a phone's size: zooming and panning with the
 buttons, names big enough to read, the move's form in sight together with the map, the
 attack kept chosen after a roll, the neutral in the legend and the players' table.
-Screenshots go to /tmp/shots/ for a person to look at."""
+Screenshots go to var/screenshots/board-* for a person to look at."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -15,11 +14,11 @@ from django.test import Client
 from games.rules.board import NEIGHBOURS, NEUTRAL
 from games.store import load_state
 from tests.play import play_until
+from tests.web.e2e.conftest import save_screenshot
 from tests.web.support import started_game, user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SHOTS = Path("/tmp/shots")
 WAIT = 15_000  # ms
 SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
 SMALLEST_NAME_PX = 9
@@ -78,8 +77,7 @@ def in_viewport(page, selector: str) -> bool:
 
 
 def shoot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    save_screenshot(page, f"board-{name}", full_page=False)
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ def test_a_game_is_created_on_the_picked_map_and_played(browser, live_server, co
     page.click("text=Start a game on this map")
     page.wait_for_url(f"{live_server.url}/games/?map=test_islands#create-game")
     assert page.is_checked('#field-map input[value="test_islands"]')
-    page.locator("#field-map").screenshot(path=str(screenshot.folder / f"map-picker-{size[0]}.png"))
+    screenshot(page.locator("#field-map"), f"map-picker-{size[0]}")
 
     page.click('#field-map input[value="classic"]')
     page.click('label[data-map="test_islands"]')  # the thumbnail and name pick it, too
@@ -81,5 +81,5 @@ def test_a_game_is_created_on_the_picked_map_and_played(browser, live_server, co
     assert sideways(page) <= 1
     screenshot(page, f"map-game-{size[0]}")
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(screenshot.folder / f"map-game-{size[0]}-window.png"))
+    screenshot(page, f"map-game-{size[0]}-window", full_page=False)
     assert problems == []

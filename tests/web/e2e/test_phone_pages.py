@@ -121,7 +121,7 @@ def test_no_page_scrolls_sideways(browser, live_server, contexts, screenshot, si
         if sideways(page) > 0:
             wide[name] = (path, sideways(page), too_wide(page))
         if size == "phone" or name in ("tournament", "game_reinforce_teams_fog", "game_open"):
-            page.screenshot(path=str(screenshot.folder / f"pages-{size}-{name}.png"))
+            screenshot(page, f"pages-{size}-{name}", full_page=False)
         problems += page.problems
     assert wide == {}, f"pages wider than the {SIZES[size][0]} px window: {wide}"
     assert problems == []

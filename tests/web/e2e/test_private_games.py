@@ -83,8 +83,7 @@ def test_a_private_game_by_invitation_at_both_sizes(browser, live_server, contex
     assert "invited, no answer yet" in alice.locator("#invitations").inner_text()
     screenshot(alice, f"private-creator-{size[0]}")
     show_below_the_map(alice)
-    alice.screenshot(path=str(screenshot(alice, f"private-creator-{size[0]}").with_name(
-        f"private-creator-panel-{size[0]}.png")))
+    screenshot(alice, f"private-creator-panel-{size[0]}", full_page=False)
     no_sideways_scrolling(alice)
 
     # Bob finds it in his lobby and joins; dora, not invited, finds nothing
@@ -99,8 +98,7 @@ def test_a_private_game_by_invitation_at_both_sizes(browser, live_server, contex
     assert "alice invites you to this game." in bob.locator("#invitations").inner_text()
     screenshot(bob, f"private-invitee-game-{size[0]}")
     show_below_the_map(bob)
-    bob.screenshot(path=str(screenshot(bob, f"private-invitee-game-{size[0]}").with_name(
-        f"private-invitee-panel-{size[0]}.png")))
+    screenshot(bob, f"private-invitee-panel-{size[0]}", full_page=False)
     no_sideways_scrolling(bob)
     bob.locator("button", has_text="Join this game").click()
     bob.wait_for_selector("text=You joined the game.")
