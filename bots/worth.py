@@ -47,13 +47,18 @@ class Player:
         self._searched = 0  # territories the path searches of this decision looked at
         self._prey: dict[int, float] | None = None
         self._held: dict[str, float] = {}  # continent -> a territory's worth held there
+        self._age: float | None = None
+        self._dear: dict[int, float] = {}  # armies -> what losing them weighs
+        self._near: dict[str, tuple] = {}  # territory -> (hostile neighbour, its attackers)
 
     def age(self) -> float:
         """How long the game has gone on, in rounds of a map of classic's size: a round on
         a larger map brings more armies (a third of the territories), so stacks pile up as
         much faster and the measures that end a dragging game come as many rounds sooner."""
-        rounds = self.t.view.get("round") or 0
-        return rounds * max(1.0, len(self.t.territories) / 42)
+        if self._age is None:
+            rounds = self.t.view.get("round") or 0
+            self._age = rounds * max(1.0, len(self.t.territories) / 42)
+        return self._age
 
     def dragging_on(self) -> bool:
         """An easy player in a game that drags on (two timid players behind a neutral's
@@ -215,11 +220,23 @@ class Player:
         that the armies of its hostile neighbours (but those in `passing`), counted as one
         stack, fail to take it (counting only the strongest neighbour: europe 52.5 % against
         56.7 % over the same 120 games)."""
-        t = self.t
-        around = sum(t.armies[n] - 1 for n in t.neighbours[target]
-                     if n not in passing and t.hostile(n)) + 1
+        return self.keeping(self.around(target, passing), armies)
+
+    def around(self, target: str, passing) -> int:
+        """The stack that kept() counts against `target`: its hostile neighbours' armies
+        but those in `passing`, less the one each leaves behind, plus one."""
+        near = self._near.get(target)
+        if near is None:
+            t = self.t
+            near = self._near[target] = tuple(
+                (n, t.armies[n] - 1) for n in t.neighbours[target] if t.hostile(n))
+        return sum(armies for n, armies in near if n not in passing) + 1
+
+    def keeping(self, around: int, armies: int) -> float:
+        """kept() of a territory with `armies` against the stack `around`."""
         if around < 2:
             return 1.0
+        t = self.t
         return 1.0 - conquer_probability(around, max(1, armies), t.defense.get(t.me, "max"))
 
     def card_worth(self) -> float:
@@ -296,6 +313,7 @@ class Player:
             nonlocal best, budget
             if len(path) >= self.style.depth:
                 return
+            taken = frozenset(path)
             for target in t.neighbours[here]:
                 if not t.enemy(target) or target in path:
                     continue
@@ -310,11 +328,11 @@ class Player:
                 if chance < 0.25:
                     continue
                 reach = p * chance
-                taken = frozenset(path)
                 held = self.held_worth(target, taken)
                 passing = taken | {target}
                 # The chain's armies end here: what they hold is worth what they keep.
-                kept = self.kept(target, int(step[1]) - 1, passing)
+                around = self.around(target, passing)
+                kept = self.keeping(around, int(step[1]) - 1)
                 worth = (gained + reach * (self.value(target, taken) - (1 - kept) * held)
                          - p * self.risk(chance, a, target)
                          - reach * (a - step[1]) * army * self.dear(a))
@@ -324,7 +342,7 @@ class Player:
                 remaining = step[1] - 1  # one stays behind
                 if remaining >= 2:
                     # Passing through, one army stays: what is left of its worth then.
-                    through = worth - reach * (kept - self.kept(target, 1, passing)) * held
+                    through = worth - reach * (kept - self.keeping(around, 1)) * held
                     walk(target, remaining, reach, through, chain)
         if budget > 0:
             walk(source, armies, 1.0, 0.0, [])
@@ -341,7 +359,11 @@ class Player:
     def dear(self, armies: int) -> float:
         """How much armies lost from a stack of `armies` weigh: fully up to a hundred,
         less the larger the stack, and less as the game goes on (nothing by age 400)."""
-        return min(1.0, 100 / max(armies, 1)) * max(0.0, 1 - self.age() / 400)
+        weight = self._dear.get(armies)
+        if weight is None:
+            weight = self._dear[armies] = (min(1.0, 100 / max(armies, 1))
+                                           * max(0.0, 1 - self.age() / 400))
+        return weight
 
 
 def guarded(player: Player) -> set[str]:
