@@ -16,13 +16,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test bench lint browser messages
 
-# Running needs the service's own packages only; the tests and the bench add the dev tools
-# (pytest, playwright, schemathesis, ...).
 # uv installs (the same pinned versions as pip would) in about 5 s where pip took 30 s of
 # every fresh clone's CI; pip only brings uv itself, at the version pinned here.
 UV_VERSION := 0.13.9
 UV := $(BIN)/uv pip install --python $(BIN)/python
 
+# Running needs the service's own packages only; the tests and the bench add the dev tools
+# (pytest, playwright, schemathesis, ...).
 $(VENV)/.runtime: pyproject.toml
 	python3 -m venv $(VENV)
 	$(BIN)/pip install --no-compile uv==$(UV_VERSION)
