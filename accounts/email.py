@@ -16,7 +16,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import Account
+from accounts.models import Account, lock_account
 
 SALT = "conquest.accounts.confirm-email"
 
@@ -64,7 +64,7 @@ def confirm(user, email: str) -> None:
     """Make `email` the user's confirmed address (the link was followed)."""
     User = get_user_model()
     with transaction.atomic():
-        User.objects.select_for_update(no_key=True).filter(pk=user.pk).first()
+        lock_account(user)
         if User.objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
             raise AddressTaken(email)
         if user.email != email:

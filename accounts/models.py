@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import models
 
 # Computer players' accounts are named bot-<level>-<n>: nobody else may take such a name.
@@ -94,6 +95,16 @@ class Preferences(models.Model):
 def preferences_for(user) -> Preferences:
     preferences, _ = Preferences.objects.get_or_create(user=user)
     return preferences
+
+
+def lock_account(user) -> None:
+    """Lock the account's row until the transaction ends, so that the writers who must see
+    each other's change to one account take turns: a bot conversion and a join or a
+    tournament entry, an address confirmation, a vacation. FOR NO KEY UPDATE orders them
+    and, unlike FOR UPDATE, does not block the foreign-key checks that other writers' rows
+    naming the account make at their commit (a deadlock on an account's row at commit was
+    seen in tests/test_cluster.py). SQLite serialises every writer anyway."""
+    get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).exists()
 
 
 class Account(models.Model):

@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils.module_loading import import_string
 
 from accounts.bots import is_bot_account
-from accounts.models import BotAccount, digest
+from accounts.models import BotAccount, digest, lock_account
 from games.errors import ServiceError
 from games.models import Game, Invitation, Seat
 
@@ -65,7 +65,7 @@ def convert(user, owner_name=None, owner_token=None) -> BotAccount:
     with transaction.atomic():
         # The account's row is locked, so a join racing this waits and then sees the bot
         # (join_game asks is_bot_account afresh inside its own transaction).
-        get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
+        lock_account(user)
         if Seat.objects.filter(user=user).exists():
             raise ServiceError(400, "has_played", "only an account that has never played or "
                                "joined a game can become a bot account")
@@ -109,11 +109,8 @@ def check_bot_may_join(game: Game, user) -> None:
     """Before a bot account takes a seat by itself (the game's row locked): only in a game
     that allows bots, or one it was invited to. The account's row is locked as convert()
     locks it, so an account turning into a bot and joining at once does one, then the
-    other. NO KEY (as every lock of an account's row): it still orders these, and does not
-    block the foreign-key checks that other writers' rows naming the account make at their
-    commit, as FOR UPDATE does (a deadlock on an account's row at commit was seen in
-    tests/test_cluster.py)."""
-    get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
+    other."""
+    lock_account(user)
     if game.bots_allowed or not is_bot_account(user, fresh=True):
         return
     if not Invitation.objects.filter(game=game, user=user,

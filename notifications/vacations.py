@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import lock_account
 from games import absences
 from games.models import Game, Seat
 from notifications.models import Vacation
@@ -44,7 +44,7 @@ def declare(user, starts: datetime, ends: datetime) -> Vacation:
     serialised (the user's row is locked; SQLite serialises every writer), so racing
     requests can never add up past the allowance."""
     with transaction.atomic():
-        get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).exists()
+        lock_account(user)
         return _declare(user, starts, ends)
 
 

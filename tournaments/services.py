@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from accounts.bots import is_bot_account
+from accounts.models import lock_account
 from games import lobby as games
 from games.errors import ServiceError
 from games.models import Game
@@ -49,7 +50,7 @@ def sign_up(tournament: Tournament, user) -> Entry:
             raise ServiceError(400, "already_entered", "you are already signed up")
         # The account's row is locked as games.bot_accounts.convert locks it: a conversion
         # under way finishes first (and is seen), or waits and then sees this entry.
-        get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
+        lock_account(user)
         if not locked.bots_allowed and is_bot_account(user, fresh=True):
             raise ServiceError(403, "bots_not_allowed",
                                "this tournament does not allow bot accounts")
