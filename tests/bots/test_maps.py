@@ -105,7 +105,6 @@ def test_bot_arena_rotates_the_seats_when_asked(capsys):
 
 def _first_state(board, rules: dict, players: int = 3, phase: str = "setup_place"):
     """A game on `board` played by normal bots up to the first decision in `phase`."""
-
     parsed = validate_rules(rules, players, board)
     dice = FairDice("11" * 32, "first")
     state = replay(decide(None, StartGame("first", players, parsed, (), board), dice))
@@ -121,7 +120,6 @@ def _first_state(board, rules: dict, players: int = 3, phase: str = "setup_place
 
 @pytest.mark.parametrize("cap", [None, 4])
 def test_a_planner_masses_its_first_armies_as_far_as_the_cap_allows(hub, cap):
-
     view, rules = _first_state(hub, {"placement_batch": 5, "initial_max_per_territory": cap})
     command = choose(view, rules, "hard", random.Random(0))
     placements = command["placements"]
@@ -135,7 +133,6 @@ def test_a_planner_masses_its_first_armies_as_far_as_the_cap_allows(hub, cap):
 def test_a_planner_masses_its_turns_armies_at_the_front_of_its_plan():
     """On a map of many regions (world) the best attack of the moment leads somewhere else
     every turn: the planner's reinforcements go where its continent plan is."""
-
     board = maps.shipped("world")
     view, rules = _first_state(board, {"placement_batch": 50}, phase="reinforce")
     plan = Player(Table(view, rules), STYLES["hard"], random.Random(0)).plan()
@@ -149,7 +146,6 @@ def test_a_planner_masses_its_turns_armies_at_the_front_of_its_plan():
 def test_a_round_on_a_larger_map_ages_the_game_as_much_more():
     """What ends a game that drags on comes after as many rounds of classic's size: a round
     on world brings about four times the armies."""
-
     ages = {}
     for map_id in ("classic", "world", "islands"):
         view, rules = _first_state(maps.shipped(map_id), {"placement_batch": 50},
@@ -178,7 +174,6 @@ def test_hard_hunts_a_player_its_armies_can_wipe_out_however_scattered():
     """Whoever takes the first player out (and their cards) wins most three-player games:
     a player hard can wipe out this turn is worth every territory of theirs, not only the
     last one a single chain reaches, and the turn's armies go where the hunt starts."""
-
     layout = {"harbour": (0, 3), "lighthouse": (0, 1), "pine_ridge": (1, 1),
               "glacier": (2, 5), "fjord": (2, 5), "highlands": (2, 5),
               "volcano": (0, 1), "lagoon": (1, 1), "cliffs": (0, 3),
@@ -195,7 +190,8 @@ def test_hard_hunts_a_player_its_armies_can_wipe_out_however_scattered():
 
 
 def test_hard_counts_what_it_takes_as_held_only_as_likely_as_it_is_kept():
-
+    """What hard keeps of a territory taken is the chance that the hostile armies around it
+    (but those its chain takes too) fail to take it back."""
     layout = {"harbour": (0, 9), "lighthouse": (0, 1), "pine_ridge": (0, 1),
               "glacier": (1, 8), "fjord": (1, 1), "highlands": (1, 1),
               "volcano": (2, 1), "lagoon": (2, 1), "cliffs": (2, 1),
