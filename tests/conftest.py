@@ -156,7 +156,10 @@ def browser():
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True,
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+                  "--disable-component-update", "--disable-sync", "--no-first-run",
+                  # A headless window has no omnibox to show a popup in; its WebUI (two
+                  # pages) was loaded in a renderer of its own for every browser context.
+                  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"],
         )
         yield browser
         browser.close()
