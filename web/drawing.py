@@ -5,6 +5,8 @@ dashed lane between the two territories' labels."""
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -75,3 +77,68 @@ def continent_colours(board: Board) -> dict:
     return {c: (CONTINENT_FILLS[i % len(CONTINENT_FILLS)],
                 CONTINENT_STROKES[i % len(CONTINENT_STROKES)])
             for i, c in enumerate(board.continents)}
+
+
+# A shape drawn as polygons only (M x y x y ... Z, as every shipped map and the community
+# formats' import draw them); other path data is drawn as it is.
+_POLYGONS = re.compile(r"(?:M[-\d.eE\s,]+Z?\s*)+")
+_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def _kept(points: list, tolerance: float) -> list:
+    """Douglas-Peucker: the points of a ring that its drawing at `tolerance` units needs."""
+    keep = [False] * len(points)
+    keep[0] = keep[-1] = True
+    spans = [(0, len(points) - 1)]
+    while spans:
+        first, last = spans.pop()
+        (x1, y1), (x2, y2) = points[first], points[last]
+        dx, dy = x2 - x1, y2 - y1
+        length = (dx * dx + dy * dy) ** .5
+        far, farthest = -1.0, first
+        for i in range(first + 1, last):
+            x, y = points[i]
+            d = (abs(dy * (x - x1) - dx * (y - y1)) / length if length
+                 else ((x - x1) ** 2 + (y - y1) ** 2) ** .5)
+            if d > far:
+                far, farthest = d, i
+        if far > tolerance:
+            keep[farthest] = True
+            spans += [(first, farthest), (farthest, last)]
+    return [point for point, kept in zip(points, keep, strict=True) if kept]
+
+
+def _number(value: float, places: int) -> str:
+    return f"{value:.{places}f}".rstrip("0").rstrip(".") if places else f"{value:.0f}"
+
+
+def simplified(path: str, tolerance: float) -> str:
+    """A polygon shape with the detail a drawing `tolerance` units coarse cannot show left
+    out, its numbers rounded to a tenth of that; other path data comes back as it is."""
+    if tolerance <= 0 or not _POLYGONS.fullmatch(path.strip()):
+        return path
+    places = max(0, -math.floor(math.log10(tolerance / 10))) if tolerance < 10 else 0
+    rings = []
+    for ring in path.split("M")[1:]:
+        closed = "Z" in ring
+        numbers = [float(n) for n in _NUMBER.findall(ring.replace("Z", " "))]
+        if len(numbers) % 2:
+            return path  # not x y pairs: drawn as it is
+        points = list(zip(numbers[0::2], numbers[1::2], strict=True))
+        if len(points) > 2:  # a closed ring's last side (back to its first point) counts too
+            points = _kept(points + points[:1], tolerance)[:-1] if closed else \
+                _kept(points, tolerance)
+        if len(points) < 3 and closed:
+            continue  # an islet narrower than the drawing's grain
+        rings.append("M" + " ".join(f"{_number(x, places)} {_number(y, places)}"
+                                    for x, y in points) + ("Z" if closed else ""))
+    return "".join(rings) or path
+
+
+@lru_cache(maxsize=32)
+def thumbnail_shapes(board: Board, width: int) -> dict:
+    """territory -> its shape for a picture `width` px wide: detail under half a pixel left
+    out (the world map's shapes are 300 KB in full, a picture of them much less)."""
+    drawing = drawing_of(board)
+    tolerance = drawing.width / width / 2
+    return {t: simplified(d, tolerance) for t, d in drawing.shapes.items()}

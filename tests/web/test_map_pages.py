@@ -9,6 +9,8 @@ import re
 import pytest
 
 from games.rules.maps import classic
+from web.drawing import drawing_of, simplified
+from web.maps import kept_map
 
 
 @pytest.mark.django_db
@@ -91,3 +93,27 @@ def test_the_api_lists_each_maps_thumbnail(client, islands):
     assert listed["test_islands"]["thumbnail"] == "http://testserver/maps/test_islands/thumbnail.svg"
     assert listed["classic"]["thumbnail"].endswith("/maps/classic/thumbnail.svg")
     assert client.get("/maps/classic/thumbnail.svg")["ETag"] == f'"{classic().hash}"'
+
+
+def test_a_thumbnail_leaves_out_the_detail_it_cannot_show():
+    # A ring of 8 points 0.1 off a square's sides: at a grain of 1 unit, the square.
+    wobbly = "M0 0 5 0.1 10 0 10.1 5 10 10 5 9.9 0 10 0.1 5Z"
+    assert simplified(wobbly, 1) == "M0 0 10 0 10 10 0 10Z"
+    # At a finer grain than its wobble, every point stays (rounded to a tenth of the grain).
+    assert simplified(wobbly, 0.05) == "M0 0 5 0.1 10 0 10.1 5 10 10 5 9.9 0 10 0.1 5Z"
+    # An islet under the grain goes, the rest of the shape stays; a shape all of islets stays.
+    assert simplified("M0 0 40 0 40 40 0 40ZM60 60 60.5 60 60.5 60.5Z", 2) == "M0 0 40 0 40 40 0 40Z"
+    assert simplified("M60 60 60.5 60 60.5 60.5Z", 2) == "M60 60 60.5 60 60.5 60.5Z"
+    # Path data other than polygons (curves, odd numbers) is drawn as it is.
+    for other in ("M0 0C1 1 2 2 3 3Z", "M0 0 1 1 2Z", "M0,0 10,0 10,10Z"):
+        assert simplified(other, 1) in (other, "M0 0 10 0 10 10Z")
+
+
+def test_the_world_maps_thumbnail_is_light_and_keeps_every_territory(client, db):
+    board = kept_map("world")
+    svg = client.get("/maps/world/thumbnail.svg").content.decode()
+    full = sum(len(path) for path in drawing_of(board).shapes.values())
+
+    assert len(svg) < full / 4  # about 54 KB of a 300 KB drawing
+    assert svg.count("<path data-territory=") == len(board.territories)
+    assert all(f'data-territory="{t}" d="M' in svg for t in board.territories)

@@ -65,9 +65,11 @@ def mission_words(mission: dict, board: Board) -> str:
              "gone: %(fallback)s)") % {"fallback": mission_words(fallback, board)}
 
 
-def drawn_continents(board: Board, names: bool = True) -> list[dict]:
-    """The map's drawing by continent, filled in the continent's colour (no owners)."""
+def drawn_continents(board: Board, names: bool = True, shapes: dict | None = None) -> list[dict]:
+    """The map's drawing by continent, filled in the continent's colour (no owners); `shapes`
+    (territory -> path) in place of the drawing's own."""
     drawing = drawing_of(board)
+    shapes = drawing.shapes if shapes is None else shapes
     colours = continent_colours(board)
     continents = []
     for continent, (bonus, members) in board.continents.items():
@@ -77,7 +79,7 @@ def drawn_continents(board: Board, names: bool = True) -> list[dict]:
             x, y = drawing.labels.get(territory, (0, 0))
             name = territory_name(territory, board) if names else territory
             territories.append({
-                "id": territory, "name": name, "path": drawing.shapes.get(territory, ""),
+                "id": territory, "name": name, "path": shapes.get(territory, ""),
                 "x": x, "y": y,
                 "neighbours": ", ".join(territory_name(n, board) for n in
                                         board.neighbours[territory]) if names else "",
@@ -96,7 +98,7 @@ def drawn_continents(board: Board, names: bool = True) -> list[dict]:
 NAME_PX = 8
 
 
-def drawing_context(board: Board, names: bool = True) -> dict:
+def drawing_context(board: Board, names: bool = True, shapes: dict | None = None) -> dict:
     drawing = drawing_of(board)
     # The names' size in map units: by the room each territory has (the classic map's 7.5).
     text = round((drawing.width * drawing.height / max(1, len(board.territories))) ** .5 / 16, 2)
@@ -106,7 +108,7 @@ def drawing_context(board: Board, names: bool = True) -> dict:
         # page has no zoom, so a wider drawing scrolls in its box (the world's is ~2300 px).
         "legible_width": math.ceil(drawing.width * NAME_PX / text),
         "text": text, "dot": round(text * .35, 2), "below": round(text * 1.3, 2),
-        "continents": drawn_continents(board, names),
+        "continents": drawn_continents(board, names, shapes),
         "land_borders": [{"a": a, "b": b, "d": d} for (a, b), d in drawing.land.items()],
         "sea_lanes": [{"a": a, "b": b, "paths": paths} for (a, b), paths in drawing.sea.items()],
     }

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import etag, require_safe
 
+from ..drawing import thumbnail_shapes
 from ..maps import kept_map
 from ..page.map_page import drawing_context, map_context, map_options
 
@@ -42,7 +43,8 @@ def _thumbnail_etag(request, map_id: str):
 @etag(_thumbnail_etag)
 def map_thumbnail(request, map_id: str):
     board = _board(map_id)
-    drawing = drawing_context(board, names=False)
+    drawing = drawing_context(board, names=False,
+                              shapes=thumbnail_shapes(board, THUMBNAIL_WIDTH))
     height = round(THUMBNAIL_WIDTH * drawing["height"] / drawing["width"])
     response = render(request, "maps/thumbnail.svg", {
         "drawing": drawing, "width": THUMBNAIL_WIDTH, "height": height, "board": board},
