@@ -4,10 +4,10 @@ without leaving the game page, read by the other player, hostile text staying te
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from moderation.models import ChatMessage
 from tests.moderation.support import started_game, user
+from tests.web.e2e.support import sign_in
 
 WAIT = 10_000  # ms
 
@@ -15,12 +15,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def page_for(browser, base, someone, contexts):
-    client = Client()
-    client.force_login(someone)
     context = browser.new_context()
     contexts.append(context)
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": base}])
+    sign_in(context, base, someone)
     page = context.new_page()
     page.problems = []
     page.on("pageerror", lambda error: page.problems.append(str(error)))

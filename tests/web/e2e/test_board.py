@@ -8,13 +8,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.conf import settings
-from django.test import Client
 
 from games.rules.board import NEIGHBOURS, NEUTRAL
 from games.store import load_state
 from tests.play import play_until
 from tests.web.e2e.conftest import save_screenshot
+from tests.web.e2e.support import sign_in
 from tests.web.support import started_game, user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,11 +41,7 @@ def signed_in_page(browser, live_server, someone, size, contexts):
     context = browser.new_context(viewport={"width": width, "height": height},
                                   has_touch=size == "phone", device_scale_factor=1)
     contexts.append(context)
-    client = Client()
-    client.force_login(someone)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                          "url": live_server.url}])
+    sign_in(context, live_server.url, someone)
     page = context.new_page()
     problems = []
     page.on("pageerror", lambda error: problems.append(str(error)))

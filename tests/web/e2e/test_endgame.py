@@ -62,8 +62,7 @@ def test_the_players_read_their_result_and_start_a_rematch(browser, live_server,
     change = PlayerResult.objects.get(game=game, user=bob)
     assert change.rated and change.rating != change.rating_before
 
-    bobs = signed_in(browser, live_server.url, "bob", contexts, size)
-    bobs.goto(f"{live_server.url}/games/{game.pk}/")
+    bobs = signed_in(browser, live_server.url, "bob", contexts, size, at=f"/games/{game.pk}/")
     assert bobs.locator("#result-title").inner_text() == "You lost (2nd of 3)"
     assert (f"Your rating: {change.rating_before} \u2192 {change.rating}"
             in bobs.locator(".rating-change").inner_text())
@@ -74,8 +73,7 @@ def test_the_players_read_their_result_and_start_a_rematch(browser, live_server,
     bobs.wait_for_url(f"{live_server.url}/games/{game.pk}/#result")
     assert "Waiting for: alice, charlie." in bobs.locator("#rematch").inner_text()
 
-    alices = signed_in(browser, live_server.url, "alice", contexts, size)
-    alices.goto(f"{live_server.url}/games/{game.pk}/")
+    alices = signed_in(browser, live_server.url, "alice", contexts, size, at=f"/games/{game.pk}/")
     assert alices.locator("#result-title").inner_text() == "You won"
     assert "bob offers a rematch" in alices.locator("#rematch").inner_text()
     on_screen(alices, "#rematch button.primary", size[0])

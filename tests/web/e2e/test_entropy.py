@@ -29,8 +29,7 @@ def test_the_forms_fill_in_entropy_from_the_browser_and_send_it(browser, live_se
     game = Game.objects.get()
     assert game.seats.get(seat=0).entropy == shown
 
-    bob = signed_in(browser, live_server.url, "bob", contexts)
-    bob.goto(f"{live_server.url}/games/{game.pk}/")
+    bob = signed_in(browser, live_server.url, "bob", contexts, at=f"/games/{game.pk}/")
     joined = bob.locator(f'form[action="/games/{game.pk}/join/"] input[name=entropy]')
     theirs = joined.input_value()
     assert HEX32.fullmatch(theirs) and theirs != shown

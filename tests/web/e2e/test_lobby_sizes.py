@@ -30,7 +30,7 @@ def test_the_lobby_puts_your_move_first_at_both_sizes(browser, live_server, cont
     conquer(done, alice)
     lobby.create_game(bob, "Foggy evening", 3, {"fog": True}, 3600)
 
-    page = signed_in(browser, live_server.url, "alice", contexts, size)
+    page = signed_in(browser, live_server.url, "alice", contexts, size, form=True)
 
     assert page.title().startswith("(1) Your move")
     rows = page.locator("table.games tbody tr")

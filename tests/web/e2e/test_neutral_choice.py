@@ -23,9 +23,8 @@ def test_the_placer_is_told_and_chooses_the_automatic_placement(browser, live_se
     game = started_game([alice, bob], setup="random", neutral=True)
     state = play_until(game, [alice, bob], lambda s: s.phase == "neutral_place")
     placer = [alice, bob][state.current]
-    page = signed_in(browser, live_server.url, placer.username, contexts, size)
-
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page = signed_in(browser, live_server.url, placer.username, contexts, size,
+                     at=f"/games/{game.pk}/")
     note = page.locator("#neutral-not-yours")
     assert "These armies are not yours" in note.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]

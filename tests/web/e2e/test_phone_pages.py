@@ -7,15 +7,14 @@ from __future__ import annotations
 from io import StringIO
 
 import pytest
-from django.conf import settings
 from django.core.management import call_command
-from django.test import Client
 
 from games import lobby, write
 from games.rules.board import NEIGHBOURS
 from games.store import load_state
 from tests.play import play_until
 from tests.tournaments.support import create as create_tournament
+from tests.web.e2e.support import sign_in
 from tests.web.support import started_game, user
 from web.board_layout import LABELS
 
@@ -31,11 +30,7 @@ def page_for(browser, live_server, someone, size, contexts):
                                   has_touch=size == "phone", device_scale_factor=1)
     contexts.append(context)
     if someone is not None:
-        client = Client()
-        client.force_login(someone)
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                              "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                              "url": live_server.url}])
+        sign_in(context, live_server.url, someone)
     page = context.new_page()
     page.problems = []
     page.on("pageerror", lambda error: page.problems.append(str(error)))

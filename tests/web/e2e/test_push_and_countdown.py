@@ -152,8 +152,7 @@ def test_a_speed_games_deadline_counts_down_live(browser, live_server, contexts)
                              speed=True)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE and game.deadline_seconds == 180
-    page = signed_in(browser, live_server.url, "alice", contexts)
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page = signed_in(browser, live_server.url, "alice", contexts, at=f"/games/{game.pk}/")
     countdown = page.locator("#game [data-countdown]").first
 
     def seconds_left() -> int:
