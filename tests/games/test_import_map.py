@@ -109,8 +109,10 @@ def test_a_game_on_an_imported_map_plays_to_the_end_with_computer_players(alice,
     assert check_game(game) == []
 
 
-def test_fog_and_teams_on_an_imported_map(alice, bob):
-    import_map(SEAS)
+def fogged_game_to_the_end(alice, bob, rnd) -> tuple[Game, int]:
+    """A four-seat team game with fog on twin_seas, alice at seat 0 beside three computer
+    players, played to its end; every view of alice's and of bob (a watcher) checked on
+    the way. Returns the game and how many of alice's views had a territory fogged."""
     answer = alice.post(GAMES, {"name": "Fog", "players": 4, "map": "twin_seas",
                                 "bots": ["normal", "normal", "normal"],
                                 "rules": {"team_size": 2, "fog": True, "setup": "random",
@@ -119,7 +121,6 @@ def test_fog_and_teams_on_an_imported_map(alice, bob):
     game_id = answer.json()["id"]
     board = maps.board_by_hash(answer.json()["map_hash"])
     game = Game.objects.get(pk=game_id)
-    rnd = random.Random(5)
     checked = 0
     for _ in range(3000):  # ends when the game does; dice differ each run
         computer.play(game_id)
@@ -142,7 +143,21 @@ def test_fog_and_teams_on_an_imported_map(alice, bob):
         play_humans(game_id, {0: alice}, rnd, until=lambda s: 0 not in seats_to_act(s),
                     moves=3000)
     game.refresh_from_db()
-    assert game.status == Game.FINISHED and checked > 0
+    return game, checked
+
+
+def test_fog_and_teams_on_an_imported_map(alice, bob):
+    import_map(SEAS)
+    rnd = random.Random(5)
+    # On twelve territories alice's team and her neighbours may see the whole board at
+    # every view of a short game (seen once in a CI pass): then another game, so that the
+    # fog's answers are checked with something hidden.
+    for _ in range(5):
+        game, checked = fogged_game_to_the_end(alice, bob, rnd)
+        assert game.status == Game.FINISHED
+        if checked:
+            break
+    assert checked > 0
     final = load_state(game)
     team = {s for s in range(4) if s % 2 == final.winner % 2}
     assert set(final.owner.values()) <= team  # the winner's team holds the whole board
