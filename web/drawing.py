@@ -114,7 +114,8 @@ def _number(value: float, places: int) -> str:
 
 def simplified(path: str, tolerance: float) -> str:
     """A polygon shape with the detail a drawing `tolerance` units coarse cannot show left
-    out, its numbers rounded to a tenth of that; other path data comes back as it is."""
+    out, its numbers rounded to a power of ten no coarser than a tenth of that; other path
+    data comes back as it is."""
     if tolerance <= 0 or not _POLYGONS.fullmatch(path.strip()):
         return path
     places = max(0, -math.floor(math.log10(tolerance / 10))) if tolerance < 10 else 0

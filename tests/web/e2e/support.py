@@ -20,7 +20,7 @@ def sign_in(context, base: str, user) -> None:
     """Hand the browser context `user`'s session as its cookie. The session is made as
     signing in makes one (Django's login() and its signals, through the test client):
     a new context costs chromium a login page, a form's post and a lobby less (about 0.5 s
-    of CPU each). The login form itself is signed in through by `signed_in(form=True)`."""
+    of CPU each). `signed_in(form=True)` signs in through the login form itself."""
     client = Client()
     client.force_login(user)
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
