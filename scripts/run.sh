@@ -36,10 +36,16 @@ set -m
 
 say() { echo "run.sh: $*" >&2; }
 
+# Each command ends when this script does, however it ends (a supervisor's SIGKILL, a kill
+# of `make run`'s process group): the kernel sends it SIGTERM (scripts/ends_with_parent.py).
+guarded() {
+    exec "$BIN/python" scripts/ends_with_parent.py "$$" "$@"
+}
+
 start_web() {
     # Gunicorn's control socket (for gunicornc) in var/, one per port: its default,
     # ~/.gunicorn/gunicorn.ctl, would be shared by every instance its user runs on the host.
-    exec "$BIN/gunicorn" config.asgi:application -k asgi -c python:config.gunicorn_conf \
+    guarded "$BIN/gunicorn" config.asgi:application -k asgi -c python:config.gunicorn_conf \
         --bind "127.0.0.1:${PORT}" --graceful-timeout "$GRACE_SECONDS" \
         --control-socket "${VAR_DIR}/gunicorn-${PORT}.ctl"
 }
@@ -47,15 +53,15 @@ start_web() {
 # and computer players' moves, one for mail. Their logs (a sweep that falls behind logs a
 # WARNING with its backlog) go to this script's output.
 start_worker-deadlines() {
-    exec "$BIN/celery" --app config worker --loglevel INFO --queues deadlines,celery \
+    guarded "$BIN/celery" --app config worker --loglevel INFO --queues deadlines,celery \
         --hostname "deadlines@%h" --concurrency 1
 }
 start_worker-mail() {
-    exec "$BIN/celery" --app config worker --loglevel INFO --queues mail \
+    guarded "$BIN/celery" --app config worker --loglevel INFO --queues mail \
         --hostname "mail@%h" --concurrency 1
 }
 start_beat() {
-    exec "$BIN/celery" --app config beat --loglevel INFO
+    guarded "$BIN/celery" --app config beat --loglevel INFO
 }
 
 launch() {

@@ -24,7 +24,7 @@ NAMES = ("web", "worker-deadlines", "worker-mail", "beat")
 class Served:
     """scripts/run.sh on a database and var/ of its own, its output in a file."""
 
-    def __init__(self, tmp_path: Path):
+    def __init__(self, tmp_path: Path, under_make: bool = False):
         self.marker = f"CONQUEST_RUN_TEST={uuid.uuid4().hex}"
         self.port = free_port()
         self.var = tmp_path / "var"
@@ -48,23 +48,36 @@ class Served:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
                        env=self.env, check=True, capture_output=True, timeout=120)
         self.output = open(self.log_path, "wb")  # closed by stop()
-        self.script = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=self.env,
+        # Under a parent holding the process group, as `make run` does; else the group's own.
+        command = ["bash", "-c", "bash scripts/run.sh; echo run.sh ended $?"] if under_make \
+            else ["bash", "scripts/run.sh"]
+        self.script = subprocess.Popen(command, cwd=ROOT, env=self.env,
                                        stdout=self.output, stderr=subprocess.STDOUT,
                                        start_new_session=True)
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
 
+    def run_sh(self) -> int | None:
+        """scripts/run.sh's process (the group's leader, or a child of the one `make` is)."""
+        for pid in marked(self.marker):
+            try:
+                if Path(f"/proc/{pid}/cmdline").read_bytes() == b"bash\0scripts/run.sh\0":
+                    return pid
+            except OSError:
+                continue
+        return None
+
     def children(self) -> dict[str, int]:
         """run.sh's children by name: each is the leader of its own process group."""
-        found = {}
+        found, script = {}, self.run_sh()
         for pid in marked(self.marker):
             try:
                 stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
                 cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if int(stat[1]) != self.script.pid or int(stat[2]) != pid:  # ppid, pgrp
+            if int(stat[1]) != script or int(stat[2]) != pid:  # ppid, pgrp
                 continue
             words = [w.decode() for w in cmdline]
             if any(w.endswith("gunicorn") for w in words):
