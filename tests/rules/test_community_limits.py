@@ -156,3 +156,20 @@ def test_points_nudged_apart_a_few_times_are_drawn_as_before():
     data = read(text)[0]
     assert hashlib.sha256(canonical(data["drawing"])).hexdigest() == (
         "93139d42df352ed4a83f4dea2bcb1b1501b519aa4283c02fcaeeec5052f39c41")
+
+
+def test_a_map_name_too_long_is_refused_before_the_drawing(monkeypatch):
+    monkeypatch.setattr(community, "draw", lambda *args, **kwargs: pytest.fail("drawn"))
+    text = domination([(i, 0) for i in range(12)], name="N" * 120)
+    with pytest.raises(MapFileError) as refused:
+        read(text)
+    assert refused.value.faults == [(0, "the map's name 'NNNNNNNNNNNNNNNNNNNN'… is 120 "
+                                        "characters: at most 80")]
+    with pytest.raises(MapFileError, match="is 81 characters"):
+        community.read(text.encode(), "x.map", name="M" * 81)
+
+
+def test_a_long_file_name_makes_a_name_cut_short():
+    text = domination([(i, 0) for i in range(12)]).replace("name Degenerate\n", "")
+    data = community.read(text.encode(), "a" * 200 + ".map")[0]
+    assert data["name"] == "A" + "a" * 79

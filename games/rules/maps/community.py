@@ -20,7 +20,7 @@ import unicodedata
 
 from . import FORMAT, default_deck, validate_map
 from .formats import MAX_FAULTS, MAX_TERRITORIES, MapFileError, Parsed, decode, parse
-from .validate import MapError
+from .validate import MAX_NAME, MapError
 from .voronoi import draw
 
 MIN_TERRITORIES = 9
@@ -207,7 +207,10 @@ def read(raw: bytes, filename: str = "", map_id: str | None = None,
     name: `name`, else the file's own, else the file name in words; its id: `map_id`, else
     the name slugified."""
     parsed = parse(decode(raw))
-    chosen = " ".join((name or parsed.name or _words(filename)).split())[:100] or "Map"
+    chosen = " ".join((name or parsed.name or _words(filename)[:MAX_NAME]).split()) or "Map"
+    if len(chosen) > MAX_NAME:
+        raise MapFileError([(0, f"the map's name {chosen[:20]!r}… is {len(chosen)} "
+                                f"characters: at most {MAX_NAME}")])
     data, warnings = to_map(parsed, map_id or slug(chosen), chosen)
     return data, warnings, parsed.format
 
