@@ -22,7 +22,7 @@ from games.rules import (
     validate_rules,
 )
 from games.rules import view as seat_view
-from games.rules.maps import FOLDER, build, shipped, shipped_boards
+from games.rules.maps import FOLDER, build, community, formats, shipped, shipped_boards
 from games.rules.moves import seats_to_act
 
 PLAYERS = 4
@@ -86,8 +86,37 @@ def engine_rates(board, games: int = 3) -> tuple[float, float]:
     return decided / events_total * 1e6, replayed / events_total * 1e6
 
 
+def community_file(points: list, neighbours: dict) -> bytes:
+    """A Domination file: territories at `points` in six continents, `neighbours` each."""
+    lines = ["[continents]", *(f"C{c} 1" for c in range(1, 7)), "[countries]"]
+    lines += [f"{i} T{i} {i % 6 + 1} {x} {y}" for i, (x, y) in enumerate(points, 1)]
+    lines += ["[borders]", *(" ".join(map(str, [i, *around])) for i, around in
+                             neighbours.items())]
+    return "\n".join(lines).encode()
+
+
+def import_times() -> None:
+    """Reading, checking and drawing the largest community files the import's limits let
+    through (formats.MAX_TERRITORIES, MAX_NEIGHBOURS each), from ordinary to degenerate."""
+    most, rnd = formats.MAX_TERRITORIES, random.Random(1)
+    neighbours = {i: sorted(rnd.sample([n for n in range(1, most + 1) if n != i],
+                                       formats.MAX_NEIGHBOURS)) for i in range(1, most + 1)}
+    spread = [(rnd.uniform(0, 1000), rnd.uniform(0, 1000)) for _ in range(most)]
+    files = {"spread out": spread, "all at one point": [(1, 1)] * most,
+             "half in a speck, half spread": [(rnd.random(), rnd.random()) for _ in range(
+                 most // 2)] + spread[most // 2:]}
+    for kind, points in files.items():
+        raw = community_file(points, neighbours)
+        started = time.perf_counter()
+        community.read(raw, "bench.map")
+        print(f"import {most} territories, {formats.MAX_NEIGHBOURS} neighbours each, "
+              f"{kind:<28} ({len(raw) / 1024:4.0f} KiB): "
+              f"{time.perf_counter() - started:5.2f} s")
+
+
 def main() -> None:
     load_times()
+    import_times()
     largest = max(shipped_boards(), key=lambda b: len(b.territories))
     rates = {}
     for board in dict.fromkeys([shipped("classic"), largest]):

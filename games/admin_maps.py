@@ -9,7 +9,7 @@ from django.contrib import admin, messages
 
 from games import maps
 from games.models import ImportedMap, MapVersion
-from games.rules.maps.formats import MapFileError
+from games.rules.maps.formats import MapFileError, where
 
 
 class ImportForm(forms.ModelForm):
@@ -23,6 +23,13 @@ class ImportForm(forms.ModelForm):
     replace = forms.BooleanField(required=False, help_text=(
         "Import a new version of the map with this id (games on the old ones keep them)."))
 
+    user = None
+    # What reading the upload gave: a maps.MapRead, or the faults (a list of lines). The
+    # admin reads it before its transaction begins (ImportedMapAdmin.changeform_view);
+    # None: the form reads it as it is checked.
+    read = None
+    store = True  # False: read the file, store nothing
+
     class Meta:
         model = ImportedMap
         fields: list = []
@@ -30,21 +37,33 @@ class ImportForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         upload = cleaned.get("file")
-        if upload is None:
+        if upload is None or self.errors:  # a field at fault: nothing read, nothing stored
             return cleaned
-        if upload.size > maps.MAX_FILE_BYTES:
-            raise forms.ValidationError(f"the file is over {maps.MAX_FILE_BYTES} bytes")
-        try:
-            self.imported = maps.import_map(
-                upload.read(), upload.name, map_id=cleaned.get("map_id") or None,
-                name=cleaned.get("map_name") or None, replace=cleaned.get("replace", False),
-                by=self.user)
-        except MapFileError as problem:
-            raise forms.ValidationError([line for line in str(problem).splitlines()]) \
-                from None
-        except maps.ImportRefused as problem:
-            raise forms.ValidationError(str(problem)) from None
+        if self.read is None:
+            self.read = read_upload(upload, cleaned)
+        if not isinstance(self.read, maps.MapRead):
+            raise forms.ValidationError(self.read)
+        if self.store:
+            try:
+                self.imported = maps.store_map(self.read, replace=cleaned.get("replace", False),
+                                               by=self.user)
+            except maps.ImportRefused as problem:
+                raise forms.ValidationError(str(problem)) from None
         return cleaned
+
+
+def read_upload(upload, cleaned: dict) -> maps.MapRead | list[str]:
+    """An uploaded map file read, checked and drawn (slow: no transaction may be open), or
+    what is wrong with it, a line each."""
+    if upload.size > maps.MAX_FILE_BYTES:
+        return [f"the file is {upload.size} bytes: at most {maps.MAX_FILE_BYTES} are read"]
+    try:
+        return maps.read_map(upload.read(), upload.name, map_id=cleaned.get("map_id") or None,
+                             name=cleaned.get("map_name") or None)
+    except MapFileError as problem:
+        return str(problem).splitlines()
+    except maps.ImportRefused as problem:
+        return [str(problem)]
 
 
 @admin.register(ImportedMap)
@@ -79,8 +98,21 @@ class ImportedMapAdmin(admin.ModelAdmin):
     def get_form(self, request, obj=None, **kwargs):
         if obj is not None:
             return super().get_form(request, obj, **kwargs)
-        form = type("ImportFormFor", (ImportForm,), {"user": request.user})
-        return form
+        return type("ImportFormFor", (ImportForm,), {
+            "user": request.user, "read": getattr(request, "map_read", None)})
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """An upload is read, checked and drawn before the admin's transaction begins (it
+        takes seconds for a large map, and on SQLite an open transaction holds the one
+        write lock: every move, chat line and sign-in would wait for it); inside, the map
+        is only stored."""
+        if object_id is None and request.method == "POST" and \
+                self.has_add_permission(request):
+            reading = self.get_form(request)(request.POST, request.FILES)
+            reading.store = False
+            reading.is_valid()
+            request.map_read = reading.read
+        return super().changeform_view(request, object_id, form_url, extra_context)
 
     def get_fields(self, request, obj=None):
         return ("file", "map_id", "map_name", "replace") if obj is None else self.fields
@@ -96,7 +128,7 @@ class ImportedMapAdmin(admin.ModelAdmin):
         obj.pk, obj.name, obj.enabled = done.map.pk, done.map.name, done.map.enabled
         obj._state.adding = False
         for line, text in done.warnings:
-            self.message_user(request, f"line {line}: {text}", messages.WARNING)
+            self.message_user(request, where(line, text), messages.WARNING)
         self.message_user(request, f"{done.map.pk}: {done.outcome}", messages.INFO)
 
     @admin.display(description="territories")

@@ -146,6 +146,16 @@ def games_using(map_id: str) -> int:
 
 # ---- importing and moderating --------------------------------------------------------------
 @dataclass(frozen=True)
+class MapRead:
+    """A community map file read, checked and drawn, ready to be stored."""
+
+    data: dict
+    hash: str
+    warnings: list  # (line, text): what was read leniently (borders made two-way, ...)
+    source_format: str
+
+
+@dataclass(frozen=True)
 class Imported:
     map: ImportedMap
     warnings: list  # (line, text): what was read leniently (borders made two-way, ...)
@@ -157,26 +167,40 @@ def import_map(raw: bytes, filename: str = "", map_id: str | None = None,
     """Read a community map file and keep it as a map of this service. MapFileError (the
     file's faults, by line) or ImportRefused; either way nothing is stored. With `replace`,
     a map already imported under that id gets a new current version; the old ones stay."""
+    return store_map(read_map(raw, filename, map_id, name), replace=replace, by=by)
+
+
+def read_map(raw: bytes, filename: str = "", map_id: str | None = None,
+             name: str | None = None) -> MapRead:
+    """The slow part of an import, which touches no database: the file read, checked and
+    drawn (bounded: games.rules.maps.formats' limits). Call it outside any transaction:
+    on SQLite an open one holds the write lock, and every other write waits for it.
+    MapFileError or ImportRefused (an id no import may take)."""
     if map_id is not None and not (isinstance(map_id, str) and MAP_ID.fullmatch(map_id)):
         raise ImportRefused(f"map id {map_id!r}: lower-case letters, digits and _ only, "
                             f"at most 48")
     data, warnings, source = read(raw, filename, map_id, name)
     if data["id"] in files.shipped_ids():
         raise ImportRefused(shadowed(data["id"], named=map_id is None))
-    map_id = data["id"]
+    return MapRead(data, files.content_hash(data), warnings, source)
+
+
+def store_map(done: MapRead, replace: bool = False, by=None) -> Imported:
+    """A map read by read_map kept, in one short transaction; ImportRefused if its id is
+    taken (and not `replace`)."""
+    data, map_hash, map_id = done.data, done.hash, done.data["id"]
     now = timezone.now()
-    map_hash = files.content_hash(data)
     with transaction.atomic():
         row = ImportedMap.objects.select_for_update().filter(pk=map_id).first()
         if row is not None and not replace:
             raise ImportRefused(f"a map {map_id!r} was imported already: --replace imports "
                                 f"a new version of it, --id gives this one another id")
         if row is not None and row.hash == map_hash:
-            return Imported(row, warnings, "unchanged")
+            return Imported(row, done.warnings, "unchanged")
         outcome = "new" if row is None else "new version"
         row = row or ImportedMap(pk=map_id, enabled=True)
-        row.name, row.data, row.hash, row.source_format = data["name"], data, map_hash, source
-        row.imported_at, row.imported_by = now, by
+        row.name, row.data, row.hash = data["name"], data, map_hash
+        row.source_format, row.imported_at, row.imported_by = done.source_format, now, by
         try:
             with transaction.atomic():
                 # A new id is inserted, never saved over a map imported meanwhile.
@@ -187,7 +211,7 @@ def import_map(raw: bytes, filename: str = "", map_id: str | None = None,
         MapVersion.objects.get_or_create(
             hash=map_hash, defaults={"map": row, "data": data, "imported_at": now})
     files.remember(files.build(data))
-    return Imported(row, warnings, outcome)
+    return Imported(row, done.warnings, outcome)
 
 
 def shadowed(map_id: str, named: bool = False) -> str:
@@ -227,8 +251,8 @@ def delete_map(row: ImportedMap) -> None:
         locked.delete()
 
 
-__all__ = ["MAX_FILE_BYTES", "ImportRefused", "Imported", "MapFileError", "MapInUse", "UnknownMap",
-           "available_boards", "board_for_new_game", "board_of_game", "board_of_map",
-           "board_of_version", "board_of_view", "delete_map", "games_using",
-           "hold_for_new_game", "import_map", "maps_for_new_games", "set_enabled", "shadowed",
-           "shadowed_imports", "stored_version"]
+__all__ = ["MAX_FILE_BYTES", "ImportRefused", "Imported", "MapFileError", "MapInUse", "MapRead",
+           "UnknownMap", "available_boards", "board_for_new_game", "board_of_game",
+           "board_of_map", "board_of_version", "board_of_view", "delete_map", "games_using",
+           "hold_for_new_game", "import_map", "maps_for_new_games", "read_map", "set_enabled",
+           "shadowed", "shadowed_imports", "stored_version", "store_map"]

@@ -5,7 +5,7 @@ print its id; a bad file exits non-zero naming each line at fault, and nothing i
 from django.core.management.base import BaseCommand, CommandError
 
 from games import maps
-from games.rules.maps.formats import MapFileError
+from games.rules.maps.formats import MapFileError, where
 
 
 class Command(BaseCommand):
@@ -36,7 +36,7 @@ class Command(BaseCommand):
         except maps.ImportRefused as problem:
             raise CommandError(f"{file}: {problem}\nNothing was imported.") from None
         for line, text in done.warnings:
-            self.stderr.write(f"{file}: line {line}: warning: {text}")
+            self.stderr.write(f"{file}: {where(line, f'warning: {text}')}")
         board = done.map.data
         self.stderr.write(
             f"{done.outcome}: {board['name']} ({len(board['territories'])} territories, "

@@ -19,11 +19,12 @@ import re
 import unicodedata
 
 from . import FORMAT, default_deck, validate_map
-from .formats import MapFileError, Parsed, decode, parse
-from .validate import MapError
+from .formats import MAX_FAULTS, MAX_TERRITORIES, MapFileError, Parsed, decode, parse
+from .validate import MAX_NAME, MapError
 from .voronoi import draw
 
-MIN_TERRITORIES, MAX_TERRITORIES = 9, 400
+MIN_TERRITORIES = 9
+MAX_WARNINGS = MAX_FAULTS  # listed; the rest are counted
 PER_HAND = 3
 CLASSIC_ARMIES = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
 CLASSIC_TERRITORIES = 42
@@ -189,7 +190,15 @@ def to_map(parsed: Parsed, map_id: str, name: str) -> tuple[dict, list]:
         validate_map(data)
     except MapError as problem:  # a disconnected board, or a fault the reading let pass
         raise _by_line(problem, territories, ids) from problem
-    return data, sorted(warnings, key=lambda w: w[0])
+    return data, _some(sorted(warnings, key=lambda w: w[0]))
+
+
+def _some(warnings: list) -> list:
+    """The first MAX_WARNINGS warnings, then how many more there were (at line 0)."""
+    if len(warnings) <= MAX_WARNINGS:
+        return warnings
+    more = len(warnings) - MAX_WARNINGS
+    return [*warnings[:MAX_WARNINGS], (0, f"and {more} more warnings like these")]
 
 
 def read(raw: bytes, filename: str = "", map_id: str | None = None,
@@ -198,7 +207,10 @@ def read(raw: bytes, filename: str = "", map_id: str | None = None,
     name: `name`, else the file's own, else the file name in words; its id: `map_id`, else
     the name slugified."""
     parsed = parse(decode(raw))
-    chosen = " ".join((name or parsed.name or _words(filename)).split())[:100] or "Map"
+    chosen = " ".join((name or parsed.name or _words(filename)[:MAX_NAME]).split()) or "Map"
+    if len(chosen) > MAX_NAME:
+        raise MapFileError([(0, f"the map's name {chosen[:20]!r}… is {len(chosen)} "
+                                f"characters: at most {MAX_NAME}")])
     data, warnings = to_map(parsed, map_id or slug(chosen), chosen)
     return data, warnings, parsed.format
 

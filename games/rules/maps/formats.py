@@ -18,8 +18,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .validate import MAX_NAME
+
 DOMINATION, CONQUEST = "domination", "conquest"
+# What a file may hold: the limits keep reading, checking and drawing it short, and each
+# one passed is a fault at the line that passes it.
 MAX_BYTES = 1_000_000
+MAX_TERRITORIES = 400
+MAX_CONTINENTS = MAX_TERRITORIES  # each holds a territory at least
+MAX_NEIGHBOURS = 100  # listed on one territory's line
+MAX_COORDINATE = 1_000_000  # either side of 0
 MAX_FAULTS = 20
 DOMINATION_SECTIONS = ("files", "continents", "countries", "borders")
 CONQUEST_SECTIONS = ("map", "continents", "territories")
@@ -32,10 +40,11 @@ class MapFileError(ValueError):
 
     def __init__(self, faults: list[tuple[int, str]]):
         self.faults = sorted(faults, key=lambda f: f[0])[:MAX_FAULTS]
-        super().__init__("\n".join(_where(line, text) for line, text in self.faults))
+        super().__init__("\n".join(where(line, text) for line, text in self.faults))
 
 
-def _where(line: int, text: str) -> str:
+def where(line: int, text: str) -> str:
+    """A fault or a warning with its line (none for line 0: the file as a whole)."""
     return f"line {line}: {text}" if line else text
 
 
@@ -115,7 +124,42 @@ def _number(text: str, what: str, line: int, faults: list, whole: bool = True):
     if not whole and (value != value or abs(value) == float("inf")):
         faults.append((line, f"{what} {text!r} is not a number"))
         return None
+    if not whole and abs(value) > MAX_COORDINATE:
+        faults.append((line, f"{what} {text} is out of range: -{MAX_COORDINATE} to "
+                             f"{MAX_COORDINATE}"))
+        return None
     return value
+
+
+def _named(name: str, line: int, faults: list) -> bool:
+    """Whether a name is short enough for pages and the game log (a fault if not)."""
+    if len(name) <= MAX_NAME:
+        return True
+    faults.append((line, f"the name {name[:20]!r}… is {len(name)} characters: at most "
+                         f"{MAX_NAME}"))
+    return False
+
+
+class _Counted:
+    """Territories or continents as a file lists them: a fault at the first line past
+    `most`, none after it."""
+
+    def __init__(self, kind: str, most: int):
+        self.kind, self.most, self.count = kind, most, 0
+
+    def room(self, line: int, faults: list) -> bool:
+        self.count += 1
+        if self.count == self.most + 1:
+            faults.append((line, f"more than {self.most} {self.kind}: a map has at most "
+                                 f"{self.most}"))
+        return self.count <= self.most
+
+
+def _neighbours(count: int, whose: str, line: int, faults: list) -> bool:
+    if count <= MAX_NEIGHBOURS:
+        return True
+    faults.append((line, f"{whose} lists {count} neighbours: at most {MAX_NEIGHBOURS}"))
+    return False
 
 
 def _sections(text: str, known: tuple, faults: list, header=None):
@@ -157,6 +201,8 @@ def parse_domination(text: str) -> Parsed:
     continents: list[Continent] = []
     countries: dict[int, Territory] = {}
     borders: list = []  # (line, index, neighbour indices)
+    continents_listed = _Counted("continents", MAX_CONTINENTS)
+    countries_listed = _Counted("territories", MAX_TERRITORIES)
     for section, number, line in _sections(text, DOMINATION_SECTIONS, faults,
                                            header_line):
         words = line.split()
@@ -164,12 +210,18 @@ def parse_domination(text: str) -> Parsed:
             if len(words) < 2:
                 faults.append((number, "a continent line is `name bonus [colour]`"))
                 continue
+            if not continents_listed.room(number, faults):
+                continue
             bonus = _number(words[1], "bonus", number, faults)
-            if bonus is not None:
-                continents.append(Continent(_domination_name(words[0]), bonus, number))
+            name = _domination_name(words[0])
+            if _named(name, number, faults) and bonus is not None:
+                continents.append(Continent(name, bonus, number))
         elif section == "countries":
             if len(words) != 5:
                 faults.append((number, "a country line is `index name continent x y`"))
+                continue
+            if not countries_listed.room(number, faults) or not _named(
+                    _domination_name(words[1]), number, faults):
                 continue
             index = _number(words[0], "country index", number, faults)
             home = _number(words[2], "continent number", number, faults)
@@ -188,6 +240,8 @@ def parse_domination(text: str) -> Parsed:
             countries[index] = Territory(_domination_name(words[1]), x, y,
                                          continents[home - 1].name, number)
         elif section == "borders":
+            if not _neighbours(len(words) - 1, f"country {words[0]}", number, faults):
+                continue
             numbers = [_number(w, "country index", number, faults) for w in words]
             if None not in numbers:
                 borders.append((number, numbers[0], numbers[1:]))
@@ -224,6 +278,8 @@ def parse_conquest(text: str) -> Parsed:
     header: dict = {}
     continents: list[Continent] = []
     territories: list[Territory] = []
+    continents_listed = _Counted("continents", MAX_CONTINENTS)
+    territories_listed = _Counted("territories", MAX_TERRITORIES)
     for section, number, line in _sections(text, CONQUEST_SECTIONS, faults):
         if section == "map":
             key, sign, value = line.partition("=")
@@ -235,14 +291,20 @@ def parse_conquest(text: str) -> Parsed:
             if not sign or not name.strip():
                 faults.append((number, "a continent line is `Name=bonus`"))
                 continue
+            if not continents_listed.room(number, faults):
+                continue
             bonus = _number(bonus.strip(), "bonus", number, faults)
-            if bonus is not None:
+            if _named(name.strip(), number, faults) and bonus is not None:
                 continents.append(Continent(name.strip(), bonus, number))
         else:
             parts = [p.strip() for p in line.split(",")]
             if len(parts) < 4 or not parts[0] or not parts[3]:
                 faults.append((number, "a territory line is "
                                        "`name,x,y,continent,neighbour,neighbour...`"))
+                continue
+            if not territories_listed.room(number, faults) or not _neighbours(
+                    len(parts) - 4, repr(parts[0][:MAX_NAME]), number, faults) or not all(
+                    [_named(name, number, faults) for name in parts[:1] + parts[3:]]):
                 continue
             x = _number(parts[1], "x", number, faults, whole=False)
             y = _number(parts[2], "y", number, faults, whole=False)

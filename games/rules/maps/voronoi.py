@@ -17,6 +17,9 @@ from statistics import median
 
 SIZE = 1000.0  # the longer side of the drawing, in SVG user units
 DISC_SIDES = 20
+NUDGE = 6.0  # how far apart two territories drawn at one spot are set
+NUDGES = 64  # turns of the curl that sets them apart, before a grid takes over
+MIN_SPAN = 1e-6  # points whose box is narrower, in the file's units, are at one spot
 COAST = None  # the tag of a cell's edge that faces the sea (others: the territory beyond)
 
 
@@ -93,21 +96,56 @@ def _scaled(points: dict) -> tuple[dict, float]:
     where two coincide; and their typical spacing (the median nearest-point distance)."""
     xs = [p[0] for p in points.values()]
     ys = [p[1] for p in points.values()]
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-    scale = SIZE / span
+    left, top = min(xs), min(ys)
+    span = max(max(xs) - left, max(ys) - top)
+    # Points closer together than this are one spot (spread apart below); a narrower box
+    # scaled to SIZE would overflow to infinity (a span of 5e-324 is a float).
+    scale = SIZE / (span if span >= MIN_SPAN else 1.0)
     placed: dict = {}
     seen: set = set()
     for t, (x, y) in points.items():
-        x, y = (x - min(xs)) * scale, (y - min(ys)) * scale
+        x, y = (x - left) * scale, (y - top) * scale
+        spot = (x, y)
         turn = 0
-        while (round(x), round(y)) in seen:  # two territories at one spot: nudge apart
+        # Two territories at one spot: nudged apart along a curl, as every drawing made so
+        # far was; the curl stays within a circle of about 40 cells, so past NUDGES turns
+        # the point takes the nearest free cell of a grid around its spot instead.
+        while (round(x), round(y)) in seen and turn < NUDGES:
             turn += 1
-            x, y = x + 6 * math.cos(turn), y + 6 * math.sin(turn)
+            x, y = x + NUDGE * math.cos(turn), y + NUDGE * math.sin(turn)
+        if (round(x), round(y)) in seen:
+            x, y = _free_cell(spot, seen)
         seen.add((round(x), round(y)))
         placed[t] = (x, y)
     spacing = median(min(math.dist(p, q) for u, q in placed.items() if u != t)
                      for t, p in placed.items())
     return placed, spacing
+
+
+def _free_cell(spot, seen: set) -> tuple[float, float]:
+    """The first point of a grid NUDGE apart around `spot`, ring after ring, whose cell no
+    point holds. The grid's points fall in distinct cells, and ring r closes a square of
+    (2r + 1)^2 of them: more than `seen` holds by the last ring tried."""
+    x, y = spot
+    for ring in range(1, math.isqrt(len(seen)) // 2 + 2):
+        for i, j in _ring(ring):
+            cell = (x + NUDGE * i, y + NUDGE * j)
+            if (round(cell[0]), round(cell[1])) not in seen:
+                return cell
+    raise AssertionError("a square of more cells than points has a free one")
+
+
+def _ring(ring: int):
+    """The grid steps (i, j) at a distance of `ring` steps (along either axis), in turn
+    around the square from its top left corner."""
+    for i in range(-ring, ring):
+        yield i, -ring
+    for j in range(-ring, ring):
+        yield ring, j
+    for i in range(ring, -ring, -1):
+        yield i, ring
+    for j in range(ring, -ring, -1):
+        yield -ring, j
 
 
 def _framed(points: dict, cells: dict, spacing: float):
