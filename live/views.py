@@ -164,7 +164,7 @@ async def game_stream(request, game_id: int):
     if opened is None:
         return _error(404, "not_found", "no such game")
     view, version, private = opened
-    if private:  # the caller's sight of it is part of what must hold
+    if private and credential is not None:  # their sight of it must hold too
         credential = credential.following(game_id)
     return _response(_follow_game(hub, kind, user, credential, counted, game_id, view,
                                   version if after is None else after), kind)
