@@ -351,6 +351,13 @@ CONQUEST_STREAM_HEARTBEAT_SECONDS = float(env("CONQUEST_STREAM_HEARTBEAT_SECONDS
 # Open streams per user (or, signed out, per client address) in one server process: one
 # more is refused with 429 {"error": "too_many_streams"}.
 CONQUEST_STREAMS_PER_USER = int(env("CONQUEST_STREAMS_PER_USER", "8"))
+# How often a stream server asks, for all its streams at once, whether the tokens and
+# sessions that opened them still hold (live.credentials); a stream whose credential was
+# last found holding more than twice this long ago delivers nothing until asked again.
+CONQUEST_STREAM_CHECK_SECONDS = float(env("CONQUEST_STREAM_CHECK_SECONDS", "2"))
+# A stream ends after this long (a tenth less, at random) with `event: close`
+# (`max_lifetime`, `retry:`): the client comes back, resuming where it was.
+CONQUEST_STREAM_MAX_SECONDS = float(env("CONQUEST_STREAM_MAX_SECONDS", "1800"))
 # Threads (each with its database connection) the streams of one process read on.
 CONQUEST_STREAM_DB_THREADS = int(env("CONQUEST_STREAM_DB_THREADS", "4"))
 # Under the ASGI server, the threads that answer everything but the streams.

@@ -7,12 +7,18 @@ when its game moved.
 A stream holds no copy of anything here: it takes the current signal of its key before it
 reads the database, then waits on it (a wake-up between its read and its wait is not lost:
 the signal is already set). Each key's signal is shared by all the streams on that key and
-dropped when the last one goes; what a stream keeps is its cursor."""
+dropped when the last one goes; what a stream keeps is its cursor.
+
+The hub also asks, every CONQUEST_STREAM_CHECK_SECONDS and for all its streams at once
+(live.credentials), whether the credentials that opened them still hold; the streams of one
+that no longer does are woken to end, and no stream delivers on a credential last found
+holding more than two such pauses ago."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
@@ -21,12 +27,26 @@ from django.db import InterfaceError, OperationalError, connection
 from django.db.models import Max
 
 from games.models import Game
+from live import credentials
+from live.credentials import Credential
 from moderation.models import ChatMessage
 from notifications.models import Notification
 
 log = logging.getLogger(__name__)
 
 GAME, USER, CHAT = "g", "u", "c"
+
+
+class Held:
+    """A credential as its open streams share it: when a check last found it holding, and
+    the signal set once it no longer does."""
+
+    __slots__ = ("streams", "checked_at", "ended")
+
+    def __init__(self):
+        self.streams = 0
+        self.checked_at = time.monotonic()  # it was just authenticated
+        self.ended = asyncio.Event()
 
 
 class Hub:
@@ -41,6 +61,8 @@ class Hub:
         self.closing = asyncio.Event()
         self._listener: asyncio.Task | None = None
         self._inflight: dict[tuple, asyncio.Future] = {}
+        self._held: dict[Credential, Held] = {}
+        self._checker: asyncio.Task | None = None
         self._reads = ThreadPoolExecutor(settings.CONQUEST_STREAM_DB_THREADS,
                                          thread_name_prefix="conquest-stream-db")
 
@@ -68,6 +90,43 @@ class Hub:
         self.open_by[counted] -= 1
         if self.open_by[counted] <= 0:
             del self.open_by[counted]
+
+    def hold(self, credential: Credential | None) -> Held | None:
+        """A stream opened with `credential` (None: signed out, nothing to check)."""
+        if credential is None:
+            return None
+        found = self._held.get(credential)
+        if found is None or found.ended.is_set():  # (ended: the new stream proved it again)
+            found = self._held[credential] = Held()
+        found.streams += 1
+        if self._checker is None or self._checker.done():
+            self._checker = asyncio.get_running_loop().create_task(self._check())
+        return found
+
+    def release(self, credential: Credential | None, held: Held | None) -> None:
+        if held is None:
+            return
+        held.streams -= 1
+        if held.streams <= 0 and self._held.get(credential) is held:
+            del self._held[credential]
+
+    async def vouch(self, credential: Credential | None, held: Held | None) -> bool:
+        """Whether a stream may deliver now: its credential found holding within two
+        CONQUEST_STREAM_CHECK_SECONDS (the check of all of them keeps that true), else
+        asked again now (the check is late: the database is slow)."""
+        if held is None:
+            return True
+        if held.ended.is_set():
+            return False
+        started = time.monotonic()
+        if started - held.checked_at <= 2 * settings.CONQUEST_STREAM_CHECK_SECONDS:
+            return True
+        if credential in await self.shared(("held", credential), credentials.holding,
+                                           [credential]):
+            held.checked_at = max(held.checked_at, started)
+            return True
+        held.ended.set()
+        return False
 
     def signal(self, key) -> asyncio.Event:
         """The signal the next news on `key` sets: take it before reading, wait after."""
@@ -114,6 +173,24 @@ class Hub:
         """The server is stopping: every stream says goodbye and ends."""
         self.closing.set()
         self.notify_all()
+
+    async def _check(self) -> None:
+        """Every CONQUEST_STREAM_CHECK_SECONDS, whether the open streams' credentials
+        hold, in one batch for them all; the streams of those that no longer do wake."""
+        while not self.closing.is_set() and self._held:
+            await asyncio.sleep(settings.CONQUEST_STREAM_CHECK_SECONDS)
+            held = list(self._held.items())
+            started = time.monotonic()
+            try:
+                holding = await self.read(credentials.holding, [c for c, _ in held])
+            except Exception as problem:  # noqa: BLE001 - the streams ask for themselves
+                log.warning("stream credentials check failed: %s", problem)
+                continue
+            for credential, found in held:
+                if credential in holding:
+                    found.checked_at = max(found.checked_at, started)
+                else:
+                    found.ended.set()
 
     # ---- listening -----------------------------------------------------------------
     def _start_listening(self) -> None:

@@ -15,6 +15,7 @@ from games.models import Game, Seat
 from games.rules.moves import seats_to_act
 from games.store import fetch_game, load_state
 from lib.api.renderers import FastJSONRenderer
+from live import credentials
 from moderation.models import ChatMessage
 from notifications.models import Notification
 
@@ -43,11 +44,12 @@ BATCH = 200
 
 
 def caller(django_request):
-    """The user the API's own authentication finds (a token, else the session), or
-    raises DRF's AuthenticationFailed for a bad token, as every API call does."""
+    """(The user the API's own authentication finds (a token, else the session), the
+    credential that signed them in (None: signed out)), or raises DRF's
+    AuthenticationFailed for a bad token, as every API call does."""
     request = Request(django_request,
                       authenticators=[cls() for cls in api_settings.DEFAULT_AUTHENTICATION_CLASSES])
-    return request.user
+    return request.user, credentials.of(request, request.user)
 
 
 def visible_game(game_id: int, user) -> Game | None:
@@ -58,14 +60,14 @@ def visible_game(game_id: int, user) -> Game | None:
     return game
 
 
-def opening(game_id: int, user) -> tuple[bytes, int] | None:
-    """The caller's game view, as GET /games/{id}/ renders it, and its version; None if
-    the game is not theirs to see."""
+def opening(game_id: int, user) -> tuple[bytes, int, bool] | None:
+    """The caller's game view, as GET /games/{id}/ renders it, its version and whether the
+    game is private; None if the game is not theirs to see."""
     game = visible_game(game_id, user)
     if game is None:
         return None
     view = game_view_for(game, user)
-    return _RENDER(view), view["version"]
+    return _RENDER(view), view["version"], game.private
 
 
 def game_row(game_id: int) -> Game | None:

@@ -1,11 +1,17 @@
 """The streams, async Django views: GET /api/v1/games/{id}/stream/ (the caller's game view,
 then each new event as events/ shows it to them) and GET /api/v1/stream/ (the caller's
 notices), as Server-Sent Events or, for `Accept: application/x-ndjson`, one JSON object a
-line. Served by the ASGI server (config.asgi); each waits in live.hub between reads."""
+line. Served by the ASGI server (config.asgi); each waits in live.hub between reads.
+
+A stream delivers only while the credential that opened it holds (live.credentials, checked
+by the hub), and lives at most CONQUEST_STREAM_MAX_SECONDS; either way it ends with `event:
+close` and a reason: `credentials_ended` (the client may not come back), `max_lifetime` and
+`server_stopping` (with `retry:`, and where it stood as its `id`: come back, resume)."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 
 from django.conf import settings
@@ -58,10 +64,11 @@ def _resume_after(request) -> int | None:
 
 
 async def _opened(request):
-    """(the caller, the key their open streams are counted under) once the cap allows."""
+    """(the caller, the credential that signed them in, the key their open streams are
+    counted under) once the cap allows."""
     hub = h.hub()
     try:
-        user = await hub.read(reads.caller, request)
+        user, credential = await hub.read(reads.caller, request)
     except exceptions.AuthenticationFailed as failed:
         raise Refused(401, "authentication_failed", str(failed.detail)) from None
     counted = user.pk if user.is_authenticated else f"address:{client_address(request)}"
@@ -69,7 +76,7 @@ async def _opened(request):
     if hub.open_by[counted] >= cap:
         raise Refused(429, "too_many_streams",
                       f"at most {cap} streams may be open at once; close one first")
-    return user, counted
+    return user, credential, counted
 
 
 def _response(body, kind: str) -> StreamingHttpResponse:
@@ -93,11 +100,29 @@ def _heartbeat(kind: str) -> bytes:
     return b"\n" if kind == NDJSON else b": heartbeat\n\n"
 
 
-def _goodbye(kind: str) -> bytes:
-    """The server is stopping: the client should come back soon (EventSource: in 1 s)."""
-    data = b'{"reason":"server_stopping"}'
-    return _event(kind, "close", data) if kind == NDJSON else \
-        b"retry: 1000\n" + _event(kind, "close", data)
+def _close(kind: str, reason: str, come_back: bool = False, seq: int | None = None) -> bytes:
+    """The stream's last word. `come_back`: the client should, soon (EventSource: in 1 s),
+    resuming after `seq`; else it may not (its credential ended)."""
+    event = _event(kind, "close", b'{"reason":"' + reason.encode() + b'"}', seq)
+    return b"retry: 1000\n" + event if come_back and kind == SSE else event
+
+
+def _goodbye(kind: str, seq: int | None = None) -> bytes:
+    """The server is stopping: the client should come back to another one."""
+    return _close(kind, "server_stopping", True, seq)
+
+
+ENDED = "credentials_ended"
+
+
+def _end_of_life() -> float:
+    # Up to a tenth sooner, at random: the streams a restart reconnected together do not
+    # all come back together again at the end of each lifetime.
+    return time.monotonic() + settings.CONQUEST_STREAM_MAX_SECONDS * (1 - random.random() / 10)
+
+
+def _until(ends_at: float, pause: float) -> float:
+    return max(0.01, min(pause, ends_at - time.monotonic()))
 
 
 def _pause() -> float:
@@ -131,21 +156,24 @@ async def game_stream(request, game_id: int):
     kind = _format(request)
     try:
         after = _resume_after(request)
-        user, counted = await _opened(request)
+        user, credential, counted = await _opened(request)
     except Refused as refused:
         return refused.response
     hub = h.hub()
     opened = await hub.read(reads.opening, game_id, user)
     if opened is None:
         return _error(404, "not_found", "no such game")
-    view, version = opened
-    return _response(_follow_game(hub, kind, user, counted, game_id, view,
+    view, version, private = opened
+    if private and credential is not None:  # their sight of it must hold too
+        credential = credential.following(game_id)
+    return _response(_follow_game(hub, kind, user, credential, counted, game_id, view,
                                   version if after is None else after), kind)
 
 
-async def _follow_game(hub, kind, user, counted, game_id, view, cursor):
+async def _follow_game(hub, kind, user, credential, counted, game_id, view, cursor):
     game_key, chat_key = (h.GAME, game_id), (h.CHAT, game_id)
     hub.open_stream(counted, game_key, chat_key)
+    held, ends_at = hub.hold(credential), _end_of_life()
     try:
         yield _event(kind, "view", view)
         view = None  # a whole game view per idle stream would be most of its memory
@@ -154,11 +182,18 @@ async def _follow_game(hub, kind, user, counted, game_id, view, cursor):
         signals = [hub.signal(game_key), hub.signal(chat_key)]
         chat_due, present_at = False, 0.0
         while not hub.closing.is_set():
+            if time.monotonic() >= ends_at:
+                yield _close(kind, "max_lifetime", True, cursor)
+                return
             # Shared only by the streams holding the same signal: a read begun before news
             # its holders have not had yet is never taken for one after it.
             game = await hub.shared((h.GAME, game_id, signals[0]), reads.game_row, game_id)
-            if game is None or (game.private and not await hub.read(reads.may_see, game, user)):
-                return  # the game is gone from the caller's sight
+            if game is None:
+                return  # the game is gone
+            if (game.private and not await hub.read(reads.may_see, game, user)) \
+                    or not await hub.vouch(credential, held):
+                yield _close(kind, ENDED)
+                return
             seat = reading.seat_of(game, user)  # (from the row's seats: no query)
             events, more = await hub.shared((game_id, seat, cursor, game.version),
                                             reads.events_for, game, seat, cursor)
@@ -177,12 +212,14 @@ async def _follow_game(hub, kind, user, counted, game_id, view, cursor):
             if seat is not None and time.monotonic() - present_at >= _pause():
                 await hub.read(presence.seen, user, game_id, False)  # their turn mail waits
                 present_at = time.monotonic()
-            if not await _wait(signals, _pause()):
+            ended = [] if held is None else [held.ended]
+            if not await _wait(signals + ended, _until(ends_at, _pause())):
                 yield _heartbeat(kind)
-            held, signals = signals, [hub.signal(game_key), hub.signal(chat_key)]
-            chat_due = held[1].is_set()
-        yield _goodbye(kind)
+            chat_due = signals[1].is_set()
+            signals = [hub.signal(game_key), hub.signal(chat_key)]
+        yield _goodbye(kind, cursor)
     finally:
+        hub.release(credential, held)
         hub.close_stream(counted, game_key, chat_key)
 
 
@@ -192,7 +229,7 @@ async def user_stream(request):
     kind = _format(request)
     try:
         after = _resume_after(request)
-        user, counted = await _opened(request)
+        user, credential, counted = await _opened(request)
     except Refused as refused:
         return refused.response
     if not user.is_authenticated:
@@ -201,28 +238,37 @@ async def user_stream(request):
     fresh = after is None
     if fresh:
         after = await hub.read(reads.newest_notice, user.pk)
-    return _response(_follow_user(hub, kind, user, counted, after, fresh), kind)
+    return _response(_follow_user(hub, kind, user, credential, counted, after, fresh), kind)
 
 
-async def _follow_user(hub, kind, user, counted, cursor, fresh):
+async def _follow_user(hub, kind, user, credential, counted, cursor, fresh):
     key = (h.USER, user.pk)
     hub.open_stream(counted, key)
+    held, ends_at = hub.hold(credential), _end_of_life()
     try:
         yield _heartbeat(kind)  # the answer starts at once, before any notice
         if fresh:  # not a reconnect: the decisions owed now, once
             for data in await hub.read(reads.due_now, user):
                 yield _event(kind, "notice", data)
         while not hub.closing.is_set():
+            if time.monotonic() >= ends_at:
+                yield _close(kind, "max_lifetime", True, cursor)
+                return
             signal = hub.signal(key)
             notices = await hub.read(reads.notices_after, user.pk, cursor)
+            if not await hub.vouch(credential, held):
+                yield _close(kind, ENDED)
+                return
             for pk, data in notices:
                 cursor = pk
                 if data is not None:
                     yield _event(kind, "notice", data, pk)
             if len(notices) >= reads.BATCH:
                 continue
-            if not await _wait([signal], settings.CONQUEST_STREAM_HEARTBEAT_SECONDS):
+            if not await _wait([signal, held.ended],
+                               _until(ends_at, settings.CONQUEST_STREAM_HEARTBEAT_SECONDS)):
                 yield _heartbeat(kind)
-        yield _goodbye(kind)
+        yield _goodbye(kind, cursor)
     finally:
+        hub.release(credential, held)
         hub.close_stream(counted, key)

@@ -702,6 +702,17 @@
     stream.addEventListener("chat", function () {
       if (window.conquestChat) { window.conquestChat.refresh(); }
     });
+    // The server ends every stream after a while (the browser comes back by itself, from
+    // the close's id); one whose sign-in ended is not worth coming back to: the poll says
+    // what the page may show now.
+    stream.addEventListener("close", function (event) {
+      var reason = null;
+      try { reason = JSON.parse(event.data).reason; } catch (e) { reason = null; }
+      if (reason === "credentials_ended") {
+        stream.close();
+        streaming = false;
+      }
+    });
   }
   document.body && document.body.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail && event.detail.elt;

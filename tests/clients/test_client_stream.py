@@ -29,6 +29,7 @@ class StandIn(BaseHTTPRequestHandler):
 
     streams = True
     refusals: list = []  # statuses the stream answers first, one per connection
+    closes: list = []  # the reasons of the `close` each connection ends with, one each
     seen_last_ids: list = []
 
     def log_message(self, *args):
@@ -59,6 +60,11 @@ class StandIn(BaseHTTPRequestHandler):
             for n in (start + 1, start + 2):
                 data = json.dumps({"kind": "your_move" if n % 2 else "game_started", "game": 5})
                 lines.append(f"id: {n}\nevent: notice\ndata: {data}\n\n")
+            if self.closes:
+                reason = type(self).closes.pop(0)
+                back = "retry: 1000\n" if reason != "credentials_ended" else ""
+                lines.append(f'{back}id: {start + 5}\nevent: close\n'
+                             f'data: {{"reason": "{reason}"}}\n\n')
             self.wfile.write("".join(lines).encode())
             self.wfile.flush()
             return None  # the connection closes: the client connects again
@@ -71,7 +77,7 @@ class StandIn(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def stand_in():
-    StandIn.streams, StandIn.seen_last_ids, StandIn.refusals = True, [], []
+    StandIn.streams, StandIn.seen_last_ids, StandIn.refusals, StandIn.closes = True, [], [], []
     server = ThreadingHTTPServer(("127.0.0.1", 0), StandIn)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -140,6 +146,28 @@ def test_a_busy_stream_is_tried_again_and_a_refused_token_stops(stand_in, monkey
     with pytest.raises(cc.ApiError) as refused:
         next(client.notices())
     assert refused.value.status == 401
+
+
+def test_it_comes_back_after_a_lifetime_close_and_stops_once_the_token_is_refused(
+        stand_in, monkeypatch):
+    pauses = []
+    monkeypatch.setattr(cc.time, "sleep", pauses.append)
+    StandIn.closes = ["max_lifetime", "credentials_ended"]
+    StandIn.refusals = []
+    client = cc.Conquest(stand_in, token="t")
+    notices = client.notices()
+
+    got = [next(notices) for _ in range(4)]
+
+    # Resumed from where the close said the stream stood (its id), a second later.
+    assert [n.kind for n in got] == ["your_move", "game_started", "game_started", "your_move"]
+    assert StandIn.seen_last_ids[:2] == [None, "5"]
+    assert pauses == [1.0]
+    StandIn.refusals = [401]  # the credential ended: the reconnect is refused, once
+    with pytest.raises(cc.ApiError) as refused:
+        next(notices)
+    assert refused.value.status == 401
+    assert len(StandIn.seen_last_ids) == 2
 
 
 def test_owes_decision_reads_you_may():

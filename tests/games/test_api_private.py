@@ -3,6 +3,10 @@ withdraw, decline, join by invitation or with the link's token; nobody else lear
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+
+from games import invitations
 from games.models import Game, Invitation
 from notifications.models import Notification
 from tests.games.api_support import API, assert_error, compact, game_url, unchanged
@@ -174,3 +178,30 @@ def test_a_name_with_a_control_character_is_refused_not_looked_up(alice, bob):
             assert_error(alice.post(game_url(game_id, tail), {"username": name},
                                     format="json"), 400, "bad_request")
     assert not Invitation.objects.exists()
+
+
+def test_seeing_answers_for_many_callers_as_may_see_does_for_each(alice, bob, charlie,
+                                                                  django_assert_max_num_queries):
+    hushed = private_game(alice)["id"]
+    seated = private_game(alice)["id"]
+    public = alice.post(f"{API}/games/", {"name": "Open", "players": 3}, format="json").json()
+    alice.post(game_url(hushed, "invite/"), {"username": "bob"}, format="json")
+    alice.post(game_url(hushed, "invite/"), {"username": "charlie"}, format="json")
+    alice.post(game_url(hushed, "withdraw/"), {"username": "charlie"}, format="json")
+    alice.post(game_url(seated, "invite/"), {"username": "charlie"}, format="json")
+    assert charlie.post(game_url(seated, "join/")).status_code == 200
+    users = get_user_model().objects.in_bulk([c.user_id for c in (alice, bob, charlie)])
+    moderator = get_user_model().objects.create(username="dana", email="dana@example.com")
+    moderator.user_permissions.add(Permission.objects.get(codename="moderate_game"))
+    users[moderator.pk] = get_user_model().objects.get(pk=moderator.pk)
+    pairs = {(g, u) for g in (hushed, seated, public["id"], public["id"] + 1000) for u in users}
+
+    with django_assert_max_num_queries(4):
+        found = invitations.seeing(pairs)
+
+    games = Game.objects.in_bulk([hushed, seated, public["id"]])
+    assert found == {(g, u) for g, u in pairs
+                     if g in games and invitations.may_see(games[g], users[u])}
+    assert (hushed, bob.user_id) in found and (hushed, charlie.user_id) not in found
+    assert (seated, bob.user_id) not in found and (seated, charlie.user_id) in found
+    assert (hushed, moderator.pk) in found

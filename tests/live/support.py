@@ -85,7 +85,8 @@ class StreamServer:
 
 class Stream:
     """One open stream: `status`, `headers`, and `next()` for its next event as
-    (event name, id or None, data as parsed JSON), or a heartbeat as ("heartbeat", …)."""
+    (event name, id or None, data as parsed JSON), or a heartbeat as ("heartbeat", …);
+    `retry`, the reconnection time the stream last asked for (ms), if any."""
 
     def __init__(self, port: int, path: str, token: str | None, headers: dict):
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -94,6 +95,7 @@ class Stream:
         self.answer = self.connection.getresponse()
         self.status = self.answer.status
         self.ndjson = "x-ndjson" in (self.answer.getheader("Content-Type") or "")
+        self.retry = None
 
     def json(self):
         return json.loads(self.answer.read())
@@ -127,6 +129,9 @@ class Stream:
             if line.startswith(":"):
                 return "heartbeat", None, None
             name, _, value = line.partition(": ")
+            if name == "retry":
+                self.retry = int(value)
+                continue
             fields[name] = value
         seq = fields.get("id")
         return (fields.get("event", "message"), int(seq) if seq else None,

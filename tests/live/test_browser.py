@@ -64,3 +64,51 @@ def test_a_move_by_another_player_shows_within_a_second(browser, contexts):
             context.close()
         contexts.clear()
         server.stop()
+
+
+def test_the_page_comes_back_after_a_lifetime_and_not_after_signing_out(browser, contexts):
+    server = StreamServer(CONQUEST_STREAM_MAX_SECONDS="2",
+                          CONQUEST_STREAM_CHECK_SECONDS="0.5").start()
+    try:
+        alice, bob = account("alice"), account("bob")
+        game = started_game([alice, bob])
+        state = load_state(game)
+        watcher = (alice, bob)[1 - state.current]
+        base = f"http://127.0.0.1:{server.port}"
+        client = Client()
+        client.force_login(watcher)
+        context = browser.new_context()
+        contexts.append(context)
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
+                              "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+        page = context.new_page()
+        streams = []
+        page.on("response", lambda r: "/stream/" in r.url and streams.append(r.status))
+        page.goto(f"{base}/games/{game.pk}/")
+        shown = page.locator("#game").get_attribute("data-version")
+        for _ in range(200):  # a lifetime (2 s), then EventSource's own second
+            if len(streams) >= 2:
+                break
+            page.wait_for_timeout(50)
+        assert streams == [200, 200], "the page's stream did not come back after its lifetime"
+        mover = (alice, bob)[state.current]
+        own = state.territories_of(state.current)[0]
+        write.submit(write.player(mover), game, {"type": "place", "placements": {own: 1}})
+        moved = time.monotonic()
+        while time.monotonic() - moved < 3.5:  # the poll comes every 4 s
+            if page.locator("#game").get_attribute("data-version") != shown:
+                break
+            page.wait_for_timeout(20)
+        assert time.monotonic() - moved < 1.5, "the stream came back no more after a lifetime"
+
+        client.logout()
+        page.wait_for_timeout(4000)  # the stream ends; at most one try again, refused
+        knocked = len(streams)
+        page.wait_for_timeout(4000)
+        assert len(streams) == knocked, f"the page keeps coming back: {streams}"
+        assert set(streams[knocked - 1:]) <= {200, 401}
+    finally:
+        for context in contexts:
+            context.close()
+        contexts.clear()
+        server.stop()
