@@ -129,6 +129,18 @@ def test_an_invitation_to_the_blocker_is_pending_and_never_delivered(alice, bob,
     assert [row["game"] for row in api(bob).get("/api/v1/invitations/").json()] == [game.pk]
 
 
+def test_the_game_page_answers_an_invitation_to_the_blocker_as_any(alice, bob, charlie):
+    Block.objects.create(blocker=bob, blocked=alice)
+    game = lobby.create_game(alice, "Friends", 3, {}, private=True)
+    said = {}
+    for name in ("bob", "charlie"):
+        page = web(alice).post(f"/games/{game.pk}/invite/", {"username": name}, follow=True)
+        said[name] = [str(m) for m in page.context["messages"]]
+    assert said["bob"] == ["bob is invited: they will find it in their notifications, "
+                           "unless they block you."]
+    assert said["charlie"] == [said["bob"][0].replace("bob", "charlie")]
+
+
 def test_a_challenge_to_the_blocker_is_made_and_never_delivered(alice, bob, charlie):
     Block.objects.create(blocker=bob, blocked=alice)
     game = challenges.challenge(alice, "bob", 2)
