@@ -28,7 +28,8 @@ CONQUEST_REACTIONS = {
     # An invitation to a game was made, withdrawn, declined or accepted
     # (games.invitations): called in its transaction with (what, invitation).
     "invitations": [
-        "conversations.blocking.refuse_blocked_invitation",  # not to one who blocks you
+        # Withheld from one who blocks the inviter: the reactions below skip it.
+        "conversations.blocking.withhold_blocked_invitation",
         "notifications.reactions.invitation_news",  # the invitee's notification and mail
         "live.publish.invitation_news",  # the invitee's open stream hears of it
     ],

@@ -150,6 +150,9 @@ class Invitation(models.Model):
     status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
+    # False: a reaction withheld it (the invitee blocks the inviter). It stays pending to
+    # the inviter, as one never answered; the invitee never hears of it.
+    delivered = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-id"]

@@ -26,7 +26,7 @@ class InviteView(ApiView):
         game = found(request, game_id)
         rows = invitations.of_game(game)
         if game.creator_id != request.user.pk:
-            rows = [row for row in rows if row.user_id == request.user.pk]
+            rows = [row for row in rows if row.user_id == request.user.pk and row.delivered]
         return Response([invitations.as_dict(row) for row in rows])
 
     @extend_schema(request=s.InviteIn, responses={201: s.InvitationOut, **ERRORS})
