@@ -9,7 +9,7 @@ from django.utils.timezone import now
 from games import bot_accounts, computer, invitations, maps, rules
 from games.errors import ServiceError
 from games.maps import board_for_new_game
-from games.models import Game, Seat
+from games.models import Game, Seat, new_seed
 from games.new_game import (
     SPEED_RULES,
     check_clock,
@@ -333,13 +333,17 @@ def _start_locked(game: Game, locked: Game, user) -> None:
         raise ServiceError(400, "game_not_open", "the game has already started") from None
 
 
-def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict) -> Game:
+def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict,
+                     seed: str | None = None) -> Game:
     """A game played as `like` is (its rules, deadline, clock and rating choice) with a new
     seed, every seat taken at once (`humans`: seat -> (user, entropy); `bots`: seat ->
-    level), and started: a rematch (games.rematch). Inside the caller's transaction."""
+    level), and started: a rematch (games.rematch). `seed`: the server seed committed
+    before the entropy in `humans` was taken (none: one drawn now). Inside the caller's
+    transaction."""
     checked = rules.validate_rules(like.rules, like.players, maps.board_of_map(like.map))
     game = Game.objects.create(
-        name=check_game_name(name), creator=creator, players=like.players, map=like.map,
+        seed=seed or new_seed(), name=check_game_name(name), creator=creator,
+        players=like.players, map=like.map,
         rules=checked.to_dict(), deadline_seconds=checked.deadline_seconds, rated=like.rated,
         clock_time_zone=like.clock_time_zone, quiet_from=like.quiet_from,
         quiet_until=like.quiet_until, pause_weekends=like.pause_weekends,

@@ -234,6 +234,10 @@ class Rematch(models.Model):
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
     offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                    related_name="+")
+    # The new game's server seed, drawn with the offer and published by seed_hash before
+    # any player accepts with entropy. Offers made before it was kept here have none: their
+    # game draws one when it is made.
+    seed = models.CharField(max_length=64, null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     declined_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                     null=True, blank=True, related_name="+")
@@ -245,6 +249,10 @@ class Rematch(models.Model):
 
     def __str__(self) -> str:
         return f"rematch of {self.game_id}: {self.status}"
+
+    @property
+    def seed_hash(self) -> str | None:
+        return seed_hash(self.seed) if self.seed else None
 
     @property
     def status(self) -> str:

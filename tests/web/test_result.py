@@ -78,6 +78,8 @@ def test_players_offer_accept_and_start_a_rematch_from_the_page(over, as_alice, 
     seen = as_alice.get(f"/games/{over.pk}/").content.decode()
     assert "bob offers a rematch" in seen and "Waiting for: alice, charlie." in seen
     assert "Accept the rematch" in seen and "Decline the rematch" in seen
+    committed = Rematch.objects.get(game=over).seed_hash
+    assert f'<code class="rematch-seed-hash">{committed}</code>' in seen
     assert "bob offers a rematch of Web test" in as_alice.get("/notifications/").content.decode()
 
     as_alice.post(f"/games/{over.pk}/rematch/")
@@ -85,6 +87,7 @@ def test_players_offer_accept_and_start_a_rematch_from_the_page(over, as_alice, 
 
     new = Rematch.objects.get(game=over).new_game
     assert response["Location"] == f"/games/{new.pk}/" and new.status == Game.ACTIVE
+    assert new.seed_hash == committed
     assert "go to the new game" in as_bob.get(f"/games/{over.pk}/").content.decode()
 
 
