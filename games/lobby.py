@@ -81,8 +81,8 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
 
 def add_bot(game: Game, user, level=None, account=None) -> Game:
     """The creator seats a computer player of `level`, or the bot account named `account`
-    (games.bot_accounts), in the next free seat of an open game; the game starts by itself
-    when that fills it."""
+    if the creator owns it (games.bot_accounts), in the next free seat of an open game; the
+    game starts by itself when that fills it."""
     if account is not None and level is not None:
         raise ServiceError(400, "bad_request", "send either level (a computer player) or "
                            "account (a bot account), not both")
@@ -91,6 +91,8 @@ def add_bot(game: Game, user, level=None, account=None) -> Game:
     if user is None or game.creator_id != user.pk:
         raise ServiceError(403, "not_creator", "only the game's creator can add a bot")
     bot_user = None if account is None else bot_accounts.bot_account_named(account)
+    if bot_user is not None:
+        bot_accounts.check_owner_seats(bot_user, user)
     with transaction.atomic():
         locked = _locked(game)
         if locked.status != Game.OPEN:

@@ -87,7 +87,7 @@ class BotIn(serializers.Serializer):
     level = serializers.ChoiceField(choices=["easy", "normal", "hard"], required=False,
                                     help_text="A computer player of this level")
     account = serializers.CharField(required=False,
-                                    help_text="Or a bot account, by its username")
+                                    help_text="Or a bot account you own, by its username")
 
 
 class BotAccountIn(serializers.Serializer):
