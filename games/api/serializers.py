@@ -9,7 +9,9 @@ from games.rules.commands import COMMAND_TYPES
 ENTROPY_HELP = ("Your contribution to the game's seed: 1 to 64 printable ASCII characters "
                 "(space to ~). The draws are keyed by HMAC-SHA256(server seed, every "
                 "player's contribution in seat order joined by a line break); keep it to "
-                "check the game at the end (CONTRACT.md \"Fair dice\")")
+                "check the game at the end (CONTRACT.md \"Fair dice\"). Creating a game or "
+                "offering a rematch, read GET /api/v1/account/next-seed/ first: the game "
+                "takes the server seed whose hash it gave, committed before your entropy")
 
 
 def entropy_field() -> serializers.RegexField:
