@@ -3,6 +3,8 @@ rating change once recorded, the standings, and the rematch buttons."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games import write
@@ -73,8 +75,10 @@ def test_players_offer_accept_and_start_a_rematch_from_the_page(over, as_alice, 
                                                                 as_charlie):
     page = as_bob.get(f"/games/{over.pk}/").content.decode()
     assert "Rematch: play again" in page and f'action="/games/{over.pk}/rematch/"' in page
+    ahead = re.search(r'<code class="next-seed-hash">([0-9a-f]{64})</code>', page).group(1)
 
     as_bob.post(f"/games/{over.pk}/rematch/", {"entropy": ""})
+    assert Rematch.objects.get(game=over).seed_hash == ahead  # drawn before bob's entropy
     seen = as_alice.get(f"/games/{over.pk}/").content.decode()
     assert "bob offers a rematch" in seen and "Waiting for: alice, charlie." in seen
     assert "Accept the rematch" in seen and "Decline the rematch" in seen
