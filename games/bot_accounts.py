@@ -5,8 +5,9 @@ A bot account is an ordinary account a program signs in to with a token; it diff
 a person's in what it may do (play only through the API) and where: only where its owner
 allowed it, that is its owner's own games (the owner seats it), the games and tournaments
 allowing bots (`bots_allowed`) that it joined by itself, and the invitations and challenges
-its program accepted by joining. Nobody else seats it. And it differs in how it is shown (a bot, with its owner's name, rated apart). A computer
-player (games.computer) is something else: the site's own program, with a level.
+its program accepted by joining. Nobody else seats it. And it differs in how it is shown
+(a bot, with its owner's name, rated apart). A computer player (games.computer) is
+something else: the site's own program, with a level.
 
 Owner: the account itself, unless the request names another account and proves it runs
 the bot with one of that account's API tokens (`owner`, `owner_token`): a name given

@@ -66,7 +66,8 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
         maps.hold_for_new_game(board)
         ahead = seeds.take(user) if seed_ahead else None
         game = Game.objects.create(
-            **_seed_fields(*ahead) if ahead else {}, name=name, creator=user, players=players, rules=checked.to_dict(), map=board.id,
+            **_seed_fields(*ahead) if ahead else {}, name=name, creator=user,
+            players=players, rules=checked.to_dict(), map=board.id,
             deadline_seconds=checked.deadline_seconds, rated=rated, **clock_fields,
             private=private, invite_token=invitations.new_secret() if private else None,
             bots_allowed=bots_allowed,
