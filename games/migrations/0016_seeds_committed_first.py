@@ -10,7 +10,7 @@ import games.models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('auth', '0012_alter_user_first_name_max_length'),
+        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
         ('games', '0015_bot_accounts'),
     ]
 
