@@ -9,7 +9,9 @@ from games.rules.commands import COMMAND_TYPES
 ENTROPY_HELP = ("Your contribution to the game's seed: 1 to 64 printable ASCII characters "
                 "(space to ~). The draws are keyed by HMAC-SHA256(server seed, every "
                 "player's contribution in seat order joined by a line break); keep it to "
-                "check the game at the end (CONTRACT.md \"Fair dice\")")
+                "check the game at the end (CONTRACT.md \"Fair dice\"). Creating a game or "
+                "offering a rematch, read GET /api/v1/account/next-seed/ first: the game "
+                "takes the server seed whose hash it gave, committed before your entropy")
 
 
 def entropy_field() -> serializers.RegexField:
@@ -87,7 +89,7 @@ class BotIn(serializers.Serializer):
     level = serializers.ChoiceField(choices=["easy", "normal", "hard"], required=False,
                                     help_text="A computer player of this level")
     account = serializers.CharField(required=False,
-                                    help_text="Or a bot account, by its username")
+                                    help_text="Or a bot account you own, by its username")
 
 
 class BotAccountIn(serializers.Serializer):

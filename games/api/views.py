@@ -188,7 +188,8 @@ class SeatsView(ApiView):
 
 class BotsView(ApiView):
     """The creator of an open game seats a computer player (`level`) or a bot account
-    (`account`) (CONTRACT.md)."""
+    (`account`) they own (CONTRACT.md); another owner's bot account is refused, 403
+    `not_your_bot`."""
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=s.BotIn, responses={200: s.GameView, **ERRORS})

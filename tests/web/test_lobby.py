@@ -288,6 +288,19 @@ def test_the_browser_fills_it_from_its_own_crypto_without_a_cdn():
     assert "http" not in script and "Math.random" not in script
 
 
+def test_the_create_form_shows_the_seed_the_game_will_take_before_the_entropy(as_alice):
+    html = as_alice.get("/games/").content.decode()
+    shown = re.search(r'<code class="next-seed-hash">([0-9a-f]{64})</code>',
+                      html[html.index('id="create-game"'):]).group(1)
+
+    as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "classic", "entropy": "mine"})
+
+    game = Game.objects.get()
+    assert game.seed_hash == shown
+    assert game.seed_committed_at < game.seats.get(seat=0).joined_at
+    assert shown not in as_alice.get("/games/").content.decode()  # the next game: another
+
+
 def test_it_creates_a_game_with_the_entropy_as_typed(as_alice):
     response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "classic",
                                              "entropy": " my dice words ~ 42 "}, follow=True)

@@ -10,7 +10,7 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import narrator, reading, rematch
+from games import narrator, reading, rematch, seeds
 from games.models import Game
 from games.vocabulary import seat_color
 from ratings import changes, standing
@@ -46,10 +46,14 @@ def result_context(game: Game, view: dict, events: list[dict], seat: int | None,
         mine = found.get(humans[seat], {"rated": False})
         if mine["rated"]:
             mine = {**mine, "signed": changes.signed(mine["change"])}
+    offer = rematch.state_of(game, user)
     return {
         "headline": headline, "won": won, "standings": rows, "rating": mine,
         "recorded": found is not None, "player": seat in humans,
-        "rematch": rematch.state_of(game, user),
+        "rematch": offer,
+        # The seed an offer by the viewer would take, shown before they send entropy with it.
+        "next_seed_hash": seeds.next_for(user).seed_hash
+        if offer is None and seat in humans else None,
     }
 
 

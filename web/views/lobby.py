@@ -14,9 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
+from accounts.bots import is_bot_account
 from accounts.models import preferences_for
 from games import filters as games_filters
-from games import invitations, reading
+from games import invitations, reading, seeds
 from games import lobby as games_lobby
 from games.errors import ServiceError
 from games.models import Game, Seat
@@ -166,6 +167,9 @@ def _lobby(request, form, status=200):
         "presets": PRESETS, "maps": map_options(),
         "preset_rules": {k: preset_fields(p["rules"]) for k, p in PRESETS.items()},
         "preset_players": {k: p.get("players") for k, p in PRESETS.items()},
+        # The seed the game created here will take, shown before the creator's entropy.
+        "next_seed_hash": seeds.next_for(request.user).seed_hash if form is not None
+        and not is_bot_account(request.user) else None,
         **_computer_choices(),
     }, status=status)
 
