@@ -28,6 +28,9 @@ if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
         "SECRET_KEY is the built-in development key while DEBUG is off: set SECRET_KEY "
         "to a long random value (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
     )
+# Keys rotated out, still accepted for what they signed (links, reply addresses) until it
+# expires; never used to sign.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", "")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 
 INSTALLED_APPS = [
