@@ -28,7 +28,7 @@ from games.vocabulary import BOT_LEVELS, color_name, level_name, map_name, phase
 from lib.inputs import whole_number
 
 from ..forms.game_lists import GameFilterForm
-from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields
+from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields, rule_defaults
 from ..forms.lobby import CreateGameForm
 from ..maps import map_by_id
 from ..page.map_page import map_options
@@ -166,6 +166,7 @@ def _lobby(request, form, status=200):
         "presets": PRESETS, "maps": map_options(),
         "preset_rules": {k: preset_fields(p["rules"]) for k, p in PRESETS.items()},
         "preset_players": {k: p.get("players") for k, p in PRESETS.items()},
+        "rule_defaults": rule_defaults(),
         **_computer_choices(),
     }, status=status)
 
