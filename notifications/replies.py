@@ -4,8 +4,8 @@ Thunderbird, in English, Czech and Polish), and the text of a reply sent as HTML
 
 The patterns follow those of the reply parsers that mail services keep (GitHub's
 email_reply_parser, mail-parser-reply), narrowed to what a reply carrying commands holds:
-no command starts with a dash, holds an address or ends with a colon, so each of those
-lines ends the reply without guessing.
+no command starts with a dash or a mail header's field name ("From:", "Od:"), holds an
+address in <…>, or ends in "wrote:", so such a line ends the reply without guessing.
 """
 
 from __future__ import annotations
