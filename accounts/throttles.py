@@ -96,17 +96,17 @@ class AtomicRateThrottle(BaseThrottle):
     cache = default_cache
     timer = time.time
 
-    def get_rate(self) -> str:
+    def get_rate(self) -> str | None:
         return self.rate
 
     def get_cache_key(self, request, view) -> str | None:
         raise NotImplementedError("the throttle says what a request counts against")
 
     def allow_request(self, request, view) -> bool:
-        key = self.get_cache_key(request, view)
-        if key is None:
+        key, rate = self.get_cache_key(request, view), self.get_rate()
+        if key is None or not rate:  # nothing to count against, or no limit (DRF's None)
             return True
-        self.limit, self.period = parse_rate(self.get_rate())
+        self.limit, self.period = parse_rate(rate)
         now = self.timer()
         window, self.elapsed = divmod(now, self.period)
         current = f"throttle:{key}:{int(window)}"
@@ -127,7 +127,7 @@ class AtomicRateThrottle(BaseThrottle):
             room = (self.limit - self.counted - 1) / self.previous if self.previous else 1
             return max(self.period * (1 - room) - self.elapsed, 1)
         # In the next period, this one's count weighing on it at first.
-        room = (self.limit - 1) / self.counted
+        room = (self.limit - 1) / self.counted if self.counted else 0  # "0/hour": never
         return max(self.period - self.elapsed + self.period * (1 - room), 1)
 
 

@@ -316,3 +316,18 @@ def test_requests_in_parallel_pass_the_limit_no_more_on_each_cache(db, settings,
         allowed = list(pool.map(lambda _: Twenty().allow_request(request, None), range(60)))
 
     assert allowed.count(True) == 20
+
+
+def test_a_throttle_without_a_rate_passes_everything_and_a_zero_rate_nothing(db):
+    request = RequestFactory().post("/", REMOTE_ADDR="203.0.113.9")
+
+    class Unlimited(ThreePerMinute):
+        rate = None
+
+    class Closed(ThreePerMinute):
+        rate = "0/hour"
+
+    assert all(Unlimited().allow_request(request, None) for _ in range(10))
+    closed = Closed()
+    assert not closed.allow_request(request, None)
+    assert closed.wait() == pytest.approx(7200, abs=3600)
