@@ -42,6 +42,16 @@ def test_the_locks_hold_every_pin_of_pyproject_at_its_version():
         assert all("--hash=sha256:" in entry for entry in entries[:-1]), path
 
 
+def test_make_run_and_make_test_install_from_the_locks():
+    makefile = (ROOT / "Makefile").read_text()
+
+    for target, lock in ((".runtime", "runtime"), (".installed", "dev")):
+        recipe = re.search(rf"^\$\(VENV\)/{re.escape(target)}:(.*?)\n\n", makefile, re.M | re.S)[1]
+        assert f"requirements/{lock}.lock" in recipe.splitlines()[0]  # reinstalled on a change
+        assert f"--require-hashes -r requirements/{lock}.lock" in recipe
+        assert "--no-deps -e ." in recipe
+
+
 def test_every_package_of_the_service_is_installed_and_compiled_in_the_image():
     packages = {path.parent.name for path in ROOT.glob("*/__init__.py")} - {"tests", "benchmarks"}
     listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
