@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
 from games.models import Game
+from games.rules.options import validate_rules
 
 BASE = {"name": "Friday night", "players": "3", "deadline_seconds": "86400"}
 CUSTOM = {
@@ -368,3 +370,24 @@ def test_it_refuses_bad_entropy_on_joining_and_seats_nobody(as_bob, alice, bob):
 
     assert not game.seats.filter(user=bob).exists()
     assert "64" in response.content.decode()
+
+
+def test_the_page_gives_the_script_the_engines_rule_defaults_for_a_preset_to_fill_in(as_alice):
+    html = as_alice.get("/games/").content.decode()
+
+    found = re.search(r'<script id="rule-defaults" type="application/json">(.*?)</script>',
+                      html, re.S)
+    defaults = json.loads(found[1])
+    engine = validate_rules({}, 3).to_dict()
+    assert defaults["card_values"] == engine["card_values"]
+    assert defaults["max_missed_turns"] == engine["max_missed_turns"]
+    assert defaults["fixed_cavalry"] == engine["fixed_values"]["cavalry"]
+    assert defaults["cards"] == "yes"
+    # Every rule field of the form, but the deadline and the round limit: a preset leaves
+    # those as the player set them unless it names them.
+    assert set(defaults) == {k for k in engine if k not in (
+        "preset", "fixed_values", "deadline_seconds", "round_limit")} | {
+        f"fixed_{kind}" for kind in engine["fixed_values"]}
+    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "conquest.js").read_text()
+    assert 'getElementById("rule-defaults")' in script
+    assert '"escalating"' not in script and "until_below_5" not in script

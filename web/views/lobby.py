@@ -29,7 +29,7 @@ from games.vocabulary import BOT_LEVELS, color_name, level_name, map_name, phase
 from lib.inputs import whole_number
 
 from ..forms.game_lists import GameFilterForm
-from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields
+from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields, rule_defaults
 from ..forms.lobby import CreateGameForm
 from ..maps import map_by_id
 from ..page.map_page import map_options
@@ -170,6 +170,7 @@ def _lobby(request, form, status=200):
         # The seed the game created here will take, shown before the creator's entropy.
         "next_seed_hash": seeds.next_for(request.user).seed_hash if form is not None
         and not is_bot_account(request.user) else None,
+        "rule_defaults": rule_defaults(),
         **_computer_choices(),
     }, status=status)
 
