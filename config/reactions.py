@@ -23,6 +23,8 @@ CONQUEST_REACTIONS = {
     # A rematch of a finished game offered or declined (games.rematch.RematchNews), in the
     # offer's transaction; its start is a game's start like any other, seen above.
     "rematch": [
+        # Not told to one who blocks the offering (or declining) player: the rows skip them.
+        "conversations.blocking.withhold_blocked_rematch",
         "notifications.reactions.rematch_rows",  # the other players hear of it
     ],
     # An invitation to a game was made, withdrawn, declined or accepted

@@ -43,3 +43,12 @@ def withhold_blocked_invitation(what, invitation) -> None:
             blocker_id=invitation.user_id, blocked_id=invitation.invited_by_id).exists():
         Invitation.objects.filter(pk=invitation.pk).update(delivered=False)
         invitation.delivered = False
+
+
+def withhold_blocked_rematch(news) -> None:
+    """A rematch reaction (config/reactions.py), before the notifications: a player who
+    blocks the one offering or declining is not told (the offer still shows on the finished
+    game's page, which both played; the one they block sees them as not answering yet)."""
+    blocking = set(Block.objects.filter(blocker_id__in=news.tell, blocked_id=news.by.pk)
+                   .values_list("blocker_id", flat=True))
+    news.tell[:] = [user_id for user_id in news.tell if user_id not in blocking]
