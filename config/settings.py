@@ -248,6 +248,9 @@ CONQUEST_THROTTLE_RATES = {
     "create_game_ip": env("CONQUEST_THROTTLE_CREATE_GAME_IP", "300/hour"),
     "report_user": env("CONQUEST_THROTTLE_REPORT_USER", "30/hour"),
     "report_ip": env("CONQUEST_THROTTLE_REPORT_IP", "60/hour"),
+    # Commands a bot (or anyone) sends through the API, accepted or refused.
+    "command_user": env("CONQUEST_THROTTLE_COMMAND_USER", "300/minute"),
+    "command_ip": env("CONQUEST_THROTTLE_COMMAND_IP", "600/minute"),
     # Private messages sent (conversations), pages and API together.
     "message_user": env("CONQUEST_THROTTLE_MESSAGE_USER", "120/hour"),
     "message_ip": env("CONQUEST_THROTTLE_MESSAGE_IP", "300/hour"),

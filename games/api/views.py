@@ -254,6 +254,7 @@ class StartView(ApiView):
 
 class CommandsView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
+    throttle_classes = throttles.COMMAND
 
     @extend_schema(request=s.CommandIn, responses={201: s.CommandOut, **ERRORS})
     def post(self, request, game_id):
