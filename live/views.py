@@ -46,14 +46,14 @@ def _format(request) -> str:
     return NDJSON if NDJSON in request.headers.get("Accept", "") else SSE
 
 
-def _resume_after(request) -> int | None:
+def _resume_after(request, what: str = "a seq") -> int | None:
     """Last-Event-ID (the header EventSource sends on reconnecting, or ?last_event_id=
     for a new EventSource that picks up where a page left off)."""
     raw = request.headers.get("Last-Event-ID") or request.GET.get("last_event_id")
     if raw is None or raw == "":
         return None
     if not WHOLE_NUMBER.fullmatch(raw.strip()):
-        raise Refused(400, "bad_request", "Last-Event-ID must be a whole number (a seq)")
+        raise Refused(400, "bad_request", f"Last-Event-ID must be a whole number ({what})")
     return int(raw.strip())
 
 
@@ -191,7 +191,7 @@ async def user_stream(request):
         return refused
     kind = _format(request)
     try:
-        after = _resume_after(request)
+        after = _resume_after(request, "a notice id")
         user, counted = await _opened(request)
     except Refused as refused:
         return refused.response
