@@ -330,7 +330,17 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # (Territories are a string in the schema: each map has its own, GET /api/v1/maps/{id}/.)
-    "ENUM_NAME_OVERRIDES": {"BotLevelEnum": "bots.LEVELS"},
+    "ENUM_NAME_OVERRIDES": {"BotLevelEnum": "bots.LEVELS",
+                            "GameStatusEnum": "games.api.serializers.STATUSES"},
+    # 3.1: JSON Schema's own examples, const and type lists (nullable) for the hooks' parts.
+    "OAS_VERSION": "3.1.0",
+    # What the views cannot say by themselves: every refusal's codes, one schema per command
+    # type.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "lib.api.schema.describe_errors",
+        "games.api.schema.describe_commands",
+    ],
 }
 
 # Mail, the workers and their sweeps, logs and metrics: config/workers.py.

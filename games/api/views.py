@@ -267,7 +267,8 @@ class CommandsView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
     throttle_classes = throttles.COMMAND
 
-    @extend_schema(request=s.CommandIn, responses={201: s.CommandOut, **ERRORS})
+    # The body's schema (one per command type) is games.api.schema's.
+    @extend_schema(request=None, responses={201: s.CommandOut, **ERRORS})
     def post(self, request, game_id):
         """Send a command for your seat (its `type` says which; `you.may` in the game view
         lists those you may send now). Answers what it appended and your new view; a
