@@ -1,6 +1,6 @@
-"""GET /api/v1/schema/: a valid OpenAPI document a bot can be written from: one schema per
-command type under a discriminator, the enumerations and every refusal's codes; and a body
-made from the schema alone, for each command type, is played."""
+"""GET /api/v1/schema/: a valid OpenAPI document a bot can be written from: the streams, one
+schema per command type under a discriminator, the enumerations and every refusal's codes;
+and a body made from the schema alone, for each command type, is played."""
 
 from __future__ import annotations
 
@@ -52,6 +52,18 @@ def test_it_is_a_valid_openapi_3_1_document(schema):
     validate(schema)
 
 
+@pytest.mark.parametrize("path", ["/api/v1/stream/", "/api/v1/games/{game_id}/stream/"])
+def test_it_describes_each_stream_with_its_formats_events_and_limits(schema, path):
+    stream = schema["paths"][path]["get"]
+    content = stream["responses"]["200"]["content"]
+
+    assert {"text/event-stream", "application/x-ndjson"} <= set(content)
+    assert "event: " in content["text/event-stream"]["example"]
+    assert "Last-Event-ID" in {p["name"] for p in stream["parameters"]}
+    assert "heartbeat" in stream["description"].lower()
+    assert "too_many_streams" in stream["responses"]["429"]["x-error-codes"]
+
+
 def test_each_command_type_has_a_schema_chosen_by_type_with_an_example(schema):
     command = schema["components"]["schemas"]["Command"]
     mapping = command["discriminator"]["mapping"]
@@ -91,7 +103,7 @@ def test_the_error_codes_are_an_enum(schema):
     codes = schema["components"]["schemas"]["Error"]["properties"]["error"]["enum"]
 
     assert CONTRACT_CODES <= set(codes)
-    assert {"bad_command", "throttled", "not_found"} <= set(codes)
+    assert {"bad_command", "throttled", "too_many_streams", "not_found"} <= set(codes)
 
 
 def test_every_code_the_source_answers_is_in_the_enum(schema):
