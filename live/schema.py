@@ -7,6 +7,7 @@ import json
 
 from django.conf import settings
 
+from games.rules import events as ev
 from lib.api import schema as api_schema
 from live.views import NDJSON, SSE
 
@@ -18,7 +19,7 @@ EVENTS = {
              {"id": 12, "version": 57, "phase": "attack", "current_seat": 1, "turn": 9}),
     "game_event": (GAME_STREAM, "Each new event of the game, as GET events/ shows it to the "
                    "caller; its id is the event's seq.",
-                   {"seq": 58, "type": "battle", "actor": 1, "at": "2026-05-01T10:00:00Z",
+                   {"seq": 58, "type": ev.BATTLE, "actor": 1, "at": "2026-05-01T10:00:00Z",
                     "data": {"seat": 1, "from": "alaska", "to": "kamchatka",
                              "attacker_dice": [6, 3, 2], "defender_dice": [4, 4],
                              "attacker_losses": 1, "defender_losses": 1,
