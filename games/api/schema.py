@@ -4,7 +4,13 @@ each built from the engine's declaration of the command's fields (a spectacular 
 from __future__ import annotations
 
 from games.rules import commands as c
-from games.rules.errors import NotSeated, NotYourTurn, RuleViolation
+from games.rules.errors import (
+    BadRules,
+    ModerationRefused,
+    NotSeated,
+    NotYourTurn,
+    RuleViolation,
+)
 from lib.api import schema as api_schema
 
 COMMANDS_PATH = "/api/v1/games/{game_id}/commands/"
@@ -93,17 +99,26 @@ def command_schemas() -> dict:
     return schemas
 
 
-def rule_codes() -> dict[int, list[str]]:
-    """The error codes of the rules' refusals by HTTP status (games.api.errors answers
-    someone else's turn and a seat not in the game with 403, the rest with 400)."""
-    found = {RuleViolation.code}
-    pending = list(RuleViolation.__subclasses__())
+def codes_of(family: type[RuleViolation]) -> set[str]:
+    """The codes of a kind of refusal and of every kind under it."""
+    found, pending = set(), [family]
     while pending:
         kind = pending.pop()
         found.add(kind.code)
         pending.extend(kind.__subclasses__())
+    return found
+
+
+def rule_codes(leave_out: set[str] = frozenset()) -> dict[int, list[str]]:
+    """The error codes of the rules' refusals by HTTP status (games.api.errors answers
+    someone else's turn and a seat not in the game with 403, the rest with 400)."""
+    found = codes_of(RuleViolation) - leave_out
     forbidden = {NotYourTurn.code, NotSeated.code}
     return {400: sorted(found - forbidden), 403: sorted(forbidden)}
+
+
+# What a command cannot be refused with: the rules of a new game, moderators' actions.
+NOT_FROM_COMMANDS = codes_of(BadRules) | codes_of(ModerationRefused)
 
 
 GAMES = "/api/v1/games/"
@@ -111,8 +126,9 @@ _GAME = GAMES + "{game_id}/"
 # The refusals of the game operations besides every operation's (lib.api.schema's), by
 # status: what the lobby and the rules answer.
 GAME_ERRORS = {
-    (COMMANDS_PATH, "post"): {**rule_codes(), 409: ["version_conflict"]},
-    (GAMES, "post"): {400: ["bad_rules", "bad_clock", "bad_entropy"]},
+    (COMMANDS_PATH, "post"): {
+        **rule_codes(NOT_FROM_COMMANDS), 409: ["version_conflict"]},
+    (GAMES, "post"): {400: [*sorted(codes_of(BadRules)), "bad_clock", "bad_entropy"]},
     (GAMES, "get"): {400: ["bad_filter"]},
     (_GAME + "join/", "post"): {
         400: ["game_not_open", "already_seated", "game_full", "bad_team", "team_full",
@@ -146,6 +162,7 @@ def describe_commands(result, generator, request, public):
             api_schema.refuse(operation, status, codes)
     operation = paths.get(COMMANDS_PATH, {}).get("post")
     if operation is not None:
+        api_schema.refuse(operation, 400, ["bad_request"])  # a body that is not JSON
         operation["requestBody"] = {"required": True, "content": {"application/json": {
             "schema": {"$ref": "#/components/schemas/Command"},
             "examples": {kind: {"value": example(kind), "summary": c.COMMAND_FIELDS[kind].about}

@@ -131,7 +131,9 @@ def test_every_operation_lists_its_refusals_with_their_codes(schema):
 def test_the_commands_operation_lists_the_rules_refusals(schema):
     responses = schema["paths"]["/api/v1/games/{game_id}/commands/"]["post"]["responses"]
 
-    assert {"wrong_phase", "bad_command", "bad_dice"} <= set(responses["400"]["x-error-codes"])
+    assert {"wrong_phase", "bad_command", "bad_dice", "bad_request"} <= set(
+        responses["400"]["x-error-codes"])
+    assert "bad_rules" not in responses["400"]["x-error-codes"]  # a new game's, not a move's
     assert responses["403"]["x-error-codes"] == ["not_seated", "not_your_turn"]
     assert responses["409"]["x-error-codes"] == ["version_conflict"]
     assert "Retry-After" in responses["429"]["headers"]
