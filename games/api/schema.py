@@ -143,6 +143,23 @@ GAME_ERRORS = {
     (_GAME + "seats/", "post"): {400: ["bad_seats", "game_not_open"], 403: ["not_creator"]},
     (_GAME + "leave/", "post"): {400: ["game_not_open", "not_seated", "creator_cannot_leave"]},
     (_GAME + "cancel/", "post"): {400: ["game_not_open"], 403: ["not_creator"]},
+    (_GAME + "invite/", "post"): {
+        400: ["bad_request", "unknown_player", "game_not_open", "cannot_invite_yourself",
+              "already_seated", "game_full", "already_invited", "invitation_declined",
+              "too_many_invitations"],
+        403: ["not_creator"]},
+    (_GAME + "invite/", "get"): {403: ["not_creator"]},
+    (_GAME + "withdraw/", "post"): {
+        400: ["bad_request", "unknown_player", "not_invited"],
+        403: ["not_creator"]},
+    (_GAME + "decline/", "post"): {400: ["not_invited"]},
+    (_GAME + "invite-link/", "post"): {400: ["not_private"], 403: ["not_creator"]},
+    (_GAME + "rematch/", "get"): {404: ["no_rematch"]},
+    (_GAME + "rematch/", "post"): {400: ["game_not_finished", "rematch_declined",
+                                         "bad_entropy"], 403: ["not_seated"]},
+    (_GAME + "rematch/decline/", "post"): {
+        400: ["game_not_finished", "no_rematch", "rematch_started", "rematch_declined"],
+        403: ["not_seated"]},
     ("/api/v1/account/bot/", "post"): {
         400: ["bad_request", "bad_owner", "already_bot", "staff_account", "has_played"]},
     ("/api/v1/account/bot/", "get"): {404: ["not_a_bot_account"]},
