@@ -362,8 +362,9 @@ CONQUEST_STREAM_POLL_SECONDS = float(env("CONQUEST_STREAM_POLL_SECONDS", "0.5"))
 # a notice written outside a move) would otherwise hold back.
 CONQUEST_STREAM_SAFETY_POLL_SECONDS = float(env("CONQUEST_STREAM_SAFETY_POLL_SECONDS", "5"))
 CONQUEST_STREAM_HEARTBEAT_SECONDS = float(env("CONQUEST_STREAM_HEARTBEAT_SECONDS", "15"))
-# Open streams per user (or, signed out, per client address) in one server process: one
-# more is refused with 429 {"error": "too_many_streams"}.
+# Open streams per user (or, signed out, per client address) on the whole site, all its
+# server processes together (live.quota's leases): one more is refused with 429
+# {"error": "too_many_streams"}.
 CONQUEST_STREAMS_PER_USER = int(env("CONQUEST_STREAMS_PER_USER", "8"))
 # Threads (each with its database connection) the streams of one process read on.
 CONQUEST_STREAM_DB_THREADS = int(env("CONQUEST_STREAM_DB_THREADS", "4"))

@@ -73,7 +73,7 @@ def stream_operation(path: str) -> dict:
         "ignores it), and in NDJSON an empty line, which a client skips (do not parse it as "
         "JSON).\n\nLimits: at most CONQUEST_STREAMS_PER_USER "
         f"({settings.CONQUEST_STREAMS_PER_USER}) streams open at once per account (signed "
-        "out: per address) in one server process; one more is refused with 429 "
+        "out: per address) on the whole site; one more is refused with 429 "
         "too_many_streams. A stream ends within seconds of its token being revoked or its "
         "session ending.")
     sse = "".join(_sse(name, EVENTS[name][2], _ids(name)) for name in names)

@@ -17,7 +17,7 @@ from accounts.throttles import client_address
 from games import reading
 from lib.inputs import WHOLE_NUMBER
 from live import hub as h
-from live import reads
+from live import quota, reads
 from notifications import presence
 
 SSE, NDJSON = "text/event-stream", "application/x-ndjson"
@@ -66,10 +66,12 @@ async def _opened(request):
         raise Refused(401, "authentication_failed", str(failed.detail)) from None
     counted = user.pk if user.is_authenticated else f"address:{client_address(request)}"
     cap = settings.CONQUEST_STREAMS_PER_USER
-    if hub.open_by[counted] >= cap:
+    # Counted across the site's processes; the lease stands for `counted` from here on.
+    lease = await hub.read(quota.take, counted, cap)
+    if lease is None:
         raise Refused(429, "too_many_streams",
                       f"at most {cap} streams may be open at once; close one first")
-    return user, counted
+    return user, lease
 
 
 def _response(body, kind: str) -> StreamingHttpResponse:
