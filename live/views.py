@@ -139,6 +139,7 @@ async def game_stream(request, game_id: int):
     hub = h.hub()
     opened = await hub.read(reads.opening, game_id, user)
     if opened is None:
+        await hub.read(quota.give_back, counted)  # no stream: its lease goes back
         return _error(404, "not_found", "no such game")
     view, version = opened
     return _response(_follow_game(hub, kind, user, counted, game_id, view,
@@ -198,6 +199,7 @@ async def user_stream(request):
     except Refused as refused:
         return refused.response
     if not user.is_authenticated:
+        await h.hub().read(quota.give_back, counted)  # no stream: its lease goes back
         return _error(401, "not_authenticated", "sign in (a token or a session) for your stream")
     hub = h.hub()
     fresh = after is None

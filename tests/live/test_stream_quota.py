@@ -61,3 +61,16 @@ def test_a_stream_past_the_cap_held_elsewhere_is_refused_with_429(
     assert answer.status_code == 429
     assert b"too_many_streams" in answer.content
     quota.forget(str(alice.pk))
+
+
+def test_a_stream_refused_after_its_lease_was_taken_gives_it_back(store, transactional_db,
+                                                                  settings):
+    settings.CONQUEST_STREAMS_PER_USER = 1
+    signed_out = [answer_of(views.user_stream, AsyncRequestFactory().get("/api/v1/stream/"))
+                  for _ in range(3)]
+    no_game = [answer_of(views.game_stream, AsyncRequestFactory().get("/"), 999999)
+               for _ in range(3)]
+
+    assert [a.status_code for a in signed_out] == [401] * 3
+    assert [a.status_code for a in no_game] == [404] * 3
+    quota.forget("address:127.0.0.1")
