@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
@@ -118,6 +119,19 @@ class Hub:
             await self.read(quota.give_back, lease)
         except Exception as problem:  # noqa: BLE001 - it lapses by itself
             log.warning("stream lease not given back: %s", problem)
+
+    def let_go(self) -> None:
+        """Its reading threads close their database connections and end (an event loop
+        that ends before its process: a test's). Blocks: call it off the loop."""
+        threads = settings.CONQUEST_STREAM_DB_THREADS
+        together = threading.Barrier(threads)  # one close on each thread, none twice
+
+        def close() -> None:
+            together.wait(timeout=30)
+            connection.close()
+        for closing in [self._reads.submit(close) for _ in range(threads)]:
+            closing.result()
+        self._reads.shutdown()
 
     # ---- news ----------------------------------------------------------------------
     def notify(self, key) -> None:
