@@ -224,6 +224,7 @@ class ResetAddressThrottle(SentValueThrottle):
 SIGNUP = [throttle("signup_ip")]
 TOKEN = [throttle("token_ip"), UsernameThrottle]
 CREATE_GAME = [throttle("create_game_ip"), throttle("create_game_user")]
+COMMAND = [throttle("command_ip"), throttle("command_user")]
 REPORT = [throttle("report_ip"), throttle("report_user")]
 PASSWORD_RESET = [throttle("password_reset_ip")]
 PASSWORD_RESET_ADDRESS = [ResetAddressThrottle]

@@ -249,6 +249,9 @@ CONQUEST_THROTTLE_RATES = {
     "create_game_ip": env("CONQUEST_THROTTLE_CREATE_GAME_IP", "300/hour"),
     "report_user": env("CONQUEST_THROTTLE_REPORT_USER", "30/hour"),
     "report_ip": env("CONQUEST_THROTTLE_REPORT_IP", "60/hour"),
+    # Commands a bot (or anyone) sends through the API, accepted or refused.
+    "command_user": env("CONQUEST_THROTTLE_COMMAND_USER", "300/minute"),
+    "command_ip": env("CONQUEST_THROTTLE_COMMAND_IP", "600/minute"),
     # Private messages sent (conversations), pages and API together.
     "message_user": env("CONQUEST_THROTTLE_MESSAGE_USER", "120/hour"),
     "message_ip": env("CONQUEST_THROTTLE_MESSAGE_IP", "300/hour"),
@@ -328,7 +331,18 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # (Territories are a string in the schema: each map has its own, GET /api/v1/maps/{id}/.)
-    "ENUM_NAME_OVERRIDES": {"BotLevelEnum": "bots.LEVELS"},
+    "ENUM_NAME_OVERRIDES": {"BotLevelEnum": "bots.LEVELS",
+                            "GameStatusEnum": "games.api.serializers.STATUSES"},
+    # 3.1: JSON Schema's own examples, const and type lists (nullable) for the hooks' parts.
+    "OAS_VERSION": "3.1.0",
+    # What the views cannot say by themselves: every refusal's codes, one schema per command
+    # type, and the streams (plain async views).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "lib.api.schema.describe_errors",
+        "games.api.schema.describe_commands",
+        "live.schema.describe_streams",
+    ],
 }
 
 # Mail, the workers and their sweeps, logs and metrics: config/workers.py.
@@ -349,8 +363,9 @@ CONQUEST_STREAM_POLL_SECONDS = env_float("CONQUEST_STREAM_POLL_SECONDS", 0.5)
 # a notice written outside a move) would otherwise hold back.
 CONQUEST_STREAM_SAFETY_POLL_SECONDS = env_float("CONQUEST_STREAM_SAFETY_POLL_SECONDS", 5)
 CONQUEST_STREAM_HEARTBEAT_SECONDS = env_float("CONQUEST_STREAM_HEARTBEAT_SECONDS", 15)
-# Open streams per user (or, signed out, per client address) in one server process: one
-# more is refused with 429 {"error": "too_many_streams"}.
+# Open streams per user (or, signed out, per client address) on the whole site, all its
+# server processes together (live.quota's leases): one more is refused with 429
+# {"error": "too_many_streams"}.
 CONQUEST_STREAMS_PER_USER = env_int("CONQUEST_STREAMS_PER_USER", 8)
 # How often a stream server asks, for all its streams at once, whether the tokens and
 # sessions that opened them still hold (live.credentials); a stream whose credential was

@@ -54,6 +54,7 @@ class PlayerView(ApiView):
     @extend_schema(parameters=[OpenApiParameter("games", str, enum=list(players.GAME_LISTS))],
                    responses={200: PlayerOut, 400: Error, 404: Error})
     def get(self, request, username):
+        """A player's rating, games, wins and recent games."""
         user = players.find_player(username)
         if user is None:
             return error(404, "not_found", "no player of that name")
@@ -65,6 +66,8 @@ class PlayerView(ApiView):
 
 
 class LeaderboardView(ApiView):
+    """The best ratings of people, paginated."""
+
     permission_classes = [permissions.AllowAny]
     bots = False  # people's board; bot accounts have their own
 
