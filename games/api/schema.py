@@ -139,7 +139,7 @@ GAME_ERRORS = {
     (_GAME + "bots/", "post"): {
         400: ["bad_request", "game_not_open", "game_full", "already_seated",
               "not_a_bot_account"],
-        403: ["not_creator"]},
+        403: ["not_creator", "not_your_bot"]},
     (_GAME + "seats/", "post"): {400: ["bad_seats", "game_not_open"], 403: ["not_creator"]},
     (_GAME + "leave/", "post"): {400: ["game_not_open", "not_seated", "creator_cannot_leave"]},
     (_GAME + "cancel/", "post"): {400: ["game_not_open"], 403: ["not_creator"]},
