@@ -166,7 +166,9 @@ def test_it_checks_the_compose_topology_and_the_image():
 def test_it_checks_what_make_run_starts():
     script = (ROOT / "scripts" / "run.sh").read_text()
     started = []
-    for match in re.finditer(r'exec "\$BIN/(\w+)" ((?:.*\\\n)*.*)', script):
+    # Each runs through `guarded` (scripts/ends_with_parent.py: it ends with run.sh).
+    assert 'exec "$BIN/python" scripts/ends_with_parent.py "$$" "$@"' in script
+    for match in re.finditer(r'guarded "\$BIN/(\w+)" ((?:.*\\\n)*.*)', script):
         line = match.group(2).replace("\\\n", " ")
         argv = [match.group(1), *shlex.split(line)]
         started.append(checked(argv))
