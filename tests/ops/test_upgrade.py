@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
+from django.apps import apps as installed
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
@@ -23,7 +25,13 @@ from tests.rules.players import bot_command
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-APPS = ("accounts", "games", "notifications", "moderation", "ratings", "tournaments", "ops")
+ROOT = Path(__file__).resolve().parents[2]
+# Every app of the project's (a folder at its top) with migrations: one left out is stepped back with the others
+# that it depends on and never migrated forward again (every later test meets its tables
+# missing).
+APPS = tuple(sorted(config.label for config in installed.get_app_configs()
+                    if (ROOT / config.name.split(".")[0]).is_dir()
+                    and (Path(config.path) / "migrations").is_dir()))
 
 
 def latest() -> list[tuple[str, str]]:
@@ -98,7 +106,9 @@ def game_in_progress(apps, number: int, moves: int) -> int:
 def test_games_in_progress_before_the_latest_migrations_play_on_after_them():
     executor = migrate(before_latest())
     try:
-        old = executor.loader.project_state(before_latest()).apps
+        # (An app stepped back to None, before its first migration, is not in that state.)
+        old = executor.loader.project_state(
+            [node for node in before_latest() if node[1] is not None]).apps
         made = [game_in_progress(old, number, moves) for number, moves in
                 enumerate((0, 5, 40, 120))]
     finally:
