@@ -16,7 +16,7 @@ static/js/odds.js is the same algorithm for the attack form; the tests hold the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 
 from games.rules.turn import losses
@@ -107,6 +107,9 @@ class Assault:
         return {a - 1: p / conquer for a, p in enumerate(self.taken) if p > 0.0}
 
 
+# The pages and the API ask for the same few pairs over and over; a large pair costs up to
+# half a second of CPU, so the last ones asked are kept (an Assault is immutable).
+@lru_cache(maxsize=256)
 def assault(attackers: int, defenders: int, dice: int = 3, defense: str = "max") -> Assault:
     """The exact distribution of how an assault ends: the chance of each state is carried
     forward battle by battle. A battle only ever takes armies away, so visiting the sources
@@ -155,6 +158,42 @@ def one_roll(attackers: int, defenders: int, dice: int = 3,
     """The outcomes of a single battle from this pair: (attacker losses, defender losses,
     chance); the territory falls where the defender loses all it has."""
     return battle(attacker_dice(attackers, dice), defender_dice(defenders, defense))
+
+
+def summary(attackers: int, defenders: int, dice: int = 3, defense: str = "max") -> dict:
+    """Everything the attack form, the API and the mail tell of an attack, as JSON: the
+    chance to take the territory by repeating and with one roll, each side's expected
+    losses, and the armies that may move in if it falls (their chances, their mean, and the
+    median: at least that many half of the times it falls)."""
+    result = assault(attackers, defenders, dice, defense)
+    roll = one_roll(attackers, defenders, dice, defense)
+    move_in = result.move_in()
+    median, reached = 0, 0.0
+    for armies in sorted(move_in, reverse=True):
+        reached += move_in[armies]
+        if reached >= 0.5:
+            median = armies
+            break
+    return {
+        "attackers": attackers, "defenders": defenders, "dice": dice, "defense": defense,
+        "repeat": {
+            "conquer": result.conquer,
+            "attacker_losses": result.attacker_losses,
+            "defender_losses": result.defender_losses,
+            "move_in": {
+                "expected": sum(k * p for k, p in move_in.items()),
+                "median": median,
+                "chances": [[k, p] for k, p in sorted(move_in.items())],
+            },
+        },
+        "one_roll": {
+            "conquer": sum(p for _, lost, p in roll if lost >= defenders),
+            "attacker_losses": sum(a * p for a, _, p in roll),
+            "defender_losses": sum(d * p for _, d, p in roll),
+            "outcomes": [{"attacker_losses": a, "defender_losses": d, "chance": p}
+                         for a, d, p in roll],
+        },
+    }
 
 
 # ---- the table the computer players plan with -------------------------------------------
