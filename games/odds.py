@@ -73,6 +73,17 @@ def defense_of(defense: str = "max", neutral: bool = False, neutral_dice: str = 
     return defense
 
 
+def defense_in_view(view: dict, owner) -> str:
+    """The standing order the dice of `owner`'s territories follow, from what a seat's view
+    shows: a player's own order is public; the neutral's is `max` unless `neutral_dice:
+    opponent` lets the player not attacking choose it, a choice the attacker is not shown:
+    the odds then assume every die, the attacker's worst case."""
+    for player in view.get("players") or []:
+        if player.get("seat") == owner and not isinstance(owner, bool):
+            return player.get("defense") or "max"
+    return "max"
+
+
 @dataclass(frozen=True)
 class Assault:
     """What repeating battles from `attackers` armies against `defenders` ends in.

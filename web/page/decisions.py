@@ -11,6 +11,7 @@ from games.vocabulary import color_name, seat_color, symbol_name, territory_name
 from lib.inputs import whole_number
 
 from ..maps import board_of
+from .odds import attack_odds, defenses, texts
 from .players import card_rows
 
 
@@ -155,6 +156,9 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
             "from": source, "to": posted.get("to") if source in sources else None,
             "dice": "" if dice is None else str(dice),
             "repeat": posted.get("repeat") == "on",
+            "odds": attack_odds(view, source if source in sources else None,
+                                posted.get("to"), None if dice is None else str(dice)),
+            "odds_texts": texts(), "defenses": defenses(view),
         }
         forms["end_attack"] = True
     if phase in ("attack", "fortify"):
