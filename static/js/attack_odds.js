@@ -1,7 +1,9 @@
 /* The attack form's odds, told again whenever the player changes the pair or the dice
-   (by the selects or by clicking the map): static/js/odds.js computes them here, the page
-   gives the sentences in the reader's language (web/page/odds.py says the same on the
-   server). A defender out of sight has no count: the form says so instead. */
+   (by the selects or by clicking the map), and the move-in and fortify forms' chance that
+   the border left behind holds against its strongest enemy neighbour, as the armies moved
+   change: static/js/odds.js computes them here, the page gives the sentences in the
+   reader's language (web/page/odds.py says the same on the server). A defender out of
+   sight has no count: the attack form says so instead. */
 (function () {
   "use strict";
 
@@ -71,14 +73,65 @@
     });
   }
 
-  function soon() { window.setTimeout(update, 0); }
+  // ---- what a border keeps: the move-in and fortify forms --------------------------------
+  // The chance that `source`, left with `kept` armies, holds against its strongest enemy
+  // neighbour in sight attacking all out (web/page/odds.py's border_line says the same).
+  function borderLine(source, kept, told) {
+    var node = territory(source);
+    if (!node || !(kept >= 1)) { return ""; }
+    var strongest = null, most = 0;
+    ((json("neighbours") || {})[source] || []).slice().sort().forEach(function (id) {
+      var t = territory(id);
+      var owner = t && t.getAttribute("data-owner");
+      var armies = t ? parseInt(t.getAttribute("data-armies"), 10) || 0 : 0;
+      if (!owner || told.friends.indexOf(owner) >= 0 || armies < 1) { return; }
+      if (armies > most) { most = armies; strongest = t; }
+    });
+    if (!strongest) { return ""; }
+    var lang = document.documentElement.lang || "en";
+    var taken = most >= 2 ? window.ConquestOdds.summary(Math.min(most, 1000),
+      Math.min(kept, 1000), 3, told.defense).repeat.conquer : 0;
+    return fill(told.text, {
+      source: node.getAttribute("data-name"), kept: kept,
+      enemy: strongest.getAttribute("data-name"), armies: most,
+      hold: percent(1 - taken, lang)
+    });
+  }
+
+  function updateBorders() {
+    var told = json("border-texts");
+    if (!told || !window.ConquestOdds) { return; }
+    var occupy = document.getElementById("form-occupy");
+    var out = document.getElementById("occupy-border");
+    if (occupy && out) {
+      var source = occupy.getAttribute("data-from");
+      var armies = parseInt(occupy.querySelector("[name=armies]").value, 10);
+      var node = territory(source);
+      var have = node ? parseInt(node.getAttribute("data-armies"), 10) || 0 : 0;
+      out.textContent = armies >= 0 ? borderLine(source, have - armies, told) : "";
+    }
+    var fortify = document.getElementById("form-fortify");
+    out = document.getElementById("fortify-border");
+    if (fortify && out) {
+      var from = fortify.querySelector("[name=from]");
+      var moved = parseInt((fortify.querySelector("[name=armies]") || {}).value, 10);
+      var start = from && from.value ? territory(from.value) : null;
+      var left = start ? (parseInt(start.getAttribute("data-armies"), 10) || 0) - (moved || 0) : 0;
+      out.textContent = start ? borderLine(from.value, left, told) : "";
+    }
+  }
+
+  function soon() { window.setTimeout(function () { update(); updateBorders(); }, 0); }
+  document.addEventListener("input", function (event) {
+    if (event.target.closest && event.target.closest("#form-occupy, #form-fortify")) { soon(); }
+  });
   document.addEventListener("change", function (event) {
-    if (event.target.closest && event.target.closest("#form-attack")) { soon(); }
+    if (event.target.closest && event.target.closest("#form-attack, #form-fortify")) { soon(); }
   });
   // A click (or Enter) on the map fills the form's selects in without a change event.
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("svg.board")) { soon(); }
   });
   document.addEventListener("htmx:afterSettle", soon);
-  document.addEventListener("DOMContentLoaded", update);
+  document.addEventListener("DOMContentLoaded", soon);
 })();

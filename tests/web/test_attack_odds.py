@@ -3,13 +3,17 @@ pair in words, the defender's standing order honoured, and nothing from a fogged
 
 from __future__ import annotations
 
+import re
+from html import escape as html_escape
+
 from django.utils import translation
 
 from games import odds
+from games.rules.board import NEIGHBOURS, territory_name
 from games.rules.pieces import NEUTRAL
 from games.vocabulary import percent
 from tests.web.support import client_for, post_play
-from tests.web.test_play import attack_position, two  # noqa: F401  (the fixture)
+from tests.web.test_play import attack_position, occupy_position, two  # noqa: F401
 from web.page.odds import armies, attack_odds
 
 
@@ -81,3 +85,24 @@ def test_the_page_shows_the_odds_of_the_pair_it_kept(two):  # noqa: F811
                            defense)["repeat"]["conquer"]
     assert 'id="attack-odds"' in html and 'id="odds-texts"' in html
     assert f"Chance to take it: {percent(conquer)} repeating" in html
+
+
+def test_the_move_in_form_says_what_the_border_keeps(two):  # noqa: F811
+    game, state = occupy_position(two)
+    seat, source = state.current, state.occupation.source
+    client = client_for(two[seat])
+    html = client.get(f"/games/{game.pk}/").content.decode()
+
+    value = int(re.search(r'id="occupy-armies"[^>]*value="(\d+)"', html)[1])
+    kept = state.armies[source] - value
+    enemies = [n for n in sorted(NEIGHBOURS[source])
+               if state.owner[n] != seat and n != state.occupation.target]
+    enemy = max(enemies, key=lambda n: state.armies[n])
+    attackers = state.armies[enemy]
+    taken = odds.assault(attackers, kept, 3, state.players[seat].defense).conquer \
+        if attackers >= 2 else 0.0
+    assert 'id="border-texts"' in html
+    line = (f"{territory_name(source)} keeps {kept} against {territory_name(enemy)} "
+            f"({attackers}), its strongest enemy neighbour: it holds {percent(1 - taken)} of "
+            f"the time against an all-out attack.")
+    assert html_escape(line, quote=False).replace("'", "&#x27;") in html

@@ -1,6 +1,7 @@
-"""The attack form's odds: the one odds model's figures (games.odds) for the chosen pair and
-dice, in the reader's words, and what the page's script needs to say the same as the player
-changes the pair (static/js/odds.js computes, these sentences tell)."""
+"""The odds the play forms tell, in the reader's words: the attack form's for the chosen pair
+and dice, and the move-in and fortify forms' chance that the border left behind holds
+against its strongest enemy neighbour (games.odds; static/js/odds.js computes the same on
+the page as the player changes the form, these sentences tell)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from django.utils.translation import gettext_noop
 
 from games import odds
 from games.rules.pieces import NEUTRAL
-from games.vocabulary import percent
+from games.vocabulary import percent, territory_name
+
+from ..maps import board_of
 
 # The sentences, shared with the script: %(name)s is filled in by both.
 TAKE = gettext_noop(
@@ -63,3 +66,51 @@ def attack_odds(view: dict, source: str | None, target: str | None,
         lines.append(_(MOVE_IN) % {"mean": armies(move_in["expected"]),
                                    "median": move_in["median"]})
     return {"lines": lines, "figures": figures}
+
+
+# ---- what a border keeps ------------------------------------------------------------------
+KEEPS = gettext_noop(
+    "%(source)s keeps %(kept)s against %(enemy)s (%(armies)s), its strongest enemy "
+    "neighbour: it holds %(hold)s of the time against an all-out attack.")
+
+
+def friends(view: dict, seat: int) -> list[str]:
+    """The owners (as the board's data-owner says them) whose armies are no threat: the
+    seat and its teammates."""
+    team = view["players"][seat].get("team")
+    return [str(p["seat"]) for p in view["players"]
+            if p["seat"] == seat or (team is not None and p.get("team") == team)]
+
+
+def strongest_enemy(view: dict, seat: int, source: str) -> tuple[str, int] | None:
+    """The enemy neighbour of `source` with most armies, among those in sight."""
+    ours = friends(view, seat)
+    territories = view["territories"]
+    enemies = [(territories[n]["armies"], n) for n in sorted(board_of(view).neighbours[source])
+               if territories[n]["owner"] is not None and str(territories[n]["owner"]) not in ours
+               and territories[n]["armies"]]
+    if not enemies:
+        return None
+    armies, enemy = max(enemies, key=lambda pair: pair[0])
+    return enemy, armies
+
+
+def border_line(view: dict, seat: int, source: str, kept: int) -> str | None:
+    """What `source` keeps against its strongest enemy neighbour, with `kept` armies left on
+    it: the chance it holds against an all-out attack from there (None without an enemy)."""
+    threat = strongest_enemy(view, seat, source)
+    if threat is None or kept < 1:
+        return None
+    enemy, armies = threat
+    taken = odds.assault(min(armies, odds.MOST_ARMIES), min(kept, odds.MOST_ARMIES), 3,
+                         odds.defense_in_view(view, seat)).conquer if armies >= 2 else 0.0
+    board = board_of(view)
+    return _(KEEPS) % {"source": territory_name(source, board), "kept": kept,
+                       "enemy": territory_name(enemy, board), "armies": armies,
+                       "hold": percent(1.0 - taken)}
+
+
+def border_texts(view: dict, seat: int) -> dict:
+    """What the page's script needs to retell border_line as the armies moved change."""
+    return {"text": _(KEEPS), "friends": friends(view, seat),
+            "defense": odds.defense_in_view(view, seat)}
