@@ -3,7 +3,7 @@
 One battle rolls min(dice, 3, armies - 1) attacking dice (`dice`: the attacker's cap)
 against the defender's dice: min(2, defenders) under the `max` standing order, one die
 under `one`. Sorted high to low, highest meets highest and second meets second, ties to the
-defender (games.rules.turn.losses). An assault repeats battles until the territory falls or
+defender (as games.rules.turn.losses). An assault repeats battles until the territory falls or
 the source is down to one army (the attack command's `repeat`). Every figure here is read
 from this one chain: the chance to take a territory with one roll or by repeating, the
 armies each side should expect to lose, the armies left to move in, the mean losses of one
@@ -19,7 +19,21 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import product
 
-from games.rules.turn import losses
+
+def losses(attacker_dice, defender_dice) -> tuple[int, int]:
+    """Highest against highest, second against second; ties go to the defender. The
+    engine's own comparison (games.rules.turn.losses), written again here so that the
+    computer players, which may read nothing of the engine but the board, can read the odds
+    (a test holds the two equal over every roll)."""
+    attacker_losses = defender_losses = 0
+    pairs = zip(sorted(attacker_dice, reverse=True), sorted(defender_dice, reverse=True),
+                strict=False)
+    for a, d in pairs:
+        if a > d:
+            defender_losses += 1
+        else:
+            attacker_losses += 1
+    return attacker_losses, defender_losses
 
 # The most armies a side the exact distribution is asked for (the API's bound): 1000 against
 # 1000 is half a million states, about a second of CPU.

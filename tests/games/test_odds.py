@@ -3,12 +3,30 @@ exact fractions."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import cache
+from itertools import product
+from pathlib import Path
 
 import pytest
 
 from games import odds
+from games.rules.turn import losses
+
+
+def test_it_compares_the_dice_as_the_rules_do():
+    for attacker in (1, 2, 3):
+        for defender in (1, 2):
+            for roll in product(range(1, 7), repeat=attacker + defender):
+                a, d = roll[:attacker], roll[attacker:]
+                assert odds.losses(a, d) == losses(a, d)
+
+
+def test_it_imports_nothing_of_the_project():
+    # The computer players read it, and they may read nothing of the engine but the board.
+    source = Path(odds.__file__).read_text()
+    assert not re.search(r"^(from|import) (games|bots|lib|accounts)", source, re.MULTILINE)
 
 
 def test_it_counts_one_roll_of_one_die_each():
