@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from django.utils import formats
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -318,3 +319,14 @@ def game_title(name: str) -> str:
     if found is None:
         return name
     return str(_("%(tournament)s · round %(round)s · table %(table)s")) % found.groupdict()
+
+
+def percent(chance: float) -> str:
+    """A chance as the pages and the mail write it, in the reader's language (the attack
+    form's script, static/js/attack_odds.js, writes it the same way): one decimal, and never
+    0 or 100 for what is merely unlikely or likely."""
+    if 0.0 < chance < 0.001:
+        return "< " + formats.number_format(0.1, 1, use_l10n=True) + " %"
+    if 0.999 < chance < 1.0:
+        return "> " + formats.number_format(99.9, 1, use_l10n=True) + " %"
+    return formats.number_format(chance * 100, 1, use_l10n=True) + " %"

@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.standing import neutral_on_borders
-from games import narrator, reading
+from games import narrator, odds, reading
 from games.maps import board_of_view
 from games.rules import events as ev
 from games.store import load_state
-from games.vocabulary import territory_name
+from games.vocabulary import percent, territory_name
 
 # A mail answer shows at most this many sentences a command ("attack … repeat" may fight
 # a dozen battles): the first few and the last ones, which say how it ended.
@@ -36,6 +36,33 @@ def examples(view: dict) -> list[str]:
     """Up to two commands the reader could send now, from their own position: real
     territories they hold, can attack or can move between. In the reinforce phase the
     second is the attack the placement prepares."""
+    return suggested(view)[0]
+
+
+def attack_chance(view: dict) -> str | None:
+    """The sentence under the examples giving the chance that their attack takes its
+    territory, repeating (games.odds, from the counts the reader sees); None without one."""
+    attack = suggested(view)[1]
+    if attack is None:
+        return None
+    source, target, dice, attackers = attack
+    defenders = ((view.get("territories") or {}).get(target) or {}).get("armies")
+    if not defenders or attackers < 2:  # out of sight under fog: no count, no odds
+        return None
+    owner = view["territories"][target].get("owner")
+    figures = odds.summary(min(attackers, odds.MOST_ARMIES), min(defenders, odds.MOST_ARMIES),
+                           dice, odds.defense_in_view(view, owner))
+    board = board_of_view(view)
+    return _("Chance that the attack above takes %(target)s from %(source)s: %(repeat)s "
+             "repeating until it falls, %(one)s with one roll.") % {
+        "target": territory_name(target, board), "source": territory_name(source, board),
+        "repeat": percent(figures["repeat"]["conquer"]),
+        "one": percent(figures["one_roll"]["conquer"])}
+
+
+def suggested(view: dict) -> tuple[list[str], tuple[str, str, int, int] | None]:
+    """The examples, and the attack among them: (source, target, dice, armies on the source
+    once the reinforcements are placed), or None."""
     you = view.get("you") or {}
     may = you.get("may") or {}
     commands = may.get("commands") or []
@@ -49,6 +76,7 @@ def examples(view: dict) -> list[str]:
     strongest = max(border or own, key=lambda t: spots[t].get("armies") or 0, default=None)
     owed = (view.get("pending") or {}).get("reinforcements") or 0
     found: list[str] = []
+    attack = None
     if "claim" in commands:
         free = sorted(t for t, spot in spots.items()
                       if spot.get("owner") is None and not spot.get("fog"))
@@ -74,12 +102,14 @@ def examples(view: dict) -> list[str]:
         target = min(sorted(attacks[source]), key=lambda t: spots[t].get("armies") or 0)
         dice = min(3, (spots[source].get("armies") or 2) - 1)
         found.append(f"attack {_word(target)} from {_word(source)} with {dice} repeat")
+        attack = (source, target, dice, spots[source].get("armies") or 2)
     elif "place" in commands and view.get("phase") == "reinforce" and border:
         # What the armies just placed make possible.
         target = min(enemies[strongest], key=lambda t: spots[t].get("armies") or 0)
         dice = min(3, (spots[strongest].get("armies") or 1) + owed - 1)
         if dice >= 1:
             found.append(f"attack {_word(target)} from {_word(strongest)} with {dice} repeat")
+            attack = (strongest, target, dice, (spots[strongest].get("armies") or 1) + owed)
     if "occupy" in commands:
         occupy = (view.get("pending") or {}).get("occupy") or {}
         found.append(f"occupy {occupy.get('max') or occupy.get('min') or 1}")
@@ -91,7 +121,9 @@ def examples(view: dict) -> list[str]:
         found.append("end attack")
     if "end_turn" in commands and len(found) < 2:
         found.append("end")
-    return found[:2]
+    line = f"attack {_word(attack[1])} from {_word(attack[0])} with {attack[2]} repeat" \
+        if attack else None
+    return found[:2], attack if line in found[:2] else None
 
 
 def answer(game, seat: int | None, payload: dict, view: dict, names: dict) -> list[dict]:

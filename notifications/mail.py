@@ -171,6 +171,7 @@ def context_for(notification: Notification, preferences: Preferences,
         context["since"] = reader.since_last_turn(game, seat, names, notification.event_seq,
                                                   board)
         context["examples"] = answers.examples(view) if not game.is_over else []
+        context["attack_chance"] = answers.attack_chance(view) if context["examples"] else None
         if view.get("phase") == "neutral_place" and view.get("current_seat") == seat:
             # The armies owed are the neutral's, half of the player moving's reinforcement.
             context["neutral_for"] = narrator.seat_name(view.get("turn_seat"), names)

@@ -1,29 +1,17 @@
 """Dice luck: each battle's losses against the exact odds of the dice rolled.
 
 Every roll of a battle is in its event, so the expectation is exact: the mean losses over
-all 6^(a+d) equally likely rolls of a attacker and d defender dice, compared as the rules
-compare them (games.rules.turn.losses).
+all 6^(a+d) equally likely rolls of a attacker and d defender dice, read from the project's
+one odds model (games.odds).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from itertools import product
 
-from games.rules.turn import losses
+from games.odds import expected_losses
 
-
-@cache
-def expected_losses(attacker_dice: int, defender_dice: int) -> tuple[float, float]:
-    """(attacker's, defender's) mean losses with this many dice each."""
-    total_a = total_d = 0
-    rolls = list(product(range(1, 7), repeat=attacker_dice + defender_dice))
-    for roll in rolls:
-        a, d = losses(roll[:attacker_dice], roll[attacker_dice:])
-        total_a += a
-        total_d += d
-    return total_a / len(rolls), total_d / len(rolls)
+__all__ = ["Luck", "expected_losses", "luck_by_seat"]
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from games.api import invitations, rematch, seeds, views
+from games.api import invitations, odds, rematch, seeds, views
 from lib.api.errors import not_found
 
 urlpatterns = [
@@ -33,6 +33,7 @@ urlpatterns = [
     path("games/<int:game_id>/decline/", invitations.DeclineView.as_view(), name="api-decline"),
     path("games/<int:game_id>/invite-link/", invitations.RenewLinkView.as_view(),
          name="api-invite-link"),
+    path("odds/", odds.OddsView.as_view(), name="api-odds"),
     path("invitations/", invitations.MyInvitationsView.as_view(), name="api-invitations"),
     path("invitations/<str:token>/", invitations.ByTokenView.as_view(),
          name="api-invitation-token"),

@@ -3,14 +3,15 @@ a reply's answer telling what each command did (dice, losses, the territory afte
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 from django.core import mail
 from django.utils import translation
 
-from games import reading, vocabulary
-from games.rules.board import NEIGHBOURS, territory_name
+from games import odds, reading, vocabulary
+from games.rules.board import NEIGHBOURS, NEUTRAL, territory_name
 from games.store import load_state
 from notifications import answers, delivery
 from notifications.mailcommands import parse_line
@@ -111,3 +112,27 @@ def test_a_replys_answer_is_in_the_readers_language(game):
     # (Some territories, Alberta among them, are called the same in Czech: the sentence is not.)
     assert found[0]["told"] and czech_name in found[0]["told"][0]
     assert found[0]["told"][0] != english[0]["told"][0]
+
+
+def test_the_turn_mail_gives_the_chance_of_its_attack(game):
+    state = load_state(game)
+    seat = state.current
+    player = user_at(game, seat)
+    row = rows(game, kind=Notification.TURN, user=player)[-1]
+
+    assert delivery.send_one(row.pk) == "sent"
+    body = mail.outbox[-1].body
+
+    attack = parse_line(examples_in(body)[1], state, seat)
+    source, target = attack["from"], attack["to"]
+    armies = state.armies[source] + state.reinforcements
+    owner = state.owner[target]
+    defense = "max" if owner == NEUTRAL else state.players[owner].defense
+    chance = odds.summary(armies, state.armies[target], min(3, armies - 1), defense)
+    line = (f"Chance that the attack above takes {territory_name(target)} from "
+            f"{territory_name(source)}: {vocabulary.percent(chance['repeat']['conquer'])} "
+            f"repeating until it falls")
+    assert line in body
+    assert html.escape(line, quote=False) in mail.outbox[-1].alternatives[0][0]
+    # The commands stay as the reply reads them: the chance is a line of its own.
+    assert all(parse_line(example, state, seat) for example in examples_in(body))

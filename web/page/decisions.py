@@ -11,6 +11,7 @@ from games.vocabulary import color_name, seat_color, symbol_name, territory_name
 from lib.inputs import whole_number
 
 from ..maps import board_of
+from .odds import attack_odds, border_line, border_texts, defenses, texts
 from .players import card_rows
 
 
@@ -64,10 +65,11 @@ def occupy_form(view: dict, seat: int, occupy: dict, default: str) -> dict:
     armies = view["territories"][occupy["from"]]["armies"]
     value = {"minimum": low, "border": armies - keeps}.get(default, high)
     board = board_of(view)
+    value = min(max(value, low), high)
     return {**occupy, "from_name": territory_name(occupy["from"], board),
-            "to_name": territory_name(occupy["to"], board), "value": min(max(value, low), high),
+            "to_name": territory_name(occupy["to"], board), "value": value,
             "default": default if default in ("minimum", "border") else "all",
-            "keeps": keeps}
+            "keeps": keeps, "border": border_line(view, seat, occupy["from"], armies - value)}
 
 
 def actions(view: dict, seat: int | None, game: Game, selected: str | None,
@@ -155,6 +157,9 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
             "from": source, "to": posted.get("to") if source in sources else None,
             "dice": "" if dice is None else str(dice),
             "repeat": posted.get("repeat") == "on",
+            "odds": attack_odds(view, source if source in sources else None,
+                                posted.get("to"), None if dice is None else str(dice)),
+            "odds_texts": texts(), "defenses": defenses(view),
         }
         forms["end_attack"] = True
     if phase in ("attack", "fortify"):
@@ -177,4 +182,6 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
             "rows": rows(_sorted(targets, board), "move-") if mode == "spread" else [],
         }
         forms["end_turn"] = True
+    if "occupy" in forms or "fortify" in forms:
+        forms["border"] = border_texts(view, seat)
     return forms
