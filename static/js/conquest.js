@@ -288,16 +288,17 @@
   // redraw the map, and the view the player chose comes back with it.
   // The map's size in its own units: the drawn board's viewBox as the server sent it (the
   // classic map is 1000 by 600; every map carries its own), read once per drawn board.
-  var MAP_W = 1000, MAP_H = 600, ZOOM_MAX = 8, ZOOM_STEP = 1.5;
-  var ARMIES_PX = 11, NAME_PX = 10;   // the smallest army count and name drawn on screen
+  var MAP_W = 1000, MAP_H = 600, ZOOM_MAX = 8, ZOOM_STEP = 1.5, OPENING_ZOOM_MAX = 4;
+  var FINEST_PX_PER_UNIT = 4, FRAME_MARGIN_PX = 24;
+  var DISC_PX = 24, NAME_PX = 10;     // a disc's width on screen (a tap's target), a name's size
   var mapView = null;                 // {game, cx, cy, z}
   var gesture = null, pointers = {}, swallowClick = false;
 
   function board() { return $("svg.board"); }
   function gameId() { var g = game(); return g ? g.getAttribute("data-game") : ""; }
 
-  // Base scale (screen px per map unit): the whole map on a wide box; on a narrow one, the
-  // map's full height, so that a phone shows part of the world large enough to read.
+  // Base scale (screen px per map unit): the whole map in the box, at any size (a phone
+  // included: zooming in is the player's, the opening frame the viewer's territories').
   function measure(svg) {
     if (!svg) { return; }
     if (!svg._size) {
@@ -308,46 +309,42 @@
   }
   function baseScale(svg) {
     measure(svg);
-    var w = svg.clientWidth, h = svg.clientHeight;
-    var whole = Math.min(w / MAP_W, h / MAP_H);
-    return w < 600 ? Math.max(whole, h / MAP_H) : whole;
+    return Math.min(svg.clientWidth / MAP_W, svg.clientHeight / MAP_H);
   }
-  function zoomMin(svg) {
-    var w = svg.clientWidth, h = svg.clientHeight;
-    return Math.min(w / MAP_W, h / MAP_H) / baseScale(svg);
+  function zoomMin() { return 1; }
+  // Deep enough for the smallest territory of the biggest map to take a finger's tap.
+  function zoomMax(svg) { return Math.max(ZOOM_MAX, FINEST_PX_PER_UNIT / baseScale(svg)); }
+
+  // What matters to the viewer: the selection, else their territories, else the last move's.
+  function framedTerritories(svg) {
+    var points = $all(".territory.selected", svg);
+    if (!points.length) { points = $all(".territory.mine", svg); }
+    var ids = points.map(function (t) { return t.getAttribute("data-territory"); });
+    if (!ids.length) { ids = (svg.getAttribute("data-last-move") || "").split(" ").filter(Boolean); }
+    return ids;
   }
 
+  // The opening view: the frame around those territories (a margin for their discs and
+  // names), never closer than the whole map when they are spread over it.
   function startingView(svg) {
     var id = gameId();
     try {
       var saved = JSON.parse(window.sessionStorage.getItem("conquest-map-" + id) || "null");
       if (saved && typeof saved.z === "number") { saved.game = id; return saved; }
     } catch (e) { /* storage refused: start afresh */ }
-    // A narrow box cannot show the whole width: centre it on the viewer's territories.
-    var points = $all(".territory.selected", svg);
-    if (!points.length) { points = $all(".territory.mine", svg); }
-    var cx = MAP_W / 2, cy = MAP_H / 2;
-    if (points.length) {
-      var sx = 0, sy = 0;
-      points.forEach(function (t) {
-        var at = labelPoint(t.getAttribute("data-territory"));
-        sx += at[0]; sy += at[1];
-      });
-      cx = sx / points.length; cy = sy / points.length;
-    }
-    // ... and move it as far as it takes to show the viewer's biggest stack whole.
-    var biggest = null;
-    $all(".territory.mine", svg).forEach(function (t) {
-      if (!biggest || armiesOf(t.getAttribute("data-territory")) > armiesOf(biggest.getAttribute("data-territory"))) { biggest = t; }
+    var ids = framedTerritories(svg);
+    if (!ids.length) { return { game: id, cx: MAP_W / 2, cy: MAP_H / 2, z: 1 }; }
+    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    ids.forEach(function (t) {
+      var at = labelPoint(t);
+      x0 = Math.min(x0, at[0]); x1 = Math.max(x1, at[0]);
+      y0 = Math.min(y0, at[1]); y1 = Math.max(y1, at[1]);
     });
-    if (biggest && !$(".territory.selected", svg)) {
-      var at = labelPoint(biggest.getAttribute("data-territory"));
-      var s = baseScale(svg), margin = 48 / s;  // 48 px on screen: its disc and its name
-      var halfW = svg.clientWidth / s / 2 - margin, halfH = svg.clientHeight / s / 2 - margin;
-      if (halfW > 0) { cx = Math.min(at[0] + halfW, Math.max(at[0] - halfW, cx)); }
-      if (halfH > 0) { cy = Math.min(at[1] + halfH, Math.max(at[1] - halfH, cy)); }
-    }
-    return { game: id, cx: cx, cy: cy, z: 1 };
+    var margin = 2 * FRAME_MARGIN_PX;
+    var s = Math.min((svg.clientWidth - margin) / Math.max(x1 - x0, 1),
+                     (svg.clientHeight - margin) / Math.max(y1 - y0, 1));
+    var z = Math.max(1, Math.min(OPENING_ZOOM_MAX, s / baseScale(svg)));
+    return { game: id, cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, z: z };
   }
 
   function labelPoint(id) {
@@ -366,8 +363,7 @@
     if (!svg || !svg.clientWidth || !svg.clientHeight) { return; }
     measure(svg);
     if (!mapView || mapView.game !== gameId()) { mapView = startingView(svg); relabel = true; }
-    var zmin = zoomMin(svg);
-    mapView.z = Math.max(zmin, Math.min(ZOOM_MAX, mapView.z));
+    mapView.z = Math.max(zoomMin(svg), Math.min(zoomMax(svg), mapView.z));
     var s = baseScale(svg) * mapView.z;
     var w = svg.clientWidth / s, h = svg.clientHeight / s;
     mapView.cx = w >= MAP_W ? MAP_W / 2 : Math.max(w / 2, Math.min(MAP_W - w / 2, mapView.cx));
@@ -379,10 +375,12 @@
     saveView();
   }
 
-  // Counts and names grow against the zoom to stay legible; a name that would cover
-  // another is hidden until the player zooms in (their own and the selection go first).
+  // Level of detail: every disc is DISC_PX wide on screen whatever the zoom, and drawn only
+  // where it covers no disc drawn before it (the selection and its targets first, then the
+  // viewer's, then the biggest stacks); a name only where it covers neither a drawn disc
+  // nor a drawn name. Zooming in spreads the territories apart and brings the rest in.
   function scaleLabels(svg, s) {
-    var disc = Math.max(1, ARMIES_PX / (8.5 * s));
+    var disc = Math.max(1, DISC_PX / (2 * 7.5 * s));
     var name = Math.max(1, NAME_PX / (5.6 * s));
     var below = 7.5 * disc + 1.5 + 5.6 * name * 0.8;
     $all(".count", svg).forEach(function (count) {
@@ -398,27 +396,37 @@
   }
 
   function overlaps(a, b) {
-    return a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  }
+
+  function rankOf(count) {
+    if (count.classList.contains("selected") || count.classList.contains("target")) { return 0; }
+    var t = territory(count.getAttribute("data-for"));
+    return t && t.classList.contains("mine") ? 1 : 2;
   }
 
   function uncrowd(svg) {
-    var discs = $all(".count .disc circle", svg).map(function (c) {
-      return { owner: c.closest(".count"), box: c.getBoundingClientRect() };
+    var area = svg.getBoundingClientRect();
+    var counts = $all(".count", svg).map(function (count) {
+      var d = $(".disc", count), label = $(".name", count);
+      return { count: count, rank: rankOf(count), armies: armiesOf(count.getAttribute("data-for")),
+               disc: d ? d.getBoundingClientRect() : null, label: label,
+               name: label ? label.getBoundingClientRect() : null };
+    }).sort(function (a, b) { return a.rank - b.rank || b.armies - a.armies; });
+    var drawn = [];
+    counts.forEach(function (c) {
+      var box = c.disc, inside = box && overlaps(box, area);
+      var fits = inside && !drawn.some(function (other) { return overlaps(box, other); });
+      c.count.classList.toggle("lod-out", !!box && inside && !fits);
+      if (fits) { drawn.push(box); }
     });
-    var rank = function (count) {
-      var t = territory(count.getAttribute("data-for"));
-      if (count.classList.contains("selected") || count.classList.contains("target")) { return 0; }
-      return t && t.classList.contains("mine") ? 1 : 2;
-    };
-    var counts = $all(".count", svg).sort(function (a, b) { return rank(a) - rank(b); });
-    var shown = [];
-    counts.forEach(function (count) {
-      var label = $(".name", count);
-      if (!label) { return; }
-      var box = label.getBoundingClientRect();
-      var clash = shown.some(function (other) { return overlaps(box, other); })
-        || discs.some(function (d) { return d.owner !== count && overlaps(box, d.box); });
-      if (clash) { label.classList.add("crowded"); } else { shown.push(box); }
+    var names = [];
+    counts.forEach(function (c) {
+      if (!c.label) { return; }
+      var out = c.count.classList.contains("lod-out")
+        || drawn.some(function (d) { return d !== c.disc && overlaps(c.name, d); })
+        || names.some(function (other) { return overlaps(c.name, other); });
+      if (out) { c.label.classList.add("crowded"); } else { names.push(c.name); }
     });
   }
 
@@ -431,7 +439,7 @@
     var px = atX === undefined ? rect.width / 2 : atX - rect.left;
     var py = atY === undefined ? rect.height / 2 : atY - rect.top;
     var mx = mapView.cx + (px - rect.width / 2) / s, my = mapView.cy + (py - rect.height / 2) / s;
-    mapView.z = Math.max(zoomMin(svg), Math.min(ZOOM_MAX, mapView.z * factor));
+    mapView.z = Math.max(zoomMin(svg), Math.min(zoomMax(svg), mapView.z * factor));
     var s2 = baseScale(svg) * mapView.z;
     mapView.cx = mx - (px - rect.width / 2) / s2;
     mapView.cy = my - (py - rect.height / 2) / s2;
@@ -441,7 +449,7 @@
   function resetView() {
     var svg = board();
     if (!svg) { return; }
-    mapView = { game: gameId(), cx: MAP_W / 2, cy: MAP_H / 2, z: zoomMin(svg) };
+    mapView = { game: gameId(), cx: MAP_W / 2, cy: MAP_H / 2, z: 1 };
     applyView(svg, true);
   }
 
@@ -510,12 +518,13 @@
   document.addEventListener("dragstart", function (event) {
     if (event.target.closest && event.target.closest("svg.board")) { event.preventDefault(); }
   });
-  // A trackpad's pinch (and Ctrl + wheel) zooms the map; the plain wheel scrolls the page.
+  // The wheel (and a trackpad's pinch) zooms the map at the pointer, as maps do.
   document.addEventListener("wheel", function (event) {
     var svg = event.target.closest && event.target.closest("svg.board");
-    if (!svg || !event.ctrlKey) { return; }
+    if (!svg || !mapView) { return; }
     event.preventDefault();
-    zoomBy(Math.exp(-event.deltaY / 300), event.clientX, event.clientY);
+    var lines = event.deltaMode === 1 ? 40 : event.deltaMode === 2 ? 800 : 1;
+    zoomBy(Math.exp(-Math.max(-200, Math.min(200, event.deltaY * lines)) / 300), event.clientX, event.clientY);
   }, { passive: false });
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-zoom]");
