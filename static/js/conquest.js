@@ -136,7 +136,23 @@
     dirty = true;
   }
 
-  function onTerritory(id) {
+  // A territory chosen to place on takes its number here, typed once (not a click per army).
+  function askCount(id, input) {
+    var box = document.querySelector(".place-count"), field = document.getElementById("place-count");
+    if (!box || !field) { return; }
+    box.hidden = false;
+    box.setAttribute("data-for", id);
+    $(".place-count-name", box).textContent = nameOf(id);
+    field.value = input.value || "0";
+    var form = input.closest("form");
+    var count = form ? parseInt(form.getAttribute("data-count"), 10) || 0 : 0;
+    if (count) { field.max = String(count); }
+    if (window.matchMedia && window.matchMedia("(pointer: fine)").matches) {
+      field.focus({ preventScroll: true }); field.select();
+    }
+  }
+
+  function onTerritory(id, found) {
     var g = game();
     if (!g || g.getAttribute("data-live") !== "1") { return false; }
     var me = g.getAttribute("data-seat");
@@ -154,7 +170,12 @@
     form = document.getElementById("form-place") || document.getElementById("form-place_neutral");
     if (form) {
       var input = $('input[data-for-territory="' + id + '"]', form);
-      if (input) { bump(input); highlight(id, []); say(nameOf(id) + ": " + input.value); return true; }
+      if (input) {
+        if (!found) { bump(input); }
+        highlight(id, []); say(nameOf(id) + ": " + (input.value || 0));
+        askCount(id, input);
+        return true;
+      }
     }
     var attack = document.getElementById("form-attack");
     var fortify = document.getElementById("form-fortify");
@@ -289,7 +310,7 @@
   // The map's size in its own units: the drawn board's viewBox as the server sent it (the
   // classic map is 1000 by 600; every map carries its own), read once per drawn board.
   var MAP_W = 1000, MAP_H = 600, ZOOM_MAX = 8, ZOOM_STEP = 1.5, OPENING_ZOOM_MAX = 4;
-  var FINEST_PX_PER_UNIT = 4, FRAME_MARGIN_PX = 24;
+  var FINEST_PX_PER_UNIT = 4, FRAME_MARGIN_PX = 24, FOUND_ZOOM = 4;
   var DISC_PX = 24, NAME_PX = 10;     // a disc's width on screen (a tap's target), a name's size
   var mapView = null;                 // {game, cx, cy, z}
   var gesture = null, pointers = {}, swallowClick = false;
@@ -400,6 +421,7 @@
   }
 
   function rankOf(count) {
+    if (count.classList.contains("found")) { return -1; }
     if (count.classList.contains("selected") || count.classList.contains("target")) { return 0; }
     var t = territory(count.getAttribute("data-for"));
     return t && t.classList.contains("mine") ? 1 : 2;
@@ -446,6 +468,13 @@
     applyView(svg);
   }
 
+  // The map point under a point of the screen.
+  function mapPoint(svg, x, y) {
+    var rect = svg.getBoundingClientRect(), s = baseScale(svg) * mapView.z;
+    return [mapView.cx + (x - rect.left - rect.width / 2) / s,
+            mapView.cy + (y - rect.top - rect.height / 2) / s];
+  }
+
   function resetView() {
     var svg = board();
     if (!svg) { return; }
@@ -456,7 +485,7 @@
   function initMap() {
     var svg = board();
     if (!svg) { return; }
-    $all(".zoom, .zoom-help").forEach(function (node) { node.hidden = false; });
+    $all(".zoom, .zoom-help, .find").forEach(function (node) { node.hidden = false; });
     applyView(svg, true);
   }
 
@@ -469,7 +498,8 @@
       gesture = { x: event.clientX, y: event.clientY, cx: mapView.cx, cy: mapView.cy, moved: false, svg: svg, id: event.pointerId };
     } else if (ids.length === 2) {
       var a = pointers[ids[0]], b = pointers[ids[1]];
-      gesture = { pinch: Math.hypot(a.x - b.x, a.y - b.y) || 1, z: mapView.z, moved: true, svg: svg };
+      gesture = { pinch: Math.hypot(a.x - b.x, a.y - b.y) || 1, z: mapView.z, moved: true, svg: svg,
+                  at: mapPoint(svg, (a.x + b.x) / 2, (a.y + b.y) / 2) };
     }
   });
 
@@ -479,8 +509,13 @@
     var svg = gesture.svg, ids = Object.keys(pointers);
     if (gesture.pinch && ids.length === 2) {
       var a = pointers[ids[0]], b = pointers[ids[1]];
-      var factor = gesture.z * (Math.hypot(a.x - b.x, a.y - b.y) || 1) / gesture.pinch / mapView.z;
-      zoomBy(factor, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      // the map point first under the fingers' midpoint stays under it as they spread
+      var z = gesture.z * (Math.hypot(a.x - b.x, a.y - b.y) || 1) / gesture.pinch;
+      mapView.z = Math.max(zoomMin(svg), Math.min(zoomMax(svg), z));
+      var rect = svg.getBoundingClientRect(), s2 = baseScale(svg) * mapView.z;
+      mapView.cx = gesture.at[0] - ((a.x + b.x) / 2 - rect.left - rect.width / 2) / s2;
+      mapView.cy = gesture.at[1] - ((a.y + b.y) / 2 - rect.top - rect.height / 2) / s2;
+      applyView(svg);
       return;
     }
     if (gesture.pinch) { return; }
@@ -559,6 +594,60 @@
     }
   });
 
+  // ---- Finding a territory by name --------------------------------------------------
+  // The field's list holds every territory's name; the one named is centred, brought close
+  // enough to tap, drawn whatever else is crowded (rank 0) and chosen as a click chooses.
+  function findByName(text) {
+    var wanted = (text || "").trim().toLowerCase();
+    if (!wanted) { return null; }
+    var options = $all("#territory-names option");
+    var exact = options.filter(function (o) { return o.value.toLowerCase() === wanted; });
+    var start = options.filter(function (o) { return o.value.toLowerCase().indexOf(wanted) === 0; });
+    var hit = exact[0] || (start.length === 1 ? start[0] : null);
+    return hit ? hit.getAttribute("data-for") : null;
+  }
+
+  function showTerritory(id) {
+    var svg = board();
+    if (!svg || !mapView || !territory(id)) { return; }
+    $all(".count.found", svg).forEach(function (c) { c.classList.remove("found"); });
+    var count = $('.count[data-for="' + id + '"]', svg);
+    if (count) { count.classList.add("found"); }
+    onTerritory(id, true);
+    var at = labelPoint(id);
+    mapView.cx = at[0]; mapView.cy = at[1];
+    mapView.z = Math.max(mapView.z, Math.min(zoomMax(svg), FOUND_ZOOM));
+    applyView(svg, true);
+    var node = territory(id);
+    rovingTo(node);
+  }
+
+  function rovingTo(node) {
+    $all("svg.board [data-territory]").forEach(function (other) {
+      other.setAttribute("tabindex", other === node ? "0" : "-1");
+    });
+    focusedTerritory = node.getAttribute("data-territory");
+  }
+
+  function findAsked(event) {
+    var field = event.target;
+    var id = findByName(field.value);
+    if (!id) { return false; }
+    showTerritory(id);
+    return true;
+  }
+  // a name picked from the list (typed ones wait for Enter)
+  document.addEventListener("input", function (event) {
+    if (event.target.id === "find-territory"
+        && (!event.inputType || event.inputType === "insertReplacementText")) { findAsked(event); }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.target.id === "find-territory" && event.key === "Enter") {
+      event.preventDefault();
+      findAsked(event);
+    }
+  });
+
   // ---- The map by keyboard -----------------------------------------------------------
   // The map is one stop of the Tab order (a roving tabindex: the selected territory, else
   // the last one focused, else the player's first); the arrow keys move the focus to the
@@ -621,6 +710,17 @@
   });
 
   document.addEventListener("input", function (event) {
+    if (event.target.id === "place-count") {
+      var id = event.target.closest(".place-count").getAttribute("data-for");
+      var placing = document.getElementById("form-place") || document.getElementById("form-place_neutral");
+      var into = placing && $('input[data-for-territory="' + id + '"]', placing);
+      if (into) {
+        into.value = event.target.value;
+        updateRemaining(placing); dirty = true;
+        say(nameOf(id) + ": " + (into.value || 0));
+      }
+      return;
+    }
     var form = event.target.closest && event.target.closest("form");
     if (!form) { return; }
     if (form.classList.contains("act")) { dirty = true; }
