@@ -614,9 +614,12 @@
     var count = $('.count[data-for="' + id + '"]', svg);
     if (count) { count.classList.add("found"); }
     onTerritory(id, true);
-    var at = labelPoint(id);
+    // its land a third of the box across (its neighbours around it), deep enough to tap
+    var at = labelPoint(id), land = $(".land", territory(id)), size = land ? land.getBBox() : null;
+    var s = size ? Math.min(svg.clientWidth / (3 * Math.max(size.width, 1)),
+                            svg.clientHeight / (3 * Math.max(size.height, 1))) : 0;
     mapView.cx = at[0]; mapView.cy = at[1];
-    mapView.z = Math.max(mapView.z, Math.min(zoomMax(svg), FOUND_ZOOM));
+    mapView.z = Math.max(1, Math.min(zoomMax(svg), s / baseScale(svg) || FOUND_ZOOM));
     applyView(svg, true);
     var node = territory(id);
     rovingTo(node);
