@@ -401,8 +401,8 @@
   // viewer's, then the biggest stacks); a name only where it covers neither a drawn disc
   // nor a drawn name. Zooming in spreads the territories apart and brings the rest in.
   function scaleLabels(svg, s) {
-    var disc = Math.max(1, DISC_PX / (2 * 7.5 * s));
-    var name = Math.max(1, NAME_PX / (5.6 * s));
+    var disc = DISC_PX / (2 * 7.5 * s);  // the same size on screen at every zoom
+    var name = NAME_PX / (5.6 * s);
     var below = 7.5 * disc + 1.5 + 5.6 * name * 0.8;
     $all(".count", svg).forEach(function (count) {
       var d = $(".disc", count), label = $(".name", count);
