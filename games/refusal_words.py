@@ -10,6 +10,7 @@ import re
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from .rule_words import RULE_LABELS
 from .rules.maps import classic
 from .vocabulary import error_text, territory_name
 
@@ -78,7 +79,31 @@ SENTENCES = (
     (r"the game is still being set up", _("The game is still being set up.")),
     (r"the game has not started", _("The game has not started yet.")),
     (r"the game is not running|the game has already started", _("The game is not running.")),
+    # the lobby's rules (games.rules.options), a rule by its name in the rules panel
+    (r"rules\.initial_max_per_territory must be at least (?P<n>\d+) with (?P<m>\d+) players, "
+     r"or the starting armies do not fit",
+     _("With %(m)s players the starting armies do not fit: allow at least %(n)s armies on a "
+       "territory during setup.")),
+    (r"rules\.preset \S+ is for (?P<lo>\w+) to (?P<hi>\w+) players, as its rulebook says; "
+     r"this game has (?P<k>\d+)",
+     _("This rulebook is for %(lo)s to %(hi)s players; this game has %(k)s.")),
+    (r"rules\.team_size (?P<n>\d+) needs a multiple of \d+ players and at least two teams.*",
+     _("Teams of %(n)s need a number of players that is a multiple of %(n)s, and at least two "
+       "teams.")),
+    (r"\S+ are not played with teams: a team wins by domination",
+     _("That objective is not played with teams: a team wins by domination.")),
+    (r"fog is not played with setup claim: .*",
+     _("Fog of war is not played with claiming territories: claiming needs the whole board in "
+       "sight, so deal them or place them at random.")),
+    (r"the map \S+ is for (?P<lo>\d+) to (?P<hi>\d+) players; this game has (?P<k>\d+)",
+     _("This map is for %(lo)s to %(hi)s players; this game has %(k)s.")),
+    (r"the map \S+ has no missions: choose another objective",
+     _("This map has no secret missions: choose another objective.")),
+    (r"rules\.(?P<rule>\w+) must be at least (?P<n>\d+)",
+     _("%(rule)s: at least %(n)s.")),
+    (r"rules\.(?P<rule>\w+) must be .*", _("%(rule)s: that value is not allowed.")),
 )
+_NUMBERS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
 _COMPILED = tuple((re.compile(pattern), words) for pattern, words in SENTENCES)
 
 
@@ -128,7 +153,10 @@ def detail_sentence(detail: str, board=None) -> str | None:
         if isinstance(words, str):
             m = groups.get("m")
             return _counted(words, int(groups["n"]), int(m) if m else None, t)
-        return str(words) % {"t": t, "u": u} if "%(" in str(words) else str(words)
+        values = {key: _NUMBERS.get(value, value) for key, value in groups.items()}
+        if "rule" in values:
+            values["rule"] = str(RULE_LABELS.get(values["rule"], _("That rule")))
+        return str(words) % {**values, "t": t, "u": u}
     return None
 
 

@@ -76,6 +76,20 @@ REFUSALS = [
     (errors.WrongPhase, "the game is still being set up"),
     (errors.GameNotActive, "the game has not started"),
     (errors.GameNotActive, "the game is not running"),
+    # the lobby's form, refused by the rules
+    (errors.BadRules, "rules.initial_max_per_territory must be at least 3 with 2 players, "
+     "or the starting armies do not fit"),
+    (errors.BadRules, "rules.preset czech is for three to six players, as its rulebook says; "
+     "this game has 2"),
+    (errors.BadRules, "rules.team_size 2 needs a multiple of 2 players and at least two teams "
+     "(4 or 6 players)"),
+    (errors.BadRules, "missions are not played with teams: a team wins by domination"),
+    (errors.BadRules, "fog is not played with setup claim: claiming needs the whole board in "
+     "sight (use deal or random)"),
+    (errors.BadRules, "the map isles is for 2 to 4 players; this game has 5"),
+    (errors.BadRules, "the map isles has no missions: choose another objective"),
+    (errors.BadRules, "rules.max_cards must be at least 5"),
+    (errors.BadRules, "rules.fortify must be one of: adjacent, connected"),
 ]
 
 FIELD_NAME = re.compile(r"'[a-z_]+'|[()_]")
