@@ -482,9 +482,22 @@
     applyView(svg, true);
   }
 
+  // On a wide screen the player may have the map across the window (kept for every game).
+  function wideMapChosen() {
+    try { return window.localStorage.getItem("conquest-wide-map") === "1"; } catch (e) { return false; }
+  }
+  function wideMap(on, quiet) {
+    try { window.localStorage.setItem("conquest-wide-map", on ? "1" : "0"); } catch (e) { /* kept until reload */ }
+    var grid = $(".game-grid");
+    if (grid) { grid.classList.toggle("wide-map", on); }
+    $all("[data-zoom=wide]").forEach(function (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); });
+    if (!quiet) { applyView(null, true); }
+  }
+
   function initMap() {
     var svg = board();
     if (!svg) { return; }
+    wideMap(wideMapChosen(), true);
     $all(".zoom, .zoom-help, .find").forEach(function (node) { node.hidden = false; });
     applyView(svg, true);
   }
@@ -565,7 +578,8 @@
     var button = event.target.closest && event.target.closest("[data-zoom]");
     if (!button) { return; }
     var how = button.getAttribute("data-zoom");
-    if (how === "in") { zoomBy(ZOOM_STEP); } else if (how === "out") { zoomBy(1 / ZOOM_STEP); } else { resetView(); }
+    if (how === "in") { zoomBy(ZOOM_STEP); } else if (how === "out") { zoomBy(1 / ZOOM_STEP); }
+    else if (how === "wide") { wideMap(!wideMapChosen()); } else { resetView(); }
   });
   window.addEventListener("resize", function () { applyView(null, true); });
   // A territory reached with Tab comes into the view if it is zoomed out of it.

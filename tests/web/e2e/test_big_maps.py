@@ -77,3 +77,20 @@ def test_the_board_opens_on_the_viewer_s_territories_with_no_disc_on_another(
     screenshot(page, f"bigmap-{map_id}-{size}-zoomed", full_page=False)
     assert overlapping(page.evaluate(DISCS)) == []
     assert page.problems == []
+
+
+def test_on_a_wide_screen_the_map_may_take_the_window_s_width(
+        browser, live_server, contexts, screenshot):
+    page = opened_game(browser, live_server, contexts, "laptop", "world")
+    narrow = page.locator("svg.board").bounding_box()["width"]
+    page.click("[data-zoom=wide]")
+    page.wait_for_function("() => document.querySelector('.game-grid').classList.contains('wide-map')")
+    wide = page.locator("svg.board").bounding_box()["width"]
+    assert wide > narrow + 300 and wide > SIZES["laptop"][0] - 80, (narrow, wide)
+    assert page.get_attribute("[data-zoom=wide]", "aria-pressed") == "true"
+    assert overlapping(page.evaluate(DISCS)) == []
+    screenshot(page, "bigmap-world-laptop-wide", full_page=False)
+    page.reload()  # the choice is kept
+    page.wait_for_selector(".zoom:not([hidden])")
+    assert page.locator("svg.board").bounding_box()["width"] == wide
+    assert page.problems == []
