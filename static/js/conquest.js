@@ -2,7 +2,9 @@
    It makes clicking (or Enter on) a territory fill in the forms, highlights legal targets,
    counts armies left to place, shows a picked card set's value, counts deadlines down,
    keeps the live poll from wiping a form the player is filling in, and zooms and pans the
-   map (buttons, dragging, pinching) with its labels kept legible. */
+   map (buttons, dragging, the wheel and pinching at the pointer) opened on what matters to
+   the viewer, drawing only the discs and names that fit; it finds a territory by name and
+   takes a placement's number of armies. */
 (function () {
   "use strict";
 
