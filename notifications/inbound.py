@@ -19,6 +19,7 @@ from accounts.models import preferences_for
 from games import errors, write
 from games.maps import board_for_new_game
 from games.models import Game, Seat
+from games.refusal_words import detail_sentence
 from games.rules.errors import RuleViolation
 from games.store import VersionConflict, load_state
 from games.vocabulary import detail_words
@@ -111,8 +112,9 @@ def _play(game, user, seat, lines):
             done = write.submit(write.player(user), game, payload)
         except (MailCommandError, RuleViolation, errors.ServiceError, VersionConflict) as problem:
             board = state.board if state is not None else board_for_new_game(game.map)
-            failed, error = line, detail_words(
-                getattr(problem, "detail", None) or str(problem), board)
+            detail = getattr(problem, "detail", None) or str(problem)
+            # the rules' detail as a sentence for players where there is one
+            failed, error = line, detail_sentence(detail, board) or detail_words(detail, board)
             break
         applied.append(line)
         seqs.append([done.events[0].seq, done.events[-1].seq] if done.events else None)

@@ -48,6 +48,15 @@ def _armies_by_territory(post, prefix: str, board: Board) -> dict:
     return placements
 
 
+def _chosen(post, field: str, ask: str) -> str:
+    """A territory the form names; a blank one is a question the player has not answered
+    (a tap that selected nothing), asked in their words."""
+    value = (post.get(field) or "").strip()
+    if not value:
+        raise FormProblem(ask)
+    return value
+
+
 def payload_from_post(post, board: Board) -> dict:
     """The command a play form asks for on the game's map (`board`); raises FormProblem for
     input that is not one."""
@@ -56,7 +65,7 @@ def payload_from_post(post, board: Board) -> dict:
         raise FormProblem(_("Unknown move."))
     payload: dict = {"type": kind}
     if kind in ("claim", "choose_capital"):
-        payload["territory"] = post.get("territory", "")
+        payload["territory"] = _chosen(post, "territory", _("Choose a territory first."))
     elif kind in ("place", "place_neutral"):
         placements = _armies_by_territory(post, "place-", board)
         if not placements:
@@ -73,8 +82,8 @@ def payload_from_post(post, board: Board) -> dict:
         if post.get("bonus_territory"):
             payload["bonus_territory"] = post["bonus_territory"]
     elif kind == "attack":
-        payload["from"] = post.get("from", "")
-        payload["to"] = post.get("to", "")
+        payload["from"] = _chosen(post, "from", _("Choose the territory to attack from."))
+        payload["to"] = _chosen(post, "to", _("Choose the territory to attack."))
         dice = _whole(post.get("dice"), _("dice"), allow_blank=True)
         if dice is not None:
             payload["dice"] = dice
@@ -82,14 +91,14 @@ def payload_from_post(post, board: Board) -> dict:
     elif kind == "occupy":
         payload["armies"] = _whole(post.get("armies"), _("armies"))
     elif kind == "fortify":
-        payload["from"] = post.get("from", "")
+        payload["from"] = _chosen(post, "from", _("Choose the territory to move armies from."))
         if post.get("mode") == "spread":
             moves = _armies_by_territory(post, "move-", board)
             if not moves:
                 raise FormProblem(_("Move at least one army."))
             payload["moves"] = [{"to": t, "armies": n} for t, n in moves.items()]
         else:
-            payload["to"] = post.get("to", "")
+            payload["to"] = _chosen(post, "to", _("Choose the territory to move armies to."))
             payload["armies"] = _whole(post.get("armies"), _("armies"))
     elif kind == "set_defense":
         payload["policy"] = post.get("policy", "")

@@ -23,11 +23,24 @@ def log_entries(events: list[dict], board=None) -> list[dict]:
         entries.append({
             "seq": event["seq"], "type": event["type"], "text": text,
             "at": datetime.fromisoformat(event["at"]) if event.get("at") else None,
-            "color": seat_color(seat),
+            "color": seat_color(seat), "where": touched(data),
             # Under fog a battle seen only from the attacking side shows no dice.
             **(duels(data) if event["type"] == ev.BATTLE and "attacker_dice" in data else {}),
         })
     return entries
+
+
+def touched(data: dict) -> list[str]:
+    """The territories an event is about (an attack's two, a placement's), for the board to
+    open on the last move when the viewer holds none."""
+    where = [data[key] for key in ("from", "to", "territory") if isinstance(data.get(key), str)]
+    placements = data.get("placements")
+    return where + (sorted(placements) if isinstance(placements, dict) else [])
+
+
+def last_move(entries: list[dict]) -> list[str]:
+    """The territories of the newest event that names any."""
+    return next((entry["where"] for entry in reversed(entries) if entry.get("where")), [])
 
 
 def duels(battle: dict) -> dict:

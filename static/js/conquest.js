@@ -2,7 +2,9 @@
    It makes clicking (or Enter on) a territory fill in the forms, highlights legal targets,
    counts armies left to place, shows a picked card set's value, counts deadlines down,
    keeps the live poll from wiping a form the player is filling in, and zooms and pans the
-   map (buttons, dragging, pinching) with its labels kept legible. */
+   map (buttons, dragging, the wheel and pinching at the pointer) opened on what matters to
+   the viewer, drawing only the discs and names that fit; it finds a territory by name and
+   takes a placement's number of armies. */
 (function () {
   "use strict";
 
@@ -136,7 +138,23 @@
     dirty = true;
   }
 
-  function onTerritory(id) {
+  // A territory chosen to place on takes its number here, typed once (not a click per army).
+  function askCount(id, input) {
+    var box = document.querySelector(".place-count"), field = document.getElementById("place-count");
+    if (!box || !field) { return; }
+    box.hidden = false;
+    box.setAttribute("data-for", id);
+    $(".place-count-name", box).textContent = nameOf(id);
+    field.value = input.value || "0";
+    var form = input.closest("form");
+    var count = form ? parseInt(form.getAttribute("data-count"), 10) || 0 : 0;
+    if (count) { field.max = String(count); }
+    if (window.matchMedia && window.matchMedia("(pointer: fine)").matches) {
+      field.focus({ preventScroll: true }); field.select();
+    }
+  }
+
+  function onTerritory(id, found) {
     var g = game();
     if (!g || g.getAttribute("data-live") !== "1") { return false; }
     var me = g.getAttribute("data-seat");
@@ -154,7 +172,12 @@
     form = document.getElementById("form-place") || document.getElementById("form-place_neutral");
     if (form) {
       var input = $('input[data-for-territory="' + id + '"]', form);
-      if (input) { bump(input); highlight(id, []); say(nameOf(id) + ": " + input.value); return true; }
+      if (input) {
+        if (!found) { bump(input); }
+        highlight(id, []); say(nameOf(id) + ": " + (input.value || 0));
+        askCount(id, input);
+        return true;
+      }
     }
     var attack = document.getElementById("form-attack");
     var fortify = document.getElementById("form-fortify");
@@ -288,16 +311,17 @@
   // redraw the map, and the view the player chose comes back with it.
   // The map's size in its own units: the drawn board's viewBox as the server sent it (the
   // classic map is 1000 by 600; every map carries its own), read once per drawn board.
-  var MAP_W = 1000, MAP_H = 600, ZOOM_MAX = 8, ZOOM_STEP = 1.5;
-  var ARMIES_PX = 11, NAME_PX = 10;   // the smallest army count and name drawn on screen
+  var MAP_W = 1000, MAP_H = 600, ZOOM_MAX = 8, ZOOM_STEP = 1.5, OPENING_ZOOM_MAX = 4;
+  var FINEST_PX_PER_UNIT = 4, FRAME_MARGIN_PX = 24, FOUND_ZOOM = 4;
+  var DISC_PX = 24, NAME_PX = 10;     // a disc's width on screen (a tap's target), a name's size
   var mapView = null;                 // {game, cx, cy, z}
   var gesture = null, pointers = {}, swallowClick = false;
 
   function board() { return $("svg.board"); }
   function gameId() { var g = game(); return g ? g.getAttribute("data-game") : ""; }
 
-  // Base scale (screen px per map unit): the whole map on a wide box; on a narrow one, the
-  // map's full height, so that a phone shows part of the world large enough to read.
+  // Base scale (screen px per map unit): the whole map in the box, at any size (a phone
+  // included: zooming in is the player's, the opening frame the viewer's territories').
   function measure(svg) {
     if (!svg) { return; }
     if (!svg._size) {
@@ -308,46 +332,42 @@
   }
   function baseScale(svg) {
     measure(svg);
-    var w = svg.clientWidth, h = svg.clientHeight;
-    var whole = Math.min(w / MAP_W, h / MAP_H);
-    return w < 600 ? Math.max(whole, h / MAP_H) : whole;
+    return Math.min(svg.clientWidth / MAP_W, svg.clientHeight / MAP_H);
   }
-  function zoomMin(svg) {
-    var w = svg.clientWidth, h = svg.clientHeight;
-    return Math.min(w / MAP_W, h / MAP_H) / baseScale(svg);
+  function zoomMin() { return 1; }
+  // Deep enough for the smallest territory of the biggest map to take a finger's tap.
+  function zoomMax(svg) { return Math.max(ZOOM_MAX, FINEST_PX_PER_UNIT / baseScale(svg)); }
+
+  // What matters to the viewer: the selection, else their territories, else the last move's.
+  function framedTerritories(svg) {
+    var points = $all(".territory.selected", svg);
+    if (!points.length) { points = $all(".territory.mine", svg); }
+    var ids = points.map(function (t) { return t.getAttribute("data-territory"); });
+    if (!ids.length) { ids = (svg.getAttribute("data-last-move") || "").split(" ").filter(Boolean); }
+    return ids;
   }
 
+  // The opening view: the frame around those territories (a margin for their discs and
+  // names), never closer than the whole map when they are spread over it.
   function startingView(svg) {
     var id = gameId();
     try {
       var saved = JSON.parse(window.sessionStorage.getItem("conquest-map-" + id) || "null");
       if (saved && typeof saved.z === "number") { saved.game = id; return saved; }
     } catch (e) { /* storage refused: start afresh */ }
-    // A narrow box cannot show the whole width: centre it on the viewer's territories.
-    var points = $all(".territory.selected", svg);
-    if (!points.length) { points = $all(".territory.mine", svg); }
-    var cx = MAP_W / 2, cy = MAP_H / 2;
-    if (points.length) {
-      var sx = 0, sy = 0;
-      points.forEach(function (t) {
-        var at = labelPoint(t.getAttribute("data-territory"));
-        sx += at[0]; sy += at[1];
-      });
-      cx = sx / points.length; cy = sy / points.length;
-    }
-    // ... and move it as far as it takes to show the viewer's biggest stack whole.
-    var biggest = null;
-    $all(".territory.mine", svg).forEach(function (t) {
-      if (!biggest || armiesOf(t.getAttribute("data-territory")) > armiesOf(biggest.getAttribute("data-territory"))) { biggest = t; }
+    var ids = framedTerritories(svg);
+    if (!ids.length) { return { game: id, cx: MAP_W / 2, cy: MAP_H / 2, z: 1 }; }
+    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    ids.forEach(function (t) {
+      var at = labelPoint(t);
+      x0 = Math.min(x0, at[0]); x1 = Math.max(x1, at[0]);
+      y0 = Math.min(y0, at[1]); y1 = Math.max(y1, at[1]);
     });
-    if (biggest && !$(".territory.selected", svg)) {
-      var at = labelPoint(biggest.getAttribute("data-territory"));
-      var s = baseScale(svg), margin = 48 / s;  // 48 px on screen: its disc and its name
-      var halfW = svg.clientWidth / s / 2 - margin, halfH = svg.clientHeight / s / 2 - margin;
-      if (halfW > 0) { cx = Math.min(at[0] + halfW, Math.max(at[0] - halfW, cx)); }
-      if (halfH > 0) { cy = Math.min(at[1] + halfH, Math.max(at[1] - halfH, cy)); }
-    }
-    return { game: id, cx: cx, cy: cy, z: 1 };
+    var margin = 2 * FRAME_MARGIN_PX;
+    var s = Math.min((svg.clientWidth - margin) / Math.max(x1 - x0, 1),
+                     (svg.clientHeight - margin) / Math.max(y1 - y0, 1));
+    var z = Math.max(1, Math.min(OPENING_ZOOM_MAX, s / baseScale(svg)));
+    return { game: id, cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, z: z };
   }
 
   function labelPoint(id) {
@@ -366,8 +386,7 @@
     if (!svg || !svg.clientWidth || !svg.clientHeight) { return; }
     measure(svg);
     if (!mapView || mapView.game !== gameId()) { mapView = startingView(svg); relabel = true; }
-    var zmin = zoomMin(svg);
-    mapView.z = Math.max(zmin, Math.min(ZOOM_MAX, mapView.z));
+    mapView.z = Math.max(zoomMin(svg), Math.min(zoomMax(svg), mapView.z));
     var s = baseScale(svg) * mapView.z;
     var w = svg.clientWidth / s, h = svg.clientHeight / s;
     mapView.cx = w >= MAP_W ? MAP_W / 2 : Math.max(w / 2, Math.min(MAP_W - w / 2, mapView.cx));
@@ -379,11 +398,13 @@
     saveView();
   }
 
-  // Counts and names grow against the zoom to stay legible; a name that would cover
-  // another is hidden until the player zooms in (their own and the selection go first).
+  // Level of detail: every disc is DISC_PX wide on screen whatever the zoom, and drawn only
+  // where it covers no disc drawn before it (the selection and its targets first, then the
+  // viewer's, then the biggest stacks); a name only where it covers neither a drawn disc
+  // nor a drawn name. Zooming in spreads the territories apart and brings the rest in.
   function scaleLabels(svg, s) {
-    var disc = Math.max(1, ARMIES_PX / (8.5 * s));
-    var name = Math.max(1, NAME_PX / (5.6 * s));
+    var disc = DISC_PX / (2 * 7.5 * s);  // the same size on screen at every zoom
+    var name = NAME_PX / (5.6 * s);
     var below = 7.5 * disc + 1.5 + 5.6 * name * 0.8;
     $all(".count", svg).forEach(function (count) {
       var d = $(".disc", count), label = $(".name", count);
@@ -398,27 +419,38 @@
   }
 
   function overlaps(a, b) {
-    return a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  }
+
+  function rankOf(count) {
+    if (count.classList.contains("found")) { return -1; }
+    if (count.classList.contains("selected") || count.classList.contains("target")) { return 0; }
+    var t = territory(count.getAttribute("data-for"));
+    return t && t.classList.contains("mine") ? 1 : 2;
   }
 
   function uncrowd(svg) {
-    var discs = $all(".count .disc circle", svg).map(function (c) {
-      return { owner: c.closest(".count"), box: c.getBoundingClientRect() };
+    var area = svg.getBoundingClientRect();
+    var counts = $all(".count", svg).map(function (count) {
+      var d = $(".disc", count), label = $(".name", count);
+      return { count: count, rank: rankOf(count), armies: armiesOf(count.getAttribute("data-for")),
+               disc: d ? d.getBoundingClientRect() : null, label: label,
+               name: label ? label.getBoundingClientRect() : null };
+    }).sort(function (a, b) { return a.rank - b.rank || b.armies - a.armies; });
+    var drawn = [];
+    counts.forEach(function (c) {
+      var box = c.disc, inside = box && overlaps(box, area);
+      var fits = inside && !drawn.some(function (other) { return overlaps(box, other); });
+      c.count.classList.toggle("lod-out", !!box && inside && !fits);
+      if (fits) { drawn.push(box); }
     });
-    var rank = function (count) {
-      var t = territory(count.getAttribute("data-for"));
-      if (count.classList.contains("selected") || count.classList.contains("target")) { return 0; }
-      return t && t.classList.contains("mine") ? 1 : 2;
-    };
-    var counts = $all(".count", svg).sort(function (a, b) { return rank(a) - rank(b); });
-    var shown = [];
-    counts.forEach(function (count) {
-      var label = $(".name", count);
-      if (!label) { return; }
-      var box = label.getBoundingClientRect();
-      var clash = shown.some(function (other) { return overlaps(box, other); })
-        || discs.some(function (d) { return d.owner !== count && overlaps(box, d.box); });
-      if (clash) { label.classList.add("crowded"); } else { shown.push(box); }
+    var names = [];
+    counts.forEach(function (c) {
+      if (!c.label) { return; }
+      var out = c.count.classList.contains("lod-out")
+        || drawn.some(function (d) { return d !== c.disc && overlaps(c.name, d); })
+        || names.some(function (other) { return overlaps(c.name, other); });
+      if (out) { c.label.classList.add("crowded"); } else { names.push(c.name); }
     });
   }
 
@@ -431,24 +463,44 @@
     var px = atX === undefined ? rect.width / 2 : atX - rect.left;
     var py = atY === undefined ? rect.height / 2 : atY - rect.top;
     var mx = mapView.cx + (px - rect.width / 2) / s, my = mapView.cy + (py - rect.height / 2) / s;
-    mapView.z = Math.max(zoomMin(svg), Math.min(ZOOM_MAX, mapView.z * factor));
+    mapView.z = Math.max(zoomMin(svg), Math.min(zoomMax(svg), mapView.z * factor));
     var s2 = baseScale(svg) * mapView.z;
     mapView.cx = mx - (px - rect.width / 2) / s2;
     mapView.cy = my - (py - rect.height / 2) / s2;
     applyView(svg);
   }
 
+  // The map point under a point of the screen.
+  function mapPoint(svg, x, y) {
+    var rect = svg.getBoundingClientRect(), s = baseScale(svg) * mapView.z;
+    return [mapView.cx + (x - rect.left - rect.width / 2) / s,
+            mapView.cy + (y - rect.top - rect.height / 2) / s];
+  }
+
   function resetView() {
     var svg = board();
     if (!svg) { return; }
-    mapView = { game: gameId(), cx: MAP_W / 2, cy: MAP_H / 2, z: zoomMin(svg) };
+    mapView = { game: gameId(), cx: MAP_W / 2, cy: MAP_H / 2, z: 1 };
     applyView(svg, true);
+  }
+
+  // On a wide screen the player may have the map across the window (kept for every game).
+  function wideMapChosen() {
+    try { return window.localStorage.getItem("conquest-wide-map") === "1"; } catch (e) { return false; }
+  }
+  function wideMap(on, quiet) {
+    try { window.localStorage.setItem("conquest-wide-map", on ? "1" : "0"); } catch (e) { /* kept until reload */ }
+    var grid = $(".game-grid");
+    if (grid) { grid.classList.toggle("wide-map", on); }
+    $all("[data-zoom=wide]").forEach(function (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); });
+    if (!quiet) { applyView(null, true); }
   }
 
   function initMap() {
     var svg = board();
     if (!svg) { return; }
-    $all(".zoom, .zoom-help").forEach(function (node) { node.hidden = false; });
+    wideMap(wideMapChosen(), true);
+    $all(".zoom, .zoom-help, .find").forEach(function (node) { node.hidden = false; });
     applyView(svg, true);
   }
 
@@ -461,7 +513,8 @@
       gesture = { x: event.clientX, y: event.clientY, cx: mapView.cx, cy: mapView.cy, moved: false, svg: svg, id: event.pointerId };
     } else if (ids.length === 2) {
       var a = pointers[ids[0]], b = pointers[ids[1]];
-      gesture = { pinch: Math.hypot(a.x - b.x, a.y - b.y) || 1, z: mapView.z, moved: true, svg: svg };
+      gesture = { pinch: Math.hypot(a.x - b.x, a.y - b.y) || 1, z: mapView.z, moved: true, svg: svg,
+                  at: mapPoint(svg, (a.x + b.x) / 2, (a.y + b.y) / 2) };
     }
   });
 
@@ -471,8 +524,13 @@
     var svg = gesture.svg, ids = Object.keys(pointers);
     if (gesture.pinch && ids.length === 2) {
       var a = pointers[ids[0]], b = pointers[ids[1]];
-      var factor = gesture.z * (Math.hypot(a.x - b.x, a.y - b.y) || 1) / gesture.pinch / mapView.z;
-      zoomBy(factor, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      // the map point first under the fingers' midpoint stays under it as they spread
+      var z = gesture.z * (Math.hypot(a.x - b.x, a.y - b.y) || 1) / gesture.pinch;
+      mapView.z = Math.max(zoomMin(svg), Math.min(zoomMax(svg), z));
+      var rect = svg.getBoundingClientRect(), s2 = baseScale(svg) * mapView.z;
+      mapView.cx = gesture.at[0] - ((a.x + b.x) / 2 - rect.left - rect.width / 2) / s2;
+      mapView.cy = gesture.at[1] - ((a.y + b.y) / 2 - rect.top - rect.height / 2) / s2;
+      applyView(svg);
       return;
     }
     if (gesture.pinch) { return; }
@@ -510,18 +568,20 @@
   document.addEventListener("dragstart", function (event) {
     if (event.target.closest && event.target.closest("svg.board")) { event.preventDefault(); }
   });
-  // A trackpad's pinch (and Ctrl + wheel) zooms the map; the plain wheel scrolls the page.
+  // The wheel (and a trackpad's pinch) zooms the map at the pointer, as maps do.
   document.addEventListener("wheel", function (event) {
     var svg = event.target.closest && event.target.closest("svg.board");
-    if (!svg || !event.ctrlKey) { return; }
+    if (!svg || !mapView) { return; }
     event.preventDefault();
-    zoomBy(Math.exp(-event.deltaY / 300), event.clientX, event.clientY);
+    var lines = event.deltaMode === 1 ? 40 : event.deltaMode === 2 ? 800 : 1;
+    zoomBy(Math.exp(-Math.max(-200, Math.min(200, event.deltaY * lines)) / 300), event.clientX, event.clientY);
   }, { passive: false });
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-zoom]");
     if (!button) { return; }
     var how = button.getAttribute("data-zoom");
-    if (how === "in") { zoomBy(ZOOM_STEP); } else if (how === "out") { zoomBy(1 / ZOOM_STEP); } else { resetView(); }
+    if (how === "in") { zoomBy(ZOOM_STEP); } else if (how === "out") { zoomBy(1 / ZOOM_STEP); }
+    else if (how === "wide") { wideMap(!wideMapChosen()); } else { resetView(); }
   });
   window.addEventListener("resize", function () { applyView(null, true); });
   // A territory reached with Tab comes into the view if it is zoomed out of it.
@@ -547,6 +607,63 @@
     if (owner) {
       event.preventDefault();
       owner.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    }
+  });
+
+  // ---- Finding a territory by name --------------------------------------------------
+  // The field's list holds every territory's name; the one named is centred, brought close
+  // enough to tap, drawn whatever else is crowded (rank 0) and chosen as a click chooses.
+  function findByName(text) {
+    var wanted = (text || "").trim().toLowerCase();
+    if (!wanted) { return null; }
+    var options = $all("#territory-names option");
+    var exact = options.filter(function (o) { return o.value.toLowerCase() === wanted; });
+    var start = options.filter(function (o) { return o.value.toLowerCase().indexOf(wanted) === 0; });
+    var hit = exact[0] || (start.length === 1 ? start[0] : null);
+    return hit ? hit.getAttribute("data-for") : null;
+  }
+
+  function showTerritory(id) {
+    var svg = board();
+    if (!svg || !mapView || !territory(id)) { return; }
+    $all(".count.found", svg).forEach(function (c) { c.classList.remove("found"); });
+    var count = $('.count[data-for="' + id + '"]', svg);
+    if (count) { count.classList.add("found"); }
+    onTerritory(id, true);
+    // its land a third of the box across (its neighbours around it), deep enough to tap
+    var at = labelPoint(id), land = $(".land", territory(id)), size = land ? land.getBBox() : null;
+    var s = size ? Math.min(svg.clientWidth / (3 * Math.max(size.width, 1)),
+                            svg.clientHeight / (3 * Math.max(size.height, 1))) : 0;
+    mapView.cx = at[0]; mapView.cy = at[1];
+    mapView.z = Math.max(1, Math.min(zoomMax(svg), s / baseScale(svg) || FOUND_ZOOM));
+    applyView(svg, true);
+    var node = territory(id);
+    rovingTo(node);
+  }
+
+  function rovingTo(node) {
+    $all("svg.board [data-territory]").forEach(function (other) {
+      other.setAttribute("tabindex", other === node ? "0" : "-1");
+    });
+    focusedTerritory = node.getAttribute("data-territory");
+  }
+
+  function findAsked(event) {
+    var field = event.target;
+    var id = findByName(field.value);
+    if (!id) { return false; }
+    showTerritory(id);
+    return true;
+  }
+  // a name picked from the list (typed ones wait for Enter)
+  document.addEventListener("input", function (event) {
+    if (event.target.id === "find-territory"
+        && (!event.inputType || event.inputType === "insertReplacementText")) { findAsked(event); }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.target.id === "find-territory" && event.key === "Enter") {
+      event.preventDefault();
+      findAsked(event);
     }
   });
 
@@ -612,6 +729,17 @@
   });
 
   document.addEventListener("input", function (event) {
+    if (event.target.id === "place-count") {
+      var id = event.target.closest(".place-count").getAttribute("data-for");
+      var placing = document.getElementById("form-place") || document.getElementById("form-place_neutral");
+      var into = placing && $('input[data-for-territory="' + id + '"]', placing);
+      if (into) {
+        into.value = event.target.value;
+        updateRemaining(placing); dirty = true;
+        say(nameOf(id) + ": " + (into.value || 0));
+      }
+      return;
+    }
     var form = event.target.closest && event.target.closest("form");
     if (!form) { return; }
     if (form.classList.contains("act")) { dirty = true; }

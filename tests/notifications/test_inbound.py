@@ -247,7 +247,7 @@ def test_it_says_what_the_rules_refuse(game):
     received = mailed(game, mover(game), "end")
 
     check_refused_line(received, [], "end",
-                       f"place your {state.reinforcements} armies before you end the turn")
+                       f"Place your {state.reinforcements} armies first.")
 
 
 def test_it_says_when_it_is_not_the_players_turn(game):
@@ -256,7 +256,7 @@ def test_it_says_when_it_is_not_the_players_turn(game):
 
     received = mailed(game, waiting, "place 1 peru")
 
-    check_refused_line(received, [], "place 1 peru", "it is another player's turn")
+    check_refused_line(received, [], "place 1 peru", "It is another player's turn.")
     assert new_events(game, version) == []
 
 
@@ -269,7 +269,7 @@ def test_it_says_when_the_dice_are_wrong(game):
     received = mailed(game, mover(game), "\n".join(lines))
 
     check_refused_line(received, lines[:1], lines[1],
-                       f"roll 1 to 3 dice from {territory_name(source)}")
+                       f"Roll 1 to 3 dice from {territory_name(source)}.")
 
 
 def test_it_says_when_there_is_no_set_to_trade(game):

@@ -151,7 +151,7 @@ def test_it_shows_a_too_small_setup_cap_as_a_form_message(as_alice):
     response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "initial_max_per_territory": "2"})
 
     assert response.status_code == 400
-    assert "initial_max_per_territory must be at least" in response.content.decode()
+    assert "the starting armies do not fit" in response.content.decode()
     assert not Game.objects.exists()
 
 
@@ -160,7 +160,7 @@ def test_it_shows_the_czech_rulebook_refusing_two_players_as_a_form_message(as_a
                                              "players": "2"})
 
     assert response.status_code == 400
-    assert "czech is for three to six players" in response.content.decode()
+    assert "This rulebook is for 3 to 6 players; this game has 2." in response.content.decode()
     assert not Game.objects.exists()
 
 

@@ -95,7 +95,8 @@ def test_it_refuses_bad_starting_placements(two):
     theirs = own(state, 1 - state.current)[0]
 
     refused(client, game, {"type": "place", f"place-{theirs}": "1"}, "is not yours")
-    refused(client, game, {"type": "place", f"place-{mine}": "4"}, "only 3 to place")
+    refused(client, game, {"type": "place", f"place-{mine}": "4"},
+            "You have 3 armies to place, not 4.")
     refused(client, game, {"type": "place"}, "Put at least one army on a territory")
     refused(client, game, {"type": "place", f"place-{mine}": "two"}, "is not a whole number")
     refused(client, game, {"type": "place", f"place-{mine}": "-1"}, "cannot be negative")
@@ -132,7 +133,7 @@ def test_it_takes_a_whole_simultaneous_placement_and_hides_it(two):
 
     client = client_for(two[seat])
     refused(client, game, {"type": "place", f"place-{mine[0]}": str(count - 1)},
-            "place all your remaining")
+            "Place all your remaining")
     accepted(client, game, {"type": "place", f"place-{mine[0]}": str(count)})
 
     html = client_for(two[1]).get(f"/games/{game.pk}/").content.decode()
@@ -279,7 +280,8 @@ def test_it_refuses_bad_attacks(two):
     refused(client, game, {"type": "attack", "from": source, "to": target, "dice": "0"},
             "That number of dice is not allowed")
     refused(client, game, {"type": "attack", "from": theirs, "to": source}, "is not yours")
-    refused(client, game, {"type": "attack", "from": source, "to": ""}, "was not understood")
+    refused(client, game, {"type": "attack", "from": source, "to": ""},
+            "Choose the territory to attack.")
     refused(client_for(two[1 - seat]), game, {"type": "attack", "from": source, "to": target},
             "It is not your move", 403)
 
@@ -391,7 +393,7 @@ def test_it_fortifies_along_a_chain_under_connected(two):
 
     if cut_off:
         refused(client, game, {"type": "fortify", "from": source, "to": cut_off, "armies": "1"},
-                "no chain of your territories")
+                "No chain of your territories")
     accepted(client, game, {"type": "fortify", "from": source, "to": target, "armies": "1"})
 
     assert load_state(game).armies[target] == state.armies[target] + 1

@@ -94,7 +94,8 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "current_color": seat_color(view.get("current_seat")),
         "current_username": next((p["username"] for p in view["players"]
                                   if p["seat"] == view.get("current_seat")), ""),
-        "board": board_context(view, seat if live else None, selected if live else None),
+        "board": {**board_context(view, seat if live else None, selected if live else None),
+                  "last_move": game_log.last_move(entries)},
         "players": panel,
         "waiting_for": waiting_for(panel, seat) if live else "",
         "cards": card_rows(view) if you else [],

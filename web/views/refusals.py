@@ -1,5 +1,5 @@
-"""How a refused command or form reads on a page: the refusal's code in words, with its
-detail (territories by name, not their ids)."""
+"""How a refused command or form reads on a page: in the player's words (games.refusal_words:
+the detail as a sentence, territories by name), never a field's name."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.shortcuts import redirect
 
 from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
-from games.vocabulary import detail_words, error_text
+from games.refusal_words import refusal_words
 
 from ..commands import FormProblem
 
@@ -19,10 +19,8 @@ def refusal_text(error: Exception, board=None) -> str:
     """`board`: the game's map, whose territories the detail names (default classic)."""
     if isinstance(error, FormProblem):
         return error.text
-    code = getattr(error, "code", "")
-    detail = getattr(error, "detail", str(error))
-    lead = error_text(code)
-    return f"{lead} ({detail_words(detail, board)})" if detail else lead
+    return refusal_words(getattr(error, "code", ""), getattr(error, "detail", str(error)),
+                         board)
 
 
 def people_only(view):

@@ -133,6 +133,8 @@ def test_the_zoom_buttons_cover_no_territory(browser, live_server, contexts, siz
         page.click(f'[data-zoom="{how}"]')
         board = page.locator("svg.board").bounding_box()
         for button in page.locator(".zoom button").all():
+            if not button.is_visible():  # the wide map's button: wide screens only
+                continue
             box = button.bounding_box()
             assert box["y"] >= board["y"] + board["height"] or box["y"] + box["height"] <= board["y"] \
                 or box["x"] >= board["x"] + board["width"] or box["x"] + box["width"] <= board["x"], \

@@ -16,11 +16,13 @@ from tests.web.support import user
 pytestmark = pytest.mark.django_db(transaction=True)
 
 WAIT = 15_000  # ms
-# For each of the viewer's territories, points on its disc (three quarters out from the
+# For each of the viewer's territories whose disc is drawn (one that would cover another is
+# left out at this zoom: the territory's land is its target then), points on its disc (three quarters out from the
 # centre, eight ways) that no other disc covers: what a tap there lands on.
 TAPS = """() => {
   const svg = document.querySelector('svg.board').getBoundingClientRect();
-  const discs = Array.from(document.querySelectorAll('svg.board .count')).map(c => {
+  const discs = Array.from(document.querySelectorAll('svg.board .count'))
+    .filter(c => getComputedStyle(c.querySelector('.disc')).visibility !== 'hidden').map(c => {
     const r = c.querySelector('.disc circle:last-of-type').getBoundingClientRect();
     return {id: c.getAttribute('data-for'), x: r.x + r.width / 2, y: r.y + r.height / 2,
             r: r.width / 2};
