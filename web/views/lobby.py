@@ -15,8 +15,8 @@ from django.views.decorators.http import require_POST
 
 from accounts import throttles
 from accounts.models import preferences_for
+from games import computer, invitations, reading
 from games import filters as games_filters
-from games import invitations, reading
 from games import lobby as games_lobby
 from games.errors import ServiceError
 from games.models import Game, Seat
@@ -24,7 +24,15 @@ from games.rules.errors import RuleViolation
 from games.rules.maps import DEFAULT_MAP
 from games.rules.moves import seats_to_act
 from games.store import load_state
-from games.vocabulary import BOT_LEVELS, color_name, level_name, map_name, phase_name, seat_color
+from games.vocabulary import (
+    BOT_LEVELS,
+    color_name,
+    computer_game_name,
+    level_name,
+    map_name,
+    phase_name,
+    seat_color,
+)
 from lib.inputs import whole_number
 
 from ..forms.game_lists import GameFilterForm
@@ -306,7 +314,9 @@ def play_the_computer(request):
         messages.error(request, _("You created many games just now: try again in %(seconds)s "
                                   "seconds.") % {"seconds": wait})
         return redirect(back)
-    name = _("%(user)s against the computer") % {"user": request.user.get_username()}
+    # Stored in English, shown in each reader's language (games.vocabulary.game_title).
+    name = computer_game_name(request.user.get_username(), board, [level] * opponents,
+                              computer.games_against_the_computer(request.user) + 1)
     rules = {**ASYNC_SETUP, "deadline_seconds": 7 * 86400}
     game = games_lobby.create_game(request.user, name[:100], opponents + 1, rules,
                                 bots=[level] * opponents, map_id=board.id)
