@@ -31,10 +31,3 @@ def changes(game_id: int) -> dict[int, dict] | None:
             "after": row.rating if moved else None,
             "change": row.rating - row.rating_before if moved else None}
     return found
-
-
-def signed(change: int) -> str:
-    """A rating change as players read it: +23, −18 (a true minus sign), ±0."""
-    if change > 0:
-        return f"+{change}"
-    return f"\u2212{-change}" if change < 0 else "\u00b10"

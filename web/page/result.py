@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from games import narrator, reading, rematch
 from games.models import Game
 from games.vocabulary import seat_color
+from lib.numbers import signed
 from ratings import changes, standing
 
 # A finished page polls this long after the end for its ratings to be recorded.
@@ -35,7 +36,7 @@ def result_context(game: Game, view: dict, events: list[dict], seat: int | None,
         rows.append({"seat": place_seat, "place": standing.ordinal(place),
                      "name": narrator.seat_name(place_seat, names),
                      "color": seat_color(place_seat),
-                     "change": changes.signed(change["change"]) if change.get("rated") else "",
+                     "change": signed(change["change"]) if change.get("rated") else "",
                      "rating": change.get("after") if change.get("rated") else None})
     if seat is not None and seat in places:
         headline, won = standing.headline(places, seat, team_size)
@@ -45,7 +46,7 @@ def result_context(game: Game, view: dict, events: list[dict], seat: int | None,
     if seat in humans and found is not None:
         mine = found.get(humans[seat], {"rated": False})
         if mine["rated"]:
-            mine = {**mine, "signed": changes.signed(mine["change"])}
+            mine = {**mine, "signed": signed(mine["change"])}
     return {
         "headline": headline, "won": won, "standings": rows, "rating": mine,
         "recorded": found is not None, "player": seat in humans,

@@ -29,7 +29,6 @@ from games.vocabulary import (
     color_name,
     computer_game_name,
     level_name,
-    map_name,
     phase_name,
     seat_color,
 )
@@ -37,7 +36,7 @@ from lib.inputs import whole_number
 
 from ..forms.game_lists import GameFilterForm
 from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields
-from ..forms.lobby import CreateGameForm
+from ..forms.lobby import CreateGameForm, created_too_many, played_by
 from ..maps import map_by_id
 from ..page.map_page import map_options
 from ..page.rules_panel import open_game_words
@@ -198,8 +197,7 @@ def create_game(request):
     wait = throttles.refused(request, throttles.CREATE_GAME)
     if wait:
         form.is_valid()
-        form.add_error(None, _("You created many games just now: try again in %(seconds)s "
-                               "seconds.") % {"seconds": wait})
+        form.add_error(None, created_too_many(wait))
         return _lobby(request, form, status=429)
     if not form.is_valid():
         return _lobby(request, form, status=400)
@@ -306,13 +304,11 @@ def play_the_computer(request):
         messages.error(request, _("Choose a level and one to five computer opponents."))
         return redirect(back)
     if not board.min_players <= opponents + 1 <= board.max_players:
-        messages.error(request, _("%(map)s is played by %(low)s to %(high)s players.") % {
-            "map": map_name(board), "low": board.min_players, "high": board.max_players})
+        messages.error(request, played_by(board))
         return redirect(back)
     wait = throttles.refused(request, throttles.CREATE_GAME)
     if wait:
-        messages.error(request, _("You created many games just now: try again in %(seconds)s "
-                                  "seconds.") % {"seconds": wait})
+        messages.error(request, created_too_many(wait))
         return redirect(back)
     # Stored in English, shown in each reader's language (games.vocabulary.game_title).
     name = computer_game_name(request.user.get_username(), board, [level] * opponents,
