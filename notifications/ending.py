@@ -62,4 +62,6 @@ def end_context(notification: Notification, game, seat, names) -> dict:
     rating = None if found is None else found.get(notification.user_id, {"rated": False})
     if rating and rating["rated"]:
         rating = {**rating, "signed": signed(rating["change"])}
+    elif rating is not None and not rating.get("why"):
+        rating = {**rating, "why": changes.why_words("", False)}
     return {"departures": departures, "rating": rating, "headline": headline}

@@ -42,14 +42,19 @@ def result_context(game: Game, view: dict, events: list[dict], seat: int | None,
         headline, won = standing.headline(places, seat, team_size)
     else:
         headline, won = _("%(winner)s won") % {"winner": _winners(view, names)}, None
-    mine = None
+    mine, why = None, ""
     if seat in humans and found is not None:
-        mine = found.get(humans[seat], {"rated": False})
+        mine = found.get(humans[seat], {"rated": False, "why": changes.why_words("", False)})
         if mine["rated"]:
             mine = {**mine, "signed": signed(mine["change"])}
+        why = mine["why"]
+    elif seat in humans:  # not recorded yet: said at once if it will move no rating
+        why = changes.known_unrated(game)
     return {
-        "headline": headline, "won": won, "standings": rows, "rating": mine,
+        "headline": headline, "won": won, "standings": rows, "rating": mine, "why": why,
         "recorded": found is not None, "player": seat in humans,
+        "late": found is None and game.finished_at is not None
+        and game.finished_at < timezone.now() - RESULTS_POLL,
         "rematch": rematch.state_of(game, user),
     }
 
