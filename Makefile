@@ -14,28 +14,44 @@ PYTEST_WORKERS ?= 3
 # apt-get needs root: use sudo when make runs as someone else.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test bench lint browser messages
+.PHONY: run test bench lint browser messages lock
 
 # uv installs (the same pinned versions as pip would) in about 5 s where pip took 30 s of
 # every fresh clone's CI; pip only brings uv itself, at the version pinned here.
 UV_VERSION := 0.13.9
 UV := $(BIN)/uv pip install --python $(BIN)/python
+# Every package, direct or not, at the version and with the hashes the locks hold (make lock
+# writes them again from pyproject.toml, for the Python the image and CI run: Debian
+# bookworm's 3.11). The project itself is installed in place, on top, without dependencies.
+PYTHON_VERSION := 3.11
+COMPILE := $(BIN)/uv pip compile pyproject.toml --python-version $(PYTHON_VERSION) \
+	--generate-hashes --custom-compile-command "make lock" --quiet
+
+$(BIN)/uv:
+	python3 -m venv $(VENV)
+	$(BIN)/pip install --no-compile uv==$(UV_VERSION)
 
 # Running needs the service's own packages only; the tests and the bench add the dev tools
 # (pytest, playwright, schemathesis, ...).
-$(VENV)/.runtime: pyproject.toml
-	python3 -m venv $(VENV)
-	$(BIN)/pip install --no-compile uv==$(UV_VERSION)
-	$(UV) -e .
+$(VENV)/.runtime: requirements/runtime.lock pyproject.toml | $(BIN)/uv
+	$(UV) --require-hashes -r requirements/runtime.lock
+	$(UV) --no-deps -e .
 	touch $@
 
 # uv compiles nothing: the suite imports a part of what is installed, and compiles that part
 # once, as it first imports it (compiling everything cost a fresh clone's CI ~20 s).
-$(VENV)/.installed: pyproject.toml
-	python3 -m venv $(VENV)
-	$(BIN)/pip install --no-compile uv==$(UV_VERSION)
-	$(UV) -e '.[dev]'
+$(VENV)/.installed: requirements/dev.lock pyproject.toml | $(BIN)/uv
+	$(UV) --require-hashes -r requirements/dev.lock
+	$(UV) --no-deps -e .
 	touch $(VENV)/.runtime $@
+
+# After changing a pin in pyproject.toml: the dev lock takes the runtime lock's versions, so
+# the tests run what the service runs. `make lock UPGRADE=--upgrade` moves every indirect
+# dependency to its newest version.
+UPGRADE ?=
+lock: | $(BIN)/uv
+	$(COMPILE) $(UPGRADE) -o requirements/runtime.lock
+	$(COMPILE) $(UPGRADE) --extra dev -c requirements/runtime.lock -o requirements/dev.lock
 
 # The browser tests drive Debian's chromium (never a downloaded browser build).
 browser:

@@ -60,10 +60,12 @@ class PreferencesView(ApiView):
 
     @extend_schema(responses={200: PreferencesIO, **ERRORS})
     def get(self, request):
+        """Your preferences: language, time zone, which mails you get."""
         return Response(_preferences_out(preferences_for(request.user)))
 
     @extend_schema(request=PreferencesIO, responses={200: PreferencesIO, **ERRORS})
     def patch(self, request):
+        """Change some of your preferences (the fields sent)."""
         if not isinstance(request.data, dict) or not request.data:
             return error(400, "bad_request", "send an object with the choices to change: "
                          + ", ".join(STANDING_CHOICES))
@@ -96,6 +98,7 @@ class AccountsView(ApiView):
 
     @extend_schema(request=AccountIn, responses={201: AccountOut, **ERRORS})
     def post(self, request):
+        """Sign up: a new account and its first API token (201)."""
         data, refusal = parsed(AccountIn, request)
         if refusal:
             return refusal

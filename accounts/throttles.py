@@ -1,4 +1,4 @@
-"""Per-address and per-account rate limits, with DRF's throttles (the rates are
+"""Per-address and per-account rate limits, counted atomically in the cache (the rates are
 settings.CONQUEST_THROTTLE_RATES, read when a request comes).
 
 API views list them in `throttle_classes`; the web views that do the same things (sign-up,
@@ -8,11 +8,18 @@ all of them and for django-axes."""
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import ipaddress
+import os
+import time
 
 from django.conf import settings
-from rest_framework.throttling import SimpleRateThrottle
+from django.core.cache import cache as default_cache
+from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache.backends.redis import RedisCache
+from django.utils.connection import ConnectionProxy
+from rest_framework.throttling import BaseThrottle
 
 
 def client_address(request) -> str | None:
@@ -64,10 +71,106 @@ def _address(text: str | None) -> str | None:
     return str(address)
 
 
-class Throttle(SimpleRateThrottle):
+PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """(requests, seconds) of a rate written as DRF writes it: "5/hour", "30/minute", "1/s"."""
+    count, period = rate.split("/")
+    return int(count), PERIODS[period.strip()[0]]
+
+
+class AtomicRateThrottle(BaseThrottle):
+    """A DRF throttle that cannot be passed by requests in parallel: it counts with the
+    cache's atomic increment (Redis INCR; locked on the embedded default's files), where
+    DRF's SimpleRateThrottle reads its history, appends and writes it back, so requests that
+    read together all pass.
+
+    A subclass says what a request counts against (`get_cache_key`, None for nothing) and
+    its rate (`rate` or `get_rate()`, as DRF writes it: "5/hour"). The count is a sliding
+    window estimated from two fixed ones: this period's requests, and the last period's
+    weighted by how much of it the window still covers. Refused requests are not counted;
+    `wait()` says when the next one may pass (DRF's Retry-After)."""
+
+    rate = ""
+    cache = default_cache
+    timer = time.time
+
+    def get_rate(self) -> str | None:
+        return self.rate
+
+    def get_cache_key(self, request, view) -> str | None:
+        raise NotImplementedError("the throttle says what a request counts against")
+
+    def allow_request(self, request, view) -> bool:
+        key, rate = self.get_cache_key(request, view), self.get_rate()
+        if key is None or not rate:  # nothing to count against, or no limit (DRF's None)
+            return True
+        self.limit, self.period = parse_rate(rate)
+        now = self.timer()
+        window, self.elapsed = divmod(now, self.period)
+        current = f"throttle:{key}:{int(window)}"
+        self.previous = self.cache.get(f"throttle:{key}:{int(window) - 1}", 0)
+        self.counted = _increment(self.cache, current, 1, timeout=2 * self.period + 1)
+        if self._estimate(self.counted, self.elapsed) <= self.limit:
+            return True
+        self.counted = _increment(self.cache, current, -1, timeout=2 * self.period + 1)
+        return False
+
+    def _estimate(self, counted: int, elapsed: float) -> float:
+        return self.previous * (self.period - elapsed) / self.period + counted
+
+    def wait(self) -> float:
+        """Seconds until one more request would pass."""
+        if self.counted + 1 <= self.limit:
+            # Within this period, once the last period's weight has fallen enough.
+            room = (self.limit - self.counted - 1) / self.previous if self.previous else 1
+            return max(self.period * (1 - room) - self.elapsed, 1)
+        # In the next period, this one's count weighing on it at first.
+        room = (self.limit - 1) / self.counted if self.counted else 0  # "0/hour": never
+        return max(self.period - self.elapsed + self.period * (1 - room), 1)
+
+
+def _increment(cache, key: str, delta: int, timeout: float) -> int:
+    """The count at `key` after adding `delta`, as one step no other request interleaves:
+    Redis's INCR and the in-process cache's increment are; the file-based cache's is not,
+    so there it runs under a lock on a file beside its entries (every process of a machine
+    shares it)."""
+    if isinstance(cache, ConnectionProxy):  # django.core.cache.cache: this thread's
+        cache = cache._connections[cache._alias]
+    if isinstance(cache, RedisCache | LocMemCache):
+        cache.add(key, 0, timeout=timeout)
+        try:
+            return cache.incr(key, delta)
+        except ValueError:  # it expired between the two
+            cache.add(key, 0, timeout=timeout)
+            return cache.incr(key, delta)
+    with _file_lock(cache):
+        value = cache.get(key, 0) + delta
+        cache.set(key, value, timeout=timeout)
+        return value
+
+
+class _file_lock:
+    def __init__(self, cache):
+        directory = getattr(cache, "_dir", None) or str(settings.VAR_DIR)
+        os.makedirs(directory, exist_ok=True)
+        self.path = os.path.join(directory, "throttles.lock")
+
+    def __enter__(self):
+        self.file = open(self.path, "a")
+        fcntl.flock(self.file, fcntl.LOCK_EX)
+
+    def __exit__(self, *exc):
+        fcntl.flock(self.file, fcntl.LOCK_UN)
+        self.file.close()
+
+
+class Throttle(AtomicRateThrottle):
     """Counts requests per client address, or per account for scopes ending in `_user`."""
 
     scope = ""
+    cache_format = "%(scope)s:%(ident)s"
 
     def get_ident(self, request):
         return client_address(request)
@@ -121,6 +224,7 @@ class ResetAddressThrottle(SentValueThrottle):
 SIGNUP = [throttle("signup_ip")]
 TOKEN = [throttle("token_ip"), UsernameThrottle]
 CREATE_GAME = [throttle("create_game_ip"), throttle("create_game_user")]
+COMMAND = [throttle("command_ip"), throttle("command_user")]
 REPORT = [throttle("report_ip"), throttle("report_user")]
 PASSWORD_RESET = [throttle("password_reset_ip")]
 PASSWORD_RESET_ADDRESS = [ResetAddressThrottle]

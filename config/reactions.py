@@ -23,12 +23,15 @@ CONQUEST_REACTIONS = {
     # A rematch of a finished game offered or declined (games.rematch.RematchNews), in the
     # offer's transaction; its start is a game's start like any other, seen above.
     "rematch": [
+        # Not told to one who blocks the offering (or declining) player: the rows skip them.
+        "conversations.blocking.withhold_blocked_rematch",
         "notifications.reactions.rematch_rows",  # the other players hear of it
     ],
     # An invitation to a game was made, withdrawn, declined or accepted
     # (games.invitations): called in its transaction with (what, invitation).
     "invitations": [
-        "conversations.blocking.refuse_blocked_invitation",  # not to one who blocks you
+        # Withheld from one who blocks the inviter: the reactions below skip it.
+        "conversations.blocking.withhold_blocked_invitation",
         "notifications.reactions.invitation_news",  # the invitee's notification and mail
         "live.publish.invitation_news",  # the invitee's open stream hears of it
     ],

@@ -13,6 +13,8 @@ from config.environment import (  # noqa: F401 - settings themselves
     VAR_DIR,
     env,
     env_flag,
+    env_float,
+    env_int,
     env_list,
 )
 
@@ -28,6 +30,9 @@ if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
         "SECRET_KEY is the built-in development key while DEBUG is off: set SECRET_KEY "
         "to a long random value (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
     )
+# Keys rotated out, still accepted for what they signed (links, reply addresses) until it
+# expires; never used to sign.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", "")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 
 INSTALLED_APPS = [
@@ -90,7 +95,7 @@ MIDDLEWARE = [
 SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_flag("SESSION_COOKIE_SECURE", not DEBUG)
 CSRF_COOKIE_SECURE = env_flag("CSRF_COOKIE_SECURE", not DEBUG)
-SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", False)
 if env("SECURE_PROXY_SSL_HEADER", ""):
@@ -149,7 +154,7 @@ DATABASES = {
         env("DATABASE_URL", f"sqlite:///{VAR_DIR / 'conquest.sqlite3'}"),
         # Reuse connections (a new PostgreSQL connection costs more than a command);
         # health checks drop one the server closed.
-        conn_max_age=int(env("CONN_MAX_AGE", "60")),
+        conn_max_age=env_int("CONN_MAX_AGE", 60),
         conn_health_checks=True,
     ),
 }
@@ -166,7 +171,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A database host that does not answer (down, or a firewall dropping packets) fails a
     # request within seconds (503, Retry-After) instead of holding a web worker for minutes.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
-        "connect_timeout", int(env("DATABASE_CONNECT_TIMEOUT", "5")))
+        "connect_timeout", env_int("DATABASE_CONNECT_TIMEOUT", 5))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Web threads, the worker and beat share one file: writers wait for the lock instead
     # of failing, take it when their transaction starts (no read-to-write upgrade
@@ -232,11 +237,7 @@ REST_FRAMEWORK = {
 # per-address limit (the throttles below, django-axes) counts the address
 # accounts.throttles.client_address finds: with 0 the connection's own, and the header,
 # which any client can write, is ignored.
-CONQUEST_NUM_PROXIES = int(env("CONQUEST_NUM_PROXIES", "0"))
-if CONQUEST_NUM_PROXIES < 0:
-    from django.core.exceptions import ImproperlyConfigured
-
-    raise ImproperlyConfigured("CONQUEST_NUM_PROXIES is a number of proxies: 0 or more.")
+CONQUEST_NUM_PROXIES = env_int("CONQUEST_NUM_PROXIES", 0)
 REST_FRAMEWORK["NUM_PROXIES"] = CONQUEST_NUM_PROXIES
 AXES_CLIENT_IP_CALLABLE = "accounts.throttles.client_address"
 
@@ -250,6 +251,9 @@ CONQUEST_THROTTLE_RATES = {
     "create_game_ip": env("CONQUEST_THROTTLE_CREATE_GAME_IP", "300/hour"),
     "report_user": env("CONQUEST_THROTTLE_REPORT_USER", "30/hour"),
     "report_ip": env("CONQUEST_THROTTLE_REPORT_IP", "60/hour"),
+    # Commands a bot (or anyone) sends through the API, accepted or refused.
+    "command_user": env("CONQUEST_THROTTLE_COMMAND_USER", "300/minute"),
+    "command_ip": env("CONQUEST_THROTTLE_COMMAND_IP", "600/minute"),
     # Private messages sent (conversations), pages and API together.
     "message_user": env("CONQUEST_THROTTLE_MESSAGE_USER", "120/hour"),
     "message_ip": env("CONQUEST_THROTTLE_MESSAGE_IP", "300/hour"),
@@ -266,12 +270,12 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = int(env("CONQUEST_SIGNIN_FAILURES", "10"))
-AXES_COOLOFF_TIME = float(env("CONQUEST_SIGNIN_LOCK_MINUTES", "15")) / 60
+AXES_FAILURE_LIMIT = env_int("CONQUEST_SIGNIN_FAILURES", 10)
+AXES_COOLOFF_TIME = env_float("CONQUEST_SIGNIN_LOCK_MINUTES", 15) / 60
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 # ...and a client address after this many failures, whatever accounts it tries.
 AXES_HANDLER = "accounts.signin.AddressLockingHandler"
-CONQUEST_SIGNIN_FAILURES_PER_ADDRESS = int(env("CONQUEST_SIGNIN_FAILURES_PER_ADDRESS", "30"))
+CONQUEST_SIGNIN_FAILURES_PER_ADDRESS = env_int("CONQUEST_SIGNIN_FAILURES_PER_ADDRESS", 30)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
@@ -291,10 +295,10 @@ else:
 
 # Game chat: messages one player may post per minute in one game; reports one user may file
 # per day.
-CONQUEST_CHAT_PER_MINUTE = int(env("CONQUEST_CHAT_PER_MINUTE", "5"))
-CONQUEST_REPORTS_PER_DAY = int(env("CONQUEST_REPORTS_PER_DAY", "20"))
+CONQUEST_CHAT_PER_MINUTE = env_int("CONQUEST_CHAT_PER_MINUTE", 5)
+CONQUEST_REPORTS_PER_DAY = env_int("CONQUEST_REPORTS_PER_DAY", 20)
 # Private messages: conversations one player may start per day (answering is not starting).
-CONQUEST_CONVERSATIONS_PER_DAY = int(env("CONQUEST_CONVERSATIONS_PER_DAY", "10"))
+CONQUEST_CONVERSATIONS_PER_DAY = env_int("CONQUEST_CONVERSATIONS_PER_DAY", 10)
 # Who has a stake in a game besides its players, so may not moderate it (own_game): each a
 # function of a user giving the ids of such games (games.moderation.stakes).
 CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]
@@ -309,15 +313,15 @@ from config.reactions import (  # noqa: E402, F401
 )
 
 # Rated games a player needs before the leaderboard lists them.
-CONQUEST_LEADERBOARD_MIN_GAMES = int(env("CONQUEST_LEADERBOARD_MIN_GAMES", "5"))
+CONQUEST_LEADERBOARD_MIN_GAMES = env_int("CONQUEST_LEADERBOARD_MIN_GAMES", 5)
 # Counted games after which a player is established: before, a game against them gives
 # their opponents k/N of its change (ratings.played; 0: everyone is established).
-CONQUEST_RATING_ESTABLISHED_GAMES = int(env("CONQUEST_RATING_ESTABLISHED_GAMES", "5"))
+CONQUEST_RATING_ESTABLISHED_GAMES = env_int("CONQUEST_RATING_ESTABLISHED_GAMES", 5)
 
 # Take a snapshot of a game's state every this many events (snapshots only save time).
-CONQUEST_SNAPSHOT_EVERY = int(env("CONQUEST_SNAPSHOT_EVERY", "100"))
+CONQUEST_SNAPSHOT_EVERY = env_int("CONQUEST_SNAPSHOT_EVERY", 100)
 # Each process keeps the newest state of this many recently used games (0: none).
-CONQUEST_RECENT_STATES = int(env("CONQUEST_RECENT_STATES", "256"))
+CONQUEST_RECENT_STATES = env_int("CONQUEST_RECENT_STATES", 256)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Conquest API",
     "DESCRIPTION": "Play the classic world-conquest board game asynchronously.",
@@ -329,7 +333,18 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # (Territories are a string in the schema: each map has its own, GET /api/v1/maps/{id}/.)
-    "ENUM_NAME_OVERRIDES": {"BotLevelEnum": "bots.LEVELS"},
+    "ENUM_NAME_OVERRIDES": {"BotLevelEnum": "bots.LEVELS",
+                            "GameStatusEnum": "games.api.serializers.STATUSES"},
+    # 3.1: JSON Schema's own examples, const and type lists (nullable) for the hooks' parts.
+    "OAS_VERSION": "3.1.0",
+    # What the views cannot say by themselves: every refusal's codes, one schema per command
+    # type, and the streams (plain async views).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "lib.api.schema.describe_errors",
+        "games.api.schema.describe_commands",
+        "live.schema.describe_streams",
+    ],
 }
 
 # Mail, the workers and their sweeps, logs and metrics: config/workers.py.
@@ -345,22 +360,23 @@ CONQUEST_STREAM_REDIS_URL = env(
 # (or test runs) sharing one Redis apart.
 CONQUEST_STREAM_CHANNEL = env("CONQUEST_STREAM_CHANNEL",
                               f"conquest-live:{DATABASES['default']['NAME']}")
-CONQUEST_STREAM_POLL_SECONDS = float(env("CONQUEST_STREAM_POLL_SECONDS", "0.5"))
+CONQUEST_STREAM_POLL_SECONDS = env_float("CONQUEST_STREAM_POLL_SECONDS", 0.5)
 # With Redis, the poll still runs this seldom, for news a lost message (Redis restarting,
 # a notice written outside a move) would otherwise hold back.
-CONQUEST_STREAM_SAFETY_POLL_SECONDS = float(env("CONQUEST_STREAM_SAFETY_POLL_SECONDS", "5"))
-CONQUEST_STREAM_HEARTBEAT_SECONDS = float(env("CONQUEST_STREAM_HEARTBEAT_SECONDS", "15"))
-# Open streams per user (or, signed out, per client address) in one server process: one
-# more is refused with 429 {"error": "too_many_streams"}.
-CONQUEST_STREAMS_PER_USER = int(env("CONQUEST_STREAMS_PER_USER", "8"))
+CONQUEST_STREAM_SAFETY_POLL_SECONDS = env_float("CONQUEST_STREAM_SAFETY_POLL_SECONDS", 5)
+CONQUEST_STREAM_HEARTBEAT_SECONDS = env_float("CONQUEST_STREAM_HEARTBEAT_SECONDS", 15)
+# Open streams per user (or, signed out, per client address) on the whole site, all its
+# server processes together (live.quota's leases): one more is refused with 429
+# {"error": "too_many_streams"}.
+CONQUEST_STREAMS_PER_USER = env_int("CONQUEST_STREAMS_PER_USER", 8)
 # How often a stream server asks, for all its streams at once, whether the tokens and
 # sessions that opened them still hold (live.credentials); a stream whose credential was
 # last found holding more than twice this long ago delivers nothing until asked again.
-CONQUEST_STREAM_CHECK_SECONDS = float(env("CONQUEST_STREAM_CHECK_SECONDS", "2"))
+CONQUEST_STREAM_CHECK_SECONDS = env_float("CONQUEST_STREAM_CHECK_SECONDS", 2)
 # A stream ends after this long (a tenth less, at random) with `event: close`
 # (`max_lifetime`, `retry:`): the client comes back, resuming where it was.
-CONQUEST_STREAM_MAX_SECONDS = float(env("CONQUEST_STREAM_MAX_SECONDS", "1800"))
+CONQUEST_STREAM_MAX_SECONDS = env_float("CONQUEST_STREAM_MAX_SECONDS", 1800)
 # Threads (each with its database connection) the streams of one process read on.
-CONQUEST_STREAM_DB_THREADS = int(env("CONQUEST_STREAM_DB_THREADS", "4"))
+CONQUEST_STREAM_DB_THREADS = env_int("CONQUEST_STREAM_DB_THREADS", 4)
 # Under the ASGI server, the threads that answer everything but the streams.
-CONQUEST_ASGI_THREADS = int(env("CONQUEST_ASGI_THREADS", env("GUNICORN_THREADS", "8")))
+CONQUEST_ASGI_THREADS = env_int("CONQUEST_ASGI_THREADS", env_int("GUNICORN_THREADS", 8))

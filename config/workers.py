@@ -6,7 +6,17 @@ import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from config.environment import DEBUG, SITE_URL, TIME_ZONE, VAR_DIR, env, env_flag, env_list
+from config.environment import (
+    DEBUG,
+    SITE_URL,
+    TIME_ZONE,
+    VAR_DIR,
+    env,
+    env_flag,
+    env_float,
+    env_int,
+    env_list,
+)
 
 # Mail: files under var/mail/ unless EMAIL_HOST names an SMTP server.
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Conquest <conquest@localhost>")
@@ -14,7 +24,7 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 if os.environ.get("EMAIL_HOST"):
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     EMAIL_HOST = env("EMAIL_HOST", "")
-    EMAIL_PORT = int(env("EMAIL_PORT", "25"))
+    EMAIL_PORT = env_int("EMAIL_PORT", 25)
     EMAIL_HOST_USER = env("EMAIL_HOST_USER", "")
     EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
     EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", False)
@@ -76,10 +86,10 @@ CELERY_TASK_ROUTES = {
     "notifications.tasks.sweep_deadlines": {"queue": "deadlines"},
     "notifications.tasks.*": {"queue": "mail"},
 }
-CONQUEST_DEADLINE_SWEEP_SECONDS = float(env("CONQUEST_DEADLINE_SWEEP_SECONDS", "15"))
+CONQUEST_DEADLINE_SWEEP_SECONDS = env_float("CONQUEST_DEADLINE_SWEEP_SECONDS", 15)
 # Overdue games one sweep task takes; more are swept by a task queued at once after it, so
 # that no run holds its worker for long.
-CONQUEST_DEADLINE_SWEEP_BATCH = int(env("CONQUEST_DEADLINE_SWEEP_BATCH", "500"))
+CONQUEST_DEADLINE_SWEEP_BATCH = env_int("CONQUEST_DEADLINE_SWEEP_BATCH", 500)
 # The periodic sweeps beat schedules (one beat sends them: a second one stands by).
 CELERY_BEAT_SCHEDULE: dict = {
     # A sweep not started within its interval is dropped: the next one does its work.
@@ -87,26 +97,26 @@ CELERY_BEAT_SCHEDULE: dict = {
                   "schedule": CONQUEST_DEADLINE_SWEEP_SECONDS,
                   "options": {"expires": CONQUEST_DEADLINE_SWEEP_SECONDS}},
     "outbox": {"task": "notifications.tasks.sweep_outbox",
-               "schedule": float(env("CONQUEST_OUTBOX_SWEEP_SECONDS", "30"))},
+               "schedule": env_float("CONQUEST_OUTBOX_SWEEP_SECONDS", 30)},
     "reminders": {"task": "notifications.tasks.sweep_reminders", "schedule": 60.0},
     "digests": {"task": "notifications.tasks.send_digests", "schedule": 600.0},
     "results": {"task": "ratings.tasks.record_results",
-                "schedule": float(env("CONQUEST_RESULTS_SWEEP_SECONDS", "60"))},
+                "schedule": env_float("CONQUEST_RESULTS_SWEEP_SECONDS", 60)},
     "tournaments": {"task": "tournaments.tasks.sweep_tournaments",
-                    "schedule": float(env("CONQUEST_TOURNAMENT_SWEEP_SECONDS", "60"))},
+                    "schedule": env_float("CONQUEST_TOURNAMENT_SWEEP_SECONDS", 60)},
     "bots": {"task": "games.tasks.sweep_bots",
-             "schedule": float(env("CONQUEST_BOT_SWEEP_SECONDS", "30"))},
+             "schedule": env_float("CONQUEST_BOT_SWEEP_SECONDS", 30)},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # A second beat started by mistake stands by instead of sending every task twice: beat
 # sends only while it holds a lease in the database, renewed a few times a lease, and a
 # standing-by beat takes over within this long of the one holding it stopping.
 CELERY_BEAT_SCHEDULER = "ops.beat.LeasedScheduler"
-CONQUEST_BEAT_LEASE_SECONDS = float(env("CONQUEST_BEAT_LEASE_SECONDS", "30"))
+CONQUEST_BEAT_LEASE_SECONDS = env_float("CONQUEST_BEAT_LEASE_SECONDS", 30)
 # /readyz fails when no deadline sweep has completed for this long: a worker that takes no
 # task (stuck, dead, no beat) keeps the site from being called ready.
-CONQUEST_READY_SWEEP_SECONDS = float(env("CONQUEST_READY_SWEEP_SECONDS",
-                                         str(4 * CONQUEST_DEADLINE_SWEEP_SECONDS)))
+CONQUEST_READY_SWEEP_SECONDS = env_float("CONQUEST_READY_SWEEP_SECONDS",
+                                         4 * CONQUEST_DEADLINE_SWEEP_SECONDS)
 
 # Mail and moves by mail. The domain of every Message-ID and of the reply address: by
 # default the site's own host name (an address, as `make run` serves on, says localhost).
@@ -121,33 +131,33 @@ CONQUEST_MAIL_DOMAIN = env("CONQUEST_MAIL_DOMAIN", "") or _site_host
 # mail to the anymail inbound webhook (/anymail/<provider>/inbound/) or to
 # `manage.py receive_mail` from the MTA.
 CONQUEST_REPLY_ADDRESS = env("CONQUEST_REPLY_ADDRESS", f"play@{CONQUEST_MAIL_DOMAIN}")
-CONQUEST_MAIL_LEASE_SECONDS = int(env("CONQUEST_MAIL_LEASE_SECONDS", "300"))
-CONQUEST_OUTBOX_GRACE_SECONDS = int(env("CONQUEST_OUTBOX_GRACE_SECONDS", "20"))
+CONQUEST_MAIL_LEASE_SECONDS = env_int("CONQUEST_MAIL_LEASE_SECONDS", 300)
+CONQUEST_OUTBOX_GRACE_SECONDS = env_int("CONQUEST_OUTBOX_GRACE_SECONDS", 20)
 # A player counts as on a game's page this long after its last live poll (every 4 s): their
 # "your move" mail waits meanwhile, and goes out once if they leave without moving.
-CONQUEST_PRESENCE_SECONDS = int(env("CONQUEST_PRESENCE_SECONDS", "30"))
+CONQUEST_PRESENCE_SECONDS = env_int("CONQUEST_PRESENCE_SECONDS", 30)
 # A player counts as on the site this long after their browser's last request (any page,
 # a game page's poll or stream): their "your move" mails wait meanwhile.
-CONQUEST_ON_SITE_SECONDS = int(env("CONQUEST_ON_SITE_SECONDS", "300"))
+CONQUEST_ON_SITE_SECONDS = env_int("CONQUEST_ON_SITE_SECONDS", 300)
 # In a game against computer players only (its turns come back within seconds), the turn
 # mail waits until the player has been away from the site this long.
-CONQUEST_COMPUTER_GAME_AWAY_SECONDS = int(env("CONQUEST_COMPUTER_GAME_AWAY_SECONDS", "1800"))
+CONQUEST_COMPUTER_GAME_AWAY_SECONDS = env_int("CONQUEST_COMPUTER_GAME_AWAY_SECONDS", 1800)
 # The end mail waits for the game's ratings to be recorded (a worker does it within seconds
 # of the end) for at most this long, then goes out without the rating change.
-CONQUEST_END_MAIL_WAIT_SECONDS = int(env("CONQUEST_END_MAIL_WAIT_SECONDS", "300"))
+CONQUEST_END_MAIL_WAIT_SECONDS = env_int("CONQUEST_END_MAIL_WAIT_SECONDS", 300)
 # A process hands the mails its moves cause to the workers in one task per this long.
-CONQUEST_DELIVERY_LINGER_SECONDS = float(env("CONQUEST_DELIVERY_LINGER_SECONDS", "0.5"))
+CONQUEST_DELIVERY_LINGER_SECONDS = env_float("CONQUEST_DELIVERY_LINGER_SECONDS", 0.5)
 # Computer players move this many seconds (at most) after their decision falls due.
-CONQUEST_BOT_DELAY_SECONDS = float(env("CONQUEST_BOT_DELAY_SECONDS", "2"))
-CONQUEST_MAIL_MAX_ATTEMPTS = int(env("CONQUEST_MAIL_MAX_ATTEMPTS", "10"))
+CONQUEST_BOT_DELAY_SECONDS = env_float("CONQUEST_BOT_DELAY_SECONDS", 2)
+CONQUEST_MAIL_MAX_ATTEMPTS = env_int("CONQUEST_MAIL_MAX_ATTEMPTS", 10)
 CONQUEST_REMINDER_HOURS_MAX = 48
-CONQUEST_VACATION_DAYS_PER_YEAR = int(env("CONQUEST_VACATION_DAYS_PER_YEAR", "21"))
+CONQUEST_VACATION_DAYS_PER_YEAR = env_int("CONQUEST_VACATION_DAYS_PER_YEAR", 21)
 # How long a mailed "open the game" link signs its player in (once, and never staff).
-CONQUEST_OPEN_LINK_HOURS = int(env("CONQUEST_OPEN_LINK_HOURS", "72"))
+CONQUEST_OPEN_LINK_HOURS = env_int("CONQUEST_OPEN_LINK_HOURS", 72)
 # How long the mailed link that confirms an address works.
-CONQUEST_CONFIRM_LINK_HOURS = int(env("CONQUEST_CONFIRM_LINK_HOURS", "72"))
+CONQUEST_CONFIRM_LINK_HOURS = env_int("CONQUEST_CONFIRM_LINK_HOURS", 72)
 # An API token not used for this many days is refused (and deleted).
-CONQUEST_API_TOKEN_IDLE_DAYS = int(env("CONQUEST_API_TOKEN_IDLE_DAYS", "90"))
+CONQUEST_API_TOKEN_IDLE_DAYS = env_int("CONQUEST_API_TOKEN_IDLE_DAYS", 90)
 ANYMAIL = {
     # Each provider's inbound webhook secret, e.g. ANYMAIL_WEBHOOK_SECRET=user:password.
     "WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", "") or None,
@@ -197,8 +207,8 @@ CONQUEST_PUSH = env_flag("CONQUEST_PUSH", DEBUG or bool(CONQUEST_VAPID_PRIVATE_K
 CONQUEST_VAPID_SUBJECT = env("CONQUEST_VAPID_SUBJECT", f"mailto:push@{CONQUEST_MAIL_DOMAIN}")
 # How long a push service keeps a push for a browser that is offline, and how long one
 # push waits for the push service's answer (seconds).
-CONQUEST_PUSH_TTL_SECONDS = int(env("CONQUEST_PUSH_TTL_SECONDS", "3600"))
-CONQUEST_PUSH_TIMEOUT_SECONDS = float(env("CONQUEST_PUSH_TIMEOUT_SECONDS", "10"))
+CONQUEST_PUSH_TTL_SECONDS = env_int("CONQUEST_PUSH_TTL_SECONDS", 3600)
+CONQUEST_PUSH_TIMEOUT_SECONDS = env_float("CONQUEST_PUSH_TIMEOUT_SECONDS", 10)
 # The push services a browser's subscription may name (host names, a leading dot for every
 # host under a domain): the server POSTs to them, so nothing else (an address inside the
 # network) may be named. The default: the browsers' own push services, over https (Google's
@@ -207,4 +217,4 @@ CONQUEST_PUSH_HOSTS = env_list(
     "CONQUEST_PUSH_HOSTS",
     "fcm.googleapis.com,.push.services.mozilla.com,.push.apple.com,.notify.windows.com")
 # Browsers one account may subscribe (the oldest goes when another comes).
-CONQUEST_PUSH_BROWSERS_PER_USER = int(env("CONQUEST_PUSH_BROWSERS_PER_USER", "10"))
+CONQUEST_PUSH_BROWSERS_PER_USER = env_int("CONQUEST_PUSH_BROWSERS_PER_USER", 10)

@@ -103,7 +103,7 @@ class ConversationView(ApiView):
                 return error(400, "bad_request", "before must be a message id")
             before = min(int(before), 2**63 - 1)
         conversation = messaging.conversation_of(request.user, other)
-        rows = messaging.messages_of(conversation, before)
+        rows = messaging.messages_of(conversation, request.user, before)
         if conversation is not None and before is None:
             messaging.mark_read(request.user, conversation)
         return Response({
@@ -119,7 +119,8 @@ class ConversationView(ApiView):
 
 
 class BlockView(ApiView):
-    """Block `username`: they can no longer write to you, and are not told."""
+    """Block `username`: what they write or invite you to never reaches you, and they are
+    not told (it is taken as anyone's)."""
 
     permission_classes = [permissions.IsAuthenticated]
 

@@ -1,5 +1,7 @@
-"""Blocking: a player takes no messages from those they block. The blocked player is never
-told (their messages are refused with the same words as a closed account's)."""
+"""Blocking: nothing a blocked player writes or invites to reaches the player who blocks
+them. The blocked player is never told: their messages, invitations and challenges are
+taken and answered as anyone's, and never delivered (conversations.messaging,
+withhold_blocked_invitation)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from conversations.models import Block
 from games.errors import ServiceError
+from games.models import Invitation
 
 
 def block(user, other) -> Block:
@@ -30,12 +33,22 @@ def blocked_names(user) -> list[str]:
                   .values_list("blocked__username", flat=True), key=str.lower)
 
 
-def refuse_blocked_invitation(what, invitation) -> None:
-    """An invitation reaction (config/reactions.py), first in line: a player may not invite
-    (or challenge) someone who blocks them, as an invitation is a notification and a mail
-    carrying a game name the inviter chose. Refused as for a closed account, so the block
-    stays untold; raising rolls the invitation (and a challenge's game) back."""
-    if what == "invited" and Block.objects.filter(blocker_id=invitation.user_id,
-                                                  blocked_id=invitation.invited_by_id).exists():
-        raise ServiceError(400, "unknown_player",
-                           f"there is no player named {invitation.user.username!r}")
+def withhold_blocked_invitation(what, invitation) -> None:
+    """An invitation reaction (config/reactions.py), first in line: an invitation (or a
+    challenge) from a player its invitee blocks is made as any other and withheld, never
+    delivered (no notification, no mail, no stream; the invitee neither lists nor sees
+    the game). Its inviter sees it pending, exactly as an invitation never answered, and
+    it ends as one does: withdrawn, or left behind when the game starts or is cancelled."""
+    if what == "invited" and Block.objects.filter(
+            blocker_id=invitation.user_id, blocked_id=invitation.invited_by_id).exists():
+        Invitation.objects.filter(pk=invitation.pk).update(delivered=False)
+        invitation.delivered = False
+
+
+def withhold_blocked_rematch(news) -> None:
+    """A rematch reaction (config/reactions.py), before the notifications: a player who
+    blocks the one offering or declining is not told (the offer still shows on the finished
+    game's page, which both played; the one they block sees them as not answering yet)."""
+    blocking = set(Block.objects.filter(blocker_id__in=news.tell, blocked_id=news.by.pk)
+                   .values_list("blocker_id", flat=True))
+    news.tell[:] = [user_id for user_id in news.tell if user_id not in blocking]

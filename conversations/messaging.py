@@ -3,10 +3,13 @@ pages and the API ask.
 
 A player writes to anyone with an account, with these refusals, in this order: the
 recipient does not exist (or is a computer player), is the sender, the text is empty or
-too long, the sender blocks the recipient, the recipient blocks the sender (a neutral
-refusal, the same as for a closed account: the blocked player is not told), the sender may
-not start conversations yet (an account that has not finished a game may only answer
+too long, the sender blocks the recipient, the recipient's account is closed, the sender
+may not start conversations yet (an account that has not finished a game may only answer
 someone who wrote to it), or started too many conversations today.
+
+A recipient who blocks the sender is no refusal: the blocked player is not told. Their
+message is taken, answered and shown to them as anyone's, and withheld from the recipient
+(`delivered` false): never listed, counted, mailed or shown to them, even after an unblock.
 """
 
 from __future__ import annotations
@@ -72,8 +75,15 @@ def conversation_of(user, other, *, create_by=None) -> Conversation | None:
 
 
 def has_written(author, reader) -> bool:
-    """Whether `author` has written to `reader`: `reader` may then answer."""
-    return Message.objects.filter(sender=author, recipient=reader).exists()
+    """Whether `author` has written to `reader` (and it reached them): `reader` may then
+    answer."""
+    return Message.objects.filter(sender=author, recipient=reader, delivered=True).exists()
+
+
+def shown_to(user) -> Q:
+    """The messages of `user`'s conversations they read: theirs, and those that reached
+    them (not those withheld from them)."""
+    return Q(sender=user) | Q(delivered=True)
 
 
 def why_not_start(sender, recipient) -> str | None:
@@ -119,8 +129,7 @@ def check_send(sender, recipient, text) -> str:
     if blocks(sender, recipient):
         raise ServiceError(403, "blocked", _("You have blocked %(name)s: unblock them to "
                                              "write to them.") % {"name": recipient.username})
-    if blocks(recipient, sender) or not recipient.is_active:
-        # Neutral: the blocked player cannot tell a block from a closed account.
+    if not recipient.is_active:
         raise ServiceError(403, "not_delivered", _("%(name)s does not take messages from "
                                                    "you.") % {"name": recipient.username})
     why = why_not_start(sender, recipient)
@@ -139,17 +148,20 @@ def check_send(sender, recipient, text) -> str:
 def send_message(sender, recipient, text) -> Message:
     """Send `text` from `sender` to `recipient` (check_send's refusals change nothing). The
     recipient is mailed (their preferences allowing) for the first message they have not
-    read yet, not for every one; the mail names the sender, never the text."""
+    read yet, not for every one; the mail names the sender, never the text. A recipient
+    who blocks the sender never gets it, and the sender is not told."""
     text = check_send(sender, recipient, text)
     now = timezone.now()
+    delivered = not blocks(recipient, sender)
     with transaction.atomic():
         conversation = conversation_of(sender, recipient, create_by=sender)
         waiting = Message.objects.filter(conversation=conversation, recipient=recipient,
-                                         read_at__isnull=True).exists()
+                                         delivered=True, read_at__isnull=True).exists()
         message = Message.objects.create(conversation=conversation, sender=sender,
-                                         recipient=recipient, text=text, created_at=now)
+                                         recipient=recipient, text=text, created_at=now,
+                                         delivered=delivered)
         Conversation.objects.filter(pk=conversation.pk).update(last_message_at=now)
-        if not waiting:
+        if delivered and not waiting:
             write_outbox_rows(None, [Notification(
                 user=recipient, kind=Notification.MESSAGE, key=f"message:{message.pk}",
                 payload={"sender": sender.username})])
@@ -157,7 +169,7 @@ def send_message(sender, recipient, text) -> Message:
 
 
 def mark_read(user, conversation: Conversation) -> int:
-    return Message.objects.filter(conversation=conversation, recipient=user,
+    return Message.objects.filter(conversation=conversation, recipient=user, delivered=True,
                                   read_at__isnull=True).update(read_at=timezone.now())
 
 
@@ -169,7 +181,7 @@ def unread_count(user) -> int:
     """Messages to `user` not read yet (none from players they block)."""
     if user is None or not user.is_authenticated:
         return 0
-    return (Message.objects.filter(recipient=user, read_at__isnull=True)
+    return (Message.objects.filter(recipient=user, delivered=True, read_at__isnull=True)
             .exclude(sender__in=_blocked_by(user)).count())
 
 
@@ -180,11 +192,12 @@ def message_dict(message: Message) -> dict:
             "created_at": message.created_at.isoformat()}
 
 
-def messages_of(conversation: Conversation | None, before: int | None = None) -> list[Message]:
-    """The last PAGE messages (before the id `before`), oldest first."""
+def messages_of(conversation: Conversation | None, reader,
+                before: int | None = None) -> list[Message]:
+    """The last PAGE messages `reader` reads (before the id `before`), oldest first."""
     if conversation is None:
         return []
-    rows = Message.objects.filter(conversation=conversation).select_related(
+    rows = Message.objects.filter(shown_to(reader), conversation=conversation).select_related(
         "sender", "recipient")
     if before is not None:
         rows = rows.filter(pk__lt=before)
@@ -193,13 +206,17 @@ def messages_of(conversation: Conversation | None, before: int | None = None) ->
 
 def listing(user, limit: int = PAGE) -> list[dict]:
     """The user's conversations, newest first: the other player, the unread count and the
-    last message."""
-    newest = Message.objects.filter(conversation=OuterRef("pk")).order_by("-id").values("pk")[:1]
+    last message, all of what they read (a conversation of messages withheld from them
+    alone is not theirs; one's place is its last message they read)."""
+    newest = (Message.objects.filter(shown_to(user), conversation=OuterRef("pk"))
+              .order_by("-id"))
     rows = list(Conversation.objects.filter(Q(first=user) | Q(second=user))
-                .annotate(last_id=Subquery(newest)).order_by("-last_message_at", "-id")[:limit])
+                .annotate(last_id=Subquery(newest.values("pk")[:1]),
+                          last_at=Subquery(newest.values("created_at")[:1]))
+                .filter(last_id__isnull=False).order_by("-last_at", "-id")[:limit])
     ids = [row.pk for row in rows]
     unread = dict(Message.objects.filter(conversation_id__in=ids, recipient=user,
-                                         read_at__isnull=True)
+                                         delivered=True, read_at__isnull=True)
                   .values("conversation_id").annotate(n=Count("id"))
                   .values_list("conversation_id", "n"))
     last = {m.pk: m for m in Message.objects.filter(
@@ -215,7 +232,7 @@ def listing(user, limit: int = PAGE) -> list[dict]:
         entries.append({
             "username": names[other], "blocked": other in blocked,
             "unread": 0 if other in blocked else unread.get(row.pk, 0),
-            "last_message_at": row.last_message_at,
+            "last_message_at": row.last_at,
             "last": message_dict(message) if message is not None else None,
         })
     return entries

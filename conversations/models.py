@@ -57,6 +57,9 @@ class Message(models.Model):
     hidden_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                   null=True, blank=True, related_name="+")
     hidden_reason = models.TextField(blank=True, max_length=500)
+    # False: written while the recipient blocked the sender. Its sender reads it as any
+    # message; it never reaches the recipient, not even once they unblock.
+    delivered = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["conversation", "id"]
@@ -73,7 +76,8 @@ class Message(models.Model):
 
 
 class Block(models.Model):
-    """`blocker` takes no messages from `blocked`; the blocked player is not told."""
+    """`blocker` receives nothing `blocked` writes or invites them to; the blocked player
+    is not told (what they send is taken and never delivered)."""
 
     blocker = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                 related_name="+")

@@ -22,12 +22,12 @@ from moderation.text import clean_text
 
 def reportable(user, message_id) -> Message | None:
     """The message `message_id` if `user` received it (only a recipient reports), else
-    None, whether it does not exist or is someone else's."""
+    None, whether it does not exist, is someone else's or was withheld from them."""
     if isinstance(message_id, bool) or not isinstance(message_id, int) \
             or not 0 < message_id < 2**63:
         return None
     return (Message.objects.select_related("sender", "recipient")
-            .filter(pk=message_id, recipient=user).first())
+            .filter(pk=message_id, recipient=user, delivered=True).first())
 
 
 def report_message(user, message: Message, reason) -> MessageReport:

@@ -61,7 +61,7 @@ def _page(request, other, *, form=None, error="", status=200):
     user = request.user
     conversation = messaging.conversation_of(user, other)
     before = whole_number(request.GET.get("before", ""))
-    rows = messaging.messages_of(conversation, before)
+    rows = messaging.messages_of(conversation, user, before)
     if conversation is not None and before is None:
         messaging.mark_read(user, conversation)
     i_block = messaging.blocks(user, other)
@@ -70,8 +70,9 @@ def _page(request, other, *, form=None, error="", status=200):
     if other.pk == user.pk:
         notice = _("You cannot send a message to yourself.")
     elif i_block:
-        notice = _("You have blocked %(name)s: they cannot write to you, and you cannot "
-                   "write to them until you unblock them.") % {"name": other.username}
+        notice = _("You have blocked %(name)s: what they write or invite you to never "
+                   "reaches you, and you cannot write to them until you unblock them.") % {
+            "name": other.username}
     else:
         notice = messaging.why_not_start(user, other) or ""
     template = ("conversations/_messages.html" if request.GET.get("part") == "messages"
@@ -124,8 +125,9 @@ def block_page(request, username):
     except ServiceError as error:
         flash.error(request, error.detail)
     else:
-        flash.success(request, _("You have blocked %(name)s. They are not told; their "
-                                 "messages no longer reach you.") % {"name": other.username})
+        flash.success(request, _("You have blocked %(name)s. They are not told: their "
+                                 "messages, invitations and challenges are taken as anyone's "
+                                 "and never reach you.") % {"name": other.username})
     return redirect("conversation", username=other.username)
 
 

@@ -2,10 +2,12 @@
 one, seating one, and who may join what.
 
 A bot account is an ordinary account a program signs in to with a token; it differs from
-a person's in what it may do (play only through the API; join by itself only the open games
-that allow bots: `bots_allowed`; seated otherwise by the creator or by an invitation or a
-challenge) and in how it is shown (a bot, with its owner's name, rated apart). A computer
-player (games.computer) is something else: the site's own program, with a level.
+a person's in what it may do (play only through the API) and where: only where its owner
+allowed it, that is its owner's own games (the owner seats it), the games and tournaments
+allowing bots (`bots_allowed`) that it joined by itself, and the invitations and challenges
+its program accepted by joining. Nobody else seats it. And it differs in how it is shown
+(a bot, with its owner's name, rated apart). A computer player (games.computer) is
+something else: the site's own program, with a level.
 
 Owner: the account itself, unless the request names another account and proves it runs
 the bot with one of that account's API tokens (`owner`, `owner_token`): a name given
@@ -103,6 +105,27 @@ def bot_account_named(username):
         raise ServiceError(400, "not_a_bot_account",
                            f"there is no bot account named {username!r}")
     return user
+
+
+def seatable_by(user) -> list[str]:
+    """The usernames of the bot accounts `user` may seat: their own (a bot owning itself
+    is not among them: it is seated by taking a seat itself)."""
+    return list(BotAccount.objects.filter(owner_id=user.pk, user__is_active=True)
+                .exclude(user_id=user.pk).order_by("user__username")
+                .values_list("user__username", flat=True))
+
+
+def check_owner_seats(bot_user, creator) -> None:
+    """Before a creator seats the bot account `bot_user`: only its owner may. Anyone else's
+    game it joins by itself (if the game allows bots) or on an invitation its program
+    accepts, never by being put there: it would play, and be rated, where its owner never
+    agreed to."""
+    owner_id, owner_name = BotAccount.objects.filter(user_id=bot_user.pk).values_list(
+        "owner_id", "owner__username").get()
+    if owner_id != creator.pk:
+        raise ServiceError(403, "not_your_bot", f"{bot_user.username} is {owner_name}'s bot "
+                           "account: only its owner seats it; invite it, and its program "
+                           "joins if it will, or allow bot accounts to join by themselves")
 
 
 def check_bot_may_join(game: Game, user) -> None:

@@ -6,7 +6,8 @@ A private game is listed nowhere, and to anyone else it answers exactly as a gam
 does not exist. What follows from an invitation (the invitee's notification and mail) is
 a reaction declared in settings.CONQUEST_REACTIONS["invitations"], called in the
 invitation's own transaction with (what, invitation): "invited", "withdrawn",
-"declined" or "accepted"."""
+"declined" or "accepted". A reaction may withhold an invitation (`delivered` false): it
+stays pending to its inviter, and to its invitee it does not exist."""
 
 from __future__ import annotations
 
@@ -68,6 +69,11 @@ def is_moderator(user) -> bool:
     return bool(user and user.is_authenticated and user.has_perm(MODERATE))
 
 
+def _invited(user):
+    """The invitations that reached `user` (a withheld one never did)."""
+    return Invitation.objects.filter(user=user, delivered=True)
+
+
 def may_see(game: Game, user, token=None) -> bool:
     """Whether `user` (or whoever holds `token`) may know of the game at all."""
     if not game.private or token_fits(game, token):
@@ -76,7 +82,7 @@ def may_see(game: Game, user, token=None) -> bool:
         return False
     if game.creator_id == user.pk or seat_of(game, user) is not None or is_moderator(user):
         return True
-    return Invitation.objects.filter(game=game, user=user, status__in=SEEING).exists()
+    return _invited(user).filter(game=game, status__in=SEEING).exists()
 
 
 def seeing(pairs) -> set[tuple[int, int]]:
@@ -112,8 +118,7 @@ def visible(user) -> Q:
     if user is None or not user.is_authenticated:
         return public
     return (public | Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
-            | Q(pk__in=Invitation.objects.filter(user=user, status__in=SEEING)
-                .values("game_id")))
+            | Q(pk__in=_invited(user).filter(status__in=SEEING).values("game_id")))
 
 
 def check_may_join(game: Game, user, token=None) -> None:
@@ -122,18 +127,19 @@ def check_may_join(game: Game, user, token=None) -> None:
     tells them."""
     if not game.private or token_fits(game, token) or game.creator_id == user.pk:
         return
-    if not (Invitation.objects.filter(game=game, user=user, status__in=SEEING).exists()
+    if not (_invited(user).filter(game=game, status__in=SEEING).exists()
             or Seat.objects.filter(game=game, user=user).exists()):  # (told: already seated)
         raise ServiceError(404, "not_found", NOT_FOUND)
 
 
 def joined(game: Game, user) -> None:
-    """In the join's transaction: the player's invitation to the game is accepted."""
+    """In the join's transaction: the player's invitation to the game is accepted (one
+    withheld from them too: they came by themselves, and now know of the game)."""
     for invitation in Invitation.objects.filter(game=game, user=user,
                                                 status=Invitation.PENDING):
-        Invitation.objects.filter(pk=invitation.pk).update(status=Invitation.ACCEPTED,
-                                                           answered_at=now())
-        invitation.status = Invitation.ACCEPTED
+        Invitation.objects.filter(pk=invitation.pk).update(
+            status=Invitation.ACCEPTED, answered_at=now(), delivered=True)
+        invitation.status, invitation.delivered = Invitation.ACCEPTED, True
         _react("accepted", invitation)
 
 
@@ -201,8 +207,9 @@ def invite(game: Game, by, username) -> Invitation:
         else:  # withdrawn earlier, or accepted by a player who then left: asked again
             invitation.status, invitation.invited_by = Invitation.PENDING, by
             invitation.created_at, invitation.answered_at = now(), None
+            invitation.delivered = True  # (until a reaction withholds it again)
             invitation.save(update_fields=["status", "invited_by", "created_at",
-                                           "answered_at"])
+                                           "answered_at", "delivered"])
         _react("invited", invitation)
     return invitation
 
@@ -226,8 +233,8 @@ def decline(game: Game, user) -> Invitation:
     """The invitee says no: the invitation is closed and cannot be sent again."""
     with transaction.atomic():
         _lock(game)
-        invitation = (Invitation.objects.select_for_update()
-                      .filter(game=game, user=user, status=Invitation.PENDING).first()
+        invitation = (_invited(user).select_for_update()
+                      .filter(game=game, status=Invitation.PENDING).first()
                       if user is not None and user.is_authenticated else None)
         if invitation is None:
             raise ServiceError(400, "not_invited", "you have no open invitation to this game")
@@ -264,15 +271,14 @@ def pending_for(user) -> list[Invitation]:
     """The invitations `user` has not answered yet, to games still open."""
     if user is None or not user.is_authenticated:
         return []
-    return list(Invitation.objects.filter(user=user, status=Invitation.PENDING,
-                                          game__status=Game.OPEN)
+    return list(_invited(user).filter(status=Invitation.PENDING, game__status=Game.OPEN)
                 .select_related("game", "invited_by").order_by("-created_at", "-pk")[:50])
 
 
 def pending_of(game: Game, user) -> Invitation | None:
     if user is None or not user.is_authenticated:
         return None
-    return Invitation.objects.filter(game=game, user=user, status=Invitation.PENDING).first()
+    return _invited(user).filter(game=game, status=Invitation.PENDING).first()
 
 
 def as_dict(invitation: Invitation) -> dict:

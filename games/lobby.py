@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.timezone import now
 
-from games import bot_accounts, computer, invitations, maps, rules
+from games import bot_accounts, computer, invitations, maps, rules, seeds
 from games.errors import ServiceError
 from games.maps import board_for_new_game
 from games.models import Game, Seat
@@ -24,14 +24,16 @@ from games.write import LOBBY, Actor, submit
 
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
                 bots=None, rated=None, entropy=None, private=False, map_id=None,
-                bots_allowed=False, speed=False) -> Game:
+                bots_allowed=False, speed=False, seed_ahead=True) -> Game:
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
     `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
     only by invitation (games.invitations). `map_id`: a map's id (games.maps; default classic).
     `bots_allowed`: bot accounts may join it by themselves (games.bot_accounts).
     `speed`: a speed game (SPEED_RULES over the rules given; `deadline_seconds`, if
-    given, still sets the deadline)."""
+    given, still sets the deadline). `seed_ahead`: the game takes the seed drawn ahead
+    for its creator (games.seeds), if they read one; false when the game is made for
+    them (a tournament's table), which leaves it for a game they make themselves."""
     entropy = check_entropy(entropy)
     if not isinstance(private, bool):
         raise ServiceError(400, "bad_request", "private must be true or false")
@@ -62,8 +64,10 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
                            "bots take the seats after yours: at most players - 1 of them")
     with transaction.atomic():
         maps.hold_for_new_game(board)
+        ahead = seeds.take(user) if seed_ahead else None
         game = Game.objects.create(
-            name=name, creator=user, players=players, rules=checked.to_dict(), map=board.id,
+            **_seed_fields(*ahead) if ahead else {}, name=name, creator=user,
+            players=players, rules=checked.to_dict(), map=board.id,
             deadline_seconds=checked.deadline_seconds, rated=rated, **clock_fields,
             private=private, invite_token=invitations.new_secret() if private else None,
             bots_allowed=bots_allowed,
@@ -81,8 +85,8 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
 
 def add_bot(game: Game, user, level=None, account=None) -> Game:
     """The creator seats a computer player of `level`, or the bot account named `account`
-    (games.bot_accounts), in the next free seat of an open game; the game starts by itself
-    when that fills it."""
+    if the creator owns it (games.bot_accounts), in the next free seat of an open game; the
+    game starts by itself when that fills it."""
     if account is not None and level is not None:
         raise ServiceError(400, "bad_request", "send either level (a computer player) or "
                            "account (a bot account), not both")
@@ -91,6 +95,8 @@ def add_bot(game: Game, user, level=None, account=None) -> Game:
     if user is None or game.creator_id != user.pk:
         raise ServiceError(403, "not_creator", "only the game's creator can add a bot")
     bot_user = None if account is None else bot_accounts.bot_account_named(account)
+    if bot_user is not None:
+        bot_accounts.check_owner_seats(bot_user, user)
     with transaction.atomic():
         locked = _locked(game)
         if locked.status != Game.OPEN:
@@ -333,13 +339,22 @@ def _start_locked(game: Game, locked: Game, user) -> None:
         raise ServiceError(400, "game_not_open", "the game has already started") from None
 
 
-def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict) -> Game:
+def _seed_fields(seed: str, committed_at) -> dict:
+    """A game's server seed committed before the game was made, and when."""
+    return {"seed": seed, "seed_committed_at": committed_at}
+
+
+def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict,
+                     seed: str | None = None, committed_at=None) -> Game:
     """A game played as `like` is (its rules, deadline, clock and rating choice) with a new
     seed, every seat taken at once (`humans`: seat -> (user, entropy); `bots`: seat ->
-    level), and started: a rematch (games.rematch). Inside the caller's transaction."""
+    level), and started: a rematch (games.rematch). `seed`: the server seed committed at
+    `committed_at`, before the entropy in `humans` was taken (none: one drawn now). Inside
+    the caller's transaction."""
     checked = rules.validate_rules(like.rules, like.players, maps.board_of_map(like.map))
     game = Game.objects.create(
-        name=check_game_name(name), creator=creator, players=like.players, map=like.map,
+        **_seed_fields(seed, committed_at) if seed else {}, name=check_game_name(name),
+        creator=creator, players=like.players, map=like.map,
         rules=checked.to_dict(), deadline_seconds=checked.deadline_seconds, rated=like.rated,
         clock_time_zone=like.clock_time_zone, quiet_from=like.quiet_from,
         quiet_until=like.quiet_until, pause_weekends=like.pause_weekends,

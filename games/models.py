@@ -39,6 +39,9 @@ class Game(models.Model):
     # with the players' entropy (rules.fair.game_seed), fixed when the game starts.
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     seed_hash = models.CharField(max_length=64, editable=False)
+    # When seed_hash was committed if that was before the game was made: a seed drawn ahead
+    # for its creator (games.seeds), or a rematch's drawn with the offer. Null: at creation.
+    seed_committed_at = models.DateTimeField(null=True, blank=True, editable=False)
     contributions = models.JSONField(
         null=True, blank=True, editable=False,
         help_text="The players' entropy in seat order, fixed at the start (none: null).")
@@ -150,6 +153,9 @@ class Invitation(models.Model):
     status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
+    # False: a reaction withheld it (the invitee blocks the inviter). It stays pending to
+    # the inviter, as one never answered; the invitee never hears of it.
+    delivered = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-id"]
@@ -234,6 +240,12 @@ class Rematch(models.Model):
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
     offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                    related_name="+")
+    # The new game's server seed, drawn with the offer (or ahead of it for the player
+    # offering, games.seeds: then committed at seed_committed_at) and published by
+    # seed_hash before any player accepts with entropy. Offers made before it was kept here
+    # have none: their game draws one when it is made.
+    seed = models.CharField(max_length=64, null=True, blank=True, editable=False)
+    seed_committed_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     declined_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                     null=True, blank=True, related_name="+")
@@ -245,6 +257,10 @@ class Rematch(models.Model):
 
     def __str__(self) -> str:
         return f"rematch of {self.game_id}: {self.status}"
+
+    @property
+    def seed_hash(self) -> str | None:
+        return seed_hash(self.seed) if self.seed else None
 
     @property
     def status(self) -> str:
@@ -272,6 +288,24 @@ class RematchAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} accepts {self.rematch}"
+
+
+class SeedAhead(models.Model):
+    """The server seed of the next game a player creates or rematch they offer, drawn and
+    published (its hash) before they send any entropy with it (games.seeds): one at a
+    time, until a game takes it."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                primary_key=True, related_name="+")
+    seed = models.CharField(max_length=64, default=new_seed, editable=False)
+    committed_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"next seed of {self.user_id}"
+
+    @property
+    def seed_hash(self) -> str:
+        return seed_hash(self.seed)
 
 
 class ImportedMap(models.Model):

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from accounts.bots import is_bot_account
 from games import rules
 from games.errors import ServiceError
 from games.models import Game, Seat
@@ -117,6 +118,10 @@ def _replacement(game, moderator, note, seat, replacement) -> rules.Moderate:
     if new_user.pk == moderator.pk:
         raise ServiceError(403, "own_game", "you may not hand a seat to yourself: another "
                            "moderator must")
+    if is_bot_account(new_user, fresh=True):
+        # It plays only where its owner allowed it (games.bot_accounts): never put in.
+        raise ServiceError(403, "not_your_bot", f"{new_user} is a bot account: it plays only "
+                           "where its owner allowed it, and is handed no seat")
     if Seat.objects.filter(game=game, user=new_user).exists():
         raise ServiceError(400, "moderation_refused", f"{new_user} already plays in this game")
     holder = Seat.objects.select_related("user").filter(game=game, seat=seat).first()

@@ -4,6 +4,10 @@ last one has (same people in the same seats, so the same teams; computer players
 taken by computer players of their level; the same rules, deadline, clock and rating
 choice; a new seed). Any one of them may decline, which ends the offer.
 
+The new game's server seed is drawn with the offer (or ahead of it for the player offering,
+games.seeds) and its hash published in the offer's answer, so every yes (and the entropy it
+carries) reaches the server after the seed is committed, as a join does in the lobby.
+
 What follows from an offer or a refusal (the other players' notifications) is a reaction
 declared in settings.CONQUEST_REACTIONS["rematch"], handed a RematchNews in the offer's
 transaction: games/ knows no consumer of it. The new game's start is a command through
@@ -18,9 +22,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.timezone import now
 
-from games import lobby
+from games import lobby, seeds
 from games.errors import ServiceError
-from games.models import Game, Rematch, RematchAnswer, Seat
+from games.models import Game, Rematch, RematchAnswer, Seat, new_seed
 from games.new_game import check_entropy
 from games.reading import forget_seats
 from games.write import reactions
@@ -76,8 +80,12 @@ def offer_or_accept(game: Game, user, entropy=None) -> tuple[Rematch, bool]:
     seat = _checked(game, user)
     with transaction.atomic():
         Game.objects.select_for_update().get(pk=game.pk)  # one answer at a time
-        rematch, offered = Rematch.objects.get_or_create(game=game,
-                                                         defaults={"offered_by": user})
+        rematch, offered = rematch_of(game), False
+        if rematch is None:
+            ahead = seeds.take(user)  # the offerer's, if they read one before offering
+            rematch, offered = Rematch.objects.create(
+                game=game, offered_by=user, seed=ahead[0] if ahead else new_seed(),
+                seed_committed_at=ahead[1] if ahead else None), True
         if rematch.status == Rematch.DECLINED:
             raise ServiceError(400, "rematch_declined",
                                "the rematch was declined: it is off")
@@ -117,7 +125,8 @@ def _start_when_all_accepted(game: Game, rematch: Rematch, people: dict) -> None
         return
     seated = {seat: (user, answers[user.pk].entropy) for seat, user in people.items()}
     rematch.new_game = lobby.create_full_game(rematch.offered_by, game, next_name(game.name),
-                                              seated, computer_seats(game))
+                                              seated, computer_seats(game), rematch.seed,
+                                              rematch.seed_committed_at or rematch.created_at)
     rematch.save(update_fields=["new_game"])
     forget_seats(rematch.new_game)
 
@@ -137,8 +146,9 @@ def _tell(news: RematchNews) -> None:
 
 def state_of(game: Game, viewer=None) -> dict | None:
     """The rematch of a finished game as the API and the page show it, or None if nobody
-    offered one: {status, offered_by, declined_by, game, seats: [{seat, username, bot,
-    accepted}], waiting_for, you: {accepted} | null}."""
+    offered one: {status, offered_by, declined_by, game, seed_hash, seats: [{seat,
+    username, bot, accepted}], waiting_for, you: {accepted} | null}. `seed_hash` commits
+    the new game's server seed (null for an offer made before seeds were drawn with it)."""
     rematch = (Rematch.objects.filter(game=game)
                .select_related("offered_by", "declined_by").first())
     if rematch is None:
@@ -156,6 +166,7 @@ def state_of(game: Game, viewer=None) -> dict | None:
         "offered_by": rematch.offered_by.username,
         "declined_by": rematch.declined_by.username if rematch.declined_by else None,
         "game": rematch.new_game_id,
+        "seed_hash": rematch.seed_hash,
         "seats": seats,
         "waiting_for": [s["username"] for s in seats if not s["accepted"]]
         if rematch.status == Rematch.OPEN else [],

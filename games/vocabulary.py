@@ -153,6 +153,7 @@ ERROR_CODES = {
     "no_rematch": _("Nobody has offered a rematch of this game."),
     "not_a_bot_account": _("There is no bot account of that name."),
     "bots_not_allowed": _("This game does not take bot accounts."),
+    "not_your_bot": _("Only its owner seats a bot account."),
 }
 
 

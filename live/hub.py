@@ -17,7 +17,9 @@ holding more than two such pauses ago."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -27,7 +29,7 @@ from django.db import InterfaceError, OperationalError, connection
 from django.db.models import Max
 
 from games.models import Game
-from live import credentials
+from live import credentials, quota
 from live.credentials import Credential
 from moderation.models import ChatMessage
 from notifications.models import Notification
@@ -57,7 +59,9 @@ class Hub:
         self._signals: dict[tuple[str, int], asyncio.Event] = {}
         self._watchers: Counter = Counter()
         self._known: dict[tuple[str, int], int] = {}  # per key, not per stream (the poll's)
-        self.open_by: Counter = Counter()  # open streams per user (or client address)
+        # Open streams by what they count against: each one's lease (live.quota).
+        self.open_by: Counter = Counter()
+        self._renewing: asyncio.Task | None = None
         self.closing = asyncio.Event()
         self._listener: asyncio.Task | None = None
         self._inflight: dict[tuple, asyncio.Future] = {}
@@ -79,10 +83,13 @@ class Hub:
             self._known.pop(key, None)
 
     def open_stream(self, counted, *keys) -> None:
-        """A stream opens: counted for its user's cap, watching `keys`."""
+        """A stream opens: counted for its user's cap (its lease, renewed while it is
+        open), watching `keys`."""
         self.open_by[counted] += 1
         for key in keys:
             self.watch(key)
+        if self._renewing is None or self._renewing.done():
+            self._renewing = asyncio.get_running_loop().create_task(self._renew())
 
     def close_stream(self, counted, *keys) -> None:
         for key in keys:
@@ -90,6 +97,9 @@ class Hub:
         self.open_by[counted] -= 1
         if self.open_by[counted] <= 0:
             del self.open_by[counted]
+            if isinstance(counted, quota.Lease):  # (else it lapses by itself)
+                with contextlib.suppress(RuntimeError):  # no loop: a generator collected late
+                    asyncio.get_running_loop().create_task(self._give_back(counted))
 
     def hold(self, credential: Credential | None) -> Held | None:
         """A stream opened with `credential` (None: signed out, nothing to check)."""
@@ -151,6 +161,35 @@ class Hub:
             found.add_done_callback(lambda _: self._inflight.pop(key, None))
         # One stream going away cancels its own wait, not the read the others wait for.
         return await asyncio.shield(found)
+
+    async def _renew(self) -> None:
+        while not self.closing.is_set() and self.open_by:
+            await asyncio.sleep(quota.LEASE_SECONDS / 3)
+            leases = [held for held in self.open_by if isinstance(held, quota.Lease)]
+            try:
+                if leases:
+                    await self.read(quota.renew, leases)
+            except Exception as problem:  # noqa: BLE001 - next time; a lapse only frees room
+                log.warning("stream leases not renewed: %s", problem)
+
+    async def _give_back(self, lease) -> None:
+        try:
+            await self.read(quota.give_back, lease)
+        except Exception as problem:  # noqa: BLE001 - it lapses by itself
+            log.warning("stream lease not given back: %s", problem)
+
+    def let_go(self) -> None:
+        """Its reading threads close their database connections and end (an event loop
+        that ends before its process: a test's). Blocks: call it off the loop."""
+        threads = settings.CONQUEST_STREAM_DB_THREADS
+        together = threading.Barrier(threads)  # one close on each thread, none twice
+
+        def close() -> None:
+            together.wait(timeout=30)
+            connection.close()
+        for closing in [self._reads.submit(close) for _ in range(threads)]:
+            closing.result()
+        self._reads.shutdown()
 
     # ---- news ----------------------------------------------------------------------
     def notify(self, key) -> None:

@@ -32,8 +32,9 @@ def game_moved(done) -> None:
 
 
 def invitation_news(what, invitation) -> None:
-    """An invitation made, withdrawn, declined or accepted: the invitee's stream hears."""
-    if settings.CONQUEST_STREAM_REDIS_URL and invitation.user_id:
+    """An invitation made, withdrawn, declined or accepted: the invitee's stream hears
+    (not of one withheld from them)."""
+    if settings.CONQUEST_STREAM_REDIS_URL and invitation.user_id and invitation.delivered:
         _on_commit([f"u:{invitation.user_id}"])
 
 

@@ -23,7 +23,7 @@ from accounts.throttles import client_address
 from games import reading
 from lib.inputs import WHOLE_NUMBER
 from live import hub as h
-from live import reads
+from live import quota, reads
 from notifications import presence
 
 SSE, NDJSON = "text/event-stream", "application/x-ndjson"
@@ -52,20 +52,20 @@ def _format(request) -> str:
     return NDJSON if NDJSON in request.headers.get("Accept", "") else SSE
 
 
-def _resume_after(request) -> int | None:
+def _resume_after(request, what: str = "a seq") -> int | None:
     """Last-Event-ID (the header EventSource sends on reconnecting, or ?last_event_id=
     for a new EventSource that picks up where a page left off)."""
     raw = request.headers.get("Last-Event-ID") or request.GET.get("last_event_id")
     if raw is None or raw == "":
         return None
     if not WHOLE_NUMBER.fullmatch(raw.strip()):
-        raise Refused(400, "bad_request", "Last-Event-ID must be a whole number (a seq)")
+        raise Refused(400, "bad_request", f"Last-Event-ID must be a whole number ({what})")
     return int(raw.strip())
 
 
 async def _opened(request):
-    """(the caller, the credential that signed them in, the key their open streams are
-    counted under) once the cap allows."""
+    """(the caller, the credential that signed them in, the lease their stream holds under
+    the site-wide cap) once the cap allows."""
     hub = h.hub()
     try:
         user, credential = await hub.read(reads.caller, request)
@@ -73,10 +73,12 @@ async def _opened(request):
         raise Refused(401, "authentication_failed", str(failed.detail)) from None
     counted = user.pk if user.is_authenticated else f"address:{client_address(request)}"
     cap = settings.CONQUEST_STREAMS_PER_USER
-    if hub.open_by[counted] >= cap:
+    # Counted across the site's processes; the lease stands for `counted` from here on.
+    lease = await hub.read(quota.take, counted, cap)
+    if lease is None:
         raise Refused(429, "too_many_streams",
                       f"at most {cap} streams may be open at once; close one first")
-    return user, credential, counted
+    return user, credential, lease
 
 
 def _response(body, kind: str) -> StreamingHttpResponse:
@@ -162,6 +164,7 @@ async def game_stream(request, game_id: int):
     hub = h.hub()
     opened = await hub.read(reads.opening, game_id, user)
     if opened is None:
+        await hub.read(quota.give_back, counted)  # no stream: its lease goes back
         return _error(404, "not_found", "no such game")
     view, version, private = opened
     if private and credential is not None:  # their sight of it must hold too
@@ -228,11 +231,12 @@ async def user_stream(request):
         return refused
     kind = _format(request)
     try:
-        after = _resume_after(request)
+        after = _resume_after(request, "a notice id")
         user, credential, counted = await _opened(request)
     except Refused as refused:
         return refused.response
     if not user.is_authenticated:
+        await h.hub().read(quota.give_back, counted)  # no stream: its lease goes back
         return _error(401, "not_authenticated", "sign in (a token or a session) for your stream")
     hub = h.hub()
     fresh = after is None

@@ -75,7 +75,7 @@ def _id(value) -> int | None:
 class ChatView(ApiView):
     """Anyone may read a game's table talk; only its seated players write. In a team game
     a player also reads and writes their team's chat (`team: true`), which nobody else
-    reads here, moderators included (moderation.access)."""
+    reads here, moderators included."""
 
     permission_classes = [ReadAnyoneWriteSignedIn]
 

@@ -47,7 +47,9 @@ def _instant(raw):
 
 
 class VacationsView(APIView):
-    """Blank or missing `starts`/`ends` are a 400, as is any body that is not JSON."""
+    """Your vacations, current and coming (GET), and declaring one (POST): while one lasts,
+    the deadlines of your decisions are stretched. Blank or missing `starts`/`ends` are a
+    400, as is any body that is not JSON."""
 
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [StrictJSONParser]
@@ -77,6 +79,7 @@ class VacationView(APIView):
 
     @extend_schema(request=None, responses={204: None, **ERRORS})
     def delete(self, request, vacation_id):
+        """Call off one of your vacations (204); deadlines are no longer stretched for it."""
         vacation = get_object_or_404(Vacation, pk=vacation_id, user=request.user,
                                      ends__gt=timezone.now())
         cancel(vacation)

@@ -25,6 +25,7 @@ from games.vocabulary import detail_words
 from notifications import links
 from notifications.mailcommands import MailCommandError, command_lines, parse_line
 from notifications.models import InboundMail, Notification
+from notifications.replies import html_text
 
 log = logging.getLogger(__name__)
 BOT_ACCOUNT = ("This is a bot account: it plays only through the API, never by mail. "
@@ -140,13 +141,16 @@ def receive_message(message) -> InboundMail:
 
 
 def _text_of(message) -> str:
-    if message.is_multipart():
-        for part in message.walk():
-            if part.get_content_type() == "text/plain" and not part.get_filename():
-                return part.get_payload(decode=True).decode(part.get_content_charset() or "utf-8", "replace")
-        return ""
-    payload = message.get_payload(decode=True)
-    return payload.decode(message.get_content_charset() or "utf-8", "replace") if payload else ""
+    """The reply's text: its plain-text part, else the text of its HTML part (a client
+    set to send HTML only)."""
+    parts = list(message.walk()) if message.is_multipart() else [message]
+    for content_type in ("text/plain", "text/html"):
+        for part in parts:
+            if part.get_content_type() == content_type and not part.get_filename():
+                payload = part.get_payload(decode=True) or b""
+                text = payload.decode(part.get_content_charset() or "utf-8", "replace")
+                return html_text(text) if content_type == "text/html" else text
+    return ""
 
 
 def on_anymail_inbound(sender, event, esp_name, **kwargs):
@@ -155,5 +159,5 @@ def on_anymail_inbound(sender, event, esp_name, **kwargs):
     recipients = [a.addr_spec for a in (message.to or [])] + [a.addr_spec for a in (message.cc or [])]
     if message.envelope_recipient:
         recipients.append(message.envelope_recipient)
-    receive(str(message.from_email or ""), recipients, message.get("Message-ID"),
-            message.text or "")
+    text = message.text or (html_text(message.html) if message.html else "")
+    receive(str(message.from_email or ""), recipients, message.get("Message-ID"), text)

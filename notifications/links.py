@@ -11,6 +11,7 @@ from typing import NamedTuple
 from django.conf import settings
 from django.core import signing
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 
 from accounts.models import preferences_for
 
@@ -73,9 +74,24 @@ class ReplyTarget(NamedTuple):
     turn: int  # the game's turn when the address was mailed
 
 
-def _seat_signature(game_id: int, seat: int, user_id: int, turn: int) -> str:
-    message = f"reply:v2:{game_id}:{seat}:{user_id}:{turn}".encode()
-    return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:20]
+REPLY_SALT = "conquest.mail.reply-address"
+
+
+def _seat_signatures(game_id: int, seat: int, user_id: int, turn: int) -> list[str]:
+    """The signatures an address may carry: its own first (signed with SECRET_KEY), then
+    those signed with each of SECRET_KEY_FALLBACKS, so that rotating the key leaves the
+    addresses already mailed working until they expire (reply_window)."""
+    value = f"{game_id}:{seat}:{user_id}:{turn}"
+    keys = [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]
+    return [salted_hmac(REPLY_SALT, value, secret=key, algorithm="sha256").hexdigest()[:20]
+            for key in keys] + [_legacy_signature(value, key) for key in keys]
+
+
+def _legacy_signature(value: str, key: str) -> str:
+    """How addresses were signed before they had a key of their own (the raw key's HMAC):
+    those already mailed keep moving until they expire in their game (reply_window)."""
+    message = f"reply:v2:{value}".encode()
+    return hmac.new(key.encode(), message, hashlib.sha256).hexdigest()[:20]
 
 
 def reply_address(game_id: int, seat: int, user_id: int, turn: int = 0) -> str:
@@ -86,7 +102,7 @@ def reply_address(game_id: int, seat: int, user_id: int, turn: int = 0) -> str:
     after that (reply_window), so an address seen once (a forwarded mail, a log) soon
     moves nothing."""
     local, domain = settings.CONQUEST_REPLY_ADDRESS.split("@", 1)
-    signature = _seat_signature(game_id, seat, user_id, turn)
+    signature = _seat_signatures(game_id, seat, user_id, turn)[0]
     return f"{local}+{game_id}-{seat}-{turn}-{signature}@{domain}"
 
 
@@ -115,6 +131,7 @@ def read_reply_address(address: str, user_for_seat) -> ReplyTarget | None:
     user_id = user_for_seat(game_id, seat)
     if user_id is None:
         return None
-    if not hmac.compare_digest(signature, _seat_signature(game_id, seat, user_id, turn)):
+    signatures = _seat_signatures(game_id, seat, user_id, turn)
+    if not any([hmac.compare_digest(signature, known) for known in signatures]):
         return None
     return ReplyTarget(game_id, seat, user_id, turn)

@@ -25,6 +25,7 @@ from django.utils import translation
 from games.rules.cards import best_set
 from games.rules.maps import DEFAULT_MAP, Board, board_by_hash, classic
 from games.vocabulary import territory_name
+from notifications.replies import reply_lines
 
 
 class MailCommandError(ValueError):
@@ -208,18 +209,7 @@ def parse_line(line: str, state=None, seat=None) -> dict | None:
     raise MailCommandError(f"did not understand '{line.strip()}'")
 
 
-_QUOTE_START = re.compile(r"^(on .+ wrote:|-----\s*original message|from: )", re.IGNORECASE)
-
-
 def command_lines(body: str) -> list[str]:
-    """The lines of a reply that are meant as commands: before the signature and quote."""
-    lines = []
-    for line in (body or "").splitlines():
-        stripped = line.strip()
-        if stripped in ("--", "-- ") or line.startswith("-- ") or _QUOTE_START.match(stripped):
-            break
-        if stripped.startswith(">"):
-            continue
-        if stripped:
-            lines.append(stripped)
-    return lines
+    """The lines of a reply that are meant as commands: those the player wrote above the
+    quoted mail, the signature and whatever their mail client added (notifications.replies)."""
+    return reply_lines(body)

@@ -157,6 +157,24 @@ def message(notification: Notification) -> dict:
             "kind": notification.kind}
 
 
+def payload(message: dict) -> str:
+    """The message as JSON of at most MAX_PAYLOAD bytes: a title or body too long is cut,
+    the longer of the two first, ending in "…"; never the JSON itself."""
+    message = dict(message)
+    while len(data := json.dumps(message, ensure_ascii=False).encode()) > MAX_PAYLOAD:
+        longest, other = sorted(("title", "body"), key=lambda f: -len(message.get(f, "")))
+        text = message[longest].removesuffix("…")
+        if not text:
+            raise ValueError("a push's other fields alone are longer than a push may be")
+        # A character takes 1 to 4 bytes: cut a quarter of the excess in characters (at
+        # least that many bytes), down to the other field's length at most in one step.
+        keep = len(text) - (len(data) - MAX_PAYLOAD) // 4 - 1
+        if len(text) > len(message.get(other, "")):
+            keep = max(keep, len(message.get(other, "")) - 1)
+        message[longest] = text[:max(keep, 0)].rstrip() + "…"
+    return data.decode()
+
+
 @dataclass
 class Outcome:
     """What became of one row's push: `why` it was not sent, or the browsers it reached,
@@ -207,7 +225,7 @@ def send(pk: int, only: list[int] | None = None, obsolete=None, session=None) ->
     if only is not None:
         subscriptions = subscriptions.filter(pk__in=only)
     with translation.override(preferences.language):
-        data = json.dumps(message(notification))[:MAX_PAYLOAD]
+        data = payload(message(notification))
     outcome = Outcome()
     with session or requests.Session() as http:
         # A push service answers; it never sends the server on elsewhere (an address

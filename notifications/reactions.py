@@ -34,7 +34,9 @@ def rematch_rows(news) -> None:
 def invitation_news(what, invitation):
     """An invitation by name is a notification on the site and a mail (if the invitee
     takes game mail); once answered or withdrawn, its entry counts as read and a mail not
-    yet sent is not sent (notifications.delivery)."""
+    yet sent is not sent (notifications.delivery). A withheld one is none of this."""
+    if not invitation.delivered:
+        return
     if what == "invited":
         outbox.write_outbox_rows(invitation.game, [Notification(
             user_id=invitation.user_id, game=invitation.game, kind=Notification.INVITATION,

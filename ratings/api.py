@@ -16,9 +16,12 @@ class PlayerOut(serializers.Serializer):
     username = serializers.CharField()
     bot = serializers.BooleanField(help_text="A bot account (CONTRACT.md)")
     owner = serializers.CharField(allow_null=True, help_text="A bot account's owner")
-    rating = serializers.IntegerField(allow_null=True)
+    rating = serializers.IntegerField(
+        allow_null=True, help_text="Counts every rated game, private ones included")
     uncertainty = serializers.IntegerField(allow_null=True)
-    games = serializers.IntegerField()
+    games = serializers.IntegerField(
+        help_text="Finished games the reader may know of: this and every statistic below "
+                  "leaves out the private games the reader may not see")
     wins = serializers.IntegerField()
     average_placement = serializers.FloatField(allow_null=True)
     favourite_options = serializers.ListField(child=serializers.DictField())
@@ -40,7 +43,9 @@ class LeaderboardOut(serializers.Serializer):
     pages = serializers.IntegerField()
     next = serializers.IntegerField(allow_null=True)
     previous = serializers.IntegerField(allow_null=True)
-    results = serializers.ListField(child=serializers.DictField())
+    results = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="games, wins and average_placement count rated public games only")
 
 
 class PlayerView(ApiView):
@@ -49,6 +54,7 @@ class PlayerView(ApiView):
     @extend_schema(parameters=[OpenApiParameter("games", str, enum=list(players.GAME_LISTS))],
                    responses={200: PlayerOut, 400: Error, 404: Error})
     def get(self, request, username):
+        """A player's rating, games, wins and recent games."""
         user = players.find_player(username)
         if user is None:
             return error(404, "not_found", "no player of that name")
@@ -60,6 +66,8 @@ class PlayerView(ApiView):
 
 
 class LeaderboardView(ApiView):
+    """The best ratings of people, paginated."""
+
     permission_classes = [permissions.AllowAny]
     bots = False  # people's board; bot accounts have their own
 

@@ -3,6 +3,11 @@
 Only public facts: finished games (whose logs are open to all once over) and, of running
 games, what the lobby lists anyway (name, status, size). Nothing is read from a running
 game's state, so fog of war and hidden cards cannot leak through here.
+
+A private game gives a reader who may not know of it (games.invitations.visible) its
+rating change alone: the rating (and its count of rated games) is the whole rating, while
+every other statistic (games, wins, placements, favourites, rating history, luck) and the
+leaderboards' columns count the games that reader may know of, public ones on the boards.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from collections import Counter
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db.models import Count, Q, Sum
 from django.urls import reverse
 
 from accounts.bots import bot_account_ids, owners
@@ -112,11 +118,13 @@ def _hidden(game_ids, viewer) -> set[int]:
 
 
 def profile(user, viewer=None, listing: str = "") -> dict:
-    """Everything the player page and GET /api/v1/players/{username}/ show to `viewer`:
-    no private game they may not know of is named (its result still counts). `listing`
-    (check_games_query) narrows the lists of games."""
+    """Everything the player page and GET /api/v1/players/{username}/ show to `viewer`: a
+    private game they may not know of counts in the rating and nowhere else (the module's
+    docstring). `listing` (check_games_query) narrows the lists of games."""
     results = list(PlayerResult.objects.filter(user=user).select_related("game")
                    .order_by("finished_at", "game_id"))
+    hidden = _hidden([r.game_id for r in results], viewer)
+    results = [r for r in results if r.game_id not in hidden]
     overall = Rating.objects.filter(user=user, pool=ALL_SIZES).first()
     by_size = {r.pool: r for r in Rating.objects.filter(user=user).exclude(pool=ALL_SIZES)}
     games, wins = len(results), sum(r.won for r in results)
@@ -141,11 +149,7 @@ def profile(user, viewer=None, listing: str = "") -> dict:
         pk__in=Seat.objects.filter(user=user).values("game_id"),
         status__in=(Game.OPEN, Game.ACTIVE, Game.PAUSED)).filter(visible(viewer))
         .order_by("-id")[:50])
-    hidden = _hidden([r.game_id for r in results], viewer)
-    for point in [*history, *luck["per_game"]]:
-        if point["game"] in hidden:
-            point["game"] = None
-    listed = [r for r in results if r.game_id not in hidden and _listed(r, listing)]
+    listed = [r for r in results if _listed(r, listing)]
     if listing in ("finished", "won", "lost"):
         current = []
     owner = owners([user.pk]).get(user.pk)
@@ -207,10 +211,21 @@ def check_leaderboard_query(params) -> tuple[int, int]:
     return pool, page
 
 
+def public_records(user_ids, pool: int) -> dict[int, dict]:
+    """{user id: {games, wins, placements}} of their rated public games in `pool`: the
+    Rating rows' counts without private games."""
+    rows = PlayerResult.objects.filter(user_id__in=user_ids, rated=True, game__private=False)
+    if pool != ALL_SIZES:
+        rows = rows.filter(seats=pool)
+    return {row.pop("user_id"): row for row in rows.values("user_id").annotate(
+        games=Count("id"), wins=Count("id", filter=Q(won=True)), placements=Sum("placement"))}
+
+
 def leaderboard(pool: int, page: int, bots: bool = False) -> dict:
     """One page of the best ratings in a pool, of players with enough rated games: people's,
     or (`bots`) bot accounts', each board without the others (as lichess keeps its BOT
-    ratings apart)."""
+    ratings apart). The ratings and who is listed count private games; the games, wins and
+    average placement shown count public games only."""
     needed = min_games()
     board = (Rating.objects.filter(pool=pool, games__gte=needed)
              .select_related("user").order_by("-rating", "user_id"))
@@ -222,6 +237,8 @@ def leaderboard(pool: int, page: int, bots: bool = False) -> dict:
     start = (page - 1) * PAGE_SIZE
     rows = list(board[start:start + PAGE_SIZE])
     owned_by = owners([r.user_id for r in rows]) if bots else {}
+    nothing = {"games": 0, "wins": 0, "placements": 0}
+    public = public_records([r.user_id for r in rows], pool)
     return {
         "bots": bots,
         "players": pool or None, "min_games": needed, "count": count, "page": page,
@@ -229,11 +246,17 @@ def leaderboard(pool: int, page: int, bots: bool = False) -> dict:
         "previous": page - 1 if page > 1 else None,
         "results": [
             {"rank": start + i + 1, "username": r.user.username, "rating": r.rating,
-             "uncertainty": uncertainty(r.sigma), "games": r.games, "wins": r.wins,
-             "average_placement": round(r.placements / r.games, 2) if r.games else None,
+             "uncertainty": uncertainty(r.sigma),
+             **_record_columns(public.get(r.user_id, nothing)),
              "url": reverse("player", args=[r.user.username]),
              **({"owner": owned_by.get(r.user_id)} if bots else {})}
             for i, r in enumerate(rows)
         ],
     }
+
+
+def _record_columns(record: dict) -> dict:
+    games = record["games"]
+    return {"games": games, "wins": record["wins"],
+            "average_placement": round(record["placements"] / games, 2) if games else None}
 

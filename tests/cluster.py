@@ -29,6 +29,8 @@ FAST = {
     "CONQUEST_THROTTLE_SIGNUP_IP": "10000/hour",
     "CONQUEST_THROTTLE_CREATE_GAME_USER": "10000/hour",
     "CONQUEST_THROTTLE_CREATE_GAME_IP": "10000/hour",
+    "CONQUEST_THROTTLE_COMMAND_USER": "100000/minute",
+    "CONQUEST_THROTTLE_COMMAND_IP": "100000/minute",
     "WEB_CONCURRENCY": "1",  # two instances of one process each: they start sooner
 }
 

@@ -69,6 +69,11 @@ def fresh_rate_limits(settings):
     process's own (the suite's workers run side by side and all come from 127.0.0.1)."""
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                    "LOCATION": f"tests-{os.getpid()}"}}
+    # Tests play whole games over the API in seconds, from one address: the command limits
+    # are the tests' own (tests/games/test_api_command_limits.py sets them low).
+    settings.CONQUEST_THROTTLE_RATES = {**settings.CONQUEST_THROTTLE_RATES,
+                                        "command_user": "100000/minute",
+                                        "command_ip": "100000/minute"}
     from django.core.cache import cache
 
     cache.clear()

@@ -156,7 +156,9 @@ def test_it_checks_the_compose_topology_and_the_image():
 
     image = (DEPLOY / "Containerfile").read_text()
     assert re.search(r"^ARG BASE=\S*debian:bookworm", image, re.M)
-    assert "pip install --editable ." in image  # the dependencies pinned in pyproject.toml
+    # Every dependency from the lock, by hash; the project itself in place, on top.
+    assert "pip install --require-hashes --no-deps -r requirements/runtime.lock" in image
+    assert "pip install --no-deps --editable ." in image
     cmd = re.search(r"^CMD (\[.*?\])$", image, re.M | re.S).group(1)
     assert checked(yaml.safe_load(cmd.replace("\\\n", ""))) == {"kind": "web"}
 

@@ -8,8 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 
+from config import environment
 from config.checks import secret_key_is_not_the_development_key
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -150,3 +153,82 @@ def test_statements_are_prepared_only_on_connections_that_are_kept():
     # A connection per request would prepare every statement again on each.
     assert not prepared(CONN_MAX_AGE="0")
     assert not prepared(CONQUEST_PREPARED_STATEMENTS="0")  # behind an old pooler
+
+
+# ---- a setting that cannot be read refuses to start, naming the variable ------------------
+def refusal(**env) -> str:
+    """What `manage.py check` says as it refuses to start with `env`."""
+    result = manage("check", **env)
+    assert result.returncode != 0
+    return result.stderr.strip().splitlines()[-1]
+
+
+def test_it_refuses_a_flag_it_cannot_read():
+    said = refusal(SECURE_HSTS_PRELOAD="flase")
+
+    assert "SECURE_HSTS_PRELOAD" in said and "'flase'" in said
+    assert "1, true, yes, on" in said and "0, false, no, off" in said
+
+
+def test_it_refuses_a_whole_number_it_cannot_read():
+    said = refusal(CONQUEST_SNAPSHOT_EVERY="a hundred")
+
+    assert "CONQUEST_SNAPSHOT_EVERY" in said and "'a hundred'" in said
+    assert "a whole number" in said
+
+
+def test_it_refuses_a_number_of_seconds_it_cannot_read():
+    said = refusal(CONQUEST_STREAM_POLL_SECONDS="0,5")
+
+    assert "CONQUEST_STREAM_POLL_SECONDS" in said and "'0,5'" in said and "a number" in said
+
+
+@pytest.mark.parametrize("text, value", [
+    ("1", True), ("TRUE", True), (" yes ", True), ("on", True),
+    ("0", False), ("False", False), ("no", False), ("off", False), ("", True),
+])
+def test_it_reads_a_flag_written_any_usual_way(monkeypatch, text, value):
+    monkeypatch.setenv("CONQUEST_SOME_FLAG", text)
+
+    assert environment.env_flag("CONQUEST_SOME_FLAG", True) is value
+
+
+@pytest.mark.parametrize("text", ["flase", "2", "y es", "enabled"])
+def test_it_names_the_flag_it_cannot_read(monkeypatch, text):
+    monkeypatch.setenv("CONQUEST_SOME_FLAG", text)
+
+    with pytest.raises(ImproperlyConfigured, match=r"CONQUEST_SOME_FLAG is '.*': write one"):
+        environment.env_flag("CONQUEST_SOME_FLAG", False)
+
+
+def test_it_reads_numbers_and_their_defaults(monkeypatch):
+    monkeypatch.setenv("CONQUEST_SOME_NUMBER", " 12 ")
+    monkeypatch.delenv("CONQUEST_NO_NUMBER", raising=False)
+
+    assert environment.env_int("CONQUEST_SOME_NUMBER", 3) == 12
+    assert environment.env_int("CONQUEST_NO_NUMBER", 3) == 3
+    assert environment.env_float("CONQUEST_SOME_NUMBER", 0.5) == 12.0
+    assert environment.env_float("CONQUEST_NO_NUMBER", 0.5) == 0.5
+    monkeypatch.setenv("CONQUEST_NO_NUMBER", "")  # set empty: as if unset
+    assert environment.env_int("CONQUEST_NO_NUMBER", 3) == 3
+
+
+@pytest.mark.parametrize("text", ["1.5", "ten", "1e3", "-2", "nan"])
+def test_it_names_the_whole_number_it_cannot_read(monkeypatch, text):
+    monkeypatch.setenv("CONQUEST_SOME_NUMBER", text)
+
+    with pytest.raises(ImproperlyConfigured, match="CONQUEST_SOME_NUMBER is .* a whole number"):
+        environment.env_int("CONQUEST_SOME_NUMBER", 3)
+
+
+@pytest.mark.parametrize("text", ["fast", "nan", "inf", "-1", "0,5"])
+def test_it_names_the_number_of_seconds_it_cannot_read(monkeypatch, text):
+    monkeypatch.setenv("CONQUEST_SOME_SECONDS", text)
+
+    with pytest.raises(ImproperlyConfigured, match="CONQUEST_SOME_SECONDS is .* a number"):
+        environment.env_float("CONQUEST_SOME_SECONDS", 0.5)
+
+
+def test_it_reads_the_keys_rotated_out():
+    assert setting("settings.SECRET_KEY_FALLBACKS", SECRET_KEY_FALLBACKS="old-1, old-2") \
+        == "['old-1', 'old-2']"

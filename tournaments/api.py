@@ -69,6 +69,7 @@ class TournamentsView(ApiView):
         "status", str, enum=[code for code, _ in Tournament.STATUSES])],
         responses={200: TournamentOut(many=True), **ERRORS})
     def get(self, request):
+        """Tournaments, newest first."""
         listed = Tournament.objects.annotate(entered=Count("entries"))
         wanted = request.query_params.get("status")
         if wanted:
@@ -80,6 +81,7 @@ class TournamentsView(ApiView):
 
     @extend_schema(request=TournamentIn, responses={201: TournamentOut, **ERRORS})
     def post(self, request):
+        """Create a tournament (201)."""
         tournament = services.create_tournament(request.user, body(request))
         return Response(detail(tournament), status=status.HTTP_201_CREATED)
 
@@ -89,6 +91,7 @@ class TournamentView(ApiView):
 
     @extend_schema(responses={200: TournamentOut, **ERRORS})
     def get(self, request, tournament_id):
+        """A tournament: its entrants, rounds and games."""
         return Response(detail(found(tournament_id)))
 
 
@@ -97,6 +100,7 @@ class JoinView(ApiView):
 
     @extend_schema(request=None, responses={200: TournamentOut, **ERRORS})
     def post(self, request, tournament_id):
+        """Enter a tournament open for sign-up."""
         tournament = found(tournament_id)
         services.sign_up(tournament, request.user)
         return Response(detail(tournament))
@@ -107,6 +111,7 @@ class LeaveView(ApiView):
 
     @extend_schema(request=None, responses={200: TournamentOut, **ERRORS})
     def post(self, request, tournament_id):
+        """Leave a tournament before it starts."""
         tournament = found(tournament_id)
         services.withdraw(tournament, request.user)
         return Response(detail(tournament))

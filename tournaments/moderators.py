@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
 
+from accounts.bots import is_bot_account
 from games.errors import ServiceError
 from games.models import Game
 from games.moderation import REPLACE, check_moderator, moderate
@@ -99,6 +100,10 @@ def replace(tournament: Tournament, moderator, leaving, joining, reason: str = "
     if new.pk == moderator.pk:
         raise ServiceError(403, "own_game", "you may not put yourself in: another moderator "
                            "must")
+    if is_bot_account(new, fresh=True):
+        # A bot account enters only a tournament it signed up for itself.
+        raise ServiceError(403, "not_your_bot", f"{new} is a bot account: it plays only "
+                           "where its owner allowed it, and is put in no one's place")
     with transaction.atomic():
         locked = _locked(tournament)
         if locked.is_over:

@@ -130,10 +130,12 @@ def _start_round(tournament: Tournament, round_number: int, tables: list[list[in
     for number, members in enumerate(tables, start=1):
         seated = [users[u] for u in members]
         name = f"{tournament.name} · round {round_number} · table {number}"
-        # Its bot accounts (if it allows any) take their seats as anyone.
+        # Its bot accounts (if it allows any) take their seats as anyone. The table is made
+        # for its first player, not by them: the seed drawn ahead for them stays theirs.
         game = games.create_game(seated[0], name, len(seated), tournament.rules,
                                  clock=tournament.clock or None, rated=True,
-                                 bots_allowed=tournament.bots_allowed, map_id=tournament.map)
+                                 bots_allowed=tournament.bots_allowed, map_id=tournament.map,
+                                 seed_ahead=False)
         for user in seated[1:]:
             games.join_game(game, user)
         group = (Entry.objects.filter(tournament=tournament, user_id=members[0])

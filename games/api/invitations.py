@@ -26,7 +26,7 @@ class InviteView(ApiView):
         game = found(request, game_id)
         rows = invitations.of_game(game)
         if game.creator_id != request.user.pk:
-            rows = [row for row in rows if row.user_id == request.user.pk]
+            rows = [row for row in rows if row.user_id == request.user.pk and row.delivered]
         return Response([invitations.as_dict(row) for row in rows])
 
     @extend_schema(request=s.InviteIn, responses={201: s.InvitationOut, **ERRORS})
@@ -41,6 +41,7 @@ class WithdrawView(ApiView):
 
     @extend_schema(request=s.InviteIn, responses={200: s.InvitationOut, **ERRORS})
     def post(self, request, game_id):
+        """The creator withdraws the invitation of `username` to an open game."""
         invitation = invitations.withdraw(found(request, game_id), request.user,
                                           body(request).get("username"))
         return Response(invitations.as_dict(invitation))
@@ -51,6 +52,7 @@ class DeclineView(ApiView):
 
     @extend_schema(request=None, responses={200: s.InvitationOut, **ERRORS})
     def post(self, request, game_id):
+        """Decline your invitation to a game."""
         invitation = invitations.decline(found(request, game_id), request.user)
         return Response(invitations.as_dict(invitation))
 

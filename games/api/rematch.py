@@ -33,6 +33,10 @@ class RematchOut(serializers.Serializer):
     offered_by = serializers.CharField()
     declined_by = serializers.CharField(allow_null=True)
     game = serializers.IntegerField(allow_null=True, help_text="The new game, once started.")
+    seed_hash = serializers.CharField(
+        allow_null=True, help_text="SHA-256 hex of the new game's server seed, drawn with the "
+        "offer: every player's entropy reaches the server after it is committed (null for an "
+        "offer made before seeds were drawn with it)")
     seats = RematchSeat(many=True)
     waiting_for = serializers.ListField(child=serializers.CharField())
     you = RematchYou(allow_null=True)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.rules.commands import COMMAND_TYPES
+from games.models import Game
+from games.rules import state as phases
 
 ENTROPY_HELP = ("Your contribution to the game's seed: 1 to 64 printable ASCII characters "
                 "(space to ~). The draws are keyed by HMAC-SHA256(server seed, every "
                 "player's contribution in seat order joined by a line break); keep it to "
-                "check the game at the end (CONTRACT.md \"Fair dice\")")
+                "check the game at the end (CONTRACT.md \"Fair dice\"). Creating a game or "
+                "offering a rematch, read GET /api/v1/account/next-seed/ first: the game "
+                "takes the server seed whose hash it gave, committed before your entropy")
 
 
 def entropy_field() -> serializers.RegexField:
@@ -87,7 +90,7 @@ class BotIn(serializers.Serializer):
     level = serializers.ChoiceField(choices=["easy", "normal", "hard"], required=False,
                                     help_text="A computer player of this level")
     account = serializers.CharField(required=False,
-                                    help_text="Or a bot account, by its username")
+                                    help_text="Or a bot account you own, by its username")
 
 
 class BotAccountIn(serializers.Serializer):
@@ -104,10 +107,20 @@ class BotAccountOut(serializers.Serializer):
     since = serializers.DateTimeField()
 
 
+# The phases a game view shows (null: not started, or over).
+PHASES = [phases.CLAIM, phases.SETUP_PLACE, phases.CAPITAL, phases.REINFORCE, phases.ATTACK,
+          phases.OCCUPY, phases.FORTIFY, phases.NEUTRAL_PLACE]
+STATUSES = [status for status, _ in Game.STATUSES]
+
+
+def status_field() -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=STATUSES)
+
+
 class GameListItem(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    status = serializers.CharField()
+    status = status_field()
     players = serializers.IntegerField()
     seats_taken = serializers.IntegerField()
     current_seat = serializers.IntegerField(allow_null=True)
@@ -121,12 +134,25 @@ class GameView(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     map = serializers.CharField()
-    status = serializers.CharField()
-    version = serializers.IntegerField()
+    status = status_field()
+    version = serializers.IntegerField(
+        help_text="The last event's seq: send it as a command's expected_version")
     rules = serializers.DictField()
-    phase = serializers.CharField(allow_null=True)
+    phase = serializers.ChoiceField(
+        choices=PHASES, allow_null=True,
+        help_text="claim, setup_place and capital in setup; reinforce, attack, occupy, "
+                  "fortify in a turn; neutral_place while the seat that is not playing the "
+                  "turn places the neutral's reinforcement (two players with a neutral)")
     turn = serializers.IntegerField()
-    current_seat = serializers.IntegerField(allow_null=True)
+    turn_seat = serializers.IntegerField(
+        required=False, allow_null=True,
+        help_text="The seat whose turn it is (the player reinforcing, attacking, "
+                  "fortifying); absent before the game starts")
+    current_seat = serializers.IntegerField(
+        allow_null=True, help_text="The seat that must act now: the turn's seat, except "
+        "under neutral_place, where the other player places the neutral's armies in the "
+        "turn's seat's turn (a two-player bot must answer then too); null while every seat "
+        "acts at once (simultaneous placement, capital choice)")
     deadline = serializers.DateTimeField(allow_null=True)
     winner = serializers.IntegerField(allow_null=True)
     players = serializers.ListField(child=serializers.DictField())
@@ -136,40 +162,6 @@ class GameView(serializers.Serializer):
     next_set_value = serializers.IntegerField(allow_null=True)
     seed_hash = serializers.CharField()
     you = serializers.DictField(allow_null=True)
-
-
-def territory_field(**kwargs) -> serializers.CharField:
-    """A territory id of the game's map (each map has its own: GET /api/v1/maps/{id}/)."""
-    return serializers.CharField(max_length=100, help_text="A territory id of the game's map",
-                                 **kwargs)
-
-
-class FortifyMove(serializers.Serializer):
-    to = territory_field()
-    armies = serializers.IntegerField(min_value=1)
-
-
-class CommandIn(serializers.Serializer):
-    """One command; which fields apply depends on `type` (CONTRACT.md "Commands")."""
-    type = serializers.ChoiceField(choices=list(COMMAND_TYPES))
-    expected_version = serializers.IntegerField(required=False, min_value=0)
-    territory = territory_field(required=False)
-    placements = serializers.DictField(child=serializers.IntegerField(min_value=1), required=False)
-    cards = serializers.ListField(child=serializers.IntegerField(), required=False)
-    bonus_territory = territory_field(required=False)
-    to = territory_field(required=False)
-    dice = serializers.IntegerField(required=False, min_value=1, max_value=3)
-    repeat = serializers.BooleanField(required=False)
-    armies = serializers.IntegerField(required=False, min_value=1)
-    moves = FortifyMove(many=True, required=False)
-    policy = serializers.ChoiceField(choices=["max", "one"], required=False)
-    neutral = serializers.BooleanField(
-        required=False, help_text="set_defense: the neutral's dice (rule neutral_dice opponent)")
-
-    def get_fields(self):
-        fields = super().get_fields()
-        fields["from"] = territory_field(required=False)
-        return fields
 
 
 class CommandOut(serializers.Serializer):

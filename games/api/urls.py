@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from games.api import invitations, rematch, views
+from games.api import invitations, rematch, seeds, views
 from lib.api.errors import not_found
 
 urlpatterns = [
@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:game_id>/seats/", views.SeatsView.as_view(), name="api-seats"),
     path("games/<int:game_id>/bots/", views.BotsView.as_view(), name="api-bots"),
     path("account/bot/", views.BotAccountView.as_view(), name="api-account-bot"),
+    path("account/next-seed/", seeds.NextSeedView.as_view(), name="api-next-seed"),
     path("games/<int:game_id>/start/", views.StartView.as_view(), name="api-start"),
     path("games/<int:game_id>/leave/", views.LeaveView.as_view(), name="api-leave"),
     path("games/<int:game_id>/cancel/", views.CancelView.as_view(), name="api-cancel"),

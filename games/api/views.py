@@ -40,6 +40,7 @@ class MapsView(ApiView):
 
     @extend_schema(responses={200: s.MapSummary(many=True)})
     def get(self, request):
+        """The maps a new game may be played on, with their sizes and table sizes."""
         return Response([{**board.summary(), "thumbnail": request.build_absolute_uri(
             reverse("map-thumbnail", args=[board.id]))} for board in maps_for_new_games()])
 
@@ -49,6 +50,8 @@ class MapView(ApiView):
 
     @extend_schema(responses={200: s.MapOut, **ERRORS})
     def get(self, request, map_id: str):
+        """A map: its territories, continents with their bonus, borders, card deck and
+        starting armies per table size."""
         try:
             board = game_maps.board_of_map(map_id)
         except UnknownMap:
@@ -68,7 +71,8 @@ class MapView(ApiView):
 class MapVersionView(ApiView):
     """One version of a map exactly as kept, the file whose content hash (SHA-256 of its
     canonical JSON: sorted keys, no spaces, UTF-8) is `map_hash`: the board a game played,
-    as its record's `map_hash` names it, for scripts/verify_record.py --map."""
+    as its record's `map_hash` names it, to check a record against the board it was
+    played on."""
 
     permission_classes = [permissions.AllowAny]
 
@@ -108,6 +112,8 @@ class GamesView(ApiView):
         responses={200: s.GameListItem(many=True), **ERRORS},
     )
     def get(self, request):
+        """Games to join or watch (at most 200): by status, your own (`mine=1`), and the
+        lobby's filters."""
         games = Game.objects.annotate(seats_taken=Count("seats"))
         wanted = request.query_params.get("status")
         if wanted:
@@ -135,6 +141,7 @@ class GamesView(ApiView):
 
     @extend_schema(request=s.GameIn, responses={201: s.GameView, **ERRORS})
     def post(self, request):
+        """Create a game; you hold seat 0. Answers its view (201)."""
         data = body(request)
         players = data.get("players")
         game = lobby.create_game(
@@ -152,6 +159,8 @@ class GameView(ApiView):
     @extend_schema(parameters=[OpenApiParameter("at", int)],
                    responses={200: s.GameView, **ERRORS})
     def get(self, request, game_id):
+        """The game as you may see it (your seat's view, or a spectator's); `?at=N` as it
+        was at version N."""
         game = found(request, game_id)
         at = request.query_params.get("at")
         if at is not None:
@@ -166,6 +175,7 @@ class JoinView(ApiView):
 
     @extend_schema(request=s.JoinIn, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
+        """Take a free seat of an open game (of a team with `team`); it starts when full."""
         data = body(request)
         token = data.get("token")
         if token is not None and not isinstance(token, str):
@@ -188,7 +198,8 @@ class SeatsView(ApiView):
 
 class BotsView(ApiView):
     """The creator of an open game seats a computer player (`level`) or a bot account
-    (`account`) (CONTRACT.md)."""
+    (`account`) they own (CONTRACT.md); another owner's bot account is refused, 403
+    `not_your_bot`."""
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=s.BotIn, responses={200: s.GameView, **ERRORS})
@@ -248,15 +259,22 @@ class StartView(ApiView):
 
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
+        """The creator starts an open game with the players seated (two or more)."""
         game = lobby.start_game(found(request, game_id), request.user)
         return Response(game_view_for(game, request.user))
 
 
 class CommandsView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
+    throttle_classes = throttles.COMMAND
 
-    @extend_schema(request=s.CommandIn, responses={201: s.CommandOut, **ERRORS})
+    # The body's schema (one per command type) is games.api.schema's.
+    @extend_schema(request=None, responses={201: s.CommandOut, **ERRORS})
     def post(self, request, game_id):
+        """Send a command for your seat (its `type` says which; `you.may` in the game view
+        lists those you may send now). Answers what it appended and your new view; a
+        refused command appends nothing. Commands are limited per account and per address
+        (429 throttled with Retry-After)."""
         game = found(request, game_id)
         payload = request.data if isinstance(request.data, dict) else None
         expected = payload.get("expected_version") if payload else None
@@ -275,6 +293,7 @@ class EventsView(ApiView):
     @extend_schema(parameters=[OpenApiParameter("after", int)],
                    responses={200: s.EventsOut, **ERRORS})
     def get(self, request, game_id):
+        """The game's events after version `after` (default 0), as you may see them."""
         game = found(request, game_id)
         after = request.query_params.get("after", "0")
         if not WHOLE_NUMBER.fullmatch(after):
@@ -290,5 +309,7 @@ class RecordView(ApiView):
 
     @extend_schema(responses={200: s.RecordOut, **ERRORS})
     def get(self, request, game_id):
+        """The game's record: seats, rules, the seed's hash and every event; the seed and
+        what was hidden once the game is over, to check every roll."""
         game = found(request, game_id)
         return Response(reading.record(game, reading.seat_of(game, request.user)))

@@ -188,35 +188,74 @@ def _placements(payload: dict) -> dict:
     return placements
 
 
+# What a JSON field of a command holds (the API's schema says each in JSON Schema).
+TERRITORY, ARMIES, PLACEMENTS, CARDS, DICE, FLAG, POLICY, MOVES = (
+    "territory", "armies", "placements", "cards", "dice", "flag", "policy", "moves")
+POLICIES = ("max", "one")
+# Any command may carry the version the client saw (409 when the game has moved on).
+ENVELOPE = ("type", "expected_version")
+
+
+@dataclass(frozen=True)
+class Field:
+    """A JSON field of a command: what it holds, whether it is sent, what it (or none) means."""
+    name: str
+    kind: str
+    required: bool = True
+    about: str = ""
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The fields a command takes; `one_of`: groups of which exactly one is sent whole."""
+    fields: tuple = ()
+    one_of: tuple = ()
+    about: str = ""
+
+
 # Each command a player sends, declared once: its JSON name (CONTRACT.md), the command it
-# becomes and how its JSON is read. The API's schema, the play forms and moves by mail read
-# this table; a command added here is one they must learn (tests say which do not).
+# becomes, its fields and how its JSON is read. The API's schema, the play forms and moves by
+# mail read these tables; a command added here is one they must learn (tests say which not).
 PLAYER_COMMANDS: dict[str, tuple[type, Callable[[dict, int], object]]] = {}
+COMMAND_FIELDS: dict[str, Shape] = {}
 
 
-def _declare(name: str, command: type):
+def _declare(name: str, command: type, *fields: Field, one_of: tuple = (), about: str = ""):
     def register(parse):
         PLAYER_COMMANDS[name] = (command, parse)
+        COMMAND_FIELDS[name] = Shape(fields, one_of, about)
         return parse
     return register
 
 
-@_declare("claim", Claim)
+_PLACEMENTS = Field("placements", PLACEMENTS, about="Armies to put on each territory")
+
+
+@_declare("claim", Claim, Field("territory", TERRITORY, about="An unowned territory"),
+          about="Setup by claiming: take one unowned territory (phase claim).")
 def _claim(payload: dict, seat: int) -> Claim:
     return Claim(seat, _territory(payload, "territory"))
 
 
-@_declare("place", Place)
+@_declare("place", Place, _PLACEMENTS,
+          about="Place armies on your territories in setup (phase setup_place) or your "
+                "reinforcements (phase reinforce): part of what is owed, or all of it.")
 def _place(payload: dict, seat: int) -> Place:
     return Place(seat, _placements(payload))
 
 
-@_declare("choose_capital", ChooseCapital)
+@_declare("choose_capital", ChooseCapital, Field("territory", TERRITORY, about="One of yours"),
+          about="Choose your capital (phase capital, rule objective capitals).")
 def _choose_capital(payload: dict, seat: int) -> ChooseCapital:
     return ChooseCapital(seat, _territory(payload, "territory"))
 
 
-@_declare("trade", Trade)
+@_declare("trade", Trade,
+          Field("cards", CARDS, about="Three card ids of your hand (you.cards[].id)"),
+          Field("bonus_territory", TERRITORY, required=False,
+                about="The territory shown on a traded card that you own to take the 2 "
+                      "bonus armies (default: the first such card's)"),
+          about="Trade a set of three cards for armies (phase reinforce).")
 def _trade(payload: dict, seat: int) -> Trade:
     cards = payload.get("cards")
     if (not isinstance(cards, list) or len(cards) != 3
@@ -228,7 +267,15 @@ def _trade(payload: dict, seat: int) -> Trade:
     return Trade(seat, tuple(cards), bonus)
 
 
-@_declare("attack", Attack)
+@_declare("attack", Attack,
+          Field("from", TERRITORY, about="Your territory attacking"),
+          Field("to", TERRITORY, about="A bordering territory of another player"),
+          Field("dice", DICE, required=False,
+                about="Dice to roll, 1 to 3; without it the most allowed: 3, or fewer if "
+                      "the territory has 3 armies or less (one stays behind)"),
+          Field("repeat", FLAG, required=False, about="Roll until the territory falls or "
+                "no attack is left (default false: one roll)"),
+          about="Roll one battle (phase attack); a conquest leads to phase occupy.")
 def _attack(payload: dict, seat: int) -> Attack:
     dice = payload.get("dice")
     if dice is not None:
@@ -241,17 +288,27 @@ def _attack(payload: dict, seat: int) -> Attack:
     return Attack(seat, _territory(payload, "from"), _territory(payload, "to"), dice, repeat)
 
 
-@_declare("occupy", Occupy)
+@_declare("occupy", Occupy, Field("armies", ARMIES, about="Armies to move in, from "
+                                  "pending.occupy.min to pending.occupy.max"),
+          about="Move armies into the territory just conquered (phase occupy).")
 def _occupy(payload: dict, seat: int) -> Occupy:
     return Occupy(seat, _count(payload.get("armies"), "'armies'"))
 
 
-@_declare("end_attack", EndAttack)
+@_declare("end_attack", EndAttack, about="Stop attacking and go on to fortify (phase attack).")
 def _end_attack(payload: dict, seat: int) -> EndAttack:
     return EndAttack(seat)
 
 
-@_declare("fortify", Fortify)
+@_declare("fortify", Fortify,
+          Field("from", TERRITORY, about="Your territory the armies leave"),
+          Field("to", TERRITORY, required=False, about="Your territory they go to (adjacent, "
+                "or linked by yours under rule fortify connected)"),
+          Field("armies", ARMIES, required=False, about="How many (one stays behind)"),
+          Field("moves", MOVES, required=False,
+                about="Under rule fortify spread: several {to, armies} from one territory"),
+          one_of=(("to", "armies"), ("moves",)),
+          about="Move armies once, which ends the turn (phase attack or fortify).")
 def _fortify(payload: dict, seat: int) -> Fortify:
     source = _territory(payload, "from")
     if "moves" in payload:
@@ -268,20 +325,26 @@ def _fortify(payload: dict, seat: int) -> Fortify:
     return Fortify(seat, source, ((target, _count(payload.get("armies"), "'armies'")),))
 
 
-@_declare("end_turn", EndTurn)
+@_declare("end_turn", EndTurn, about="End the turn without fortifying (phase attack or fortify).")
 def _end_turn(payload: dict, seat: int) -> EndTurn:
     return EndTurn(seat)
 
 
-@_declare("place_neutral", PlaceNeutral)
+@_declare("place_neutral", PlaceNeutral, _PLACEMENTS,
+          about="Two players with a neutral: place the neutral's reinforcement on its "
+                "territories (phase neutral_place), sent by the seat that is not playing "
+                "the turn: see `turn_seat`.")
 def _place_neutral(payload: dict, seat: int) -> PlaceNeutral:
     return PlaceNeutral(seat, _placements(payload))
 
 
-@_declare("set_defense", SetDefense)
+@_declare("set_defense", SetDefense, Field("policy", POLICY, about="max: most dice; one: 1"),
+          Field("neutral", FLAG, required=False, about="Set the neutral's policy instead "
+                "of yours (rule neutral_dice opponent; default false)"),
+          about="How your territories defend, at any time (a standing policy).")
 def _set_defense(payload: dict, seat: int) -> SetDefense:
     policy = payload.get("policy")
-    if policy not in ("max", "one"):
+    if policy not in POLICIES:
         raise BadCommand("'policy' must be 'max' or 'one'")
     neutral = payload.get("neutral", False)
     if not isinstance(neutral, bool):
@@ -289,7 +352,7 @@ def _set_defense(payload: dict, seat: int) -> SetDefense:
     return SetDefense(seat, policy, neutral)
 
 
-@_declare("resign", Resign)
+@_declare("resign", Resign, about="Leave the game for good, at any time, as a dropped player.")
 def _resign(payload: dict, seat: int) -> Resign:
     return Resign(seat)
 
@@ -325,4 +388,10 @@ def parse_command(payload, seat: int):
     declared = PLAYER_COMMANDS.get(kind)
     if declared is None:
         raise BadCommand(f"unknown command type '{kind}'")
+    taken = {field.name for field in COMMAND_FIELDS[kind].fields}
+    unknown = sorted(str(key) for key in payload if key not in taken and key not in ENVELOPE)
+    if unknown:  # a misspelt optional field would otherwise be a silent default
+        takes = ", ".join(sorted(taken)) or "no field"
+        raise BadCommand(f"'{unknown[0]}' is not a field of {kind} (it takes {takes}, "
+                         "besides type and expected_version)")
     return declared[1](payload, seat)

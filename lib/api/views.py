@@ -21,9 +21,10 @@ class JsonAnswers(DefaultContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
+# Every call of the API: bodies are JSON (anything else is a 400, lib.api.errors.handle),
+# and so are answers (Swagger UI at /api/v1/docs/ is for people). (A comment, not a
+# docstring: the schema takes a view's docstring, inherited too, as what its operations do.)
 class ApiView(APIView):
-    """Every call of the API: bodies are JSON (anything else is a 400, see errors.handle),
-    and so are answers (Swagger UI at /api/v1/docs/ is for people)."""
 
     parser_classes = [StrictJSONParser]
     renderer_classes = [FastJSONRenderer]

@@ -645,19 +645,9 @@
     if (node.name === "preset") {
       var chosen = rules[node.value];
       if (!chosen) { return; }
-      var defaults = {
-        setup: "deal", initial_placement: "turns", placement_batch: "1",
-        initial_max_per_territory: "", card_values: "escalating", card_territory_bonus: "once",
-        occupy_minimum: "dice", fortify: "adjacent", objective: "domination",
-        capitals_to_win: "table", capital_collapse: false, neutral: true,
-        neutral_reinforcement: "opponent", max_missed_turns: "3", dropped_seat: "neutral",
-        fog: false, team_size: "1", fixed_infantry: "4", fixed_cavalry: "6",
-        fixed_artillery: "8", fixed_mixed: "10", continent_bonus_after_round: false,
-        max_cards: "", elimination_trade_at: "6", elimination_trade_when: "immediately",
-        forced_trade: "until_below_5", traded_cards: "discard", card_draw: "end_of_turn",
-        cards: "yes", minimum_reinforcement: "territories", neutral_dice: "max",
-        capital_card_out: false, play_order: "setup"
-      };
+      // The engine's default of every rule the preset does not name (web/forms:
+      // rule_defaults), so that no rule of an earlier choice stays behind.
+      var defaults = JSON.parse(document.getElementById("rule-defaults").textContent);
       Object.keys(defaults).forEach(function (key) {
         var value = key in chosen ? chosen[key] : defaults[key];
         $all('[name="' + key + '"]', form).forEach(function (input) {

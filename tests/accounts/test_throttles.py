@@ -3,11 +3,16 @@ per client address and per account."""
 
 from __future__ import annotations
 
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
+from django.test import Client, RequestFactory
 from rest_framework.test import APIClient
 
+from accounts import throttles
 from tests.games.conftest import signed_up
 
 TOKEN = "/api/v1/auth/token/"
@@ -194,3 +199,135 @@ def test_a_success_on_ones_own_account_does_not_clear_the_address(db, settings):
 
     assert first.status_code == 302
     assert second.status_code == 429
+
+
+# ---- counted atomically: parallel requests pass no more than the limit -----------------
+def slow_cache_reads(monkeypatch):
+    """Each answer of the cache takes 20 ms to come back, as a Redis across the network's
+    may: time enough for requests in parallel to read the same count before any writes."""
+    from django.core.cache.backends.locmem import LocMemCache
+
+    read = LocMemCache.get
+
+    def slow_get(self, *args, **kwargs):
+        value = read(self, *args, **kwargs)
+        time.sleep(0.02)
+        return value
+
+    monkeypatch.setattr(LocMemCache, "get", slow_get)
+
+
+def test_parallel_sign_ups_from_one_address_pass_the_limit_no_more(transactional_db, settings,
+                                                                    monkeypatch):
+    settings.CONQUEST_THROTTLE_RATES = dict(settings.CONQUEST_THROTTLE_RATES,
+                                            signup_ip="4/hour")
+    slow_cache_reads(monkeypatch)
+
+    def sign_up(n):
+        return APIClient().post("/api/v1/accounts/", {
+            "username": f"flood{n}", "email": f"flood{n}@example.com",
+            "password": "flood-long-secret-1"}, format="json")
+
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        answers = list(pool.map(sign_up, range(12)))
+
+    codes = sorted(a.status_code for a in answers)
+    assert codes == [201] * 4 + [429] * 8
+    assert get_user_model().objects.filter(username__startswith="flood").count() == 4
+    assert all(int(a["Retry-After"]) > 0 for a in answers if a.status_code == 429)
+
+
+def test_parallel_token_calls_from_one_address_pass_the_limit_no_more(alice, settings,
+                                                                       monkeypatch):
+    settings.CONQUEST_THROTTLE_RATES = dict(settings.CONQUEST_THROTTLE_RATES,
+                                            token_ip="3/minute")
+    slow_cache_reads(monkeypatch)
+    limiter = throttles.throttle("token_ip")
+    request = RequestFactory().post(TOKEN, REMOTE_ADDR="203.0.113.9")
+
+    def ask(_):
+        return limiter().allow_request(request, None)
+
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        allowed = list(pool.map(ask, range(10)))
+
+    assert allowed.count(True) == 3
+    refused = limiter()
+    assert not refused.allow_request(request, None)
+    assert 0 < refused.wait() <= 120  # the next minute, this one weighing on it
+
+
+class ThreePerMinute(throttles.AtomicRateThrottle):
+    """A throttle of its own, as another API's would be: a rate and what it counts."""
+
+    rate = "3/minute"
+
+    def get_cache_key(self, request, view):
+        return f"test:{request.META['REMOTE_ADDR']}"
+
+
+def test_a_throttle_of_its_own_passes_its_rate_and_says_how_long_to_wait(db, monkeypatch):
+    clock = [6000.0]  # the start of a minute
+    monkeypatch.setattr(ThreePerMinute, "timer", lambda self: clock[0])
+    request = RequestFactory().post("/", REMOTE_ADDR="203.0.113.9")
+
+    assert [ThreePerMinute().allow_request(request, None) for _ in range(4)] == [
+        True, True, True, False]
+    refused = ThreePerMinute()
+    assert not refused.allow_request(request, None)
+    # The next minute starts with this one's three weighing on it: one more passes once a
+    # third of it is gone.
+    assert refused.wait() == pytest.approx(80)
+    clock[0] += 79
+    assert not ThreePerMinute().allow_request(request, None)
+    clock[0] += 1
+    assert ThreePerMinute().allow_request(request, None)
+    assert ThreePerMinute().allow_request(RequestFactory().post("/", REMOTE_ADDR="192.0.2.1"),
+                                        None)
+
+
+def caches_to_try():
+    backends = {"locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                           "LOCATION": "atomic-throttles"},
+                "files": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache"}}
+    url = os.environ.get("CACHE_URL", "")
+    if url.startswith(("redis://", "rediss://")):
+        backends["redis"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                             "LOCATION": url}
+    return backends
+
+
+@pytest.mark.parametrize("backend", sorted(caches_to_try()))
+def test_requests_in_parallel_pass_the_limit_no_more_on_each_cache(db, settings, tmp_path,
+                                                                   backend):
+    settings.CACHES = {"default": dict(caches_to_try()[backend])}
+    if backend == "files":
+        settings.CACHES["default"]["LOCATION"] = str(tmp_path)
+    request = RequestFactory().post("/", REMOTE_ADDR="198.51.100.7")
+    key = f"test-parallel:{os.getpid()}:{time.time_ns()}"  # a count no other run has
+
+    class Twenty(ThreePerMinute):
+        rate = "20/hour"
+
+        def get_cache_key(self, request, view):
+            return key
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        allowed = list(pool.map(lambda _: Twenty().allow_request(request, None), range(60)))
+
+    assert allowed.count(True) == 20
+
+
+def test_a_throttle_without_a_rate_passes_everything_and_a_zero_rate_nothing(db):
+    request = RequestFactory().post("/", REMOTE_ADDR="203.0.113.9")
+
+    class Unlimited(ThreePerMinute):
+        rate = None
+
+    class Closed(ThreePerMinute):
+        rate = "0/hour"
+
+    assert all(Unlimited().allow_request(request, None) for _ in range(10))
+    closed = Closed()
+    assert not closed.allow_request(request, None)
+    assert closed.wait() == pytest.approx(7200, abs=3600)

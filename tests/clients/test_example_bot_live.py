@@ -78,7 +78,10 @@ def service(broker, tmp_path):
     embedded broker's folder); the port the site answers on."""
     celery = Celery(broker, free_port(), CONQUEST_BOT_DELAY_SECONDS=0,
                     CONQUEST_THROTTLE_SIGNUP_IP="1000/hour",
-                    CONQUEST_THROTTLE_CREATE_GAME_USER="1000/hour")
+                    CONQUEST_THROTTLE_CREATE_GAME_USER="1000/hour",
+                    # Two bots play whole games in seconds, from one address.
+                    CONQUEST_THROTTLE_COMMAND_USER="100000/minute",
+                    CONQUEST_THROTTLE_COMMAND_IP="100000/minute")
     port = free_port()
     log = open(tmp_path / "gunicorn.log", "ab")
     web = subprocess.Popen(

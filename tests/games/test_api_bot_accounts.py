@@ -16,6 +16,7 @@ from games import challenges, computer
 from games.models import Game, Seat
 from games.rules.moves import seats_to_act
 from games.store import load_state
+from notifications.models import Notification
 from tests.games.api_support import API, assert_error, game_url, send, unchanged
 from tests.games.conftest import new_game
 
@@ -25,10 +26,21 @@ BOT = f"{API}/account/bot/"
 
 
 @pytest.fixture
-def robo(person):
-    """A bot account a program signs in to (its owner: itself)."""
-    client = person("robo")
-    answer = client.post(BOT, format="json")
+def robo(alice, person):
+    """A bot account a program signs in to, alice's (she proves it with one of her tokens):
+    she may seat it in her games."""
+    return bot_of(person, "robo", "alice")
+
+
+@pytest.fixture
+def bobs_bot(bob, person):
+    """A bot account bob runs: nobody else may seat it."""
+    return bot_of(person, "bobbot", "bob")
+
+
+def bot_of(person, username: str, owner: str):
+    client = person(username)
+    answer = client.post(BOT, {"owner": owner, "owner_token": token_of(owner)}, format="json")
     assert answer.status_code == 200, answer.content
     return client
 
@@ -160,6 +172,24 @@ def test_the_creator_seats_a_bot_account_shown_with_its_owner(alice, person):
     assert record["seats"][1]["bot"] == "account" and record["seats"][1]["owner"] == "alice"
     listed = APIClient().get(game_url(game_id)).json()["players"][1]
     assert listed["bot"] == "account" and listed["owner"] == "alice"
+
+
+@pytest.mark.parametrize("extra", [
+    {"private": True, "rated": True},  # out of sight of its owner, moving its rating
+    {"bots_allowed": True},  # it may join by itself: it is not seated by someone else
+])
+def test_a_creator_seats_no_bot_account_of_another_owner(alice, bobs_bot, extra):
+    game_id = open_game(alice, players=2, **extra)
+
+    with unchanged(game_id):
+        body = assert_error(alice.post(game_url(game_id, "bots/"), {"account": "bobbot"},
+                                       format="json"), 403, "not_your_bot")
+
+    assert "bob" in body["detail"]
+    assert not Notification.objects.filter(user_id=bobs_bot.user_id, game_id=game_id).exists()
+    # Its own owner's game, and one it joins by itself, still take it.
+    joined = bobs_bot.post(game_url(game_id, "join/"))
+    assert joined.status_code == (200 if extra.get("bots_allowed") else 404), joined.content
 
 
 def test_only_the_creator_seats_a_bot_account(alice, bob, robo):

@@ -650,3 +650,14 @@ def test_it_checks_the_body_before_whose_turn_it_is(alice, bob, charlie):
     game_id = new_game(alice, bob)
     with unchanged(game_id):
         assert_error(send(charlie, game_id, {"type": "teleport"}), 400, "bad_command")
+
+
+def test_a_field_the_command_does_not_take_is_refused_by_name_and_nothing_is_appended(
+        alice, bob):
+    game_id = new_game(alice, bob)
+
+    with unchanged(game_id):
+        answer = send(alice, game_id, {"type": "end_turn", "foo": 1})
+
+    body = assert_error(answer, 400, "bad_command")
+    assert "'foo' is not a field of end_turn" in body["detail"]

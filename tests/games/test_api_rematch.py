@@ -103,3 +103,19 @@ def test_it_refuses_what_is_not_a_players_to_answer(alice, bob, charlie, anonymo
     bob.post(game_url(game_id, "rematch/"))
     assert_error(bob.post(game_url(game_id, "rematch/decline/")), 400, "rematch_started")
     assert Game.objects.count() == 3
+
+
+def test_a_rematch_offer_reaches_no_player_who_blocks_its_maker(alice, bob, charlie):
+    game_id = finished(alice, bob, charlie)
+    assert bob.post("/api/v1/messages/alice/block/").status_code in (200, 201, 204)
+
+    offered = alice.post(game_url(game_id, "rematch/"))
+
+    assert offered.status_code == 201
+    assert offered.json()["waiting_for"] == ["bob", "charlie"]  # as if bob had not answered
+    told = Notification.objects.filter(kind=Notification.REMATCH, game_id=game_id)
+    assert list(told.values_list("user__username", flat=True)) == ["charlie"]
+    # bob's own word still reaches alice: the block is his, not hers
+    bob.post(game_url(game_id, "rematch/decline/"))
+    assert Notification.objects.filter(kind=Notification.REMATCH, user__username="alice",
+                                       payload__what="declined").exists()

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import lobby, rules, write
+from games import bot_accounts, lobby, rules, write
 from games.models import Game, Seat
 from games.store import load_state, stored_events
 from moderation.views import ACTION_LABELS, ACTIONS_BY_STATUS
@@ -229,6 +229,14 @@ def test_it_refuses_to_replace_with_someone_already_playing(game, maud):
 def test_it_refuses_to_replace_with_an_unknown_user(game, maud):
     refused(act(web(maud), game, "replace_player", seat=1, username="nobody"), game,
             event_count(game), "no such user")
+
+
+def test_it_refuses_to_hand_a_seat_to_a_bot_account(game, maud):
+    # A bot account plays only where its owner allowed it: nobody puts it in a game.
+    bot_accounts.convert(user("robo"))
+    refused(act(web(maud), game, "replace_player", seat=1, username="robo"), game,
+            event_count(game), "bot account")
+    assert not Seat.objects.filter(game=game, user__username="robo").exists()
 
 
 def test_it_refuses_to_hand_a_seat_to_the_moderator_acting(game, maud):

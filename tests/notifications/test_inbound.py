@@ -295,10 +295,10 @@ def test_it_says_when_the_game_is_over(alice, bob):
 def test_it_stops_at_a_signature_it_does_not_recognise(game):
     version = game.version
 
-    received = mailed(game, mover(game), "Sent from my phone\nplace 1 peru")
+    received = mailed(game, mover(game), "Alice, on the train\nplace 1 peru")
 
-    check_refused_line(received, [], "Sent from my phone",
-                       "did not understand 'Sent from my phone'")
+    check_refused_line(received, [], "Alice, on the train",
+                       "did not understand 'Alice, on the train'")
     assert new_events(game, version) == []
 
 
@@ -472,6 +472,22 @@ def test_it_reads_the_text_part_of_a_multipart_mail(game, charlie, monkeypatch):
     assert not Event.objects.filter(game=game, type="player_dropped").exists()
 
 
+def test_it_reads_a_reply_sent_as_html_only(game, charlie, monkeypatch):
+    message = EmailMessage()
+    message["From"] = charlie.email
+    message["To"] = address_of(game, charlie)
+    message["Message-ID"] = "<html-only@example.com>"
+    message.set_content(
+        '<div dir="ltr">defense one</div><br><div class="gmail_quote">'
+        '<div class="gmail_attr">On Sun, Nov 29, 2026 at 2:03 AM Conquest wrote:</div>'
+        '<blockquote class="gmail_quote">resign</blockquote></div>', subtype="html")
+
+    out = receive_mail_from_stdin(monkeypatch, message.as_bytes())
+
+    assert out.strip() == "applied: 1 command(s) applied"
+    assert not Event.objects.filter(game=game, type="player_dropped").exists()
+
+
 def test_it_finds_the_address_in_delivered_to(game, charlie, monkeypatch):
     raw = rfc822(charlie.email, "undisclosed-recipients:;", "defense one")
     raw = f"Delivered-To: {address_of(game, charlie)}\r\n".encode() + raw
@@ -530,6 +546,19 @@ def test_it_plays_a_mail_from_the_postmark_webhook(client, game, charlie, webhoo
     assert received.message_id == "<postmark-1@example.com>"
     assert received.status == InboundMail.APPLIED, received.detail
     assert Event.objects.filter(game=game, type="player_dropped").exists()
+
+
+def test_it_plays_an_html_only_mail_from_the_postmark_webhook(client, game, charlie, webhook):
+    payload = {**postmark(game, charlie, ""), "StrippedTextReply": "",
+               "HtmlBody": "<p>defense one</p><blockquote>resign</blockquote>"}
+
+    answer = client.post("/anymail/postmark/inbound/", json.dumps(payload),
+                         content_type="application/json", **webhook)
+
+    assert answer.status_code == 200
+    assert InboundMail.objects.get().status == InboundMail.APPLIED
+    assert Event.objects.filter(game=game, type="defense_set").exists()
+    assert not Event.objects.filter(game=game, type="player_dropped").exists()
 
 
 def test_it_applies_a_webhook_delivered_twice_once(client, game, charlie, webhook):

@@ -3,11 +3,14 @@ the per-seat signed reply address."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import time
 
 import pytest
 from django.core import signing
 from django.test import Client
+from django.utils.crypto import salted_hmac
 
 from accounts.models import Preferences, preferences_for
 from notifications import links
@@ -276,6 +279,42 @@ def test_it_refuses_the_address_of_a_seat_that_changed_hands():
     address = links.reply_address(12, 1, 5)
 
     assert links.read_reply_address(address, lambda g, s: 6) is None
+
+
+def signature_of(address: str) -> str:
+    return address.split("@")[0].split("-")[-1]
+
+
+def test_a_reply_address_is_signed_with_a_key_derived_for_reply_addresses_alone(settings):
+    address = links.reply_address(12, 1, 5, 7)
+
+    derived = salted_hmac("conquest.mail.reply-address", "12:1:5:7",
+                          algorithm="sha256").hexdigest()[:20]
+    assert signature_of(address) == derived
+    # Not the key itself, which also signs sessions, passwords' reset links, cookies.
+    raw = hmac.new(settings.SECRET_KEY.encode(), b"reply:v2:12:1:5:7", hashlib.sha256)
+    assert signature_of(address) != raw.hexdigest()[:20]
+
+
+def test_an_address_mailed_before_the_key_was_rotated_still_moves(settings):
+    settings.SECRET_KEY, settings.SECRET_KEY_FALLBACKS = "the-key-of-last-year" * 3, []
+    address = links.reply_address(12, 1, 5, 7)
+    settings.SECRET_KEY = "the-key-of-this-year" * 3
+
+    assert links.read_reply_address(address, lambda g, s: 5) is None
+    settings.SECRET_KEY_FALLBACKS = ["the-key-of-last-year" * 3]
+    assert links.read_reply_address(address, lambda g, s: 5) == (12, 1, 5, 7)
+    assert signature_of(links.reply_address(12, 1, 5, 7)) != signature_of(address)
+
+
+def test_an_address_signed_before_reply_addresses_had_a_key_of_their_own_still_moves(settings):
+    raw = hmac.new(settings.SECRET_KEY.encode(), b"reply:v2:12:1:5:7", hashlib.sha256)
+    address = f"play+12-1-7-{raw.hexdigest()[:20]}@localhost"
+
+    assert links.read_reply_address(address, lambda g, s: 5) == (12, 1, 5, 7)
+    assert links.read_reply_address(address, lambda g, s: 6) is None
+    settings.SECRET_KEY = "another-key" * 5
+    assert links.read_reply_address(address, lambda g, s: 5) is None
 
 
 def test_the_admin_sees_reply_addresses_without_their_signature():

@@ -4,6 +4,8 @@ push_service.py), with the mail's preferences, presence and the game's quiet hou
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.test import Client
 
@@ -190,3 +192,26 @@ def test_nothing_is_pushed_with_push_off(game, service, settings):
     settings.CONQUEST_PUSH = False
     assert push.worth_queueing([row]) == []
     assert tasks.deliver_push.apply(args=(row.pk,)).get() == "not pushed: push is off on this site"
+
+
+def test_a_push_too_long_for_the_service_is_shortened_in_its_fields_and_stays_json():
+    message = {"title": "Žluťoučký kůň 🏰 pozval " * 60, "body": "🏰 Moskva 1812 " * 200,
+               "url": "/games/12/", "tag": "game-12", "kind": "invitation"}
+
+    data = push.payload(message)
+
+    assert len(data.encode()) <= push.MAX_PAYLOAD
+    shortened = json.loads(data)
+    assert {k: shortened[k] for k in ("url", "tag", "kind")} == {
+        "url": "/games/12/", "tag": "game-12", "kind": "invitation"}
+    for field in ("title", "body"):
+        assert shortened[field].endswith("…")
+        assert message[field].startswith(shortened[field].removesuffix("…"))
+        assert len(shortened[field]) > 100
+
+
+def test_a_push_that_fits_goes_as_it_is():
+    message = {"title": "Tvůj tah", "body": "Moskva 1812", "url": "/games/1/", "tag": "game-1",
+               "kind": "turn"}
+
+    assert json.loads(push.payload(message)) == message

@@ -46,7 +46,8 @@ def test_private_games_are_named_only_to_who_may_know_of_them(record):
     assert names(client_for(bob)) == everyone | {"Quiet win"}  # he played in it
     assert names(client_for(alice)) == everyone | {"Quiet win", "Friends filling"}
     data = Client().get("/api/v1/players/alice/").json()
-    assert data["games"] == 3 and data["wins"] == 2  # its result still counts
+    # its rating change counts, its result only for who may know of it
+    assert data["games"] == 2 and data["wins"] == 1 and data["rated_games"] == 3
     quiet = Game.objects.get(name="Quiet win").pk
     assert quiet not in [p["game"] for p in data["history"] + data["luck"]["per_game"]]
     page = Client().get("/players/alice/").content.decode()

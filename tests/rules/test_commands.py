@@ -7,6 +7,7 @@ import pytest
 
 from games.rules import events as ev
 from games.rules.commands import (
+    COMMAND_FIELDS,
     COMMAND_TYPES,
     MODERATOR_ACTION_LIST,
     MODERATOR_ACTIONS,
@@ -60,3 +61,23 @@ def test_anything_else_is_refused(payload, detail):
 def test_each_moderator_action_writes_a_moderator_event_and_each_such_event_has_its_action():
     assert {action.writes for action in MODERATOR_ACTION_LIST} == ev.MODERATOR_EVENTS
     assert list(MODERATOR_ACTIONS) == [action.name for action in MODERATOR_ACTION_LIST]
+
+
+@pytest.mark.parametrize("name", COMMAND_TYPES)
+def test_each_command_declares_its_fields_and_its_sample_uses_only_them(name):
+    declared = {field.name for field in COMMAND_FIELDS[name].fields}
+    assert set(SAMPLES[name]) <= declared
+
+
+@pytest.mark.parametrize("payload, field", [
+    ({"type": "end_turn", "foo": 1}, "foo"),
+    ({"type": "attack", "from": "peru", "to": "brazil", "armies": 3}, "armies"),
+    ({"type": "place", "placements": {"peru": 1}, "territory": "peru"}, "territory"),
+])
+def test_a_field_the_command_does_not_take_is_refused_by_name(payload, field):
+    with pytest.raises(BadCommand, match=f"'{field}'"):
+        parse_command(payload, 0)
+
+
+def test_the_version_the_client_saw_goes_with_any_command():
+    assert parse_command({"type": "end_turn", "expected_version": 4}, 0).seat == 0

@@ -13,6 +13,7 @@ from django.db import connection
 from accounts.models import BotAccount
 from games import bot_accounts
 from games.errors import ServiceError
+from moderation.permissions import make_moderator
 from tests.games.api_support import assert_error
 from tests.tournaments.support import (
     API,
@@ -141,3 +142,21 @@ def test_a_bot_account_signs_up_through_the_api_not_the_page(db):
     assert not Entry.objects.filter(user=dave).exists()
     assert "This is a bot account" in answer.content.decode()
     assert client_for(dave).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
+
+
+def test_a_moderator_puts_no_bot_account_in_a_players_place():
+    """Even a tournament that allows bots takes only the bot accounts that signed up."""
+    alice, bob, dave = users(3)
+    tournament = create(alice, bots_allowed=True, seats=2, advance=1)
+    for user in (alice, bob):
+        assert client_for(user).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
+    make_bot(dave)
+    mona = get_user_model().objects.create_user("mona", "mona@example.com")
+    make_moderator(mona)
+
+    answer = client_for(mona).post(f"{API}{tournament['id']}/replace/",
+                                   {"leaving": "bob", "joining": "dave"}, format="json")
+
+    assert_error(answer, 403, "not_your_bot")
+    assert sorted(Entry.objects.filter(tournament_id=tournament["id"])
+                  .values_list("user__username", flat=True)) == ["alice", "bob"]

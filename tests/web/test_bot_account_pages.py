@@ -87,7 +87,7 @@ def test_a_mail_from_a_bot_account_plays_nothing(game_with_robo, robo):
 def test_the_creator_seats_a_bot_account_from_the_game_page(alice, robo):
     game = lobby.create_game(alice, "Open", 3)
     page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
-    assert 'name="account"' in page
+    assert '<option value="robo">robo</option>' in page
 
     answer = client_for(alice).post(f"/games/{game.pk}/bots/", {"account": "robo"},
                                     follow=True)
@@ -98,3 +98,19 @@ def test_the_creator_seats_a_bot_account_from_the_game_page(alice, robo):
                                      follow=True)
     assert Seat.objects.filter(game=game).count() == 2
     assert "There is no bot account of that name." in refused.content.decode()
+
+
+def test_the_page_seats_no_bot_account_of_another_owner(alice, bob):
+    """bob's bot account is his to seat: alice's form is refused, with nothing seated."""
+    bot_accounts.convert(user("bobbot"), "bob", tokens.issue(bob))
+    game = lobby.create_game(alice, "Private", 2, private=True, rated=True)
+    page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
+    assert 'name="account"' not in page  # she owns none: the form offers only hers
+
+    answer = client_for(alice).post(f"/games/{game.pk}/bots/", {"account": "bobbot"},
+                                    follow=True)
+
+    assert "Only its owner seats a bot account. (bobbot is bob&#x27;s bot account" \
+        in answer.content.decode()
+    assert Seat.objects.filter(game=game).count() == 1
+    assert not Event.objects.filter(game=game).exists()

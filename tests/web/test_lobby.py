@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
 from games.models import Game
+from games.rules.options import validate_rules
 
 BASE = {"name": "Friday night", "players": "3", "deadline_seconds": "86400"}
 CUSTOM = {
@@ -288,6 +290,19 @@ def test_the_browser_fills_it_from_its_own_crypto_without_a_cdn():
     assert "http" not in script and "Math.random" not in script
 
 
+def test_the_create_form_shows_the_seed_the_game_will_take_before_the_entropy(as_alice):
+    html = as_alice.get("/games/").content.decode()
+    shown = re.search(r'<code class="next-seed-hash">([0-9a-f]{64})</code>',
+                      html[html.index('id="create-game"'):]).group(1)
+
+    as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "classic", "entropy": "mine"})
+
+    game = Game.objects.get()
+    assert game.seed_hash == shown
+    assert game.seed_committed_at < game.seats.get(seat=0).joined_at
+    assert shown not in as_alice.get("/games/").content.decode()  # the next game: another
+
+
 def test_it_creates_a_game_with_the_entropy_as_typed(as_alice):
     response = as_alice.post("/games/new/", {**BASE, **CUSTOM, "preset": "classic",
                                              "entropy": " my dice words ~ 42 "}, follow=True)
@@ -355,3 +370,24 @@ def test_it_refuses_bad_entropy_on_joining_and_seats_nobody(as_bob, alice, bob):
 
     assert not game.seats.filter(user=bob).exists()
     assert "64" in response.content.decode()
+
+
+def test_the_page_gives_the_script_the_engines_rule_defaults_for_a_preset_to_fill_in(as_alice):
+    html = as_alice.get("/games/").content.decode()
+
+    found = re.search(r'<script id="rule-defaults" type="application/json">(.*?)</script>',
+                      html, re.S)
+    defaults = json.loads(found[1])
+    engine = validate_rules({}, 3).to_dict()
+    assert defaults["card_values"] == engine["card_values"]
+    assert defaults["max_missed_turns"] == engine["max_missed_turns"]
+    assert defaults["fixed_cavalry"] == engine["fixed_values"]["cavalry"]
+    assert defaults["cards"] == "yes"
+    # Every rule field of the form, but the deadline and the round limit: a preset leaves
+    # those as the player set them unless it names them.
+    assert set(defaults) == {k for k in engine if k not in (
+        "preset", "fixed_values", "deadline_seconds", "round_limit")} | {
+        f"fixed_{kind}" for kind in engine["fixed_values"]}
+    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "conquest.js").read_text()
+    assert 'getElementById("rule-defaults")' in script
+    assert '"escalating"' not in script and "until_below_5" not in script

@@ -3,6 +3,8 @@ rating change once recorded, the standings, and the rematch buttons."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games import write
@@ -73,11 +75,15 @@ def test_players_offer_accept_and_start_a_rematch_from_the_page(over, as_alice, 
                                                                 as_charlie):
     page = as_bob.get(f"/games/{over.pk}/").content.decode()
     assert "Rematch: play again" in page and f'action="/games/{over.pk}/rematch/"' in page
+    ahead = re.search(r'<code class="next-seed-hash">([0-9a-f]{64})</code>', page).group(1)
 
     as_bob.post(f"/games/{over.pk}/rematch/", {"entropy": ""})
+    assert Rematch.objects.get(game=over).seed_hash == ahead  # drawn before bob's entropy
     seen = as_alice.get(f"/games/{over.pk}/").content.decode()
     assert "bob offers a rematch" in seen and "Waiting for: alice, charlie." in seen
     assert "Accept the rematch" in seen and "Decline the rematch" in seen
+    committed = Rematch.objects.get(game=over).seed_hash
+    assert f'<code class="rematch-seed-hash">{committed}</code>' in seen
     assert "bob offers a rematch of Web test" in as_alice.get("/notifications/").content.decode()
 
     as_alice.post(f"/games/{over.pk}/rematch/")
@@ -85,6 +91,7 @@ def test_players_offer_accept_and_start_a_rematch_from_the_page(over, as_alice, 
 
     new = Rematch.objects.get(game=over).new_game
     assert response["Location"] == f"/games/{new.pk}/" and new.status == Game.ACTIVE
+    assert new.seed_hash == committed
     assert "go to the new game" in as_bob.get(f"/games/{over.pk}/").content.decode()
 
 

@@ -71,17 +71,28 @@ def preset_fields(rules: dict | None) -> dict | None:
     a rulebook preset resolved to every option it sets."""
     if rules is None or "preset" not in rules:
         return rules
-    resolved = validate_rules(rules, 3).to_dict()
+    return _as_fields(validate_rules(rules, 3).to_dict())
+
+
+def _as_fields(resolved: dict) -> dict:
     fields = {k: v for k, v in resolved.items() if k not in ("preset", "fixed_values")}
     fields.update({f"fixed_{kind}": value for kind, value in resolved["fixed_values"].items()})
     fields["cards"] = "yes" if resolved["cards"] else "no"
     return fields
 
 
+def rule_defaults() -> dict:
+    """The engine's default of every rule field a preset fills in (what a preset does not
+    name), for the page's script: the deadline and the round limit are left as the player
+    set them."""
+    fields = _as_fields(validate_rules({}, 3).to_dict())
+    return {k: v for k, v in fields.items() if k not in ("deadline_seconds", "round_limit")}
+
+
 def preset_context(keys=None) -> dict:
     """What templates/games/_game_settings.html shows of the presets `keys` (all if None)."""
     offered = {k: p for k, p in PRESETS.items() if keys is None or k in keys}
-    return {"presets": offered,
+    return {"presets": offered, "rule_defaults": rule_defaults(),
             "preset_rules": {k: preset_fields(p["rules"]) for k, p in offered.items()},
             "preset_players": {k: p.get("players") for k, p in offered.items()}}
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
 from accounts.models import Preferences
-from games import reading
+from games import bot_accounts, reading
 from games.models import Game
 from games.store import load_state
 from games.vocabulary import (
@@ -123,6 +123,9 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "can_cancel": game.status == Game.OPEN and user.is_authenticated and not bot_account
         and game.creator_id == user.pk,
         "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
+        # Only the creator's own bot accounts: nobody else's is seated without its owner.
+        "own_bot_accounts": bot_accounts.seatable_by(user) if game.status == Game.OPEN
+        and user.is_authenticated and not bot_account and game.creator_id == user.pk else [],
         "team_choices": team_choices(game, names) if waiting else [],
         "seating": seat_choices(game, names) if waiting and user.is_authenticated
         and game.creator_id == user.pk and len(seated_users) >= 2 else None,

@@ -10,7 +10,7 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import narrator, reading, rematch
+from games import narrator, reading, rematch, seeds
 from games.models import Game
 from games.vocabulary import seat_color
 from lib.numbers import signed
@@ -50,12 +50,16 @@ def result_context(game: Game, view: dict, events: list[dict], seat: int | None,
         why = mine["why"]
     elif seat in humans:  # not recorded yet: said at once if it will move no rating
         why = changes.known_unrated(game)
+    offer = rematch.state_of(game, user)
     return {
         "headline": headline, "won": won, "standings": rows, "rating": mine, "why": why,
         "recorded": found is not None, "player": seat in humans,
         "late": found is None and game.finished_at is not None
         and game.finished_at < timezone.now() - RESULTS_POLL,
-        "rematch": rematch.state_of(game, user),
+        "rematch": offer,
+        # The seed an offer by the viewer would take, shown before they send entropy with it.
+        "next_seed_hash": seeds.next_for(user).seed_hash
+        if offer is None and seat in humans else None,
     }
 
 

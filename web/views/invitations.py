@@ -108,8 +108,8 @@ def invite(request, game_id):
     username = request.POST.get("username", "").strip()
     return _act(request, game_id,
                 lambda game: invitations.invite(game, request.user, username),
-                _("%(name)s is invited: they will find it in their notifications.") % {
-                    "name": username}, username)
+                _("%(name)s is invited: they will find it in their notifications, unless "
+                  "they block you.") % {"name": username}, username)
 
 
 @require_POST

@@ -14,8 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
+from accounts.bots import is_bot_account
 from accounts.models import preferences_for
-from games import computer, invitations, reading
+from games import computer, invitations, reading, seeds
 from games import filters as games_filters
 from games import lobby as games_lobby
 from games.errors import ServiceError
@@ -35,7 +36,7 @@ from games.vocabulary import (
 from lib.inputs import whole_number
 
 from ..forms.game_lists import GameFilterForm
-from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields
+from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields, rule_defaults
 from ..forms.lobby import CreateGameForm, created_too_many, played_by
 from ..maps import map_by_id
 from ..page.map_page import map_options
@@ -173,6 +174,10 @@ def _lobby(request, form, status=200):
         "presets": PRESETS, "maps": map_options(),
         "preset_rules": {k: preset_fields(p["rules"]) for k, p in PRESETS.items()},
         "preset_players": {k: p.get("players") for k, p in PRESETS.items()},
+        # The seed the game created here will take, shown before the creator's entropy.
+        "next_seed_hash": seeds.next_for(request.user).seed_hash if form is not None
+        and not is_bot_account(request.user) else None,
+        "rule_defaults": rule_defaults(),
         **_computer_choices(),
     }, status=status)
 

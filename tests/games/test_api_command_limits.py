@@ -1,0 +1,50 @@
+"""POST /api/v1/games/{id}/commands/: commands are limited per account and per address (429
+with Retry-After, counted whether the command is accepted or refused)."""
+
+from __future__ import annotations
+
+import pytest
+
+from config.settings import CONQUEST_THROTTLE_RATES as SHIPPED_RATES  # not the tests' own
+from tests.games.api_support import assert_error, send, unchanged
+from tests.games.conftest import new_game
+
+
+@pytest.fixture
+def limited(settings):
+    def limit(scope: str, rate: str):
+        settings.CONQUEST_THROTTLE_RATES = {**settings.CONQUEST_THROTTLE_RATES, scope: rate}
+    return limit
+
+
+def test_it_answers_429_with_retry_after_once_an_account_sent_too_many(person, limited):
+    limited("command_user", "5/minute")
+    alice, bob = person("alice"), person("bob")
+    game_id = new_game(alice, bob)
+
+    answers = [send(alice, game_id, {"type": "end_turn", "foo": 1}) for _ in range(6)]
+
+    assert [a.status_code for a in answers[:5]] == [400] * 5  # refused ones count too
+    refused = assert_error(answers[5], 429, "throttled")
+    assert int(answers[5]["Retry-After"]) > 0 and "seconds" in refused["detail"]
+    assert send(bob, game_id, {"type": "end_turn"}).status_code != 429  # another account
+
+
+def test_the_accounts_of_one_address_share_its_limit(person, limited):
+    limited("command_ip", "4/minute")
+    alice, bob = person("alice"), person("bob")
+    game_id = new_game(alice, bob)
+    for client in (alice, bob, alice, bob):
+        assert send(client, game_id, {"type": "set_defense", "policy": "one"}).status_code == 201
+
+    with unchanged(game_id):
+        answer = send(bob, game_id, {"type": "set_defense", "policy": "max"})
+
+    assert_error(answer, 429, "throttled")
+    assert answer["Retry-After"]
+
+
+def test_the_shipped_limits_are_those_the_readme_gives():
+    assert (SHIPPED_RATES["command_user"], SHIPPED_RATES["command_ip"]) == (
+        "300/minute", "600/minute")
+
