@@ -332,10 +332,16 @@ def computer_game_name(username: str, board, levels, number: int) -> str:
             f"no. {number}")
 
 
+@lru_cache(maxsize=1)
+def _shipped_by_english_name() -> dict:
+    """The shipped maps by their English names (read once: they change with a release)."""
+    return {board.data["name"]: board for board in shipped_boards()}
+
+
 def _shipped_map_name(english: str) -> str:
     """A shipped map's name in the reader's language, found by its English name (an
     imported map's name stays as its file gives it)."""
-    board = next((b for b in shipped_boards() if b.data["name"] == english), None)
+    board = _shipped_by_english_name().get(english)
     return english if board is None else map_name(board)
 
 
