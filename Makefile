@@ -66,12 +66,16 @@ messages: $(VENV)/.installed
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 # CONQUEST_VAR_DIR (default var/) holds what the embedded default writes.
+# Each step says what it does (the first migration takes a while on a slow machine), and
+# scripts/run.sh prints the address once the site answers there.
 run: $(VENV)/.runtime
-	mkdir -p -m 700 "$${CONQUEST_VAR_DIR:-var}"
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/python manage.py clear_metrics --verbosity 0
-	scripts/run.sh
+	@mkdir -p -m 700 "$${CONQUEST_VAR_DIR:-var}"
+	@echo "make run: applying the database's migrations"
+	@$(BIN)/python manage.py migrate --noinput
+	@echo "make run: collecting static files"
+	@$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	@$(BIN)/python manage.py clear_metrics --verbosity 0
+	@scripts/run.sh
 
 # Python may cache compiled modules (in var/pycache, out of the source tree) even where the
 # environment says PYTHONDONTWRITEBYTECODE: the suite starts hundreds of Python processes

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from rest_framework import authentication, exceptions
 
 from accounts.models import ApiToken, digest
@@ -74,7 +75,9 @@ class TokenAuthentication(authentication.TokenAuthentication):
         if last_used is not None and now - last_used > idle:
             ApiToken.objects.filter(pk=token_id).delete()
             raise exceptions.AuthenticationFailed(
-                _("Token expired: it was not used for %(days)s days; ask for a new one.")
+                ngettext("Token expired: it was not used for %(days)s day; ask for a new one.",
+                         "Token expired: it was not used for %(days)s days; ask for a new one.",
+                         settings.CONQUEST_API_TOKEN_IDLE_DAYS)
                 % {"days": settings.CONQUEST_API_TOKEN_IDLE_DAYS})
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))

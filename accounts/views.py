@@ -13,6 +13,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts import email as addresses
@@ -71,8 +72,11 @@ class PasswordResetView(auth_views.PasswordResetView):
         if wait:
             form = self.get_form()
             form.is_valid()
-            form.add_error(None, _("Many resets were asked from your address just now: try "
-                                   "again in %(seconds)s seconds.") % {"seconds": wait})
+            form.add_error(None, ngettext(
+                "Many resets were asked from your address just now: try again in %(seconds)s "
+                "second.",
+                "Many resets were asked from your address just now: try again in %(seconds)s "
+                "seconds.", wait) % {"seconds": wait})
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().post(request, *args, **kwargs)
 

@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "notifications.middleware.InboundWebhookNeedsSecret",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in browser's requests say its user is on the site (their turn mail waits).
+    "notifications.middleware.OnSite",
     "django.contrib.messages.middleware.MessageMiddleware",
     "web.middleware.PreferencesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -136,6 +136,12 @@ CONQUEST_OUTBOX_GRACE_SECONDS = env_int("CONQUEST_OUTBOX_GRACE_SECONDS", 20)
 # A player counts as on a game's page this long after its last live poll (every 4 s): their
 # "your move" mail waits meanwhile, and goes out once if they leave without moving.
 CONQUEST_PRESENCE_SECONDS = env_int("CONQUEST_PRESENCE_SECONDS", 30)
+# A player counts as on the site this long after their browser's last request (any page,
+# a game page's poll or stream): their "your move" mails wait meanwhile.
+CONQUEST_ON_SITE_SECONDS = env_int("CONQUEST_ON_SITE_SECONDS", 300)
+# In a game against computer players only (its turns come back within seconds), the turn
+# mail waits until the player has been away from the site this long.
+CONQUEST_COMPUTER_GAME_AWAY_SECONDS = env_int("CONQUEST_COMPUTER_GAME_AWAY_SECONDS", 1800)
 # The end mail waits for the game's ratings to be recorded (a worker does it within seconds
 # of the end) for at most this long, then goes out without the rating change.
 CONQUEST_END_MAIL_WAIT_SECONDS = env_int("CONQUEST_END_MAIL_WAIT_SECONDS", 300)

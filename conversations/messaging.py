@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import BOT_USERNAME_PREFIX
 from accounts.throttles import throttle
@@ -105,9 +106,10 @@ def clean_message(text) -> str:
     if not length:
         raise ServiceError(400, "bad_request", _("The message is empty: write something."))
     if length > MAX_LENGTH:
-        raise ServiceError(400, "bad_request", _(
-            "A message may be at most %(limit)s characters long; this one has %(length)s.")
-            % {"limit": MAX_LENGTH, "length": length})
+        raise ServiceError(400, "bad_request", ngettext(
+            "A message may be at most %(limit)s character long; this one has %(length)s.",
+            "A message may be at most %(limit)s characters long; this one has %(length)s.",
+            MAX_LENGTH) % {"limit": MAX_LENGTH, "length": length})
     try:
         return clean_text(text, "message", MAX_LENGTH)
     except ServiceError:  # (the rest of what clean_text refuses)

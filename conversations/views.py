@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
@@ -104,8 +105,9 @@ def conversation_page(request, username):
     form = MessageForm(initial={"text": text[:2 * messaging.MAX_LENGTH]})
     wait = throttles.refused(request, messaging.THROTTLES)
     if wait:
-        return _page(request, other, form=form, status=429, error=_(
-            "You sent many messages just now: try again in %(seconds)s seconds.") % {
+        return _page(request, other, form=form, status=429, error=ngettext(
+            "You sent many messages just now: try again in %(seconds)s second.",
+            "You sent many messages just now: try again in %(seconds)s seconds.", wait) % {
             "seconds": wait})
     try:
         messaging.send_message(request.user, other, text)

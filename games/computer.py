@@ -47,6 +47,14 @@ def check_levels(levels) -> list[str]:
     return levels
 
 
+def games_against_the_computer(user) -> int:
+    """How many games against the computer `user` started in one click (named by
+    games.vocabulary.computer_game_name): the next one's number is one more."""
+    return Game.objects.filter(
+        creator=user, name__startswith=f"{user.get_username()} against the computer · ",
+    ).count()
+
+
 def bot_user(level: str, taken: set[int]):
     """An inactive account for a bot of `level` not already seated (ids in `taken`)."""
     from accounts.models import Account

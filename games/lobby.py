@@ -116,7 +116,7 @@ def add_bot(game: Game, user, level=None, account=None) -> Game:
             invitations.joined(locked, bot_user)
         forget_seats(game)
         if len(taken) + 1 >= locked.players:
-            _start_locked(game, locked, None)
+            _start_locked(game, locked, user)  # the creator starts it, seating the last
     game.refresh_from_db()
     forget_seats(game)
     return game

@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import narrator, reading
 from games.models import Game
 from games.rules import events as ev
+from lib.numbers import signed
 from notifications.models import Notification
 from ratings import changes, standing
 
@@ -60,5 +61,7 @@ def end_context(notification: Notification, game, seat, names) -> dict:
     found = changes.changes(game.pk)
     rating = None if found is None else found.get(notification.user_id, {"rated": False})
     if rating and rating["rated"]:
-        rating = {**rating, "signed": changes.signed(rating["change"])}
+        rating = {**rating, "signed": signed(rating["change"])}
+    elif rating is not None and not rating.get("why"):
+        rating = {**rating, "why": changes.why_words("", False)}
     return {"departures": departures, "rating": rating, "headline": headline}

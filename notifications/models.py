@@ -161,6 +161,19 @@ class Presence(models.Model):
         return f"{self.user} on game {self.game_id} at {self.seen_at:%H:%M:%S}"
 
 
+class OnSite(models.Model):
+    """A signed-in user's browser last asked the site for something (any page, a form, a
+    poll) at `seen_at`: their "your move" mail waits while they are about
+    (notifications.presence)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                primary_key=True, related_name="+")
+    seen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.user} on the site at {self.seen_at:%H:%M:%S}"
+
+
 class PushSubscription(models.Model):
     """One browser of a user that asked for web push (the Push API's subscription): where
     to POST (`endpoint`, the browser vendor's push service) and the keys to encrypt for it.

@@ -40,12 +40,18 @@ _MODERATION = ev.MODERATOR_EVENTS - {ev.PLAYER_DROPPED, ev.PLAYER_REPLACED,
                                      ev.MODERATOR_ENDED_TURN, ev.CHAT_HIDDEN}
 
 
-def rows_for(game, events, before, after, standing_order=False) -> list[Notification]:
+def rows_for(game, events, before, after, standing_order=False,
+             started_by=None) -> list[Notification]:
     """The rows these events cause. `standing_order`: the change was a player's standing
-    order, made the moment a move left its decision to them (games.write.standing_orders)."""
+    order, made the moment a move left its decision to them (games.write.standing_orders).
+    `started_by`: the user who started the game with this change (pressed start, created
+    it full, seated its last computer player): they saw it start, and get no mail of it."""
     # Computer players get no mail (nor does a dropped player whose seat a bot plays on).
     bots = bot_levels(game, after)
     users = {row[0]: row[1] for row in seat_rows(game) if row[0] not in bots}
+    # Against computer players only, the turn comes back within seconds of a move: its
+    # mail waits until the player has been away a while (notifications.presence).
+    against_computers = {"against_computers": True} if bots and len(users) == 1 else {}
     rows: list[Notification] = []
 
     def add(kind, user_id, seq, digest=False, **payload):
@@ -61,7 +67,8 @@ def rows_for(game, events, before, after, standing_order=False) -> list[Notifica
     for event in events:
         if event.type == ev.GAME_STARTED:
             for user_id in users.values():
-                add(Notification.STARTED, user_id, event.seq)
+                if user_id != started_by:
+                    add(Notification.STARTED, user_id, event.seq)
         elif event.type == ev.GAME_FINISHED:
             for user_id in users.values():
                 add(Notification.FINISHED, user_id, event.seq, winner=event.data.get("winner"),
@@ -99,7 +106,7 @@ def rows_for(game, events, before, after, standing_order=False) -> list[Notifica
         for seat in sorted(waiting & set(users)):
             user_id = users[seat]
             add(Notification.TURN, user_id, events[-1].seq, digest=user_id in digest_users,
-                seat=seat)
+                seat=seat, **against_computers)
     return rows
 
 
@@ -123,10 +130,10 @@ def digest_flag_sql(user_column: str) -> str:
             f"AND p.{q('turn_mail')} = '{Preferences.DIGEST}')")
 
 
-def outbox_writer(game, events, before, after, standing_order=False):
+def outbox_writer(game, events, before, after, standing_order=False, started_by=None):
     """The rows these events cause, as a write for the commit step's transaction
     (notifications.reactions.outbox_rows); None if they cause none."""
-    rows = rows_for(game, events, before, after, standing_order)
+    rows = rows_for(game, events, before, after, standing_order, started_by)
     if not rows:
         return None
     # The store may write the rows in the append's own statement; else in its transaction.

@@ -1,33 +1,80 @@
-"""Who has a game's page open: a "your move" mail waits while its reader is there, and goes
-out once they leave without moving.
+"""Who is at the screen: a "your move" mail waits while its reader is on the site, and goes
+out once they have been away a while without moving.
 
-The page polls /games/{id}/live/ every few seconds; each poll by a signed-in user refreshes
-a `Presence` row (a database row, so it holds on SQLite and PostgreSQL alike, whatever
-cache or broker runs). The player counts as present until CONQUEST_PRESENCE_SECONDS after
-the last poll. Delivery (notifications.delivery) puts a turn mail of a present player back
-unsent, without counting an attempt, and asks for it again when the presence runs out; by
-then the mail is obsolete if they moved (the turn passed, a newer turn mail replaces it),
-else it goes out, once.
+Two kinds of presence, both database rows (so they hold on SQLite and PostgreSQL alike,
+whatever cache or broker runs): a game's page polls /games/{id}/live/ every few seconds (or
+its stream reports it), and each poll by a signed-in user refreshes a `Presence` row for
+that game; every request of a signed-in browser, to any page, refreshes their `OnSite` row
+(notifications.middleware, at most once a minute, remembered in the session). A player
+counts as on the site CONQUEST_ON_SITE_SECONDS after the newer of the two, and as on a
+game's page CONQUEST_PRESENCE_SECONDS after its last poll. In a game against computer
+players only, whose turns come back within seconds, the turn mail waits until the player
+has been away CONQUEST_COMPUTER_GAME_AWAY_SECONDS. Delivery (notifications.delivery) puts
+such a mail back unsent, without counting an attempt, and asks for it again when the
+presence runs out; by then the mail is obsolete if they moved (the turn passed, a newer
+turn mail replaces it), else it goes out, once. A player never seen on the site (playing by
+mail or through the API) is mailed at once.
 """
-
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 
-from notifications.models import Notification, Presence
+from notifications.models import Notification, OnSite, Presence
 
 # A poll refreshes the row at most this often: a write every poll would be wasted.
 REFRESH = timedelta(seconds=5)
+# A browser's requests refresh its user's OnSite row at most this often.
+ON_SITE_REFRESH = timedelta(seconds=60)
 # The mails a present reader does not need: they see the page say it.
 WAITS_WHILE_PRESENT = (Notification.TURN, Notification.REMINDER)
 
 
 def lasts() -> timedelta:
     return timedelta(seconds=settings.CONQUEST_PRESENCE_SECONDS)
+
+
+def on_site_grace() -> timedelta:
+    return timedelta(seconds=settings.CONQUEST_ON_SITE_SECONDS)
+
+
+def away_from_computer_games() -> timedelta:
+    return timedelta(seconds=settings.CONQUEST_COMPUTER_GAME_AWAY_SECONDS)
+
+
+def on_site(user_id: int, now: datetime) -> None:
+    """Record that the user's browser asked the site for something at `now`."""
+    if OnSite.objects.filter(user_id=user_id).update(seen_at=now):
+        return
+    try:
+        with transaction.atomic():
+            OnSite.objects.create(user_id=user_id, seen_at=now)
+    except IntegrityError:  # another request of the same user made it first
+        OnSite.objects.filter(user_id=user_id).update(seen_at=now)
+
+
+def last_on_site(user_ids) -> dict[int, datetime]:
+    """When each of the users was last seen on the site: a page (OnSite) or a game's page
+    open (Presence), whichever is newer; users never seen are left out."""
+    user_ids = set(user_ids)
+    if not user_ids:
+        return {}
+    found = dict(OnSite.objects.filter(user_id__in=user_ids).values_list("user_id", "seen_at"))
+    for user_id, at in (Presence.objects.filter(user_id__in=user_ids).values("user_id")
+                        .annotate(last=Max("seen_at")).values_list("user_id", "last")):
+        found[user_id] = max(at, found.get(user_id, at))
+    return found
+
+
+def on_site_until(user_ids) -> dict[int, datetime]:
+    """For each of the users who is on the site now: until when they count as there."""
+    now = timezone.now()
+    return {user_id: at + on_site_grace() for user_id, at in last_on_site(user_ids).items()
+            if at + on_site_grace() > now}
 
 
 def seen(user, game_id: int, shown: bool = True) -> bool:
@@ -67,9 +114,22 @@ def present_until(pairs) -> dict[tuple[int, int], datetime]:
 
 
 def waiting(rows) -> dict[int, datetime]:
-    """Of these outbox rows, the mails to hold back because their reader is on the game's
-    page: row id -> when to try again."""
+    """Of these outbox rows, the mails to hold back because their reader is at the screen
+    (on the game's page, on the site, or, for a game against computer players, not away
+    long enough): row id -> when to try again."""
     candidates = [r for r in rows if r.kind in WAITS_WHILE_PRESENT and r.game_id]
-    until = present_until((r.user_id, r.game_id) for r in candidates)
-    return {r.pk: until[(r.user_id, r.game_id)] for r in candidates
-            if (r.user_id, r.game_id) in until}
+    if not candidates:
+        return {}
+    on_page = present_until((r.user_id, r.game_id) for r in candidates)
+    last = last_on_site(r.user_id for r in candidates)
+    now, held = timezone.now(), {}
+    for row in candidates:
+        times = [on_page.get((row.user_id, row.game_id))]
+        if row.user_id in last:
+            computers = (row.payload or {}).get("against_computers")
+            times.append(last[row.user_id]
+                         + (away_from_computer_games() if computers else on_site_grace()))
+        until = max((t for t in times if t is not None), default=None)
+        if until is not None and until > now:
+            held[row.pk] = until
+    return held

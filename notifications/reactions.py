@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.write import STANDING
+from games.write import LOBBY, STANDING
 from notifications import outbox
 from notifications.models import Notification
 
 
 def outbox_rows(done):
+    # The lobby's actor names the user who started the game, if one did (games.lobby).
+    started_by = done.actor.user_id if done.actor.kind == LOBBY else None
     return outbox.outbox_writer(done.game, done.events, done.before, done.after,
-                                done.actor.kind == STANDING)
+                                done.actor.kind == STANDING, started_by)
 
 
 def rematch_rows(news) -> None:

@@ -3,6 +3,10 @@ the game page's result and the end mail (which waits for it: notifications.endin
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from ratings import played, record
 from ratings.models import GameResult, PlayerResult
 
 
@@ -18,8 +22,9 @@ def recorded_of(game_ids) -> set[int]:
 
 
 def changes(game_id: int) -> dict[int, dict] | None:
-    """{user id: {rated, before, after, change}} for each human player of a recorded game
-    (before, after and change None where it did not move their rating); None until it is
+    """{user id: {rated, before, after, change, why}} for each human player of a recorded
+    game (before, after and change None where it did not move their rating; why: the
+    words of why it moved it not at all or less than a full game, or ""); None until it is
     recorded."""
     if not recorded(game_id):
         return None
@@ -29,12 +34,57 @@ def changes(game_id: int) -> dict[int, dict] | None:
         found[row.user_id] = {
             "rated": moved, "before": row.rating_before if moved else None,
             "after": row.rating if moved else None,
-            "change": row.rating - row.rating_before if moved else None}
+            "change": row.rating - row.rating_before if moved else None,
+            "why": why_words(row.why, moved)}
     return found
 
 
-def signed(change: int) -> str:
-    """A rating change as players read it: +23, −18 (a true minus sign), ±0."""
-    if change > 0:
-        return f"+{change}"
-    return f"\u2212{-change}" if change < 0 else "\u00b10"
+def why_words(why: str, moved: bool) -> str:
+    """Why a game moved a player's rating not at all (or, WHY_NEWCOMERS, less than a full
+    game), in the reader's language; "" for a game that moved it fully."""
+    if why == record.WHY_NEWCOMERS:
+        games = record.established_at()
+        return ngettext(
+            "Your opponents had not finished %(games)s rated game yet: a game counts fully "
+            "against players who have.",
+            "Your opponents had not finished %(games)s rated games yet: a game counts fully "
+            "against players who have.", games) % {"games": games}
+    if moved:
+        return ""
+    if why == record.WHY_UNRATED:
+        return _("This game was not rated: its creator chose so.")
+    if why == record.WHY_COMPUTERS:
+        return _("This game was not rated: games with computer players are not rated unless "
+                 "their creator chose so when creating them.")
+    if why == record.WHY_OWNER_BOT:
+        return _("This game did not change anyone's rating: a bot account played at its "
+                 "owner's table.")
+    if why == record.WHY_VOIDED:
+        return _("This game did not change anyone's rating: a moderator voided it.")
+    if why == record.WHY_NOT_PLAYED:
+        turns = played.MIN_OWN_TURNS
+        return ngettext(
+            "This game did not change your rating: you did not play %(turns)s turn of your "
+            "own in it (moves the clock or a computer player made for you do not count).",
+            "This game did not change your rating: you did not play %(turns)s turns of your "
+            "own in it (moves the clock or a computer player made for you do not count).",
+            turns) % {"turns": turns}
+    if why == record.WHY_ONE_SIDE:
+        turns = played.MIN_OWN_TURNS
+        return ngettext(
+            "This game did not change your rating: no opponent played %(turns)s turn of "
+            "their own in it.",
+            "This game did not change your rating: no opponent played %(turns)s turns of "
+            "their own in it.", turns) % {"turns": turns}
+    return _("This game did not change your rating.")
+
+
+def known_unrated(game) -> str:
+    """Before its results are recorded: why a finished game will move no rating, as far
+    as its row tells (not rated by its creator's choice, or computer players seated), in
+    words; "" if it may move some."""
+    if game.rated is False:
+        return why_words(record.WHY_UNRATED, False)
+    if game.rated is None and game.seats.filter(bot__isnull=False).exists():
+        return why_words(record.WHY_COMPUTERS, False)
+    return ""

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 WIDTH, HEIGHT, PAD = 320, 90, 6
+# The bar chart's labels (its reach above and below the line) stand in a margin of their
+# own on the left, never over a bar: room for "+123.4" in a 10 px font.
+LABELS = 44
 
 
 def line(values: list[float], width: int = WIDTH, height: int = HEIGHT) -> dict | None:
@@ -25,20 +28,21 @@ def line(values: list[float], width: int = WIDTH, height: int = HEIGHT) -> dict 
 
 
 def bars(values: list[float], width: int = WIDTH, height: int = HEIGHT) -> dict | None:
-    """One bar per value about a zero line: above it positive, below negative."""
+    """One bar per value about a zero line: above it positive, below negative, right of
+    the labels' margin."""
     if not values:
         return None
     reach = max(abs(v) for v in values) or 1
     middle = height / 2
-    slot = (width - 2 * PAD) / len(values)
+    slot = (width - LABELS - PAD) / len(values)
     drawn = []
     for i, value in enumerate(values):
         size = abs(value) / reach * (middle - PAD)
         drawn.append({
-            "x": round(PAD + i * slot, 1), "width": round(max(slot - 1, 1), 1),
+            "x": round(LABELS + i * slot, 1), "width": round(max(slot - 1, 1), 1),
             "y": round(middle - size if value >= 0 else middle, 1),
             "height": round(max(size, 0.5), 1), "positive": value >= 0,
             "value": round(value, 1),
         })
     return {"width": width, "height": height, "middle": middle, "bars": drawn,
-            "reach": round(reach, 1)}
+            "reach": round(reach, 1), "floor": -round(reach, 1)}

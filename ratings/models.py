@@ -51,6 +51,11 @@ class PlayerResult(models.Model):
     weight = models.FloatField(null=True, blank=True, help_text=(
         "The share of a full game's change it was given, if rated (less against an "
         "opponent met often lately: ratings.played)."))
+    # Why the game moved this player's rating not at all, or less than a full game
+    # (ratings.record WHY_*; empty: it moved it fully, or it was recorded before this).
+    # A default in the database too: the previous release's workers, which know nothing
+    # of it, may record games during a rolling upgrade.
+    why = models.CharField(max_length=20, blank=True, default="", db_default="")
     # Dice luck in this game (ratings.luck).
     battles = models.PositiveIntegerField(default=0)
     lost = models.PositiveIntegerField(default=0)

@@ -37,6 +37,17 @@ BASE, SCALE = 1500, 20
 BATCH = 500
 
 
+# Why a game moved a player's rating not at all (PlayerResult.why), or, for NEWCOMERS, less
+# than a full game; the pages and the end mail say it in words (ratings.changes).
+WHY_UNRATED = "unrated"  # its creator chose so
+WHY_COMPUTERS = "computers"  # computer players seated, and nobody chose it rated
+WHY_OWNER_BOT = "owner_bot"  # a bot account at its owner's table
+WHY_VOIDED = "voided"  # a moderator voided it
+WHY_NOT_PLAYED = "not_played"  # the player made no decisions of their own in enough turns
+WHY_ONE_SIDE = "one_side"  # nobody else who played it was on another side
+WHY_NEWCOMERS = "newcomers"  # rated, scaled down for opponents new to rated games
+
+
 def shown(mu: float, sigma: float) -> int:
     return round(BASE + SCALE * (mu - 3 * sigma))
 
@@ -70,6 +81,7 @@ class Finished:
     luck: dict[int, Luck] = field(default_factory=dict)
     played: set[int] = field(default_factory=set)  # human seats that played it
     voided: bool = False  # a moderator voided its rating
+    unrated_because: str = ""  # WHY_UNRATED, WHY_COMPUTERS or WHY_OWNER_BOT if not rated
 
     def side(self, seat: int) -> int:
         teams = self.seats // self.team_size if self.team_size > 1 else self.seats
@@ -86,6 +98,16 @@ class Finished:
     @property
     def moves_ratings(self) -> bool:
         return bool(self.rated_seats)
+
+    def why_not_rated(self, seat: int, rated_seats: set[int]) -> str:
+        """Why the game moves no rating of `seat` (WHY_*), or "" if it moves it."""
+        if not self.rated:
+            return self.unrated_because or WHY_UNRATED
+        if self.voided:
+            return WHY_VOIDED
+        if seat not in self.played:
+            return WHY_NOT_PLAYED
+        return "" if seat in rated_seats else WHY_ONE_SIDE
 
 
 READ_EVENTS = tuple(dict.fromkeys((*PLACEMENT_EVENTS, ev.BATTLE, *played.PLAYED_EVENTS)))
@@ -120,18 +142,20 @@ def read_finished(games: list[Game]) -> list[Finished]:
                     named = [] if data.get("winner") is None else [data["winner"]]
                 winners = {seat for seat in named if places.get(seat) == 1}
         rated = game.rated if game.rated is not None else not any(bot for _, _, bot in rows)
+        unrated_because = "" if rated else (
+            WHY_UNRATED if game.rated is not None else WHY_COMPUTERS)
         humans = {seat: user_id for seat, user_id, bot in rows if not bot}
         if any(run_by.get(user_id) in humans.values() for user_id in humans.values()):
             # A bot account at its owner's table could lose on purpose for them: the game
             # moves no rating, for anyone.
-            rated = False
+            rated, unrated_because = False, WHY_OWNER_BOT
         found.append(Finished(
             game_id=game.pk, finished_at=game.finished_at, seats=game.players,
             team_size=team_size, rated=rated, humans=humans, places=places, winners=winners,
             luck=luck_by_seat([e[1] for e in events if e[0] == ev.BATTLE], game.players),
             played=played.played_seats(
                 [e for e in events if e[0] in played.PLAYED_EVENTS], humans),
-            voided=game.pk in voided,
+            voided=game.pk in voided, unrated_because=unrated_because,
         ))
     return found
 
@@ -165,7 +189,7 @@ class Ledger:
         ratings it moves."""
         rated = game.rated_seats
         before = {seat: self.get(user, ALL_SIZES)[:2] for seat, user in game.humans.items()}
-        weights = self._weights(game, rated)
+        weights, newcomers = self._weights(game, rated)
         if rated:
             for pool in (ALL_SIZES, game.seats):
                 self._rate(game, pool, rated, weights)
@@ -185,19 +209,22 @@ class Ledger:
                 rating_before=shown(*before[seat]) if moves else None,
                 battles=luck.battles, lost=luck.lost, expected_lost=luck.expected_lost,
                 taken=luck.taken, expected_taken=luck.expected_taken,
+                why=(WHY_NEWCOMERS if seat in newcomers else "") if moves
+                else game.why_not_rated(seat, rated),
             ))
         result = GameResult(game_id=game.game_id, finished_at=game.finished_at,
                             seats=game.seats, rated=bool(rated))
         return result, results
 
-    def _weights(self, game: Finished, seats: set[int]) -> dict[int, float]:
+    def _weights(self, game: Finished, seats: set[int]) -> tuple[dict[int, float], set[int]]:
         """Each rated seat's share of a full change: discounted by the opponent of this
         game it met most often lately, and scaled by how established its opponents are
-        (their counted games before this one: called before _rate counts it)."""
+        (their counted games before this one: called before _rate counts it); and the
+        seats whose share the opponents' newness cut."""
         established = {seat: played.establishment(self.get(game.humans[seat], ALL_SIZES)[2],
                                                   self.established_at)
                        for seat in seats}
-        found = {}
+        found, newcomers = {}, set()
         for seat in seats:
             user = game.humans[seat]
             opponents = [other for other in sorted(seats)
@@ -205,9 +232,11 @@ class Ledger:
             most = max((played.meetings(self.met.get(_pair(user, game.humans[other]), []),
                                         game.finished_at) for other in opponents),
                        default=0)
-            found[seat] = played.weight(most) * played.opponents_share(
-                [established[other] for other in opponents])
-        return found
+            share = played.opponents_share([established[other] for other in opponents])
+            found[seat] = played.weight(most) * share
+            if share < 1:
+                newcomers.add(seat)
+        return found, newcomers
 
     def _meet(self, game: Finished, seats: set[int]) -> None:
         for seat in seats:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ratings.placement import PLACEMENT_EVENTS, placements
 
@@ -31,7 +32,8 @@ def headline(places: dict[int, int], seat: int, team_size: int = 1) -> tuple[str
         teams = len(places) // team_size
         if won:
             return _("Your team won"), True
-        return _("Your team lost (%(place)s of %(teams)s teams)") % {
+        return ngettext("Your team lost (%(place)s of %(teams)s team)",
+                        "Your team lost (%(place)s of %(teams)s teams)", teams) % {
             "place": ordinal(places[seat]), "teams": teams}, False
     if won:
         return _("You won"), True

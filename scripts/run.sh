@@ -134,10 +134,39 @@ exited() {
     restart_at[$name]=$((SECONDS + delay))
 }
 
+# Whether the site answers: /healthz on the port says 200. (Bash's own /dev/tcp, in a
+# subshell, so a refused connection fails the probe alone; a web still booting may accept
+# the connection and answer late, so the read gives up after 2 s and the next second asks
+# again.)
+answers() {
+    (
+        exec 3<>"/dev/tcp/127.0.0.1/${PORT}" || exit 1
+        printf 'GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' >&3
+        IFS=' ' read -r -t 2 _ status _ <&3 && [ "$status" = 200 ]
+    ) 2>/dev/null
+}
+
+say "starting web (on port ${PORT}), worker-deadlines, worker-mail and beat; the address" \
+    "follows once the site answers"
 for name in "${NAMES[@]}"; do
     launch "$name"
 done
-echo "Conquest is serving on http://127.0.0.1:${PORT}/ (Ctrl-C stops web, workers and beat)"
+# Until the site answers, a line now and then says it is still coming (the first start
+# imports the whole project, a minute on a busy small machine).
+announced=""
+waiting_since=$SECONDS
+remind_at=$((SECONDS + 10))
+announce() {
+    if answers; then
+        announced=yes
+        echo "Conquest is serving on http://127.0.0.1:${PORT}/ (Ctrl-C stops web, workers" \
+            "and beat)"
+    elif ((SECONDS >= remind_at)); then
+        remind_at=$((SECONDS + 10))
+        say "web is still starting ($((SECONDS - waiting_since)) s); the address follows" \
+            "once it answers"
+    fi
+}
 
 # Once a second: whoever died is noticed, whoever is due is started again. (A timer rather
 # than `wait -n`: that may miss a child bash reaped between two checks.)
@@ -153,4 +182,5 @@ while true; do
             say "restarted $name (pid ${pid_of[$name]})"
         fi
     done
+    [ -n "$announced" ] || announce
 done

@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 import uuid
 from pathlib import Path
 
@@ -101,6 +102,58 @@ def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path):
         assert marked(marker) == []
         assert stopped_in < 8, stopped_in
     finally:
+        for pid in marked(marker):
+            os.kill(pid, signal.SIGKILL)
+        if script.poll() is None:
+            script.kill()
+        output.close()
+
+
+def test_make_run_says_what_it_does_and_serving_only_once_the_site_answers(tmp_path):
+    """A newcomer opens the address the moment it is printed: it must answer then, and
+    until then the output says what is still under way."""
+    marker = f"CONQUEST_RUN_TEST={uuid.uuid4().hex}"
+    port = free_port()
+    environment = {k: v for k, v in os.environ.items()
+                   if not k.startswith(("DJANGO_", "MAKE")) and k != "XDG_RUNTIME_DIR"}
+    environment.update({
+        "PORT": str(port),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}",
+        "CELERY_BROKER_URL": "memory://",
+        "CONQUEST_STOP_GRACE_SECONDS": "3",
+        "CONQUEST_VAR_DIR": str(tmp_path / "var"),
+        "HOME": str(tmp_path / "home"),
+        marker.split("=")[0]: marker.split("=")[1],
+    })
+    log_path = tmp_path / "run.log"
+    output = open(log_path, "wb")  # closed in finally
+    script = subprocess.Popen(["make", "--no-print-directory", "run"], cwd=ROOT,
+                              env=environment, stdout=output, stderr=subprocess.STDOUT,
+                              start_new_session=True)
+    serving = f"Conquest is serving on http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 180
+        while serving not in log_path.read_text(errors="replace"):
+            assert time.monotonic() < deadline, log_path.read_text(errors="replace")
+            assert script.poll() is None, log_path.read_text(errors="replace")
+            time.sleep(0.05)
+        # The moment it says so, the site answers.
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as answer:
+            assert answer.status == 200
+        log = log_path.read_text(errors="replace")
+        steps = ["make run: applying the database's migrations",
+                 "make run: collecting static files",
+                 "run.sh: starting web (on port", "worker-deadlines, worker-mail and beat",
+                 serving]
+        places = [log.find(step) for step in steps]
+        assert -1 not in places and places == sorted(places), log
+    finally:
+        if script.poll() is None:
+            os.killpg(script.pid, signal.SIGINT)
+            try:
+                script.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                pass
         for pid in marked(marker):
             os.kill(pid, signal.SIGKILL)
         if script.poll() is None:

@@ -7,6 +7,7 @@ from datetime import UTC, timedelta
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.maps import maps_for_new_games
 from games.vocabulary import map_name
@@ -33,7 +34,8 @@ class UTCDateTimeField(forms.DateTimeField):
 def map_choices() -> list[tuple[str, str]]:
     """Every map a tournament may be played on, named in the reader's language, with its
     size (the classic map's name is in the catalogues)."""
-    return [(board.id, _("%(map)s (%(count)s territories)") % {
+    return [(board.id, ngettext("%(map)s (%(count)s territory)", "%(map)s (%(count)s territories)",
+                                len(board.territories)) % {
         "map": _("Classic") if board.id == "classic" else map_name(board),
         "count": len(board.territories)}) for board in maps_for_new_games()]
 

@@ -1,7 +1,8 @@
 """Template filters for manners and words: `view|your_decision` (the tab title says "Your
 move"), `name|game_title` (a tournament game's name in the reader's language) and
 `iso|moment` (an ISO 8601 string as a date-time, for the `date` filter to show in the
-reader's language and time zone)."""
+reader's language and time zone) and `value|signed:digits` (a signed value in the one
+format every page shows them in: lib.numbers.signed)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django import template
 from django.utils.dateparse import parse_datetime
 
 from games.vocabulary import game_title as title_of
+from lib import numbers
 
 register = template.Library()
 
@@ -38,3 +40,11 @@ def moment(value):
         except ValueError:
             return value
     return value
+
+
+@register.filter
+def signed(value, digits=0):
+    """+23, −1,4, ±0 (lib.numbers.signed); nothing for no value."""
+    if value is None or value == "":
+        return ""
+    return numbers.signed(value, int(digits))

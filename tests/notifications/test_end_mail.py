@@ -102,7 +102,8 @@ def test_an_unrated_game_says_the_rating_did_not_move(alice, bob):
 
     for row in rows(game, kind=Notification.FINISHED):
         assert delivery.send_one(row.pk) == "sent"
-    assert all("This game did not change your rating." in m.body for m in mail.outbox)
+    # It says why, as the game's page does.
+    assert all("This game was not rated: its creator chose so." in m.body for m in mail.outbox)
 
 
 def test_an_elimination_that_leaves_the_game_running_still_mails_the_loser(alice, bob,

@@ -66,11 +66,14 @@ def turn_row(game):
     return rows(game, kind=Notification.TURN, user=player)[-1], player
 
 
-def test_it_pushes_your_move_to_each_subscribed_browser_once(game, service, queued):
+def test_it_pushes_your_move_to_each_subscribed_browser_once(game, service, queued, clock,
+                                                             settings):
     row, player = turn_row(game)
     phone, laptop = service.browser("phone"), service.browser("laptop")
     subscribe(player, phone)
     subscribe(player, laptop)
+    # Then they leave the site: while they are about, the move waits (as its mail does).
+    clock.advance(seconds=settings.CONQUEST_ON_SITE_SECONDS + 1)
 
     delivery.send_many([row.pk])
     assert (TASK, (row.pk,)) in queued

@@ -89,7 +89,7 @@ def test_the_end_of_a_game_reveals_missions_and_sums_it_up(alice, bob, charlie):
         assert narrator.seat_name(seat) in summary
     assert summary.count("Secret mission:") == 3
     assert "attack roll" in summary and "won" in summary
-    assert "Dice luck:" in summary  # the exact odds against what the dice gave
+    assert "Dice luck, in armies against the odds:" in summary  # the exact odds against what the dice gave
     # the log tells every mission now that the game is over
     log = client_for(bob).get(f"/games/{game.pk}/?log=all").content.decode()
     assert "Secret missions were dealt:" in log

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.rules.fair import ENTROPY_MAX_LENGTH, entropy_problem
 from games.rules.maps import DEFAULT_MAP
@@ -40,6 +41,20 @@ def player_entropy(value: str) -> str | None:
 
 def map_choices() -> list[tuple[str, str]]:
     return [(board.id, map_name(board)) for board in available_maps()]
+
+
+def created_too_many(wait: int) -> str:
+    """The refusal of a game created too soon after many others."""
+    return ngettext("You created many games just now: try again in %(seconds)s second.",
+                    "You created many games just now: try again in %(seconds)s seconds.",
+                    wait) % {"seconds": wait}
+
+
+def played_by(board) -> str:
+    """How many players a map is played by, in words."""
+    return ngettext("%(map)s is played by %(low)s to %(high)s player.",
+                    "%(map)s is played by %(low)s to %(high)s players.", board.max_players) % {
+        "map": map_name(board), "low": board.min_players, "high": board.max_players}
 
 
 class CreateGameForm(GameSettingsForm):
@@ -84,8 +99,7 @@ class CreateGameForm(GameSettingsForm):
         players = preset.get("players", data.get("players"))
         if board is not None and players and not (
                 board.min_players <= players <= board.max_players):
-            self.add_error("players", _("%(map)s is played by %(low)s to %(high)s players.") % {
-                "map": map_name(board), "low": board.min_players, "high": board.max_players})
+            self.add_error("players", played_by(board))
         return data
 
     def clean_entropy(self) -> str | None:

@@ -9,6 +9,7 @@ from games import narrator, reading, rules
 from games.models import Game
 from games.rules import events as ev
 from games.vocabulary import FINISH_REASONS, mission_text, seat_color, territory_name
+from lib.numbers import signed
 from ratings.luck import luck_by_seat
 
 from ..maps import board_of
@@ -84,7 +85,7 @@ def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
     luck = luck_by_seat([e["data"] for e in events if e["type"] == ev.BATTLE], len(rows))
     for seat, row in rows.items():
         if seat in luck and luck[seat].battles:
-            row["luck"] = f"{luck[seat].net:+.1f}"
+            row["luck"] = signed(luck[seat].net, 1)
     for row in rows.values():
         if row["won"]:
             row["outcome"] = _("won")

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from games import narrator, reading, rematch, seeds
 from games.models import Game
 from games.vocabulary import seat_color
+from lib.numbers import signed
 from ratings import changes, standing
 
 # A finished page polls this long after the end for its ratings to be recorded.
@@ -35,21 +36,26 @@ def result_context(game: Game, view: dict, events: list[dict], seat: int | None,
         rows.append({"seat": place_seat, "place": standing.ordinal(place),
                      "name": narrator.seat_name(place_seat, names),
                      "color": seat_color(place_seat),
-                     "change": changes.signed(change["change"]) if change.get("rated") else "",
+                     "change": signed(change["change"]) if change.get("rated") else "",
                      "rating": change.get("after") if change.get("rated") else None})
     if seat is not None and seat in places:
         headline, won = standing.headline(places, seat, team_size)
     else:
         headline, won = _("%(winner)s won") % {"winner": _winners(view, names)}, None
-    mine = None
+    mine, why = None, ""
     if seat in humans and found is not None:
-        mine = found.get(humans[seat], {"rated": False})
+        mine = found.get(humans[seat], {"rated": False, "why": changes.why_words("", False)})
         if mine["rated"]:
-            mine = {**mine, "signed": changes.signed(mine["change"])}
+            mine = {**mine, "signed": signed(mine["change"])}
+        why = mine["why"]
+    elif seat in humans:  # not recorded yet: said at once if it will move no rating
+        why = changes.known_unrated(game)
     offer = rematch.state_of(game, user)
     return {
-        "headline": headline, "won": won, "standings": rows, "rating": mine,
+        "headline": headline, "won": won, "standings": rows, "rating": mine, "why": why,
         "recorded": found is not None, "player": seat in humans,
+        "late": found is None and game.finished_at is not None
+        and game.finished_at < timezone.now() - RESULTS_POLL,
         "rematch": offer,
         # The seed an offer by the viewer would take, shown before they send entropy with it.
         "next_seed_hash": seeds.next_for(user).seed_hash

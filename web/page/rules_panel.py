@@ -68,7 +68,9 @@ def map_in_words(board: Board) -> list[dict]:
     bonuses = ", ".join(f"{continent_name(c, board)} +{bonus}"
                         for c, (bonus, _members) in board.continents.items())
     return [{"key": "map", "label": _("Map"), "link": reverse("map", args=[board.id]),
-             "value": _("%(map)s (%(territories)d territories)") % {
+             "value": ngettext("%(map)s (%(territories)d territory)",
+                               "%(map)s (%(territories)d territories)",
+                               len(board.territories)) % {
                  "map": map_name(board), "territories": len(board.territories)}},
             {"key": "continents", "label": _("Continents and their bonus armies"),
              "value": bonuses}]
@@ -139,9 +141,11 @@ def team_size_words(team_size: int, players: int | None) -> str:
     if team_size <= 1:
         return _("no teams: everyone for themselves")
     if players:
-        return _("%(teams)s teams of %(size)s; teammates never attack each other, see each "
-                 "other's cards and win together") % {"teams": players // team_size,
-                                                      "size": team_size}
+        return ngettext("%(teams)s team of %(size)s; teammates never attack each other, see "
+                        "each other's cards and win together",
+                        "%(teams)s teams of %(size)s; teammates never attack each other, see "
+                        "each other's cards and win together", players // team_size) % {
+            "teams": players // team_size, "size": team_size}
     return _("teams of %(size)s") % {"size": team_size}
 
 

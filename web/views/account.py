@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import check_for_language
+from django.utils.translation import check_for_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
@@ -32,8 +32,11 @@ def signup(request):
     wait = throttles.refused(request, throttles.SIGNUP) if request.method == "POST" else None
     if wait:
         form.is_valid()
-        form.add_error(None, _("Many accounts were made from your address just now: try again "
-                               "in %(seconds)s seconds.") % {"seconds": wait})
+        form.add_error(None, ngettext(
+            "Many accounts were made from your address just now: try again in %(seconds)s "
+            "second.",
+            "Many accounts were made from your address just now: try again in %(seconds)s "
+            "seconds.", wait) % {"seconds": wait})
         status = 429
     elif request.method == "POST" and form.is_valid():
         with transaction.atomic():

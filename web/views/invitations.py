@@ -20,6 +20,7 @@ from games.models import Game
 from games.rules.errors import RuleViolation
 
 from ..forms.invitations import ChallengeForm
+from ..forms.lobby import created_too_many
 from .refusals import people_only, refusal_text
 
 
@@ -157,8 +158,7 @@ def challenge(request, username):
         return redirect(back + "#challenge")
     wait = throttles.refused(request, throttles.CREATE_GAME)
     if wait:
-        messages.error(request, _("You created many games just now: try again in %(seconds)s "
-                                  "seconds.") % {"seconds": wait})
+        messages.error(request, created_too_many(wait))
         return redirect(back + "#challenge")
     players, rules_raw = form.game_arguments()
     try:

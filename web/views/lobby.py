@@ -16,8 +16,8 @@ from django.views.decorators.http import require_POST
 from accounts import throttles
 from accounts.bots import is_bot_account
 from accounts.models import preferences_for
+from games import computer, invitations, reading, seeds
 from games import filters as games_filters
-from games import invitations, reading, seeds
 from games import lobby as games_lobby
 from games.errors import ServiceError
 from games.models import Game, Seat
@@ -25,12 +25,19 @@ from games.rules.errors import RuleViolation
 from games.rules.maps import DEFAULT_MAP
 from games.rules.moves import seats_to_act
 from games.store import load_state
-from games.vocabulary import BOT_LEVELS, color_name, level_name, map_name, phase_name, seat_color
+from games.vocabulary import (
+    BOT_LEVELS,
+    color_name,
+    computer_game_name,
+    level_name,
+    phase_name,
+    seat_color,
+)
 from lib.inputs import whole_number
 
 from ..forms.game_lists import GameFilterForm
 from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields, rule_defaults
-from ..forms.lobby import CreateGameForm
+from ..forms.lobby import CreateGameForm, created_too_many, played_by
 from ..maps import map_by_id
 from ..page.map_page import map_options
 from ..page.rules_panel import open_game_words
@@ -195,8 +202,7 @@ def create_game(request):
     wait = throttles.refused(request, throttles.CREATE_GAME)
     if wait:
         form.is_valid()
-        form.add_error(None, _("You created many games just now: try again in %(seconds)s "
-                               "seconds.") % {"seconds": wait})
+        form.add_error(None, created_too_many(wait))
         return _lobby(request, form, status=429)
     if not form.is_valid():
         return _lobby(request, form, status=400)
@@ -303,15 +309,15 @@ def play_the_computer(request):
         messages.error(request, _("Choose a level and one to five computer opponents."))
         return redirect(back)
     if not board.min_players <= opponents + 1 <= board.max_players:
-        messages.error(request, _("%(map)s is played by %(low)s to %(high)s players.") % {
-            "map": map_name(board), "low": board.min_players, "high": board.max_players})
+        messages.error(request, played_by(board))
         return redirect(back)
     wait = throttles.refused(request, throttles.CREATE_GAME)
     if wait:
-        messages.error(request, _("You created many games just now: try again in %(seconds)s "
-                                  "seconds.") % {"seconds": wait})
+        messages.error(request, created_too_many(wait))
         return redirect(back)
-    name = _("%(user)s against the computer") % {"user": request.user.get_username()}
+    # Stored in English, shown in each reader's language (games.vocabulary.game_title).
+    name = computer_game_name(request.user.get_username(), board, [level] * opponents,
+                              computer.games_against_the_computer(request.user) + 1)
     rules = {**ASYNC_SETUP, "deadline_seconds": 7 * 86400}
     game = games_lobby.create_game(request.user, name[:100], opponents + 1, rules,
                                 bots=[level] * opponents, map_id=board.id)
