@@ -127,9 +127,11 @@ _GAME = GAMES + "{game_id}/"
 # status: what the lobby and the rules answer.
 GAME_ERRORS = {
     (COMMANDS_PATH, "post"): {
-        **rule_codes(NOT_FROM_COMMANDS), 409: ["version_conflict"]},
+        **rule_codes(NOT_FROM_COMMANDS), 409: ["version_conflict"],
+        # played_by_bot: a computer player took the seat over after too many missed turns.
+        403: [*rule_codes()[403], "played_by_bot"]},
     (GAMES, "post"): {400: [*sorted(codes_of(BadRules)), "bad_clock", "bad_entropy"]},
-    (GAMES, "get"): {400: ["bad_filter"]},
+    (GAMES, "get"): {400: ["bad_filter"], 401: ["not_authenticated"]},  # mine=1 signed out
     (_GAME + "join/", "post"): {
         400: ["game_not_open", "already_seated", "game_full", "bad_team", "team_full",
               "bad_entropy"],

@@ -134,7 +134,7 @@ def test_the_commands_operation_lists_the_rules_refusals(schema):
     assert {"wrong_phase", "bad_command", "bad_dice", "bad_request"} <= set(
         responses["400"]["x-error-codes"])
     assert "bad_rules" not in responses["400"]["x-error-codes"]  # a new game's, not a move's
-    assert responses["403"]["x-error-codes"] == ["not_seated", "not_your_turn"]
+    assert responses["403"]["x-error-codes"] == ["not_seated", "not_your_turn", "played_by_bot"]
     assert responses["409"]["x-error-codes"] == ["version_conflict"]
     assert "Retry-After" in responses["429"]["headers"]
 
