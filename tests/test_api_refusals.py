@@ -4,6 +4,7 @@ operations, so a refusal added without its declaration beside the view fails her
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -58,10 +59,14 @@ def answering(module: str, function: str, app: str) -> tuple[str, ...]:
     return ELSEWHERE.get(f"{module}:{function}", ELSEWHERE.get(module, (app,)))
 
 
-def app_of(path: str) -> str:
-    """The app whose view answers this path of the schema."""
+def view_of(path: str):
+    """The view (a class, or a function) that answers this path of the schema."""
     view = resolve(re.sub(r"\{[^}]+\}", "1", path)).func
-    return getattr(view, "view_class", view).__module__.split(".")[0]
+    return getattr(view, "view_class", view)
+
+
+def app_of(path: str) -> str:
+    return view_of(path).__module__.split(".")[0]
 
 
 def answered(schema) -> dict[str, set[tuple[int, str]]]:
@@ -85,6 +90,22 @@ def test_every_refusal_of_an_app_is_on_one_of_its_operations(schema, app):
             missing.setdefault(refusal, []).append(f"{module}:{function}")
 
     assert not missing, f"declare these beside the views that answer them: {missing}"
+
+
+def test_each_view_lists_the_refusals_it_answers_itself(schema):
+    """Finer, for what a view's method answers in its own body: on its own operation."""
+    missing = []
+    for path, operations in schema["paths"].items():
+        view = view_of(path)
+        for method, operation in operations.items():
+            handler = getattr(view, method, None) if inspect.isclass(view) else view
+            listed = {(int(status), code) for status, response in operation["responses"].items()
+                      for code in response.get("x-error-codes", ())}
+            for match in REFUSAL.finditer(inspect.getsource(handler)):
+                if (int(match[1]), match[2]) not in listed:
+                    missing.append((method, path, int(match[1]), match[2]))
+
+    assert not missing
 
 
 def test_every_app_has_refusals_and_operations(schema):
