@@ -48,7 +48,7 @@ class PreferencesIO(serializers.Serializer):
     neutral_placement = serializers.ChoiceField(
         choices=[choice for choice, _ in Preferences.NEUTRAL_PLACEMENT],
         help_text="Two-player games with a neutral: `ask` (you place its reinforcements "
-                  "that fall to you, as RULES.md has it) or `borders` (they are placed for "
+                  "that fall to you, as the rulebooks have it) or `borders` (they are placed for "
                   "you at once, on the neutral territories facing the player moving).")
 
 

@@ -15,7 +15,7 @@ from ratings import players, voids
 
 class PlayerOut(serializers.Serializer):
     username = serializers.CharField()
-    bot = serializers.BooleanField(help_text="A bot account (CONTRACT.md)")
+    bot = serializers.BooleanField(help_text="A bot account: an account a program plays through the API")
     owner = serializers.CharField(allow_null=True, help_text="A bot account's owner")
     rating = serializers.IntegerField(
         allow_null=True, help_text="Counts every rated game, private ones included")
@@ -89,7 +89,8 @@ class LeaderboardView(ApiView):
 
 
 class BotLeaderboardView(LeaderboardView):
-    """The bot accounts' leaderboard (CONTRACT.md "Bot accounts"), apart from people's."""
+    """The bot accounts' leaderboard: bot accounts are rated as anyone, but listed here
+    only, apart from people's (`GET /api/v1/leaderboard/`)."""
     bots = True
 
 
