@@ -66,7 +66,8 @@ class PushSubscriptionsView(ApiView):
         return Response(state(request.user), status=201)
 
     @extend_schema(request=SubscriptionIn, responses={200: PushOut, 400: Error, 404: Error})
-    @refuses({404: ["not_found"]})  # no such subscription of yours
+    # (a DELETE's body is not in the schema, so its 400 is not found by itself)
+    @refuses({400: ["bad_request"], 404: ["not_found"]})
     def delete(self, request):
         data = request.data if isinstance(request.data, dict) else {}
         if not subscriptions.do_unsubscribe(request.user, data.get("endpoint")):
