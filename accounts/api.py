@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from accounts import standing, throttles, tokens
 from accounts.models import BOT_USERNAME_PREFIX, Preferences, preferences_for
 from lib.api.errors import ERRORS, Error, error
+from lib.api.schema import refuses
 from lib.api.views import ApiView, parsed
 from notifications import confirmation
 
@@ -47,7 +48,7 @@ class PreferencesIO(serializers.Serializer):
     neutral_placement = serializers.ChoiceField(
         choices=[choice for choice, _ in Preferences.NEUTRAL_PLACEMENT],
         help_text="Two-player games with a neutral: `ask` (you place its reinforcements "
-                  "that fall to you, as RULES.md has it) or `borders` (they are placed for "
+                  "that fall to you, as the rulebooks have it) or `borders` (they are placed for "
                   "you at once, on the neutral territories facing the player moving).")
 
 
@@ -97,6 +98,7 @@ class AccountsView(ApiView):
     throttle_classes = throttles.SIGNUP
 
     @extend_schema(request=AccountIn, responses={201: AccountOut, **ERRORS})
+    @refuses({400: ["username_taken", "email_taken"]})
     def post(self, request):
         """Sign up: a new account and its first API token (201)."""
         data, refusal = parsed(AccountIn, request)
@@ -147,6 +149,7 @@ class TokenView(ApiView):
         return [t() for t in throttles.TOKEN] if self.request.method == "POST" else []
 
     @extend_schema(request=TokenIn, responses={200: TokenOut, **ERRORS, 429: Error})
+    @refuses({400: ["bad_credentials"], 429: ["too_many_attempts"]})
     def post(self, request):
         data, refusal = parsed(TokenIn, request)
         if refusal:
@@ -164,6 +167,7 @@ class TokenView(ApiView):
 
     @extend_schema(parameters=[OpenApiParameter("all", int, description="1: every token")],
                    request=None, responses={204: None, **ERRORS})
+    @refuses({401: ["not_authenticated"]})  # a session, or no token, has none to revoke
     def delete(self, request):
         if not request.user.is_authenticated or not isinstance(request.auth, str):
             return error(401, "not_authenticated", "call this with the token to revoke")

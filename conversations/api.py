@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from accounts import throttles
 from conversations import blocking, messaging, reports
 from lib.api.errors import Error, error
+from lib.api.schema import refuses
 from lib.api.views import ApiView, body
 from lib.inputs import WHOLE_NUMBER
 
@@ -112,6 +113,7 @@ class ConversationView(ApiView):
             "messages": [messaging.message_dict(m) for m in rows]})
 
     @extend_schema(request=PrivateMessageIn, responses={201: PrivateMessageOut, **ERRORS})
+    @refuses({403: ["blocked", "not_delivered", "not_eligible"], 429: ["rate_limited"]})
     def post(self, request, username):
         other = messaging.correspondent(username)
         message = messaging.send_message(request.user, other, body(request).get("text"))
@@ -125,6 +127,7 @@ class BlockView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: MessageBlockOut, **ERRORS})
+    @refuses({400: ["bad_request"]})  # yourself
     def post(self, request, username):
         other = messaging.correspondent(username)
         blocking.block(request.user, other)
@@ -137,6 +140,7 @@ class UnblockView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: MessageBlockOut, **ERRORS})
+    @refuses({400: ["bad_request"]})  # yourself
     def post(self, request, username):
         other = messaging.correspondent(username)
         blocking.unblock(request.user, other)
@@ -152,6 +156,7 @@ class ReportView(ApiView):
         return [t() for t in throttles.REPORT]
 
     @extend_schema(request=MessageReportIn, responses={201: MessageReportOut, **ERRORS})
+    @refuses({400: ["already_reported"], 429: ["rate_limited"]})
     def post(self, request, username):
         other = messaging.correspondent(username)
         data = body(request)

@@ -12,6 +12,7 @@ from games import invitations
 from games.api.views import found
 from games.models import Game
 from lib.api.errors import Error, error
+from lib.api.schema import refuses
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn
 from lib.inputs import WHOLE_NUMBER
 from moderation import access
@@ -95,6 +96,7 @@ class ChatView(ApiView):
                          "messages": [chat_service.message_dict(m, reading) for m in rows]})
 
     @extend_schema(request=ChatIn, responses={201: ChatMessageOut, **ERRORS})
+    @refuses({400: ["chat_closed"], 403: ["not_seated"], 429: ["rate_limited"]})
     def post(self, request, game_id):
         game = found(request, game_id)
         data = _body(request)
@@ -118,6 +120,7 @@ class ReportsView(ApiView):
                          Report.objects.filter(reporter=request.user).order_by("-id")[:100]])
 
     @extend_schema(request=ReportIn, responses={201: ReportOut, **ERRORS})
+    @refuses({400: ["already_reported"], 404: ["not_found"], 429: ["rate_limited"]})
     def post(self, request):
         data = _body(request)
         game_id = _id(data.get("game"))

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from lib.api.errors import Error, error
 from lib.api.parsers import StrictJSONParser
+from lib.api.schema import refuses
 from lib.inputs import moment
 from notifications.models import Vacation
 from notifications.vacations import VacationError, cancel, current_and_coming, declare
@@ -61,6 +62,7 @@ class VacationsView(APIView):
     @extend_schema(request=VacationIn, responses={201: VacationOut, **ERRORS},
                    description="starts and ends: ISO 8601 date-times with a time zone, "
                                "neither blank; the vacation must end within a year.")
+    @refuses({400: ["bad_vacation"]})
     def post(self, request):
         data = request.data if isinstance(request.data, dict) else {}
         starts, ends = (_instant(data.get(k)) for k in ("starts", "ends"))

@@ -13,6 +13,7 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 
 from lib.api.errors import Error, error
+from lib.api.schema import refuses
 from lib.api.views import ApiView
 from notifications import push, subscriptions
 from notifications.models import PushSubscription
@@ -56,6 +57,7 @@ class PushSubscriptionsView(ApiView):
         return Response(state(request.user))
 
     @extend_schema(request=SubscriptionIn, responses={201: PushOut, 400: Error, 409: Error})
+    @refuses({400: ["push_service_refused"], 409: ["push_off"]})
     def post(self, request):
         if not push.enabled():
             return error(409, "push_off", "this site does not send web push")
@@ -64,6 +66,8 @@ class PushSubscriptionsView(ApiView):
         return Response(state(request.user), status=201)
 
     @extend_schema(request=SubscriptionIn, responses={200: PushOut, 400: Error, 404: Error})
+    # (a DELETE's body is not in the schema, so its 400 is not found by itself)
+    @refuses({400: ["bad_request"], 404: ["not_found"]})
     def delete(self, request):
         data = request.data if isinstance(request.data, dict) else {}
         if not subscriptions.do_unsubscribe(request.user, data.get("endpoint")):

@@ -8,13 +8,14 @@ from rest_framework.response import Response
 
 from games.api.views import found
 from lib.api.errors import Error, error
+from lib.api.schema import refuses
 from lib.api.views import ApiView, body
 from ratings import players, voids
 
 
 class PlayerOut(serializers.Serializer):
     username = serializers.CharField()
-    bot = serializers.BooleanField(help_text="A bot account (CONTRACT.md)")
+    bot = serializers.BooleanField(help_text="A bot account: an account a program plays through the API")
     owner = serializers.CharField(allow_null=True, help_text="A bot account's owner")
     rating = serializers.IntegerField(
         allow_null=True, help_text="Counts every rated game, private ones included")
@@ -53,6 +54,7 @@ class PlayerView(ApiView):
 
     @extend_schema(parameters=[OpenApiParameter("games", str, enum=list(players.GAME_LISTS))],
                    responses={200: PlayerOut, 400: Error, 404: Error})
+    @refuses({400: ["bad_filter"]})
     def get(self, request, username):
         """A player's rating, games, wins and recent games."""
         user = players.find_player(username)
@@ -74,6 +76,7 @@ class LeaderboardView(ApiView):
     @extend_schema(parameters=[OpenApiParameter("players", int, description="game size 2-6"),
                                OpenApiParameter("page", int)],
                    responses={200: LeaderboardOut, 400: Error})
+    @refuses({404: ["not_found"]})  # a page past the last
     def get(self, request):
         try:
             pool, page = players.check_leaderboard_query(request.query_params)
@@ -86,7 +89,8 @@ class LeaderboardView(ApiView):
 
 
 class BotLeaderboardView(LeaderboardView):
-    """The bot accounts' leaderboard (CONTRACT.md "Bot accounts"), apart from people's."""
+    """The bot accounts' leaderboard: bot accounts are rated as anyone, but listed here
+    only, apart from people's (`GET /api/v1/leaderboard/`)."""
     bots = True
 
 
@@ -107,6 +111,8 @@ class VoidRatingView(ApiView):
 
     @extend_schema(request=VoidIn, responses={200: VoidOut, 400: Error, 401: Error,
                                               403: Error, 404: Error})
+    @refuses({400: ["game_not_finished", "already_voided"],
+              403: ["not_moderator", "own_game"]})
     def post(self, request, game_id):
         voided = voids.void_rating(found(request, game_id), request.user,
                                    body(request).get("reason"))

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 
 from games.errors import ServiceError
 from lib.api.errors import Error, error
+from lib.api.schema import refuses
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn, body
 from tournaments import moderators, services
 from tournaments.models import Tournament
@@ -80,6 +81,7 @@ class TournamentsView(ApiView):
         return Response([summary(t, t.entered) for t in listed[:200]])
 
     @extend_schema(request=TournamentIn, responses={201: TournamentOut, **ERRORS})
+    @refuses({400: ["bad_rules", "bad_clock", "unknown_map"]})
     def post(self, request):
         """Create a tournament (201)."""
         tournament = services.create_tournament(request.user, body(request))
@@ -99,6 +101,8 @@ class JoinView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: TournamentOut, **ERRORS})
+    @refuses({400: ["signup_closed", "signup_not_open", "already_entered", "tournament_full"],
+              403: ["bots_not_allowed"]})
     def post(self, request, tournament_id):
         """Enter a tournament open for sign-up."""
         tournament = found(tournament_id)
@@ -110,6 +114,7 @@ class LeaveView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: TournamentOut, **ERRORS})
+    @refuses({400: ["signup_closed", "not_entered"]})
     def post(self, request, tournament_id):
         """Leave a tournament before it starts."""
         tournament = found(tournament_id)
@@ -123,6 +128,7 @@ class CancelView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: TournamentOut, **ERRORS})
+    @refuses({400: ["bad_request", "tournament_over"], 403: ["not_moderator", "own_game"]})
     def post(self, request, tournament_id):
         tournament = moderators.cancel(found(tournament_id), request.user,
                                        body(request).get("reason", ""))
@@ -135,6 +141,7 @@ class RetryView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: TournamentOut, **ERRORS})
+    @refuses({400: ["not_held_up"], 403: ["not_moderator", "own_game"]})
     def post(self, request, tournament_id):
         return Response(detail(moderators.retry(found(tournament_id), request.user)))
 
@@ -145,6 +152,9 @@ class ReplaceView(ApiView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=ReplaceIn, responses={200: TournamentOut, **ERRORS})
+    # (and what the game's own replace_player refuses, when the seat is in a running game)
+    @refuses({400: ["tournament_over", "not_entered", "already_entered", "moderation_refused"],
+              403: ["not_moderator", "own_game", "not_your_bot"]})
     def post(self, request, tournament_id):
         data = body(request)
         tournament = found(tournament_id)

@@ -127,9 +127,11 @@ _GAME = GAMES + "{game_id}/"
 # status: what the lobby and the rules answer.
 GAME_ERRORS = {
     (COMMANDS_PATH, "post"): {
-        **rule_codes(NOT_FROM_COMMANDS), 409: ["version_conflict"]},
+        **rule_codes(NOT_FROM_COMMANDS), 409: ["version_conflict"],
+        # played_by_bot: a computer player took the seat over after too many missed turns.
+        403: [*rule_codes()[403], "played_by_bot"]},
     (GAMES, "post"): {400: [*sorted(codes_of(BadRules)), "bad_clock", "bad_entropy"]},
-    (GAMES, "get"): {400: ["bad_filter"]},
+    (GAMES, "get"): {400: ["bad_filter"], 401: ["not_authenticated"]},  # mine=1 signed out
     (_GAME + "join/", "post"): {
         400: ["game_not_open", "already_seated", "game_full", "bad_team", "team_full",
               "bad_entropy"],
@@ -153,7 +155,8 @@ GAME_ERRORS = {
         400: ["bad_request", "unknown_player", "not_invited"],
         403: ["not_creator"]},
     (_GAME + "decline/", "post"): {400: ["not_invited"]},
-    (_GAME + "invite-link/", "post"): {400: ["not_private"], 403: ["not_creator"]},
+    (_GAME + "invite-link/", "post"): {400: ["not_private", "game_not_open"],
+                                       403: ["not_creator"]},
     (_GAME + "rematch/", "get"): {404: ["no_rematch"]},
     (_GAME + "rematch/", "post"): {400: ["game_not_finished", "rematch_declined",
                                          "bad_entropy"], 403: ["not_seated"]},

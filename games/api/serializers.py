@@ -10,9 +10,10 @@ from games.rules import state as phases
 ENTROPY_HELP = ("Your contribution to the game's seed: 1 to 64 printable ASCII characters "
                 "(space to ~). The draws are keyed by HMAC-SHA256(server seed, every "
                 "player's contribution in seat order joined by a line break); keep it to "
-                "check the game at the end (CONTRACT.md \"Fair dice\"). Creating a game or "
-                "offering a rematch, read GET /api/v1/account/next-seed/ first: the game "
-                "takes the server seed whose hash it gave, committed before your entropy")
+                "check the game at the end (GET /api/v1/games/{id}/record/ gives the server "
+                "seed and the seed once it is over). Creating a game or offering a rematch, "
+                "read GET /api/v1/account/next-seed/ first: the game takes the server seed "
+                "whose hash it gave, committed before your entropy")
 
 
 def entropy_field() -> serializers.RegexField:
@@ -26,7 +27,7 @@ class GameIn(serializers.Serializer):
     players = serializers.IntegerField(min_value=2, max_value=6)
     rules = serializers.DictField(
         required=False,
-        help_text="Rule options of RULES.md; preset (czech, polish, encyclopedia, howto, "
+        help_text="Rule options by name (an unknown one is refused, 400 bad_rules); preset (czech, polish, encyclopedia, howto, "
                   "online) starts from a rulebook's options, other keys override them")
     deadline_seconds = serializers.IntegerField(required=False, min_value=10)
     clock = serializers.DictField(
@@ -130,7 +131,9 @@ class GameListItem(serializers.Serializer):
 
 
 class GameView(serializers.Serializer):
-    """The game as the caller may see it (CONTRACT.md "Game view")."""
+    """The game as the caller may see it: the board, the seats, the turn and what the
+    caller may do now; other seats' cards, missions and capitals are left out until the
+    game is finished, and under fog of war the territories out of the caller's sight."""
     id = serializers.IntegerField()
     name = serializers.CharField()
     map = serializers.CharField()

@@ -197,9 +197,9 @@ class SeatsView(ApiView):
 
 
 class BotsView(ApiView):
-    """The creator of an open game seats a computer player (`level`) or a bot account
-    (`account`) they own (CONTRACT.md); another owner's bot account is refused, 403
-    `not_your_bot`."""
+    """The creator of an open game seats a computer player (`level`: easy, normal or hard)
+    or a bot account they own (`account`: its username); another owner's bot account is
+    refused, 403 `not_your_bot`, and nothing is seated."""
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=s.BotIn, responses={200: s.GameView, **ERRORS})
@@ -211,8 +211,11 @@ class BotsView(ApiView):
 
 
 class BotAccountView(ApiView):
-    """POST turns the caller's account into a bot account, for good (CONTRACT.md "Bot
-    accounts"); GET says whether it is one."""
+    """POST turns the caller's account, before it has taken any seat, into a bot account
+    for good: a program plays it through the API, shown everywhere as a bot with its owner
+    (the account itself, or another that proves it runs it with `owner` and one of its API
+    tokens as `owner_token`), seated only where that owner allows. GET says whether the
+    caller's account is one (404 `not_a_bot_account` if not)."""
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses={200: s.BotAccountOut, **ERRORS})

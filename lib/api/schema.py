@@ -1,5 +1,6 @@
 """The refusals in the OpenAPI schema: `Error` with every code as an enum, and each operation
-with the codes it can answer by status (a spectacular postprocessing hook)."""
+with the codes it can answer by status (a spectacular postprocessing hook). What every
+operation shares is found here; what a view answers besides, it declares with @refuses."""
 
 from __future__ import annotations
 
@@ -71,6 +72,22 @@ def refuse(operation: dict, status: int, codes) -> None:
         response["headers"] = RETRY_AFTER
 
 
+def refuses(refusals: dict[int, tuple[str, ...] | list[str]]):
+    """Declare beside a view's method the refusals it (or a service it calls) answers
+    besides those every operation shares, by status: describe_errors puts them on its
+    operation. A test reads each app's source for the codes it raises and finds each on one
+    of the app's operations."""
+    def declare(method):
+        method.refusals = {status: tuple(codes) for status, codes in refusals.items()}
+        return method
+    return declare
+
+
+def declared(view_class, method: str) -> dict[int, tuple[str, ...]]:
+    """What the view's method declares with @refuses."""
+    return getattr(getattr(view_class, method.lower(), None), "refusals", {})
+
+
 def _view_class(callback):
     return getattr(callback, "cls", None)
 
@@ -125,4 +142,6 @@ def describe_errors(result, generator, request, public):
             if _throttled(view_class, method.upper()):
                 refuse(operation, 429, ["throttled"])
             refuse(operation, 503, ["unavailable"])
+            for status, codes in declared(view_class, method).items():
+                refuse(operation, status, codes)
     return result

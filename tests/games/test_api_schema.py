@@ -134,7 +134,7 @@ def test_the_commands_operation_lists_the_rules_refusals(schema):
     assert {"wrong_phase", "bad_command", "bad_dice", "bad_request"} <= set(
         responses["400"]["x-error-codes"])
     assert "bad_rules" not in responses["400"]["x-error-codes"]  # a new game's, not a move's
-    assert responses["403"]["x-error-codes"] == ["not_seated", "not_your_turn"]
+    assert responses["403"]["x-error-codes"] == ["not_seated", "not_your_turn", "played_by_bot"]
     assert responses["409"]["x-error-codes"] == ["version_conflict"]
     assert "Retry-After" in responses["429"]["headers"]
 
@@ -147,13 +147,37 @@ def module_names() -> set[str]:
     return names - {"__init__", ""}
 
 
+# The name of one of the repository's documents (an upper-case Markdown file): a client reads
+# the schema, not the repository, so a description says the thing itself.
+DOCUMENT = re.compile(r"\b[A-Z][A-Z_]*\.md\b")
+
+
 def test_each_operation_says_what_it_does_without_naming_a_module(schema):
     modules = module_names()
     for path, method, operation in operations(schema):
         description = operation.get("description", "")
         assert description.strip(), (method, path)
+        assert not DOCUMENT.search(description), (method, path, description)
         for first, _ in re.findall(r"\b([a-z_]+)\.([a-z_]+)\b", description):
             assert first not in modules, (method, path, description)
+
+
+def descriptions(node, where=""):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "description" and isinstance(value, str):
+                yield where, value
+            else:
+                yield from descriptions(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from descriptions(value, f"{where}/{index}")
+
+
+def test_no_description_sends_the_reader_to_a_document_of_the_repository(schema):
+    named = [(where, text) for where, text in descriptions(schema) if DOCUMENT.search(text)]
+
+    assert not named
 
 
 # ---- a bot that knows the schema only --------------------------------------------------
