@@ -59,7 +59,7 @@ class Message(models.Model):
     hidden_reason = models.TextField(blank=True, max_length=500)
     # False: written while the recipient blocked the sender. Its sender reads it as any
     # message; it never reaches the recipient, not even once they unblock.
-    delivered = models.BooleanField(default=True)
+    delivered = models.BooleanField(default=True, db_default=True)
 
     class Meta:
         ordering = ["conversation", "id"]

@@ -155,7 +155,7 @@ class Invitation(models.Model):
     answered_at = models.DateTimeField(null=True, blank=True)
     # False: a reaction withheld it (the invitee blocks the inviter). It stays pending to
     # the inviter, as one never answered; the invitee never hears of it.
-    delivered = models.BooleanField(default=True)
+    delivered = models.BooleanField(default=True, db_default=True)
 
     class Meta:
         ordering = ["-id"]

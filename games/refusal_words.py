@@ -1,7 +1,8 @@
 """How a refused move reads to a player: each detail the rules give (in English, with the
 map's ids, for programs) as a sentence in the reader's language, territories by name. A
-detail no sentence here covers (a malformed command, which only a program sends) reads as
-its code's words alone: a player never sees a field's name."""
+detail no sentence here covers reads as it was written when it was written for people (the
+lobby's reasons), and as its code's words alone when written for programs (a malformed
+command, which only a program sends): a player never sees a field's name."""
 
 from __future__ import annotations
 
@@ -166,4 +167,20 @@ def refusal_words(code: str, detail: str, board=None) -> str:
     Brazil.")."""
     lead = error_text(code)
     sentence = detail_sentence(detail, board) if detail else None
+    if sentence is None and detail and (written := _as_written(str(detail))):
+        return f"{lead.rstrip('.')} — {written}."
     return f"{lead} {sentence}" if sentence and sentence != lead else lead
+
+
+# What a program's mistake looks like: a field's name quoted, an id, a list or a mapping
+# (an apostrophe alone, "bob's", is a person's word).
+_FOR_PROGRAMS = re.compile(r"'[^']*'|[\"_{}\[\]()<>=]")
+
+
+def _as_written(detail: str) -> str | None:
+    """A detail no sentence covers, as it was written: the lobby's and the services'
+    details are written for people ("the game has started: resign to leave it"), and a
+    player who is refused needs the reason more than its translation. None for a detail
+    written for programs, which a player never sees."""
+    detail = detail.strip().rstrip(".")
+    return None if not detail or _FOR_PROGRAMS.search(detail) else detail

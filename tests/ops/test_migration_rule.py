@@ -13,7 +13,7 @@ from tests.notifications.real_parts import ROOT
 pytestmark = pytest.mark.django_db
 
 APPS = ["accounts", "games", "notifications", "moderation", "ratings", "tournaments", "ops",
-        "conversations"]
+        "conversations", "live"]
 
 # Flagged migrations that shipped before the rule. Each adds NOT NULL columns with a default
 # in Python only: a process of the release before it, inserting a row without the column,

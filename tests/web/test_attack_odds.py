@@ -12,8 +12,9 @@ from games import odds
 from games.rules.board import NEIGHBOURS, territory_name
 from games.rules.pieces import NEUTRAL
 from games.vocabulary import percent
-from tests.web.support import client_for, post_play
-from tests.web.test_play import attack_position, occupy_position, two  # noqa: F401
+from tests.play import play_until
+from tests.web.support import client_for, post_play, started_game
+from tests.web.test_play import attack_position, two  # noqa: F401
 from web.page.odds import armies, attack_odds
 
 
@@ -87,8 +88,20 @@ def test_the_page_shows_the_odds_of_the_pair_it_kept(two):  # noqa: F811
     assert f"Chance to take it: {percent(conquer)} repeating" in html
 
 
+def bordered_occupation(state) -> bool:
+    """An occupation whose source still borders an enemy besides the territory taken."""
+    if state.phase != "occupy" or state.armies[state.occupation.source] - 1 <= \
+            state.occupation.minimum:
+        return False
+    source = state.occupation.source
+    return any(state.owner[n] != state.current and n != state.occupation.target
+               for n in NEIGHBOURS[source])
+
+
 def test_the_move_in_form_says_what_the_border_keeps(two):  # noqa: F811
-    game, state = occupy_position(two)
+    # (The game's dice decide the position: wait for one with an enemy left to face.)
+    game = started_game(two, setup="random")
+    state = play_until(game, two, bordered_occupation)
     seat, source = state.current, state.occupation.source
     client = client_for(two[seat])
     html = client.get(f"/games/{game.pk}/").content.decode()

@@ -125,6 +125,14 @@ def test_a_malformed_command_reads_as_its_code_alone():
             "That move was not understood.")
 
 
+def test_a_reason_written_for_people_follows_its_code_s_words():
+    """The lobby's reasons are written for people: dropping them left "The game is not
+    open for joining." for a leave refused because the game had started."""
+    with translation.override("en"):
+        assert refusal_words("game_not_open", "the game has started: resign to leave it") == (
+            "The game is not open for joining — the game has started: resign to leave it.")
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(("language", "words"), [
     ("en", "Choose the territory to attack from."),
