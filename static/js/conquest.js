@@ -219,8 +219,8 @@
       // Not a neighbour of the territory chosen to attack from: say why nothing was chosen.
       var why = document.getElementById("selection");
       if (attack && selected && ownerOf(selected) === me && why && why.getAttribute("data-not-neighbour")) {
-        say(why.getAttribute("data-not-neighbour").replace("%(to)s", nameOf(id))
-          .replace("%(from)s", nameOf(selected)));
+        say(why.getAttribute("data-not-neighbour").replace("{to}", nameOf(id))
+          .replace("{from}", nameOf(selected)));
         return true;
       }
     }
