@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from conversations.messaging import send_message
+from tests.conversations.support import finish_a_game
+from tests.web.e2e.support import sign_in
 from tests.web.e2e.test_phone_pages import SIZES, page_for
 from tests.web.support import user
 
@@ -25,7 +28,6 @@ def test_a_phone_s_header_is_a_row_with_a_menu(browser, live_server, contexts, s
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                   java_script_enabled=javascript)
     contexts.append(context)
-    from tests.web.e2e.support import sign_in
     sign_in(context, live_server.url, user("alice"))
     page = context.new_page()
     page.goto(f"{live_server.url}/games/")
@@ -75,3 +77,24 @@ def test_the_links_show_without_a_click_only_on_a_wide_screen(browser, live_serv
         assert button_shown and not links_shown
         assert header_height(page) < PHONE_HEADER_PX
     assert page.problems == []
+
+
+def test_a_closed_menu_still_shows_what_is_unread(browser, live_server, contexts, screenshot):
+    """The counts of unread notifications and messages stay in the phone's header row, a tap
+    away, with the menu closed; links without a count stay folded."""
+    alice, bob = user("alice"), user("bob")
+    finish_a_game(alice)
+    send_message(alice, bob, "Same time tomorrow?")
+    page = page_for(browser, live_server, bob, "phone", contexts)
+    page.goto(f"{live_server.url}/games/")
+    count = page.locator("#messages-link .unread-count")
+    assert count.is_visible() and count.inner_text().split()[0] == "1"
+    box = count.bounding_box()
+    assert 0 <= box["x"] and box["x"] + box["width"] <= 390
+    assert not page.locator("header.site a[href='/leaderboard/']").is_visible()
+    assert header_height(page) < PHONE_HEADER_PX, header_height(page)
+    screenshot(page, "header-phone-closed-unread", full_page=False)
+    page.locator("#messages-link").click()
+    page.wait_for_url(f"{live_server.url}/messages/")
+    page.goto(f"{live_server.url}/messages/alice/")
+    assert not page.locator("#messages-link").is_visible()  # read: folded away again
