@@ -1,13 +1,16 @@
 """Template filters for manners and words: `view|your_decision` (the tab title says "Your
 move"), `name|game_title` (a tournament game's name in the reader's language) and
 `iso|moment` (an ISO 8601 string as a date-time, for the `date` filter to show in the
-reader's language and time zone) and `value|signed:digits` (a signed value in the one
-format every page shows them in: lib.numbers.signed)."""
+reader's language and time zone), `value|signed:digits` (a signed value in the one
+format every page shows them in: lib.numbers.signed) and `moment|when` (a date and time
+as the reader's language writes it: "29 Nov 2026, 14:03", "29. listopadu 2026, 14:03")."""
 
 from __future__ import annotations
 
 from django import template
+from django.utils import formats
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import pgettext
 
 from games.vocabulary import game_title as title_of
 from lib import numbers
@@ -48,3 +51,17 @@ def signed(value, digits=0):
     if value is None or value == "":
         return ""
     return numbers.signed(value, int(digits))
+
+
+@register.filter(expects_localtime=True)
+def when(value, length="long"):
+    """A date and time in the reader's language and time zone, with the year (`long`) or
+    without it (`short`, for this week's moves): Czech and Polish write the month's name in
+    full ("29. listopadu"), where Django's abbreviations read "29 Lis"."""
+    if not value:
+        return ""
+    if length == "short":
+        shape = pgettext("date and time on a page, no year", "j M H:i")
+    else:
+        shape = pgettext("date and time on a page", "j M Y, H:i")
+    return formats.date_format(value, shape)

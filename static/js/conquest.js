@@ -216,6 +216,13 @@
         if (dice) { dice.focus({ preventScroll: true }); }
         return true;
       }
+      // Not a neighbour of the territory chosen to attack from: say why nothing was chosen.
+      var why = document.getElementById("selection");
+      if (attack && selected && ownerOf(selected) === me && why && why.getAttribute("data-not-neighbour")) {
+        say(why.getAttribute("data-not-neighbour").replace("{to}", nameOf(id))
+          .replace("{from}", nameOf(selected)));
+        return true;
+      }
     }
     say(nameOf(id));
     return true;

@@ -61,9 +61,19 @@
           if (again) { again.focus({ preventScroll: true }); }
         }
       }
+      if (wantedHow === "push") { boardInSight(); }
       drawPlay();
       if (playing) { nextFrame(); }
     }, function () { loading = null; stopPlaying(); });
+  }
+
+  // The player asked for a move ("Show", a step) to see its board: the page comes up to
+  // the board if its top has gone above the window (one column pins it there already).
+  function boardInSight() {
+    var area = document.getElementById("board");
+    if (!area || window.getComputedStyle(area).position === "sticky") { return; }
+    var top = area.getBoundingClientRect().top;
+    if (top < 0) { window.scrollBy(0, top - 8); }
   }
 
   // An older answer never replaces the board once the player has asked for another move.

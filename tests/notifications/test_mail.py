@@ -129,6 +129,16 @@ def test_it_links_to_the_game_without_signing_in_by_default(game):
     assert "Or reply to this mail with your moves." in message.body
 
 
+def test_its_html_offers_the_reply_by_mail_after_the_button_it_is_the_other_way_to(game):
+    row = rows(game, kind=Notification.TURN)[-1]
+
+    html = html_of(sent(row))
+
+    assert "Or reply to this mail with your moves." in html
+    assert html.index("Open the game</a>") < html.index("Or reply to this mail"), \
+        "the mail's sentence beginning with 'Or' comes before the button it refers to"
+
+
 def test_it_links_straight_to_the_game_signed_in_for_who_chose_so(game):
     row = rows(game, kind=Notification.TURN)[-1]
     Preferences.objects.update_or_create(user_id=row.user_id,

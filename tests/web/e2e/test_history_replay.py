@@ -153,3 +153,32 @@ def test_the_history_works_without_javascript(browser, live_server, contexts, fi
     page.fill("#history-at", "7")
     page.click("form.history button[type=submit]")
     assert address_at(page, game) == 7 and board_at(page) == 7
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_show_keeps_the_board_in_sight_and_the_page_still(browser, live_server, contexts,
+                                                          finished, size):
+    """The player scrolls down to the slider (on a laptop the board's top leaves the window;
+    on a phone the board is pinned) and presses "Show": the board is in sight after, the
+    phone's page does not move under the finger, and the focus stays on the button."""
+    game, alice = finished
+    page = signed_in_page(browser, live_server, alice, size, contexts)
+    page.goto(f"{live_server.url}/games/{game.pk}/?at=20")
+    settled_at(page, game, 20)
+    form_top = page.evaluate(
+        "() => document.querySelector('form.history').getBoundingClientRect().top + scrollY")
+    page.evaluate("y => window.scrollTo(0, y - 600)", form_top)
+    page.wait_for_timeout(200)
+    page.evaluate("() => { const s = document.getElementById('history-at'); s.value = 30;"
+                  " s.setAttribute('value', 30); }")
+    slider_before = page.locator("#history-at").bounding_box()["y"]
+    button = page.locator("#history-show").bounding_box()
+    page.mouse.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+    settled_at(page, game, 30)
+    board = page.locator("svg.board").bounding_box()
+    shoot(page, f"history-{size}-after-show")
+    assert board["y"] >= 0 and board["y"] + board["height"] <= page.viewport_size["height"], board
+    if size == "phone":  # (what lies above it may be a line longer or shorter at move 30)
+        assert abs(page.locator("#history-at").bounding_box()["y"] - slider_before) < 30
+    assert page.evaluate("() => document.activeElement.id") == "history-show"
+    assert page.locator("#history-show").is_visible()

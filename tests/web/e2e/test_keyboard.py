@@ -122,3 +122,31 @@ def test_the_board_as_a_list_is_a_link_away(browser, live_server, contexts, scre
     page.wait_for_url(f"{live_server.url}/games/{game.pk}/board/")
     assert page.locator("tr[data-territory]").count() == 42
     screenshot(page, "keyboard-phone-board-list")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_enter_on_a_territory_that_is_no_neighbour_says_why(browser, live_server, contexts,
+                                                            screenshot, size):
+    game, state, mover = attack_game()
+    seat = state.current
+    page = page_for(browser, live_server, mover, size, contexts)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector(".zoom:not([hidden])")
+    source = next(t for t in NEIGHBOURS if state.owner[t] == seat and state.armies[t] >= 2
+                  and any(state.owner[n] != seat for n in NEIGHBOURS[t]))
+    far = next(t for t in NEIGHBOURS if state.owner[t] != seat and t not in NEIGHBOURS[source])
+    page.focus(f'svg.board [data-territory="{source}"]')
+    page.keyboard.press("Enter")
+    assert page.input_value("#attack-from") == source
+    page.focus(f'svg.board [data-territory="{far}"]')
+    page.keyboard.press("Enter")
+    live = page.locator("#selection")
+    assert live.get_attribute("aria-live") == "polite"
+    names = page.evaluate("""ids => ids.map(id => document.querySelector(
+        `svg.board [data-territory="${id}"]`).getAttribute('data-name'))""", [far, source])
+    assert live.inner_text() == (f"{names[0]} does not border {names[1]}: you can attack only "
+                                 "a territory next to the one you attack from.")
+    assert live.is_visible()
+    assert page.input_value("#attack-from") == source  # the choice stands
+    screenshot(page, f"keyboard-{size}-not-a-neighbour", full_page=False)
+    assert page.problems == []
