@@ -7,7 +7,8 @@
    other page, the notification list for its header, and swaps in the parts it has.
 
    The stream takes up after the newest notice the page was drawn with (body's
-   data-notices-after), and EventSource resumes by itself with Last-Event-ID. It ends with
+   data-notices-after), and EventSource resumes by itself with Last-Event-ID; a user's
+   tabs share one stream. It ends with
    `event: close`: `max_lifetime` or `server_stopping` (the browser comes back, resuming),
    `credentials_ended` (signed out: no coming back). Where there is no stream (a WSGI
    server answers 503, no EventSource) the page asks again every half minute while seen. */
@@ -75,10 +76,23 @@
     due = window.setTimeout(function () { due = null; redraw(); }, 150);
   }
 
+  // The user's tabs share one stream (a browser holds only six connections to a site over
+  // HTTP/1.1, and the site counts streams per user): the tab holding the lock follows it
+  // and tells the others on a BroadcastChannel; when it goes, another takes it up from the
+  // newest notice any of them heard. Without these APIs each tab follows its own.
+  var channel = null, letGo = null, newest = 0;
+
+  function tell(news) { if (channel) { channel.postMessage(news); } }
+
+  function release() {
+    if (letGo) { letGo(); letGo = null; }
+  }
+
   function stop() {
     stopped = true;
     if (stream) { stream.close(); stream = null; }
     if (polling) { window.clearInterval(polling); polling = null; }
+    release();
   }
 
   function poll() {
@@ -88,28 +102,63 @@
     }, POLL_MS);
   }
 
+  function heard(id) {
+    var n = parseInt(id, 10);
+    if (n > newest) { newest = n; }
+  }
+
   function follow() {
-    var after = document.body.getAttribute("data-notices-after");
-    if (!window.EventSource) { poll(); return; }
+    if (stopped) { release(); return; }
+    if (!window.EventSource) { poll(); release(); return; }
     stream = new window.EventSource("/api/v1/stream/" +
-      (after ? "?last_event_id=" + encodeURIComponent(after) : ""));
-    stream.addEventListener("notice", soon);
+      (newest ? "?last_event_id=" + newest : ""));
+    stream.addEventListener("notice", function (event) {
+      heard(event.lastEventId);
+      tell({ notice: newest });
+      soon();
+    });
     stream.addEventListener("close", function (event) {
       var reason = null;
       try { reason = JSON.parse(event.data).reason; } catch (e) { reason = null; }
-      if (reason === "credentials_ended") { stop(); }
+      if (reason === "credentials_ended") {  // signed out: no tab comes back
+        tell({ stop: true });
+        stop();
+      }
     });
     stream.addEventListener("error", function () {
-      // Refused (a WSGI server's 503, too many streams): EventSource gives up for good.
-      // A dropped connection it retries by itself (readyState CONNECTING).
+      // Refused (a WSGI server's 503, too many streams): EventSource gives up for good,
+      // and so does this tab: it polls, and the next tab tries for itself. A dropped
+      // connection EventSource retries by itself (readyState CONNECTING).
       if (stream && stream.readyState === window.EventSource.CLOSED) {
         stream = null;
         poll();
+        release();
       }
     });
   }
 
+  function share(user) {
+    if (!window.BroadcastChannel || !(navigator.locks && navigator.locks.request)) {
+      follow();
+      return;
+    }
+    var name = "conquest-user-stream-" + user;
+    channel = new window.BroadcastChannel(name);
+    channel.addEventListener("message", function (event) {
+      var news = event.data || {};
+      if (news.stop) { stop(); return; }
+      if (news.notice) { heard(news.notice); soon(); }
+    });
+    navigator.locks.request(name, function () {
+      if (stopped || polling) { return null; }
+      return new Promise(function (resolve) { letGo = resolve; follow(); });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
-    if (document.body.hasAttribute("data-notices-after")) { follow(); }
+    var body = document.body;
+    if (!body.hasAttribute("data-notices-after")) { return; }
+    heard(body.getAttribute("data-notices-after"));
+    share(body.getAttribute("data-user") || "");
   });
 })();

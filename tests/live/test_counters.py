@@ -135,3 +135,38 @@ def test_it_asks_now_and_then_where_no_stream_is_served(live_server, browser, co
     assert shows(page, lambda: badge(page, "inbox-link") == 1), \
         "the page never asked again after the stream was refused"
     assert asked
+
+
+def test_her_tabs_share_one_stream_and_the_next_takes_it_up(browser, contexts):
+    server = StreamServer().start()
+    try:
+        base = f"http://127.0.0.1:{server.port}"
+        alice, bob = account("alice"), account("bob")
+        context = browser.new_context()
+        contexts.append(context)
+        sign_in(context, base, alice)
+        streams = []
+        context.on("request", lambda r: r.url.split("?")[0].endswith("/api/v1/stream/")
+                   and streams.append(r.url))
+        first, second = context.new_page(), context.new_page()
+        first.goto(f"{base}/accounts/profile/")
+        assert shows(first, lambda: bool(streams)), "no tab opened the user stream"
+        second.goto(f"{base}/notifications/")
+        second.wait_for_timeout(1000)
+        assert len(streams) == 1, f"each tab opened a stream of its own: {streams}"
+
+        invitations.invite(lobby.create_game(bob, "Bob's table", 3, private=True), bob, "alice")
+        assert shows(first, lambda: badge(first, "inbox-link") == 1)
+        assert shows(second, lambda: badge(second, "inbox-link") == 1), \
+            "the tab without the stream never heard of the invitation"
+
+        first.close()  # the tab holding the stream goes: the other takes it up
+        assert shows(second, lambda: len(streams) == 2), "no tab took the stream up"
+        assert "last_event_id=" in streams[1]
+        invitations.invite(lobby.create_game(bob, "Bob's 2nd", 3, private=True), bob, "alice")
+        assert shows(second, lambda: "Bob's 2nd" in second.locator("#inbox-entries").inner_text())
+    finally:
+        for context in contexts:
+            context.close()
+        contexts.clear()
+        server.stop()
