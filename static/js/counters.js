@@ -47,7 +47,10 @@
     if (!inbox) { return; }
     // The lobby and the list draw themselves with the header; any other page takes the
     // header from the list, a light page.
-    var own = parts.length > 0, url = own ? window.location.href : inbox.href;
+    // (The lobby may stand at the address of a form it answered: it names its own.)
+    var own = parts.length > 0;
+    var url = own ? byId(parts[0]).getAttribute("data-drawn-at") || window.location.href
+      : inbox.href;
     busy = true;
     window.fetch(url, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (answer) {

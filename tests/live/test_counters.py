@@ -170,3 +170,28 @@ def test_her_tabs_share_one_stream_and_the_next_takes_it_up(browser, contexts):
             context.close()
         contexts.clear()
         server.stop()
+
+
+def test_the_lobby_a_refused_form_brought_back_still_follows(browser, contexts):
+    server = StreamServer().start()
+    try:
+        base = f"http://127.0.0.1:{server.port}"
+        alice, bob = account("alice"), account("bob")
+        page = opened(browser, contexts, base, alice, "/games/")
+        page.fill("#create-game [name=name]", "Keep me")
+        page.evaluate("document.querySelector('#create-game [name=players]')"
+                      ".add(new Option('99', '99', true, true))")  # no such choice
+        page.locator("#create-game button[type=submit]").click()
+        page.wait_for_load_state()
+        assert page.locator("#create-game .error").count(), "the form was not refused"
+        assert "/games/" != page.url.removeprefix(base)  # the address of the form's answer
+        page.wait_for_timeout(500)
+        invitations.invite(lobby.create_game(bob, "Bob's table", 3, private=True), bob, "alice")
+        assert shows(page, lambda: "Bob's table" in (
+            page.locator("#lobby-invitations").inner_text())), "the invitation never showed"
+        assert page.locator("#create-game [name=name]").input_value() == "Keep me"
+    finally:
+        for context in contexts:
+            context.close()
+        contexts.clear()
+        server.stop()
