@@ -10,6 +10,7 @@ class LiveConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_save
 
+        from conversations.models import Message
         from live import publish
         from moderation.models import ChatMessage
 
@@ -17,3 +18,5 @@ class LiveConfig(AppConfig):
         # from the row being written.
         post_save.connect(publish.chat_line, sender=ChatMessage,
                           dispatch_uid="live.publish.chat_line")
+        post_save.connect(publish.message_sent, sender=Message,
+                          dispatch_uid="live.publish.message_sent")

@@ -74,3 +74,10 @@ def send(messages: list[str]) -> None:
         pipe.execute()
     except Exception as problem:  # noqa: BLE001 - the streams' own poll catches up
         log.warning("could not publish stream news to Redis: %s", problem)
+
+
+def message_sent(sender, instance, created, **kwargs) -> None:
+    """A private message written (post_save): its recipient's stream hears of it (their
+    unread count), unless the message was withheld from them."""
+    if settings.CONQUEST_STREAM_REDIS_URL and created and instance.delivered:
+        _on_commit([f"u:{instance.recipient_id}"])

@@ -35,4 +35,6 @@
     fields().forEach(function (input) { if (input.value) { kept[formOf(input)] = input.value; } });
   });
   document.addEventListener("htmx:afterSettle", fill);
+  // The lobby's invitations, redrawn as news comes (counters.js), keep what they showed.
+  document.addEventListener("conquest:swapped", fill);
 })();

@@ -37,7 +37,8 @@ def test_a_move_by_another_player_shows_within_a_second(browser, contexts):
                               "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
         page = context.new_page()
         streams = []
-        page.on("request", lambda r: "/stream/" in r.url and streams.append(r.url))
+        page.on("request", lambda r: f"/games/{game.pk}/stream/" in r.url
+                and streams.append(r.url))
         page.goto(f"{base}/games/{game.pk}/")
         shown = page.locator("#game").get_attribute("data-version")
         for _ in range(100):  # until the page's stream is open (its first event sent)
@@ -83,7 +84,9 @@ def test_the_page_comes_back_after_a_lifetime_and_not_after_signing_out(browser,
                               "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
         page = context.new_page()
         streams = []
-        page.on("response", lambda r: "/stream/" in r.url and streams.append(r.status))
+        # (The page's user stream, static/js/counters.js, comes and goes on its own.)
+        page.on("response", lambda r: f"/games/{game.pk}/stream/" in r.url
+                and streams.append(r.status))
         page.goto(f"{base}/games/{game.pk}/")
         shown = page.locator("#game").get_attribute("data-version")
         for _ in range(200):  # a lifetime (2 s), then EventSource's own second
