@@ -123,8 +123,8 @@ def check_owner_seats(bot_user, creator) -> None:
     owner_id, owner_name = BotAccount.objects.filter(user_id=bot_user.pk).values_list(
         "owner_id", "owner__username").get()
     if owner_id != creator.pk:
-        raise ServiceError(403, "not_your_bot", f"{bot_user.username} is {owner_name}'s bot "
-                           "account: only its owner seats it; invite it, and its program "
+        raise ServiceError(403, "not_your_bot", f"the bot account {bot_user.username} is "
+                           f"{owner_name}'s: only its owner seats it; invite it, and its program "
                            "joins if it will, or allow bot accounts to join by themselves")
 
 

@@ -167,8 +167,8 @@ def refusal_words(code: str, detail: str, board=None) -> str:
     Brazil.")."""
     lead = error_text(code)
     sentence = detail_sentence(detail, board) if detail else None
-    if sentence is None and detail and (written := _as_written(str(detail))):
-        return f"{lead.rstrip('.')} — {written}."
+    if sentence is None and detail:
+        sentence = _as_written(str(detail))
     return f"{lead} {sentence}" if sentence and sentence != lead else lead
 
 
@@ -178,9 +178,11 @@ _FOR_PROGRAMS = re.compile(r"'[^']*'|[\"_{}\[\]()<>=]")
 
 
 def _as_written(detail: str) -> str | None:
-    """A detail no sentence covers, as it was written: the lobby's and the services'
-    details are written for people ("the game has started: resign to leave it"), and a
+    """A detail no sentence covers, as the sentence it was written as: the lobby's and the
+    services' details are written for people ("the game has started: resign to leave it"), and a
     player who is refused needs the reason more than its translation. None for a detail
     written for programs, which a player never sees."""
     detail = detail.strip().rstrip(".")
-    return None if not detail or _FOR_PROGRAMS.search(detail) else detail
+    if not detail or _FOR_PROGRAMS.search(detail):
+        return None
+    return detail[0].upper() + detail[1:] + "."

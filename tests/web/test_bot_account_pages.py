@@ -110,7 +110,7 @@ def test_the_page_seats_no_bot_account_of_another_owner(alice, bob):
     answer = client_for(alice).post(f"/games/{game.pk}/bots/", {"account": "bobbot"},
                                     follow=True)
 
-    assert "Only its owner seats a bot account — bobbot is bob&#x27;s bot account" \
+    assert "Only its owner seats a bot account. The bot account bobbot is bob&#x27;s" \
         in answer.content.decode()
     assert Seat.objects.filter(game=game).count() == 1
     assert not Event.objects.filter(game=game).exists()

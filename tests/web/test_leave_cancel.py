@@ -34,5 +34,5 @@ def test_the_page_says_why_leaving_is_refused(db):
 
     answer = client_for(bob).post(f"/games/{game.pk}/leave/", follow=True)
 
-    assert "the game has started: resign to leave it" in answer.content.decode()
+    assert "The game has started: resign to leave it." in answer.content.decode()
     assert Seat.objects.filter(game=game, user=bob).exists()

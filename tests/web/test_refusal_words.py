@@ -130,7 +130,7 @@ def test_a_reason_written_for_people_follows_its_code_s_words():
     open for joining." for a leave refused because the game had started."""
     with translation.override("en"):
         assert refusal_words("game_not_open", "the game has started: resign to leave it") == (
-            "The game is not open for joining — the game has started: resign to leave it.")
+            "The game is not open for joining. The game has started: resign to leave it.")
 
 
 @pytest.mark.django_db
