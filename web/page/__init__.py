@@ -45,6 +45,16 @@ def occupy_default_of(user) -> str:
     return chosen.first() or Preferences.OCCUPY_ALL
 
 
+def neutral_question_of(user) -> bool:
+    """Whether the page asks this player, once, how the neutral's armies are to be placed:
+    until they answer it or chose "borders" on the profile."""
+    if not user.is_authenticated:
+        return False
+    chosen = Preferences.objects.filter(user=user).values_list(
+        "neutral_placement", "neutral_question_answered").first()
+    return chosen is None or (chosen[0] == Preferences.ASK_ME and not chosen[1])
+
+
 def stamp(game: Game) -> str:
     """What the page's poll compares: moves, status and seats taken (joins change no
     version), and a finished game's ratings and rematch answers."""
@@ -105,6 +115,9 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "actions": actions(view, seat, game, selected, posted,
                            occupy_default=occupy_default_of(user))
         if live and not bot_account else {},
+        "neutral_question": live and not bot_account and view.get("phase") == "neutral_place"
+        and view.get("current_seat") == seat and seat is not None
+        and neutral_question_of(user),
         "bot_account_note": bot_refusal() if bot_account else "",
         "deadline": deadline_context(game) if live else None,
         "log": list(reversed(shown)), "log_total": len(entries),
