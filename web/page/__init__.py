@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from accounts import standing
 from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
 from accounts.models import Preferences
@@ -46,13 +47,10 @@ def occupy_default_of(user) -> str:
 
 
 def neutral_question_of(user) -> bool:
-    """Whether the page asks this player, once, how the neutral's armies are to be placed:
-    until they answer it or chose "borders" on the profile."""
+    """Whether the page asks this player, once, how the neutral's armies are to be placed."""
     if not user.is_authenticated:
         return False
-    chosen = Preferences.objects.filter(user=user).values_list(
-        "neutral_placement", "neutral_question_answered").first()
-    return chosen is None or (chosen[0] == Preferences.ASK_ME and not chosen[1])
+    return standing.neutral_question_open(Preferences.objects.filter(user=user).first())
 
 
 def stamp(game: Game) -> str:

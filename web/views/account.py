@@ -136,18 +136,14 @@ def set_language(request):
 def neutral_question(request, game_id):
     """The game page's one-time question about the neutral's armies, answered: "myself"
     keeps the rule, "borders" sets the standing choice and places what already waits."""
-    preferences = preferences_for(request.user)
-    preferences.neutral_question_answered = True
     if request.POST.get("choice") == Preferences.BORDERS:
-        preferences.neutral_placement = Preferences.BORDERS
-        preferences.save(update_fields=["neutral_question_answered", "neutral_placement"])
-        if standing.place_waiting(request.user):
+        if standing.answer_neutral_question(request.user, Preferences.BORDERS):
             messages.info(request, _("The neutral's armies waiting for you are placed."))
         messages.success(request, _(
             "From now on the neutral's armies are placed for you on the borders of the player "
             "moving. Your profile can change it."))
     else:
-        preferences.save(update_fields=["neutral_question_answered"])
+        standing.answer_neutral_question(request.user, Preferences.ASK_ME)
         messages.success(request, _(
             "You place the neutral's armies yourself. Your profile can change it."))
     return redirect("game", game_id)
