@@ -76,3 +76,14 @@ def test_it_asks_in_czech_and_polish(alice, bob):
     assert "Od teď automaticky" in czech
     assert "Rozmieszczać armie neutralne samemu, czy od teraz automatycznie?" in polish
     assert "Od teraz automatycznie" in polish
+
+
+def test_a_choice_made_on_the_profile_answers_it(alice, bob):
+    game, _state, placer, _mover = _waiting_for_neutral(alice, bob)
+
+    client_for(placer).post("/accounts/profile/", {
+        "email": placer.email, "time_zone": "UTC", "language": "en", "turn_mail": "each",
+        "reminder_hours": "12", "digest_hour": "8", "neutral_placement": "ask"})
+
+    assert Preferences.objects.get(user=placer).neutral_question_answered
+    assert QUESTION not in _page(placer, game)

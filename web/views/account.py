@@ -63,6 +63,9 @@ def profile(request):
                            request=request)
     if request.method == "POST":
         if form.is_valid():
+            if request.POST.get("neutral_placement"):
+                # Chosen here: the game page's one-time question is answered too.
+                form.instance.neutral_question_answered = True
             form.save()
             messages.success(request, _("Your preferences are saved."))
             if preferences.neutral_placement == Preferences.BORDERS and \
