@@ -82,7 +82,11 @@ class PreferencesView(ApiView):
         preferences = preferences_for(request.user)
         for field, value in serializer.validated_data.items():
             setattr(preferences, field, value)
-        preferences.save(update_fields=list(serializer.validated_data))
+        changed = list(serializer.validated_data)
+        if "neutral_placement" in changed:  # chosen: the page and mail need not ask it
+            preferences.neutral_question_answered = True
+            changed.append("neutral_question_answered")
+        preferences.save(update_fields=changed)
         if preferences.neutral_placement == Preferences.BORDERS:
             standing.place_waiting(request.user)  # those waiting already, as chosen
         return Response(_preferences_out(preferences))

@@ -82,6 +82,12 @@ class Preferences(models.Model):
         help_text="Two-player games: who places the neutral's reinforcements that fall to "
                   "this player.",
     )
+    # Whether the player has answered the game page's one question "place the neutral's
+    # armies yourself, or automatically from now on?" (asked the first time it falls to them).
+    neutral_question_answered = models.BooleanField(
+        default=False, db_default=False,
+        help_text="The player answered the one-time question about the neutral's armies.",
+    )
 
     class Meta:
         # Moved here from the notifications app: the table keeps its name.

@@ -127,3 +127,24 @@ def place_waiting(user) -> int:
             continue
         placed += 1
     return placed
+
+
+def answer_neutral_question(user, choice: str) -> int:
+    """The one-time question "place the neutral's armies yourself, or automatically from now
+    on?" answered (on the game page or by a mailed link): "borders" sets the standing
+    choice and places the halves already waiting (how many it placed); anything else keeps
+    the rule. Either way the question is not asked again."""
+    preferences, _ = Preferences.objects.get_or_create(user=user)
+    preferences.neutral_question_answered = True
+    if choice != Preferences.BORDERS:
+        preferences.save(update_fields=["neutral_question_answered"])
+        return 0
+    preferences.neutral_placement = Preferences.BORDERS
+    preferences.save(update_fields=["neutral_question_answered", "neutral_placement"])
+    return place_waiting(user)
+
+
+def neutral_question_open(preferences) -> bool:
+    """Whether the player is still to be asked: neither answered nor chose "borders"."""
+    return (preferences is None or preferences.neutral_placement == Preferences.ASK_ME
+            and not preferences.neutral_question_answered)

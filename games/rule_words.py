@@ -107,6 +107,7 @@ RULE_CHOICES = {
     "neutral_reinforcement": {
         "opponent": _("placed by the other player"),
         "auto": _("spread automatically"),
+        "borders": _("placed automatically on the mover's borders"),
     },
     "elimination_trade_when": {
         "immediately": _("at once, until four or fewer remain"),

@@ -67,6 +67,25 @@ def read_unsubscribe_token(token: str) -> int | None:
         return None
 
 
+NEUTRAL_SALT = "conquest.mail.neutral-question"
+
+
+def neutral_answer_url(user_id: int, choice: str) -> str:
+    """A mailed answer to "place the neutral's armies yourself, or automatically from now
+    on?": signed for the player and the answer, it opens a page that takes it in one click
+    (a POST: a link scanner opening the mail changes nothing)."""
+    token = signing.dumps({"u": user_id, "c": choice}, salt=NEUTRAL_SALT)
+    return site(reverse("mail-neutral", args=[token]))
+
+
+def read_neutral_answer_token(token: str) -> tuple[int, str] | None:
+    try:
+        data = signing.loads(token, salt=NEUTRAL_SALT)
+        return int(data["u"]), str(data["c"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return None
+
+
 class ReplyTarget(NamedTuple):
     game_id: int
     seat: int

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_noop, pgettext
 
 from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
+from accounts.standing import neutral_question_open
 from games import narrator, reading, rules, store
 from games.clock import zone
 from games.maps import board_of_view
@@ -175,6 +176,10 @@ def context_for(notification: Notification, preferences: Preferences,
         if view.get("phase") == "neutral_place" and view.get("current_seat") == seat:
             # The armies owed are the neutral's, half of the player moving's reinforcement.
             context["neutral_for"] = narrator.seat_name(view.get("turn_seat"), names)
+            if neutral_question_open(preferences):  # asked until answered, here or on the page
+                context["neutral_answers"] = {
+                    choice: links.neutral_answer_url(notification.user_id, choice)
+                    for choice in (Preferences.ASK_ME, Preferences.BORDERS)}
     if notification.kind == Notification.REPLY and state is not None:
         context["answers"] = answers.answer(game, seat, notification.payload, view, names)
     # One string for the templates: a loop over fifty lines costs more than the rest.

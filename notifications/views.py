@@ -1,4 +1,5 @@
-"""The pages mails link to: open a game signed in, and one-click unsubscribe."""
+"""The pages mails link to: open a game signed in, one-click unsubscribe, and the answer to
+the one-time question about the neutral's armies."""
 
 from __future__ import annotations
 
@@ -8,8 +9,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
-from accounts.models import preferences_for
-from notifications.links import account_state, read_open_token, read_unsubscribe_token
+from accounts import standing
+from accounts.models import Preferences, preferences_for
+from notifications.links import (
+    account_state,
+    read_neutral_answer_token,
+    read_open_token,
+    read_unsubscribe_token,
+)
 
 
 def open_game(request, token):
@@ -56,3 +63,20 @@ def unsubscribe(request, token):
             return HttpResponse("unsubscribed")
         return render(request, "mail/unsubscribed.html", {"done": True})
     return render(request, "mail/unsubscribed.html", {"done": False, "token": token})
+
+
+def neutral_answer(request, token):
+    """The turn mail's answer to "place the neutral's armies yourself, or automatically from
+    now on?": the page names the answer and takes it with one button (signed in or not: the
+    link is signed for the player)."""
+    found = read_neutral_answer_token(token)
+    user = get_user_model().objects.filter(pk=found[0]).first() if found else None
+    if user is None or found[1] not in (Preferences.ASK_ME, Preferences.BORDERS):
+        return HttpResponseBadRequest("This link is not valid.")
+    choice = found[1]
+    placed = 0
+    if request.method == "POST":
+        placed = standing.answer_neutral_question(user, choice)
+    return render(request, "mail/neutral_answer.html", {
+        "done": request.method == "POST", "token": token, "placed": placed,
+        "automatic": choice == Preferences.BORDERS})

@@ -17,6 +17,8 @@ urlpatterns = [
     path("games/<int:game_id>/bots/", lobby.add_bot, name="game-bot"),
     path("games/against-the-computer/", lobby.play_the_computer, name="play-computer"),
     path("games/<int:game_id>/play/", game.game_play, name="game-play"),
+    path("games/<int:game_id>/neutral-question/", account.neutral_question,
+         name="neutral-question"),
     path("games/<int:game_id>/live/", game.game_live, name="game-live"),
     path("games/<int:game_id>/rematch/", rematch.offer_or_accept, name="game-rematch"),
     path("games/<int:game_id>/rematch/decline/", rematch.decline, name="game-rematch-decline"),

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from . import events as ev
 from .cards import is_set, set_value
-from .flow import holds_capitals, reinforcements_owed, round_leader, spread, spread_neutral
+from .flow import automatic_neutral, holds_capitals, reinforcements_owed, round_leader, spread
 from .missions import fulfilled
 from .moves import seats_to_act
 from .pieces import NEUTRAL
@@ -61,7 +61,7 @@ def _armies_placed(state: GameState, data: dict) -> str | None:
             return "places neutral armies outside the neutral's reinforcement"
         if total > state.reinforcements:
             return f"places {total} neutral armies of {state.reinforcements}"
-        if data.get("auto") and placements != spread_neutral(state, state.reinforcements):
+        if data.get("auto") and placements != automatic_neutral(state, state.reinforcements):
             return "is not the neutral's automatic spread"
         if not data.get("auto") and fogged(state) and not set(placements) <= in_sight(
                 state, state.current):

@@ -105,6 +105,31 @@ def spread_neutral(state: GameState, count: int) -> dict[str, int]:
     return placements
 
 
+def neutral_on_borders(state: GameState, count: int) -> dict[str, int]:
+    """`neutral_reinforcement: borders`: each army to the neutral territory with the fewest
+    armies among those bordering the player whose turn it is (board order breaks ties), so
+    the neutral stands in the mover's way; among all neutral territories if none borders
+    them. The players' standing choice (accounts.standing) places by the same rule."""
+    neutral = [t for t in state.board.territories if state.owner[t] == NEUTRAL]
+    facing = [t for t in neutral if any(state.owner[n] == state.turn_seat
+                                        for n in state.board.neighbours[t])]
+    candidates = facing or neutral
+    armies = {t: state.armies[t] for t in candidates}
+    placements: dict[str, int] = {}
+    for _ in range(count if candidates else 0):
+        territory = min(candidates, key=lambda t: armies[t])
+        armies[territory] += 1
+        placements[territory] = placements.get(territory, 0) + 1
+    return placements
+
+
+def automatic_neutral(state: GameState, count: int) -> dict[str, int]:
+    """Where the engine puts the neutral's half when nobody places it, as the rule says."""
+    if state.rules.neutral_reinforcement == "borders":
+        return neutral_on_borders(state, count)
+    return spread_neutral(state, count)
+
+
 def random_placement(state: GameState, seat: int, count: int, stream: DrawStream) -> dict:
     """Each army to a random own territory still under the setup cap (used for `random`
     setup and missed setup placements; verify() recomputes it)."""
@@ -155,7 +180,7 @@ def auto_neutral(em: Emitter) -> None:
     state = em.state
     if state.phase == NEUTRAL_PLACE and state.reinforcements > 0:
         em.emit(ARMIES_PLACED, {
-            "seat": NEUTRAL, "placements": spread_neutral(state, state.reinforcements),
+            "seat": NEUTRAL, "placements": automatic_neutral(state, state.reinforcements),
             "auto": True,
         })
 

@@ -18,7 +18,7 @@ CHOICES = {
     "fortify": ("adjacent", "connected", "spread"),
     "objective": ("domination", "missions", "capitals"),
     "capitals_to_win": ("table", "all"),
-    "neutral_reinforcement": ("opponent", "auto"),
+    "neutral_reinforcement": ("opponent", "auto", "borders"),
     "dropped_seat": ("neutral", "bot"),
     "elimination_trade_when": ("immediately", "next_reinforce"),
     "forced_trade": ("until_below_5", "one_set"),

@@ -106,7 +106,7 @@ def trade(em: Emitter, command: Trade) -> None:
 
 def neutral_half_automatic(state) -> bool:
     """Whether the neutral's half now owed is spread by the engine, not the opponent."""
-    return state.rules.neutral_reinforcement == "auto" or neutral_out_of_sight(state)
+    return state.rules.neutral_reinforcement in ("auto", "borders") or neutral_out_of_sight(state)
 
 
 def neutral_out_of_sight(state) -> bool:

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from accounts.models import Preferences
 from games.models import Game
 from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from notifications.models import Notification
@@ -60,6 +61,13 @@ def test_preferences_say_and_change_the_standing_choice(alice):
     assert answer.status_code == 200, answer.content
     assert answer.json() == {"neutral_placement": "borders"}
     assert alice.get(PREFERENCES).json() == {"neutral_placement": "borders"}
+
+
+def test_a_choice_through_the_api_answers_the_pages_one_time_question(alice):
+    assert alice.patch(PREFERENCES, {"neutral_placement": "ask"},
+                       format="json").status_code == 200
+
+    assert Preferences.objects.get(user__username="alice").neutral_question_answered
 
 
 @pytest.mark.parametrize("body", [{"neutral_placement": "anywhere"}, {"colour": "red"}, {},

@@ -34,6 +34,9 @@ def _sent(row):
 
 def test_the_mail_says_the_armies_to_place_are_the_neutrals(alice, bob):
     game, mover, placer = _reinforced(alice, bob)
+    # Answered the one-time question already: the mail points to the profile instead.
+    Preferences.objects.update_or_create(user=user_at(game, placer),
+                                         defaults={"neutral_question_answered": True})
     state = load_state(game)
     assert state.phase == "neutral_place"
     row = rows(game, kind=Notification.TURN)[-1]

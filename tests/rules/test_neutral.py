@@ -1,12 +1,16 @@
-"""The two-player neutral army: its half of each reinforcement, placed by the opponent or
-spread automatically; it never draws cards and defends with every die it may roll."""
+"""The two-player neutral army: its half of each reinforcement, placed by the opponent,
+spread automatically or put on the mover's borders; it never draws cards and defends with
+every die it may roll."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.rules import NEUTRAL, view
+from games.rules.audit import audit
 from games.rules.board import CONTINENTS, TERRITORIES
+from games.rules.events import Event
+from games.rules.evolve import evolve
 from tests.rules.support import ALICE, BOB, card, given, play, position, refused, when
 
 NO_CONTINENT = [t for _, ts in CONTINENTS.values() for t in ts[:-1]]
@@ -149,6 +153,19 @@ def test_it_spreads_the_share_onto_the_weakest_neutral_territories_first():
                                                             "madagascar": 1}
 
 
+def test_it_places_the_share_on_the_movers_borders_under_borders():
+    state = alice_reinforcing(NO_CONTINENT[:21], neutral_reinforcement="borders")
+    neighbours = state.board.neighbours
+    facing = {t for t in NEUTRALS if any(state.owner[n] == ALICE for n in neighbours[t])}
+
+    outcome = place_all(state)
+
+    placed = outcome.of("armies_placed")[1]
+    assert placed["auto"] and sum(placed["placements"].values()) == 3
+    assert set(placed["placements"]) <= facing < set(NEUTRALS)
+    assert (outcome.state.phase, outcome.state.current) == ("attack", ALICE)
+
+
 def test_it_gives_no_share_without_the_neutral():
     state = given(position(players=2, neutral=False))
 
@@ -191,3 +208,16 @@ def test_it_never_gives_the_neutral_a_turn_or_a_card():
     assert outcome.of("card_drawn") == [{"seat": ALICE, "card": 5}]
     assert outcome.of("turn_started")[0]["seat"] == BOB
     assert outcome.state.order == [ALICE, BOB]
+
+
+
+def test_its_audit_takes_the_borders_placement_and_no_other():
+    state = alice_reinforcing(NO_CONTINENT[:21], neutral_reinforcement="borders")
+    mine, neutrals = place_all(state).events
+    owed = evolve(state.copy(), mine)
+    elsewhere = {t: 1 for t in NEUTRALS if t not in neutrals.data["placements"]}
+    moved = Event(neutrals.seq, neutrals.type, {**neutrals.data, "placements": {
+        next(iter(elsewhere)): sum(neutrals.data["placements"].values())}})
+
+    assert audit(owed, neutrals) is None
+    assert audit(owed, moved) == "is not the neutral's automatic spread"

@@ -20,7 +20,7 @@ CHOICES = {
     "fortify": ["adjacent", "connected", "spread"],
     "objective": ["domination", "missions", "capitals"],
     "capitals_to_win": ["table", "all"],
-    "neutral_reinforcement": ["opponent", "auto"],
+    "neutral_reinforcement": ["opponent", "auto", "borders"],
     "elimination_trade_when": ["immediately", "next_reinforce"],
     "forced_trade": ["until_below_5", "one_set"],
     "traded_cards": ["discard", "bottom"],

@@ -179,6 +179,15 @@ class GameSettingsForm(forms.Form):
         choices=[(k, p["label"]) for k, p in PRESETS.items()],
         help_text=_("A preset fills in the rules below; choose Custom to use your own."),
     )
+    # The two-player preset's one choice: the rulebooks' wait for the opponent in the middle
+    # of every turn, or the neutral's half placed at once (rules.neutral_reinforcement).
+    neutral_choice = forms.ChoiceField(
+        label=_("Two players with neutral: the neutral's armies"), required=False,
+        initial="opponent", widget=forms.RadioSelect,
+        choices=[(v, RULE_CHOICES["neutral_reinforcement"][v]) for v in ("opponent", "borders")],
+        help_text=_("Placed by the other player, each turn stops in the middle until they "
+                    "have placed them (a day at a daily deadline), as the rulebooks have it; "
+                    "automatically, nobody waits."))
     setup = _choice("setup")
     # Async-friendly, as the presets (the API's default stays RULES.md's).
     initial_placement = _choice("initial_placement", initial="simultaneous")
@@ -303,7 +312,10 @@ class GameSettingsForm(forms.Form):
         data = self.cleaned_data
         preset = PRESETS[data["preset"] or self.fields["preset"].initial]
         if preset["rules"] is not None:
-            return dict(preset["rules"])
+            rules = dict(preset["rules"])
+            if "neutral_reinforcement" in rules and data.get("neutral_choice"):
+                rules["neutral_reinforcement"] = data["neutral_choice"]
+            return rules
         rules = {key: data.get(key) for key in self.RULE_FIELDS}
         for key in self.OPTIONAL_CHOICES:
             rules[key] = rules[key] or getattr(DEFAULTS, key)

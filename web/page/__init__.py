@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from accounts import standing
 from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
 from accounts.models import Preferences
@@ -43,6 +44,13 @@ def occupy_default_of(user) -> str:
         return Preferences.OCCUPY_ALL
     chosen = Preferences.objects.filter(user=user).values_list("occupy_default", flat=True)
     return chosen.first() or Preferences.OCCUPY_ALL
+
+
+def neutral_question_of(user) -> bool:
+    """Whether the page asks this player, once, how the neutral's armies are to be placed."""
+    if not user.is_authenticated:
+        return False
+    return standing.neutral_question_open(Preferences.objects.filter(user=user).first())
 
 
 def stamp(game: Game) -> str:
@@ -105,6 +113,9 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "actions": actions(view, seat, game, selected, posted,
                            occupy_default=occupy_default_of(user))
         if live and not bot_account else {},
+        "neutral_question": live and not bot_account and view.get("phase") == "neutral_place"
+        and view.get("current_seat") == seat and seat is not None
+        and neutral_question_of(user),
         "bot_account_note": bot_refusal() if bot_account else "",
         "deadline": deadline_context(game) if live else None,
         "log": list(reversed(shown)), "log_total": len(entries),

@@ -63,6 +63,9 @@ def profile(request):
                            request=request)
     if request.method == "POST":
         if form.is_valid():
+            if request.POST.get("neutral_placement"):
+                # Chosen here: the game page's one-time question is answered too.
+                form.instance.neutral_question_answered = True
             form.save()
             messages.success(request, _("Your preferences are saved."))
             if preferences.neutral_placement == Preferences.BORDERS and \
@@ -129,3 +132,21 @@ def set_language(request):
             and language in dict(Preferences._meta.get_field("language").choices)):
         Preferences.objects.update_or_create(user=request.user, defaults={"language": language})
     return response
+
+
+@login_required
+@require_POST
+def neutral_question(request, game_id):
+    """The game page's one-time question about the neutral's armies, answered: "myself"
+    keeps the rule, "borders" sets the standing choice and places what already waits."""
+    if request.POST.get("choice") == Preferences.BORDERS:
+        if standing.answer_neutral_question(request.user, Preferences.BORDERS):
+            messages.info(request, _("The neutral's armies waiting for you are placed."))
+        messages.success(request, _(
+            "From now on the neutral's armies are placed for you on the borders of the player "
+            "moving. Your profile can change it."))
+    else:
+        standing.answer_neutral_question(request.user, Preferences.ASK_ME)
+        messages.success(request, _(
+            "You place the neutral's armies yourself. Your profile can change it."))
+    return redirect("game", game_id)
