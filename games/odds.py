@@ -1,4 +1,4 @@
-"""Exact battle odds: one Markov chain over the dice of RULES.md, never a simulation.
+"""Exact battle odds: one Markov chain over the battle dice, never a simulation.
 
 One battle rolls min(dice, 3, armies - 1) attacking dice (`dice`: the attacker's cap)
 against the defender's dice: min(2, defenders) under the `max` standing order, one die
