@@ -12,13 +12,13 @@ placer's own view (under fog, what they see), so it knows nothing the player wou
 
 from __future__ import annotations
 
+import engine as rules
 from accounts.models import Preferences
-from games import rules
+from engine.pieces import NEUTRAL
 from games.errors import ServiceError
 from games.maps import board_of_view
 from games.models import Game, Seat
 from games.reading import bot_levels, seat_rows
-from games.rules.pieces import NEUTRAL
 from games.store import VersionConflict, fetch_game, load_state
 from games.write import STANDING, Actor, submit
 from lib import sql

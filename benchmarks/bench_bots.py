@@ -9,7 +9,7 @@ import os
 
 from bots.arena import percentile
 from bots.report import run
-from games.rules.maps import shipped_boards
+from engine.maps import shipped_boards
 
 GAMES = int(os.environ.get("CONQUEST_BENCH_BOT_GAMES", "1000"))
 MAP_GAMES = int(os.environ.get("CONQUEST_BENCH_MAP_GAMES", "60"))

@@ -11,7 +11,7 @@ import random
 import time
 
 from bots import choose
-from games.rules import (
+from engine import (
     FairDice,
     StartGame,
     TimeOut,
@@ -21,9 +21,9 @@ from games.rules import (
     replay,
     validate_rules,
 )
-from games.rules import view as seat_view
-from games.rules.maps import FOLDER, build, community, formats, shipped, shipped_boards
-from games.rules.moves import seats_to_act
+from engine import view as seat_view
+from engine.maps import FOLDER, build, community, formats, shipped, shipped_boards
+from engine.moves import seats_to_act
 
 PLAYERS = 4
 ROUNDS = 40  # a round limit: every game the same length in rounds, on any map

@@ -34,7 +34,7 @@ def make_games(count: int, users) -> list[int]:
     """`count` started two-player games, written in bulk (each with its own deal)."""
     from django.utils import timezone
 
-    from games import rules
+    import engine as rules
     from games.models import Event, Game, Seat
 
     now = timezone.now()

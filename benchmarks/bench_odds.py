@@ -11,7 +11,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from games import odds
+from engine import odds
 
 SCRIPT = Path(__file__).resolve().parents[1] / "static" / "js" / "odds.js"
 

@@ -24,7 +24,7 @@ def make_finished_games(count: int, users) -> None:
 
     from django.utils import timezone
 
-    from games import rules
+    import engine as rules
     from games.models import Event, Game, Seat
 
     rnd = random.Random(14)

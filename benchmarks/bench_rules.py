@@ -6,7 +6,7 @@ import json
 import random
 import time
 
-from games.rules import (
+from engine import (
     Event,
     FairDice,
     StartGame,
@@ -16,8 +16,8 @@ from games.rules import (
     replay,
     validate_rules,
 )
-from games.rules.moves import seats_to_act
-from tests.rules.players import bot_command
+from engine.moves import seats_to_act
+from tests.engine.players import bot_command
 
 
 def play(game_number: int, players: int, aggression: float, raw: dict | None = None):

@@ -93,7 +93,8 @@ class Table:
     deciding each command locally with the game's seed (the server decides the same)."""
 
     def __init__(self, game, tokens: dict[int, str]):
-        from games import reading, rules
+        import engine as rules
+        from games import reading
         from games.store import load_state
 
         self.id = game.pk
@@ -104,8 +105,8 @@ class Table:
 
     def next_command(self, rnd: random.Random):
         """A bot command for a seat the game waits for, and the events it will make."""
-        from games.rules.moves import seats_to_act
-        from tests.rules.players import bot_command
+        from engine.moves import seats_to_act
+        from tests.engine.players import bot_command
 
         seat = rnd.choice(seats_to_act(self.state))
         payload = bot_command(self.state, seat, rnd)

@@ -15,11 +15,11 @@ def games_with_turn_mails(users, games: int = 60, events_each: int = 300) -> lis
     notification ids."""
     from django.utils import timezone
 
-    from games import rules
+    import engine as rules
+    from engine.moves import seats_to_act
     from games.models import Event, Game, Seat
-    from games.rules.moves import seats_to_act
     from notifications.models import Notification
-    from tests.rules.players import bot_command
+    from tests.engine.players import bot_command
 
     now = timezone.now()
     made = Game.objects.bulk_create([

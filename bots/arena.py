@@ -10,11 +10,11 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from games.rules import FairDice, StartGame, TimeOut, decide, evolve, parse_command, validate_rules
-from games.rules import view as seat_view
-from games.rules.errors import RuleViolation
-from games.rules.maps import Board, classic, remember
-from games.rules.moves import seats_to_act
+from engine import FairDice, StartGame, TimeOut, decide, evolve, parse_command, validate_rules
+from engine import view as seat_view
+from engine.errors import RuleViolation
+from engine.maps import Board, classic, remember
+from engine.moves import seats_to_act
 
 from . import choose
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections import deque
 from functools import cache, cached_property
 
-from games.rules.maps import Board, board_by_hash, shipped
-from games.rules.pieces import NEUTRAL
-
-from .odds import armies_left, conquer_probability
+from engine.maps import Board, board_by_hash, shipped
+from engine.odds import armies_left, conquer_probability
+from engine.pieces import NEUTRAL
 
 
 @cache

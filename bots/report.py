@@ -52,7 +52,7 @@ class Summary:
 
 def run(levels, games: int, rules: dict | None = None, seed: int = 0,
         workers: int | None = None, board=None, rotate: bool = False) -> Summary:
-    """`games` games of `levels` on `board` (a games.rules.maps.Board; default classic).
+    """`games` games of `levels` on `board` (a engine.maps.Board; default classic).
     With `rotate`, game n seats the levels turned n places (each level plays every seat
     equally often: the first seat to move has an edge)."""
     levels = tuple(levels)

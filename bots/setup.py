@@ -3,7 +3,7 @@ neutral's armies."""
 
 from __future__ import annotations
 
-from games.rules.pieces import NEUTRAL
+from engine.pieces import NEUTRAL
 
 from .worth import Player
 

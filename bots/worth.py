@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 
-from games.rules.pieces import COLORS, NEUTRAL
+from engine.odds import conquer_probability
+from engine.pieces import COLORS, NEUTRAL
 
-from .odds import conquer_probability
 from .reading import Table
 from .styles import Style
 

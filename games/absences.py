@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from games import rules
+import engine as rules
+from engine import events as ev
+from engine.commands import PULL_BACK, STRETCH
 from games.clock import SETS_DEADLINE, game_deadline
 from games.models import Event, Game
-from games.rules import events as ev
-from games.rules.commands import PULL_BACK, STRETCH
 from games.store import VersionConflict, load_state
 from games.write import CLOCK, MAX_RETRIES, Actor, Committed, submit
 

@@ -8,13 +8,13 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
 
+from engine.errors import RuleViolation
 from games.errors import ServiceError
 from games.maps import board_of_game
 from games.models import Event, Game, Seat, Snapshot
 from games.moderation import moderate
 from games.narrator import line as describe
 from games.reading import spectator_event
-from games.rules.errors import RuleViolation
 from games.store import VersionConflict
 from lib.admin import HIDDEN, FilterOnlyWhatIsShown, json_block, reason_action
 from lib.inputs import whole_number

@@ -7,9 +7,9 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 
+from engine.maps.formats import MapFileError, where
 from games import maps
 from games.models import ImportedMap, MapVersion
-from games.rules.maps.formats import MapFileError, where
 
 
 class ImportForm(forms.ModelForm):

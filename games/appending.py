@@ -12,7 +12,7 @@ import orjson
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games import rules
+import engine as rules
 from games.clock import next_deadline
 from games.models import Event, Game, Snapshot
 from games.store import ENGINE_VERSION, VersionConflict, remember, snapshot_every, status_of

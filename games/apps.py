@@ -11,9 +11,9 @@ class GamesConfig(AppConfig):
         from django.db.backends.signals import connection_created
 
         from config import checks  # noqa: F401  (registers the deployment checks)
+        from engine import maps
         from games import checks as map_checks  # noqa: F401  (and the imported maps' check)
         from games.maps import stored_version
-        from games.rules import maps
         from lib import sql
 
         if stored_version not in maps.FINDERS:  # imported maps' versions, by hash

@@ -8,9 +8,9 @@ from datetime import UTC, datetime, time, timedelta
 from itertools import groupby
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from games import rules
-from games.rules import events as ev
-from games.rules.moves import clock_key
+import engine as rules
+from engine import events as ev
+from engine.moves import clock_key
 
 MAX_STEPS = 4000  # a deadline is at most a year of clock time away: ample
 

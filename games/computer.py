@@ -7,7 +7,7 @@ idempotent: it reads the game afresh, plays only what a bot owes now, and a seco
 that races the first loses on the version and stops. A bot that fails is logged and left:
 its seat's deadline applies as to anyone's, so the game never stalls.
 
-What a bot is given is its seat's view (games.rules.view) and the public rules, nothing
+What a bot is given is its seat's view (engine.view) and the public rules, nothing
 else: the bots package never sees the seed, the deck or another seat's hand.
 """
 
@@ -20,12 +20,12 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 
 import bots
+import engine as rules
 from accounts.models import BOT_USERNAME_PREFIX
-from games import rules
+from engine.moves import seats_to_act
 from games.errors import ServiceError
 from games.models import Game, Seat
 from games.reading import bot_levels
-from games.rules.moves import seats_to_act
 from games.store import VersionConflict, fetch_game, load_state
 from games.write import COMPUTER, Actor, submit
 

@@ -1,5 +1,5 @@
 """Refusals of the game service that are not rules of the game (those are
-games.rules.errors'): each carries the HTTP status to answer."""
+engine.errors'): each carries the HTTP status to answer."""
 
 from __future__ import annotations
 

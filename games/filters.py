@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from django.db.models import Q
 
+from engine.options import CHOICES, PRESETS
 from games.errors import ServiceError
 from games.models import Seat
-from games.rules.options import CHOICES, PRESETS
 
 HOUR, DAY = 3600, 86400
 # Turn length: up to an hour (played live), over an hour up to a day, longer.

@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.timezone import now
 
-from games import bot_accounts, computer, invitations, maps, rules, seeds
+import engine as rules
+from games import bot_accounts, computer, invitations, maps, seeds
 from games.errors import ServiceError
 from games.maps import board_for_new_game
 from games.models import Game, Seat

@@ -1,6 +1,6 @@
-"""Which maps games are played on: the shipped map files (games.rules.maps) and the
+"""Which maps games are played on: the shipped map files (engine.maps) and the
 community maps imported into the database (ImportedMap), each version of those kept by its
-hash (MapVersion) and found by games.rules.maps.board_by_hash through `stored_version`,
+hash (MapVersion) and found by engine.maps.board_by_hash through `stored_version`,
 which games.apps registers at start-up. The one place a map id is resolved to a board (a
 new game, a tournament's games, the bot arena) and the board of a game someone reads (its
 view's map version). Importing, enabling and deleting maps live here too.
@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from engine import maps as files
+from engine.events import GAME_STARTED
+from engine.maps import CLASSIC_FIRST_HASH, DEFAULT_MAP, Board, UnknownMap
+from engine.maps.community import read
+from engine.maps.formats import MAX_BYTES as MAX_FILE_BYTES
+from engine.maps.formats import MapFileError
 from games.models import Event, Game, ImportedMap, MapVersion
-from games.rules import maps as files
-from games.rules.events import GAME_STARTED
-from games.rules.maps import CLASSIC_FIRST_HASH, DEFAULT_MAP, Board, UnknownMap
-from games.rules.maps.community import read
-from games.rules.maps.formats import MAX_BYTES as MAX_FILE_BYTES
-from games.rules.maps.formats import MapFileError
 
 MAP_ID = re.compile(r"^[a-z0-9](?:[a-z0-9_]{0,46}[a-z0-9])?$")
 MAP_HASH = re.compile(r"[0-9a-f]{64}")
@@ -36,7 +36,7 @@ class MapInUse(ValueError):
 
 # ---- lookups -----------------------------------------------------------------------------
 def stored_version(map_hash: str) -> dict | None:
-    """The data of an imported map's version by its hash (games.rules.maps.FINDERS)."""
+    """The data of an imported map's version by its hash (engine.maps.FINDERS)."""
     return MapVersion.objects.filter(hash=map_hash).values_list("data", flat=True).first()
 
 
@@ -173,7 +173,7 @@ def import_map(raw: bytes, filename: str = "", map_id: str | None = None,
 def read_map(raw: bytes, filename: str = "", map_id: str | None = None,
              name: str | None = None) -> MapRead:
     """The slow part of an import, which touches no database: the file read, checked and
-    drawn (bounded: games.rules.maps.formats' limits). Call it outside any transaction:
+    drawn (bounded: engine.maps.formats' limits). Call it outside any transaction:
     on SQLite an open one holds the write lock, and every other write waits for it.
     MapFileError or ImportRefused (an id no import may take)."""
     if map_id is not None and not (isinstance(map_id, str) and MAP_ID.fullmatch(map_id)):

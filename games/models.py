@@ -7,8 +7,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 
-from games.rules import seed_hash
-from games.rules.fair import ENTROPY_MAX_LENGTH, game_seed
+from engine import seed_hash
+from engine.fair import ENTROPY_MAX_LENGTH, game_seed
 
 
 def new_seed() -> str:
@@ -31,7 +31,7 @@ class Game(models.Model):
     )
     players = models.PositiveSmallIntegerField(help_text="Seats wanted (2-6).")
     rules = models.JSONField(help_text="Every rule option, defaults filled in.")
-    # The map the game plays (games.rules.maps); the exact version is game_started's
+    # The map the game plays (engine.maps); the exact version is game_started's
     # map_hash, fixed when the game starts.
     map = models.CharField(max_length=64, default="classic", db_default="classic")
     deadline_seconds = models.PositiveIntegerField(default=86400)

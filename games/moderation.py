@@ -16,11 +16,11 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+import engine as rules
 from accounts.bots import is_bot_account
-from games import rules
+from engine.commands import MODERATOR_ACTION_LIST
 from games.errors import ServiceError
 from games.models import Game, Seat
-from games.rules.commands import MODERATOR_ACTION_LIST
 from games.write import MODERATOR, Actor, Committed, submit
 
 EXTEND, REPLACE = "extend_deadline", "replace_player"

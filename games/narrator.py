@@ -3,7 +3,7 @@ mail (turn mails, replies to mailed moves), on the moderators' pages and in the 
 
 Works on events already redacted for the reader, so it can only tell what they may know;
 names territories, continents, cards and colours in the active language, on the game's map
-(`board`: the game's games.rules.maps.Board; an OwnerTracker that has read the game's start
+(`board`: the game's engine.maps.Board; an OwnerTracker that has read the game's start
 knows it; classic when nothing says otherwise).
 """
 
@@ -15,9 +15,9 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.rules import events as ev
-from games.rules.maps import Board, board_by_hash, classic
-from games.rules.pieces import NEUTRAL
+from engine import events as ev
+from engine.maps import Board, board_by_hash, classic
+from engine.pieces import NEUTRAL
 from games.vocabulary import (
     DEFENSE_NAMES,
     FINISH_REASONS,

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import unicodedata
 
+from engine.fair import entropy_problem
 from games.clock import zone
 from games.errors import ServiceError
-from games.rules.fair import entropy_problem
 
 
 def check_clock(clock) -> dict:

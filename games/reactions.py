@@ -4,10 +4,10 @@ player that owes the next decision is woken."""
 
 from __future__ import annotations
 
+from engine import events as ev
 from games import computer, tasks
 from games.models import Seat
 from games.reading import forget_seats
-from games.rules import events as ev
 from games.write import COMPUTER, Committed
 
 

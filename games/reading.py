@@ -3,8 +3,9 @@ and record redacted for a seat. Reads only: the write path is games.write."""
 
 from __future__ import annotations
 
+import engine as rules
 from accounts.bots import owners
-from games import maps, rules
+from games import maps
 from games.models import Game
 from games.store import load_state, read_seats, status_of, stored_events_with_times
 from games.upcasters import current_version, upcast
@@ -20,7 +21,7 @@ def rules_of(game: Game) -> rules.Rules:
 
 def redacted(game: Game, events: list, seat: int | None,
              before: rules.GameState | None = None) -> list[dict]:
-    """Consecutive events of `game` as `seat` may see them (games.rules.sight decides):
+    """Consecutive events of `game` as `seat` may see them (engine.sight decides):
     under fog a seated player's sight needs the state before the first one, read here when
     the caller has none."""
     game_rules = rules_of(game)

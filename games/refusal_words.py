@@ -11,8 +11,9 @@ import re
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from engine.maps import classic
+
 from .rule_words import RULE_LABELS
-from .rules.maps import classic
 from .vocabulary import error_text, territory_name
 
 # Each detail a player can meet through a page or a mail, as the rules word it (a regex:
@@ -80,7 +81,7 @@ SENTENCES = (
     (r"the game is still being set up", _("The game is still being set up.")),
     (r"the game has not started", _("The game has not started yet.")),
     (r"the game is not running|the game has already started", _("The game is not running.")),
-    # the lobby's rules (games.rules.options), a rule by its name in the rules panel
+    # the lobby's rules (engine.options), a rule by its name in the rules panel
     (r"rules\.initial_max_per_territory must be at least (?P<n>\d+) with (?P<m>\d+) players, "
      r"or the starting armies do not fit",
      _("With %(m)s players the starting armies do not fit: allow at least %(n)s armies on a "

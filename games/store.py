@@ -18,12 +18,12 @@ from django.db import connection, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils.module_loading import import_string
 
-from games import rules
+import engine as rules
 from games.models import Event, Game, Seat, Snapshot
 from games.upcasters import current_version, upcast
 from lib import sql
 
-# The engine's version (games.rules.state: bumped when GameState's shape or a rule's
+# The engine's version (engine.state: bumped when GameState's shape or a rule's
 # behaviour changes): snapshots another version made are ignored and rebuilt.
 ENGINE_VERSION = rules.ENGINE_VERSION
 

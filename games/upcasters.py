@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.rules.events import GAME_STARTED
-from games.rules.maps import CLASSIC_FIRST_HASH, DEFAULT_MAP
+from engine.events import GAME_STARTED
+from engine.maps import CLASSIC_FIRST_HASH, DEFAULT_MAP
 
 # The schema version each event type is written with today (absent: 1).
 # game_started 2: names the map and its version (map, map_hash).

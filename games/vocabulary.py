@@ -10,8 +10,8 @@ from django.utils import formats
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.maps import DEFAULT_MAP, board_by_hash, classic, shipped_boards
-from games.rules.pieces import COLORS, NEUTRAL
+from engine.maps import DEFAULT_MAP, board_by_hash, classic, shipped_boards
+from engine.pieces import COLORS, NEUTRAL
 
 TERRITORY_NAMES = {
     "alaska": _("Alaska"),
@@ -161,7 +161,7 @@ ERROR_CODES = {
 def territory_name(territory: str | None, board=None) -> str:
     """A territory's name in the reader's language. The classic board's names are in the
     catalogues; any other map carries its own (a map file's `name`, and `names` by language
-    code: games.rules.maps)."""
+    code: engine.maps)."""
     if territory is None:
         return ""
     if board is not None and board.id != DEFAULT_MAP:
@@ -224,7 +224,7 @@ def phase_name(phase: str | None) -> str:
 
 
 def mission_text(mission: str | None, board=None) -> str:
-    """A secret mission in words (games.rules.missions.describe, translated): the classic
+    """A secret mission in words (engine.missions.describe, translated): the classic
     map's fourteen as the catalogues word them, any other map's from its definitions."""
     if not mission:
         return ""

@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.utils.module_loading import import_string
 
-from games import rules
+import engine as rules
+from engine import events as ev
+from engine.errors import GameNotActive
 from games.appending import append
 from games.errors import ServiceError
 from games.models import Game
 from games.reading import dice_for, forget_seats, redacted, seat_rows
-from games.rules import events as ev
-from games.rules.errors import GameNotActive
 from games.store import VersionConflict, load_state, stored_events
 
 log = logging.getLogger(__name__)

@@ -9,10 +9,10 @@ from django.db.models import Max
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
+from engine.moves import seats_to_act
 from games import invitations, reading
 from games.api.views import game_view_for
 from games.models import Game, Seat
-from games.rules.moves import seats_to_act
 from games.store import fetch_game, load_state
 from lib.api.renderers import FastJSONRenderer
 from live import credentials

@@ -7,7 +7,7 @@ import json
 
 from django.conf import settings
 
-from games.rules import events as ev
+from engine import events as ev
 from lib.api import schema as api_schema
 from live.views import NDJSON, SSE
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from engine.events import MODERATOR_EVENTS
 from games import reading
 from games.models import Event
 from games.narrator import line as describe
 from games.reading import spectator_event
-from games.rules.events import MODERATOR_EVENTS
 from moderation.access import handled
 from moderation.models import Report
 from ratings import voids

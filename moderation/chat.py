@@ -15,13 +15,13 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import rules
+import engine as rules
+from engine.events import CHAT_HIDDEN
+from engine.pieces import COLORS
 from games.errors import ServiceError
 from games.models import Game, Seat
 from games.moderation import check_not_playing
 from games.reading import team_of
-from games.rules.events import CHAT_HIDDEN
-from games.rules.pieces import COLORS
 from games.store import VersionConflict
 from games.write import MODERATOR, Actor, submit
 from moderation.mentions import write_mentions

@@ -6,8 +6,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from engine.commands import MODERATOR_ACTIONS
 from games.moderation import ACTIONS
-from games.rules.commands import MODERATOR_ACTIONS
 
 
 class ReasonForm(forms.Form):

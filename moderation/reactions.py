@@ -3,7 +3,7 @@ chat_hidden event hides its chat line, in the same transaction."""
 
 from __future__ import annotations
 
-from games.rules.events import CHAT_HIDDEN
+from engine.events import CHAT_HIDDEN
 from moderation.models import ChatMessage
 
 

@@ -20,15 +20,15 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
+from engine.commands import MODERATOR_ACTION_LIST, MODERATOR_ACTIONS
+from engine.errors import RuleViolation
+from engine.pieces import COLORS
 from games import invitations, reading
 from games.errors import ServiceError
 from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
 from games.narrator import line as describe
 from games.narrator import seat_name
-from games.rules.commands import MODERATOR_ACTION_LIST, MODERATOR_ACTIONS
-from games.rules.errors import RuleViolation
-from games.rules.pieces import COLORS
 from games.store import VersionConflict, load_state
 from lib.inputs import whole_number
 from moderation import access, sections

@@ -11,9 +11,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.standing import neutral_on_borders
-from games import narrator, odds, reading
+from engine import events as ev
+from engine import odds
+from games import narrator, reading
 from games.maps import board_of_view
-from games.rules import events as ev
 from games.store import load_state
 from games.vocabulary import percent, territory_name
 
@@ -41,7 +42,7 @@ def examples(view: dict) -> list[str]:
 
 def attack_chance(view: dict) -> str | None:
     """The sentence under the examples giving the chance that their attack takes its
-    territory, repeating (games.odds, from the counts the reader sees); None without one."""
+    territory, repeating (engine.odds, from the counts the reader sees); None without one."""
     attack = suggested(view)[1]
     if attack is None:
         return None

@@ -15,10 +15,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Preferences
+from engine.errors import RuleViolation
+from engine.moves import seats_to_act
 from games import absences, reading, write
 from games.models import Game, Seat
-from games.rules.errors import RuleViolation
-from games.rules.moves import seats_to_act
 from games.store import VersionConflict, load_state, load_states
 from notifications.models import Notification, Vacation
 

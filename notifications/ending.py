@@ -11,9 +11,9 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.utils import timezone
 
+from engine import events as ev
 from games import narrator, reading
 from games.models import Game
-from games.rules import events as ev
 from lib.numbers import signed
 from notifications.models import Notification
 from ratings import changes, standing

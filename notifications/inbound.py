@@ -16,11 +16,11 @@ from django.utils import translation
 
 from accounts.bots import is_bot_account
 from accounts.models import preferences_for
+from engine.errors import RuleViolation
 from games import errors, write
 from games.maps import board_for_new_game
 from games.models import Game, Seat
 from games.refusal_words import detail_sentence
-from games.rules.errors import RuleViolation
 from games.store import VersionConflict, load_state
 from games.vocabulary import detail_words
 from notifications import links

@@ -14,15 +14,16 @@ from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
+import engine as rules
 from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
 from accounts.standing import neutral_question_open
-from games import narrator, reading, rules, store
+from engine import events as ev
+from engine.maps import board_by_hash
+from games import narrator, reading, store
 from games.clock import zone
 from games.maps import board_of_view
 from games.models import Seat
-from games.rules import events as ev
-from games.rules.maps import board_by_hash
 from games.store import load_state
 from games.vocabulary import continent_name, game_title, territory_name
 from notifications import answers, ending, links

@@ -22,8 +22,8 @@ from functools import lru_cache
 from django.conf import settings
 from django.utils import translation
 
-from games.rules.cards import best_set
-from games.rules.maps import DEFAULT_MAP, Board, board_by_hash, classic
+from engine.cards import best_set
+from engine.maps import DEFAULT_MAP, Board, board_by_hash, classic
 from games.vocabulary import territory_name
 from notifications.replies import reply_lines
 
@@ -162,7 +162,7 @@ def _attack_between(m, state, seat) -> dict:
     return command
 
 
-# The phrases of each command a player may send (games.rules.commands.COMMAND_TYPES; the
+# The phrases of each command a player may send (engine.commands.COMMAND_TYPES; the
 # tests hold the two lists together), tried in this order: (type, phrase, the command's
 # fields from the phrase's match, the game's state and the seat).
 PHRASES = [

@@ -16,10 +16,10 @@ from django.db import transaction
 
 from accounts import standing
 from accounts.models import Preferences
+from engine import events as ev
+from engine.moves import decision, seats_to_act
 from games.appending import RowsWrite
 from games.reading import bot_levels, seat_rows
-from games.rules import events as ev
-from games.rules.moves import decision, seats_to_act
 from lib import publish, sql
 from notifications.models import Notification
 

@@ -2,14 +2,14 @@
 
 Every roll of a battle is in its event, so the expectation is exact: the mean losses over
 all 6^(a+d) equally likely rolls of a attacker and d defender dice, read from the project's
-one odds model (games.odds).
+one odds model (engine.odds).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.odds import expected_losses
+from engine.odds import expected_losses
 
 __all__ = ["Luck", "expected_losses", "luck_by_seat"]
 

@@ -1,4 +1,4 @@
-"""Where each seat finished, from a game's log alone: no Django here, like games.rules.
+"""Where each seat finished, from a game's log alone: no Django here, like engine.
 
 The winner (or winning team) is first; seats still in the game at the end share the next
 place; the others are placed by when they left (eliminated, resigned, dropped, or handed
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.rules import events as ev
+from engine import events as ev
 
 # The events that decide placements: the only ones a rebuild needs to read.
 DEPARTURES = (ev.PLAYER_ELIMINATED, ev.PLAYER_DROPPED, ev.SEAT_TO_BOT)

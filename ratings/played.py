@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Iterable
 from datetime import timedelta
 
-from games.rules import events as ev
+from engine import events as ev
 
 MIN_OWN_TURNS = 2
 PAIR_WINDOW = timedelta(days=30)

@@ -20,10 +20,10 @@ from django.db.models import Count, Q, Sum
 from django.urls import reverse
 
 from accounts.bots import bot_account_ids, owners
+from engine.options import Rules
 from games.invitations import visible
 from games.maps import UnknownMap, board_of_map
 from games.models import Game, Seat
-from games.rules.options import Rules
 from games.vocabulary import map_name
 from lib.inputs import whole_number
 from ratings import charts

@@ -22,8 +22,8 @@ from django.db import connection, transaction
 from openskill.models import PlackettLuce
 
 from accounts.bots import other_owners
+from engine import events as ev
 from games.models import Event, Game, Seat
-from games.rules import events as ev
 from ratings import played
 from ratings.luck import Luck, luck_by_seat
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating, RatingVoid

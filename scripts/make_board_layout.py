@@ -22,7 +22,7 @@ import sys
 import shapely.affinity
 from shapely import geometry, ops
 
-from games.rules.board import BORDERS, CONTINENT_OF, TERRITORIES
+from engine.board import BORDERS, CONTINENT_OF, TERRITORIES
 
 WIDTH, HEIGHT = 1000, 600
 WEST, EAST = -169.0, 191.0  # longitudes of the left and right edges
@@ -274,7 +274,7 @@ def main() -> None:
     out.write("}\n\n# territory -> (x, y) of its army count\nLABELS = {\n")
     for t in TERRITORIES:
         out.write(f'    "{t}": {labels[t]},\n')
-    out.write("}\n\n# (a, b) of games.rules.board.BORDERS -> the shared coast as SVG path data\n")
+    out.write("}\n\n# (a, b) of engine.board.BORDERS -> the shared coast as SVG path data\n")
     out.write("LAND_BORDERS = {\n")
     for (a, b), d in land_borders.items():
         out.write(f'    ("{a}", "{b}"): "{d}",\n')

@@ -1,5 +1,5 @@
-"""Write games/rules/maps/classic.json from the classic board's constants (run once; the
-map file is the source from then on, and tests/rules/test_maps.py keeps the two equal).
+"""Write engine/maps/classic.json from the classic board's constants (run once; the
+map file is the source from then on, and tests/engine/test_maps.py keeps the two equal).
 
     .venv/bin/python scripts/make_classic_map.py
 """
@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.rules import board  # noqa: E402
-from games.rules.maps import FOLDER, FORMAT, archive, build  # noqa: E402
+from engine import board  # noqa: E402
+from engine.maps import FOLDER, FORMAT, archive, build  # noqa: E402
 
 CONTINENT_NAMES = {
     "north_america": "North America", "south_america": "South America", "europe": "Europe",

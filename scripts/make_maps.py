@@ -1,5 +1,5 @@
 """Generate the shipped maps europe, usa, world (Natural Earth / US Census geography) and
-islands (hand-drawn) as games/rules/maps/<id>.json, and keep each new version by its hash.
+islands (hand-drawn) as engine/maps/<id>.json, and keep each new version by its hash.
 
 A development tool, not part of the service: the files it writes are the source from then
 on. It needs the dev extras (`shapely`, `babel`) and `npm` (the atlases are fetched at
@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from games.rules.maps import FOLDER, archive, build  # noqa: E402
+from engine.maps import FOLDER, archive, build  # noqa: E402
 
 PACKAGES = {"world-atlas": "world-atlas@2.0.2", "us-atlas": "us-atlas@3.0.1"}
 MAPS = ("europe", "usa", "world", "islands")

@@ -17,7 +17,7 @@ its SHA-256 content hash the record's `map_hash`).
 The map: the classic board is built in (the record's map `classic`, or no `map` at all, as
 in records from before there were other maps). For any other map, or another version of the
 classic one, `--map FILE` gives the map file (format 1, as `GET /api/v1/maps/{id}/versions/
-{map_hash}/` serves it, or a shipped `games/rules/maps/<id>.json`); its content hash is the
+{map_hash}/` serves it, or a shipped `engine/maps/<id>.json`); its content hash is the
 SHA-256 of its JSON written with sorted keys, no spaces and UTF-8, and it must be the
 record's `map_hash`. The draws then use that board's territory order, deck and missions.
 
@@ -65,7 +65,7 @@ import json
 import sys
 
 # The classic board in board order, its 44 cards (42 territories and 2 wild) and the
-# fourteen mission cards, as the service's rules define them (games/rules/board.py and
+# fourteen mission cards, as the service's rules define them (engine/board.py and
 # missions.py; the service's tests check that these copies agree).
 TERRITORIES = (
     "alaska", "northwest_territory", "greenland", "alberta", "ontario", "quebec",
@@ -86,7 +86,7 @@ MISSIONS = (
     "occupy_24", *(f"destroy_{color}" for color in COLORS),
 )
 NEUTRAL = "neutral"
-# The content hash of the classic map these copies are (games/rules/maps/classic.json).
+# The content hash of the classic map these copies are (engine/maps/classic.json).
 CLASSIC_HASH = "4ae6117114616dfd0272c965a5f128227b7e2b1d89bed95e111cd1896d6b46e9"
 
 
@@ -277,7 +277,7 @@ class NotARecord(CannotCheck):
 
 def content_hash(data) -> str:
     """A map file's content hash: the SHA-256 of its JSON with sorted keys, no spaces, UTF-8
-    (the service's games.rules.maps.content_hash)."""
+    (the service's engine.maps.content_hash)."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -10,7 +10,7 @@ import copy
 
 import pytest
 
-from games.rules import maps
+from engine import maps
 
 # id: (continent, English, Czech, Polish)
 TERRITORIES = {

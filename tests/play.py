@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
+from engine.moves import seats_to_act
 from games import write
 from games.models import Game, Seat
-from games.rules.moves import seats_to_act
 from games.store import load_state
-from tests.rules.players import bot_command
+from tests.engine.players import bot_command
 
 
 def play_until(game: Game, users: list | None, wanted, seed: int | str = 1, limit: int = 4000):

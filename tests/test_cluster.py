@@ -21,12 +21,12 @@ from django.db.models import Count
 from django.utils import timezone
 
 import bots
+import engine as rules
 from accounts.models import Account
 from accounts.tokens import issue
-from games import rules
+from engine.moves import clock_key
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game
-from games.rules.moves import clock_key
 from games.store import stored_events_with_times
 from notifications.models import Notification
 from tests.cluster import Client, Topology

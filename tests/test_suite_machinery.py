@@ -28,7 +28,7 @@ def item(nodeid: str, *fixtures: str, marked: bool = False):
     return found
 
 
-ITEMS = [item("tests/rules/test_board.py::test_a"),
+ITEMS = [item("tests/engine/test_board.py::test_a"),
          item("tests/games/test_store.py::test_b", "db"),
          item("tests/web/test_pages.py::test_c", "alice", marked=True),
          item("tests/web/e2e/test_board.py::test_d", "live_server"),
@@ -38,7 +38,7 @@ SIZED = [item("tests/web/e2e/test_board.py::test_f[laptop]", "live_server"),
          item("tests/web/e2e/test_board.py::test_g[3-phone]", "live_server"),
          item("tests/tournaments/test_form_browser.py::test_h[laptop]", "live_server"),
          item("tests/tournaments/test_form_browser.py::test_h[phone]", "live_server"),
-         item("tests/rules/test_board.py::test_i[phone]")]
+         item("tests/engine/test_board.py::test_i[phone]")]
 
 
 def kept(monkeypatch, ci_pass: str, among=ITEMS) -> list[str]:

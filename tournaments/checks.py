@@ -8,11 +8,11 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from games import rules
+import engine as rules
+from engine.errors import BadRules
 from games.errors import ServiceError
 from games.maps import board_for_new_game
 from games.new_game import check_clock, check_game_name
-from games.rules.errors import BadRules
 from lib import inputs
 from tournaments.models import Tournament
 

@@ -10,7 +10,7 @@ change the game the organiser chose (its rules are checked for 2 to `seats` play
 
 from __future__ import annotations
 
-from games import rules
+import engine as rules
 
 
 def table_plan(players: int, seats: int) -> tuple[list[int], int]:

@@ -6,8 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from engine import seed_hash
 from games.models import Game, new_seed
-from games.rules import seed_hash
 
 
 class Tournament(models.Model):

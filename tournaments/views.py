@@ -12,8 +12,8 @@ from django.views.decorators.http import require_POST
 
 from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
+from engine.errors import RuleViolation
 from games.errors import ServiceError
-from games.rules.errors import RuleViolation
 from games.vocabulary import detail_words
 from moderation.permissions import can_moderate
 from tournaments import moderators, services

@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.rules.board import NEUTRAL
-from games.rules.maps import DEFAULT_MAP, Board
+from engine.board import NEUTRAL
+from engine.maps import DEFAULT_MAP, Board
 from games.vocabulary import color_name, continent_name, map_name, seat_color, territory_name
 
 from .drawing import continent_class, drawing_of
@@ -29,7 +29,7 @@ FOG = "#b9bcc2"
 
 def legal_targets(view: dict, seat: int | None, selected: str | None) -> list[str]:
     """Where the selected territory can attack or fortify to now: the engine's answer
-    (the view's you.may, games.rules.moves.legal)."""
+    (the view's you.may, engine.moves.legal)."""
     if seat is None or not selected:
         return []
     may = (view.get("you") or {}).get("may") or {}

@@ -96,7 +96,7 @@ LABELS = {
     "eastern_australia": (868.6, 480.3),
 }
 
-# (a, b) of games.rules.board.BORDERS -> the shared coast as SVG path data
+# (a, b) of engine.board.BORDERS -> the shared coast as SVG path data
 LAND_BORDERS = {
     ("alaska", "northwest_territory"): "M102.9 162.8 L68.4 118 L63.9 98.3",
     ("alaska", "alberta"): "M98.6 168.6 L102.9 162.8",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.rules.commands import COMMAND_TYPES
-from games.rules.maps import Board
+from engine.commands import COMMAND_TYPES
+from engine.maps import Board
 from games.vocabulary import territory_name
 from lib.inputs import whole_number
 

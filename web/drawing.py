@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.rules.maps import DEFAULT_MAP, Board
+from engine.maps import DEFAULT_MAP, Board
 
 from . import board_layout
 

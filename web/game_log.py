@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from engine import events as ev
 from games.narrator import OwnerTracker, describe
-from games.rules import events as ev
 from games.vocabulary import seat_color
 
 

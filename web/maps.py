@@ -4,8 +4,8 @@ imports; a game's board by the map version it records)."""
 
 from __future__ import annotations
 
+from engine.maps import Board, UnknownMap
 from games import maps as game_maps
-from games.rules.maps import Board, UnknownMap
 
 
 def available_maps() -> list[Board]:

@@ -3,8 +3,8 @@ lib.api.errors.handle's (settings.REST_FRAMEWORK's EXCEPTION_HANDLER is this one
 
 from __future__ import annotations
 
+from engine.errors import NotSeated, NotYourTurn, RuleViolation
 from games.errors import ServiceError
-from games.rules.errors import NotSeated, NotYourTurn, RuleViolation
 from games.store import VersionConflict
 from lib.api import errors
 from lib.api.errors import error

@@ -1,4 +1,4 @@
-"""GET /api/v1/odds/: the exact odds of an attack (games.odds), for bot writers and anyone."""
+"""GET /api/v1/odds/: the exact odds of an attack (engine.odds), for bot writers and anyone."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions
 from rest_framework.response import Response
 
-from games import odds
-from games.rules.options import CHOICES, SWITCHES
+from engine import odds
+from engine.options import CHOICES, SWITCHES
 from lib.api.errors import ERRORS, error
 from lib.api.views import ApiView
 from lib.inputs import whole_number

@@ -3,8 +3,8 @@ each built from the engine's declaration of the command's fields (a spectacular 
 
 from __future__ import annotations
 
-from games.rules import commands as c
-from games.rules.errors import (
+from engine import commands as c
+from engine.errors import (
     BadRules,
     ModerationRefused,
     NotSeated,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from engine import state as phases
 from games.models import Game
-from games.rules import state as phases
 
 ENTROPY_HELP = ("Your contribution to the game's seed: 1 to 64 printable ASCII characters "
                 "(space to ~). The draws are keyed by HMAC-SHA256(server seed, every "

@@ -16,7 +16,7 @@
   }
 
   var battles = {};
-  // [[attacker losses, defender losses, probability], ...] sorted as games.odds.battle.
+  // [[attacker losses, defender losses, probability], ...] sorted as engine.odds.battle.
   function battle(attackerDice, defenderDice) {
     var key = attackerDice + "," + defenderDice;
     if (battles[key]) { return battles[key]; }
@@ -72,7 +72,7 @@
 
   function sum(list) { return list.reduce(function (t, x) { return t + x; }, 0); }
 
-  // The same JSON as games.odds.summary (GET /api/v1/odds/).
+  // The same JSON as engine.odds.summary (GET /api/v1/odds/).
   function summary(attackers, defenders, dice, defense) {
     dice = dice || 3;
     defense = defense || "max";

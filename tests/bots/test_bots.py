@@ -13,10 +13,10 @@ import pytest
 
 import bots
 from bots.arena import play, wilson
-from games.rules import FairDice, StartGame, decide, parse_command, replay, validate_rules, view
-from games.rules.moves import seats_to_act
-from games.rules.options import PRESET_PLAYERS
-from tests.rules.test_properties import OPTIONS
+from engine import FairDice, StartGame, decide, parse_command, replay, validate_rules, view
+from engine.moves import seats_to_act
+from engine.options import PRESET_PLAYERS
+from tests.engine.test_properties import OPTIONS
 from tests.sample import game_numbers
 
 # A sample of random tables, another each run (tests/sample.py: the seed the run prints
@@ -137,10 +137,10 @@ def test_a_bot_decides_the_same_whatever_it_cannot_see(level, steps):
 
 def test_the_bots_import_nothing_that_holds_hidden_information():
     """No Django, no engine state, dice or store: only the board's public data (the
-    game's map, games.rules.maps, found by the hash its view names) and the dice's odds
-    (games.odds, arithmetic that imports nothing of the project)."""
+    game's map, engine.maps, found by the hash its view names) and the dice's odds
+    (engine.odds, arithmetic that imports nothing of the project)."""
     allowed = {"__future__", "random", "dataclasses", "functools", "itertools", "collections",
-               "math", "games.rules.pieces", "games.rules.maps", "games.odds"}
+               "math", "engine.pieces", "engine.maps", "engine.odds"}
     # Every module but the arena's two, which run games through the engine to measure.
     players = [path for path in Path(bots.__file__).parent.glob("*.py")
                if path.name not in ("arena.py", "report.py")]

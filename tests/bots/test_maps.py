@@ -16,9 +16,9 @@ from bots.reading import Table
 from bots.report import run
 from bots.styles import STYLES
 from bots.worth import Player
-from games.rules import FairDice, StartGame, decide, maps, parse_command, replay, validate_rules
-from games.rules import view as seat_view
-from games.rules.moves import seats_to_act
+from engine import FairDice, StartGame, decide, maps, parse_command, replay, validate_rules
+from engine import view as seat_view
+from engine.moves import seats_to_act
 
 # Three continents of unequal bonus around a hub, one of them reached by a single bridge:
 # entries, a dead end and a cycle, the shapes a plan and a path search meet on any map.

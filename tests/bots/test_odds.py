@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from bots.odds import armies_left, battle, conquer_probability
+from engine.odds import armies_left, battle, conquer_probability
 
 
 def test_it_counts_the_classic_three_against_two():

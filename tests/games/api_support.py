@@ -5,11 +5,11 @@ from __future__ import annotations
 import contextlib
 import json
 
+from engine.moves import seats_to_act
 from games.models import Event, Game
-from games.rules.moves import seats_to_act
 from games.store import load_state
 from tests.contract import DEFAULT_RULES
-from tests.rules.players import bot_command
+from tests.engine.players import bot_command
 
 API = "/api/v1"
 

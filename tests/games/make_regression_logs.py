@@ -19,7 +19,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from games.rules import (
+from engine import (
     Event,
     FairDice,
     RuleViolation,
@@ -31,8 +31,8 @@ from games.rules import (
     replay,
     validate_rules,
 )
-from games.rules.moves import seats_to_act
-from tests.rules.players import bot_command
+from engine.moves import seats_to_act
+from tests.engine.players import bot_command
 
 FOLDER = Path(__file__).resolve().parent / "regression"
 MAX_BYTES = 300_000

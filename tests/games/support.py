@@ -9,11 +9,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection, connections
 
+from engine.moves import seats_to_act
 from games import lobby, write
 from games.models import Game
-from games.rules.moves import seats_to_act
 from games.store import load_state
-from tests.rules.players import bot_command
+from tests.engine.players import bot_command
 
 
 def at_once(calls) -> list:

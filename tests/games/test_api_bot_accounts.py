@@ -12,9 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from accounts.models import BotAccount
+from engine.moves import seats_to_act
 from games import challenges, computer
 from games.models import Game, Seat
-from games.rules.moves import seats_to_act
 from games.store import load_state
 from notifications.models import Notification
 from tests.games.api_support import API, assert_error, game_url, send, unchanged

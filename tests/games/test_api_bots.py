@@ -8,9 +8,9 @@ import random
 import pytest
 from django.core import mail
 
+from engine.moves import seats_to_act
 from games import computer
 from games.models import Event, Game, Seat
-from games.rules.moves import seats_to_act
 from games.store import load_state
 from notifications.models import Notification
 from tests.games.api_support import API, assert_error, assert_game_view, game_url, send, unchanged

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from engine.board import NEIGHBOURS, NEUTRAL
+from engine.cards import find_sets
 from games.models import Game
-from games.rules.board import NEIGHBOURS, NEUTRAL
-from games.rules.cards import find_sets
 from tests.games.api_support import (
     API,
     assert_error,

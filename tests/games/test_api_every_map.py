@@ -9,12 +9,12 @@ import random
 
 import pytest
 
+from engine import verify
+from engine.maps import shipped, shipped_ids
+from engine.moves import seats_to_act
 from games.models import Game
-from games.rules import verify
-from games.rules.maps import shipped, shipped_ids
-from games.rules.moves import seats_to_act
 from games.store import load_state
-from tests.rules.players import bot_command
+from tests.engine.players import bot_command
 
 TURNS = 4  # turns played before the resignation: attacks, conquests, cards, fortifying
 

@@ -1,7 +1,7 @@
 """Fog of war and teams through the JSON API: creation refuses the combinations RULES.md and
 CONTRACT.md do not play; every seat, a signed-in spectator and an anonymous client see, in
 the view, `?at=N`, `events/` and `record/`, only what the independent referee
-(tests/rules/fog_referee.py) allows until the end, and everything after it."""
+(tests/engine/fog_referee.py) allows until the end, and everything after it."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from games import rules
+import engine as rules
+from engine.board import NEIGHBOURS, TERRITORIES
 from games.models import Game
-from games.rules.board import NEIGHBOURS, TERRITORIES
 from games.store import stored_events
+from tests.engine import fog_referee
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of
 from tests.games.conftest import new_game, signed_up
-from tests.rules import fog_referee
 
 
 def create(client, players: int, **rules_):

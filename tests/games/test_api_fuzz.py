@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, Phase, seed, settings
 from schemathesis.checks import not_a_server_error
 
 from accounts import tokens
+from engine.moves import seats_to_act
 from games import lobby, write
 from games.models import Game
-from games.rules.moves import seats_to_act
 from games.store import load_state
+from tests.engine.players import bot_command
 from tests.games.support import players
-from tests.rules.players import bot_command
 from tests.sample import choose_seed
 
 # Games the fuzzer plays in turn: each phase of the game, and the rule options that change

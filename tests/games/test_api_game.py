@@ -7,8 +7,8 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
+from engine import view as engine_view
 from games.models import Game
-from games.rules import view as engine_view
 from games.store import load_state
 from tests.games.api_support import (
     API,

@@ -4,7 +4,7 @@ is finished, the record shows all of it and verifies.
 
 Each answer is checked twice: as text, searched for the secret values themselves, and as
 structure (hands, card_drawn.card, missions_dealt, capital_chosen, placement_submitted ...).
-The games are played over HTTP by bots (tests.rules.players), with alice, bob and dave seated
+The games are played over HTTP by bots (tests.engine.players), with alice, bob and dave seated
 and charlie and an anonymous client watching.
 """
 
@@ -16,16 +16,16 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from games import rules
+import engine as rules
+from engine.commands import parse_command
+from engine.missions import describe, effective_mission
+from engine.moves import seats_to_act
 from games.appending import append
 from games.models import Event, Game, Seat
-from games.rules.commands import parse_command
-from games.rules.missions import describe, effective_mission
-from games.rules.moves import seats_to_act
 from games.store import load_state, rebuild_snapshots, stored_events
+from tests.engine.players import bot_command
 from tests.games.api_support import API, compact, game_url, play, send, state_of
 from tests.games.conftest import new_game, signed_up
-from tests.rules.players import bot_command
 
 ENDPOINTS = ("", "events/", "record/")
 

@@ -7,8 +7,8 @@ import hmac
 
 import pytest
 
+from engine import FairDice
 from games.models import Event, Game
-from games.rules import FairDice
 from tests.games.api_support import API, assert_error, assert_game_view, game_url, unchanged
 from tests.games.conftest import signed_up
 

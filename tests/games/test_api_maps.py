@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rest_framework.test import APIClient
 
+from engine import maps
 from games.models import Game
-from games.rules import maps
 from tests.games.api_support import API, assert_error
 
 GAMES = f"{API}/games/"

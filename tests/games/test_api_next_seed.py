@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rest_framework.test import APIClient
 
+from engine import seed_hash
 from games.models import Game, SeedAhead
-from games.rules import seed_hash
 from tests.games.api_support import API, assert_error
 
 NEXT = f"{API}/account/next-seed/"

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from engine import board as classic_board
+from engine.moves import seats_to_act
 from games import computer, reading
 from games.maps import board_for_new_game, board_of_game, board_of_view
 from games.models import Game
-from games.rules import board as classic_board
-from games.rules.moves import seats_to_act
 from games.store import load_state, stored_events
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of
 from tests.games.conftest import signed_up

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from engine import verify
+from engine.moves import seats_to_act
 from games.models import Game
-from games.rules import verify
-from games.rules.moves import seats_to_act
 from games.store import load_state
+from tests.engine.players import bot_command
 from tests.games.conftest import new_game
-from tests.rules.players import bot_command
 
 
 @pytest.mark.parametrize("objective", ["domination", "missions", "capitals"])

@@ -7,8 +7,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 
+from engine import verify
 from games.models import Game
-from games.rules import verify
 from tests.games.api_support import (
     API,
     DEFAULT_RULES,

@@ -13,7 +13,7 @@ import pytest
 from openapi_spec_validator import validate
 from rest_framework.test import APIClient
 
-from games.rules.moves import legal
+from engine.moves import legal
 from tests.games.api_support import PHASES, game_url, play, send
 from tests.games.conftest import new_game
 

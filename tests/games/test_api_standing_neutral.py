@@ -10,8 +10,8 @@ import random
 import pytest
 
 from accounts.models import Preferences
+from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.models import Game
-from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from notifications.models import Notification
 from tests.games.api_support import assert_error, play, send
 from tests.games.conftest import new_game
@@ -194,7 +194,7 @@ def test_choosing_it_places_the_half_already_waiting(alice, bob):
 
 
 def test_under_fog_it_places_only_where_the_placer_sees(alice, bob):
-    from games.rules.sight import in_sight
+    from engine.sight import in_sight
 
     for seed in range(12):  # until the placer sees some neutral territory but not all
         game_id = new_game(alice, bob, initial_placement="simultaneous", fog=True)

@@ -15,14 +15,15 @@ from dataclasses import dataclass, field
 import pytest
 from django.db import connections
 
-from games import reading, rules, write
+import engine as rules
+from engine.errors import GameNotActive
+from engine.moves import seats_to_act
+from games import reading, write
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game
-from games.rules.errors import GameNotActive
-from games.rules.moves import seats_to_act
 from games.store import VersionConflict, load_state, stored_events
+from tests.engine.players import bot_command
 from tests.games.support import only_on_postgresql, players, started_game
-from tests.rules.players import bot_command
 
 pytestmark = [
     only_on_postgresql("SQLite lets one writer in at a time, so nothing would race"),

@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from games import computer, lobby, rules, write
+import engine as rules
+from games import computer, lobby, write
 from games.models import Event, Game
 from games.moderation import moderate
 from games.store import VersionConflict, load_state

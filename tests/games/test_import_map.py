@@ -15,21 +15,21 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import timezone
 
+from engine import maps
+from engine.moves import seats_to_act
 from games import computer
 from games import maps as game_maps
 from games.management.commands.verify_game import check_game
 from games.models import Game, ImportedMap, MapVersion
-from games.rules import maps
-from games.rules.moves import seats_to_act
 from games.store import forget_recent, load_state
+from tests.engine.test_community_maps import BAD_FILES
 from tests.games.api_support import API, assert_error, game_url
 from tests.games.api_support import play as play_humans
 from tests.moderation.support import moderator, user, web
-from tests.rules.test_community_maps import BAD_FILES
 
 pytestmark = pytest.mark.django_db
 
-FILES = Path(__file__).resolve().parents[1] / "rules" / "community_maps"
+FILES = Path(__file__).resolve().parents[1] / "engine" / "community_maps"
 ISLES, SEAS = FILES / "five_isles.map", FILES / "twin_seas.map"
 GAMES = f"{API}/games/"
 
@@ -238,8 +238,8 @@ def test_an_import_kept_under_a_shipped_map_s_id_is_warned_of():
     finds, so `check --database` warns; games started on the import keep its version."""
     from django.core import checks
 
+    from engine.maps import community
     from games import checks as map_checks
-    from games.rules.maps import community
 
     data = community.read(ISLES.read_bytes(), "five_isles.map", "europe")[0]
     row = ImportedMap.objects.create(pk="europe", name="Europe isles", data=data,

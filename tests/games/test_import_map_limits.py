@@ -14,10 +14,10 @@ from io import BytesIO
 import pytest
 from django.db import connection
 
+from engine.maps import community, formats
 from games.models import ImportedMap, MapVersion
-from games.rules.maps import community, formats
+from tests.engine.test_community_limits import DRAWN, REFUSED, domination
 from tests.moderation.support import api, moderator, started_game, user, web
-from tests.rules.test_community_limits import DRAWN, REFUSED, domination
 
 pytestmark = pytest.mark.django_db
 ADD = "/admin/games/importedmap/add/"

@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.contrib.auth import get_user_model
 
+from engine.errors import BadRules
+from engine.options import validate_rules
 from games.models import Game
-from games.rules.errors import BadRules
-from games.rules.options import validate_rules
 from lib.inputs import moment, whole_number
 from tests.games.api_support import assert_error
 

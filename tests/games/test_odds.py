@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from games import odds
-from games.rules.turn import losses
+from engine import odds
+from engine.turn import losses
 
 
 def test_it_compares_the_dice_as_the_rules_do():

@@ -22,14 +22,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from engine import Event as RulesEvent
+from engine import replay, seed_hash, verify
+from engine.maps import CLASSIC_FIRST_HASH, DEFAULT_MAP
+from engine.options import Rules
+from engine.state import GameState, Occupation, Player
 from games import appending, store
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game, Seat, Snapshot
-from games.rules import Event as RulesEvent
-from games.rules import replay, seed_hash, verify
-from games.rules.maps import CLASSIC_FIRST_HASH, DEFAULT_MAP
-from games.rules.options import Rules
-from games.rules.state import GameState, Occupation, Player
 
 FOLDER = Path(__file__).resolve().parent / "regression"
 LOGS = sorted(FOLDER.glob("*.json"))

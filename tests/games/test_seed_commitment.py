@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from engine import seed_hash
 from games import challenges
 from games.models import Game, Rematch, Seat
-from games.rules import seed_hash
 from tests.games.api_support import game_url
 from tests.tournaments.support import client_for, close_signup, create, tables, users
 

@@ -15,10 +15,11 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import ProtectedError
 from django.test.utils import CaptureQueriesContext
 
-from games import appending, lobby, reading, rules, store, upcasters, write
+import engine as rules
+from engine import replay
+from engine.moves import clock_key, seats_to_act
+from games import appending, lobby, reading, store, upcasters, write
 from games.models import Event, Game, Snapshot
-from games.rules import replay
-from games.rules.moves import clock_key, seats_to_act
 from games.store import (
     ENGINE_VERSION,
     VersionConflict,
@@ -27,6 +28,7 @@ from games.store import (
     stored_events,
 )
 from lib import sql
+from tests.engine.players import bot_command
 from tests.games.support import (
     finish_by_resigning,
     only_on_postgresql,
@@ -35,7 +37,6 @@ from tests.games.support import (
     players,
     started_game,
 )
-from tests.rules.players import bot_command
 
 pytestmark = pytest.mark.django_db
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from engine import board, maps, missions, verify
 from games import write
 from games.models import Game
-from games.rules import board, maps, missions, verify
 from tests.games.api_support import API, game_url, play, send, state_of
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "verify_record.py"
@@ -302,8 +302,8 @@ def test_the_record_of_the_service_s_own_check_agrees(alice, bob, charlie):
 # ---- against the engine's own verify, over many games of every kind ------------------------
 @pytest.mark.parametrize("game_number", range(1, 13))
 def test_it_agrees_with_the_engine_on_games_of_random_rules(game_number):
-    from games.rules.fair import seed_hash
-    from tests.rules.test_properties import play_game
+    from engine.fair import seed_hash
+    from tests.engine.test_properties import play_game
 
     server_seed = f"{game_number:064x}"
     entropy = ((0, f"seat zero #{game_number}"), (1, "~")) if game_number % 2 else ()
@@ -414,8 +414,8 @@ def own_missions_map() -> tuple[dict, maps.Board]:
 
 @pytest.mark.parametrize("case", ["europe", "usa", "islands", "own missions"])
 def test_it_agrees_with_the_engine_on_games_on_other_maps(case):
-    from games.rules.fair import seed_hash
-    from tests.rules.test_properties import play_game
+    from engine.fair import seed_hash
+    from tests.engine.test_properties import play_game
 
     if case == "own missions":
         data, board_played = own_missions_map()

@@ -10,10 +10,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import rules
+import engine as rules
+from engine.errors import ModerationRefused
 from games.models import Game
 from games.moderation import moderate
-from games.rules.errors import ModerationRefused
 from games.store import load_state, stored_events
 from moderation.chat import hide_message, post_message
 from moderation.models import ChatMessage

@@ -10,9 +10,9 @@ import time
 import pytest
 
 from conversations import messaging
+from engine.moves import seats_to_act
 from games import invitations, lobby
 from games.models import Seat
-from games.rules.moves import seats_to_act
 from tests.live.support import StreamServer
 from tests.play import play_until
 from tests.web.e2e.support import account, sign_in

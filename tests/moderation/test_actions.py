@@ -8,7 +8,8 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import bot_accounts, lobby, rules, write
+import engine as rules
+from games import bot_accounts, lobby, write
 from games.models import Game, Seat
 from games.store import load_state, stored_events
 from moderation.views import ACTION_LABELS, ACTIONS_BY_STATUS

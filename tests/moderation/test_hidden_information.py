@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.missions import describe
 from games.errors import ServiceError
 from games.moderation import moderate
-from games.rules.missions import describe
 from games.store import load_state
 from moderation.chat import hide_message, post_message
 from tests.moderation.support import moderator, started_game, user, web

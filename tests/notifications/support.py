@@ -11,11 +11,11 @@ from django.contrib.auth import get_user_model
 from django.core import mail as outbox
 
 from accounts.models import Preferences
+from engine import seed_hash
+from engine.cards import best_set
+from engine.moves import seats_to_act
 from games import lobby, write
 from games.models import Game, Seat
-from games.rules import seed_hash
-from games.rules.cards import best_set
-from games.rules.moves import seats_to_act
 from games.store import load_state
 from notifications import delivery
 from notifications.models import Notification

@@ -10,8 +10,9 @@ import pytest
 from django.core import mail
 from django.utils import translation
 
-from games import odds, reading, vocabulary
-from games.rules.board import NEIGHBOURS, NEUTRAL, territory_name
+from engine import odds
+from engine.board import NEIGHBOURS, NEUTRAL, territory_name
+from games import reading, vocabulary
 from games.store import load_state
 from notifications import answers, delivery
 from notifications.mailcommands import parse_line

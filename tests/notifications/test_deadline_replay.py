@@ -10,12 +10,12 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
+from engine import verify
+from engine.board import NEUTRAL
 from games import reading
 from games.clock import replayed_deadline
 from games.models import Event, Game
 from games.moderation import moderate
-from games.rules import verify
-from games.rules.board import NEUTRAL
 from games.store import load_state, stored_events_with_times
 from notifications import deadlines
 from notifications.vacations import cancel, declare

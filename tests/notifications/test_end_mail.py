@@ -110,7 +110,7 @@ def test_an_elimination_that_leaves_the_game_running_still_mails_the_loser(alice
                                                                           charlie):
     from types import SimpleNamespace
 
-    from games.rules import events as ev
+    from engine import events as ev
     from games.store import load_state
     from notifications import outbox
 

@@ -17,10 +17,10 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 
+from engine.board import NEIGHBOURS, territory_name
+from engine.cards import find_sets
 from games import write
 from games.models import Event, Game
-from games.rules.board import NEIGHBOURS, territory_name
-from games.rules.cards import find_sets
 from games.store import load_state
 from lib import publish
 from notifications import delivery, inbound, links

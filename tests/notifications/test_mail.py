@@ -13,16 +13,17 @@ from django.core import mail
 from django.utils import timezone, translation
 
 from accounts.models import Preferences
+from engine.board import CARDS, NEIGHBOURS, TERRITORIES, territory_name
+from engine.missions import describe, effective_mission
 from games import narrator
 from games.models import Game
-from games.rules.board import CARDS, NEIGHBOURS, TERRITORIES, territory_name
-from games.rules.missions import describe, effective_mission
 from games.store import load_state
 from notifications import delivery, links
 from notifications import mail as mails
 from notifications.inbound import _user_for_seat
 from notifications.models import Notification
 from ratings import record
+from tests.engine.players import bot_command
 from tests.notifications.support import (
     SEED,
     act,
@@ -37,7 +38,6 @@ from tests.notifications.support import (
     user_at,
 )
 from tests.play import play_until
-from tests.rules.players import bot_command
 
 # Mentions are shown on the site only (moderation.mentions), never mailed.
 KINDS = [kind for kind, _ in Notification.KINDS
@@ -282,9 +282,9 @@ def test_it_tells_the_loser_who_eliminated_them_and_everyone_the_winner_and_seed
 
 
 def test_the_end_mail_names_the_dice_seed_made_with_the_players_entropy(alice, bob):
+    from engine.fair import game_seed, seed_hash
     from games import lobby
     from games.models import Seat
-    from games.rules.fair import game_seed, seed_hash
 
     game = lobby.create_game(alice, "Moscow 1812", 2, {"neutral": False,
                                                           "placement_batch": 50})

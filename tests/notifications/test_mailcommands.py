@@ -6,9 +6,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from games.rules import Rules, maps
-from games.rules.board import CARDS, TERRITORIES, territory_name
-from games.rules.commands import COMMAND_TYPES
+from engine import Rules, maps
+from engine.board import CARDS, TERRITORIES, territory_name
+from engine.commands import COMMAND_TYPES
 from notifications.mailcommands import (
     PHRASES,
     MailCommandError,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.core import mail
 
 from accounts.models import Preferences
-from games.rules.board import NEUTRAL
+from engine.board import NEUTRAL
 from games.store import load_state
 from notifications import delivery, mailcommands
 from notifications.models import Notification
@@ -99,7 +99,7 @@ def _borders(user):
 
 
 def test_one_mailed_reply_plays_on_past_the_neutrals_half(alice, bob):
-    from games.rules.board import territory_name
+    from engine.board import territory_name
     from notifications.models import InboundMail
     from tests.notifications.test_inbound import mailed, reply_to
 

@@ -14,10 +14,10 @@ from django.utils import translation
 
 from accounts.models import Preferences
 from accounts.standing import neutral_on_borders
+from engine import Rules, view
+from engine import board as classic_board
+from engine.maps import build, classic, remember
 from games import narrator, reading
-from games.rules import Rules, view
-from games.rules import board as classic_board
-from games.rules.maps import build, classic, remember
 from games.store import load_state
 from games.vocabulary import detail_words, mission_text
 from notifications import delivery, inbound, links

@@ -222,8 +222,8 @@ def test_a_human_plays_two_bots_through_a_real_worker_to_the_end(redis):
     and mails nobody but the human."""
     import random
 
-    from games.rules.moves import seats_to_act
-    from tests.rules.players import bot_command
+    from engine.moves import seats_to_act
+    from tests.engine.players import bot_command
 
     with smtp_server() as (mailbox, smtp_port), publishing_to(redis.url):
         celery = Celery(redis.url, smtp_port, CONQUEST_BOT_DELAY_SECONDS="0.2")

@@ -13,15 +13,15 @@ from django.core.management.base import SystemCheckError
 from django.utils import timezone
 from prometheus_client.parser import text_string_to_metric_families
 
+from engine.moves import seats_to_act
 from games.models import Game
-from games.rules.moves import seats_to_act
 from lib import publish
 from notifications.models import Notification
 from ops import checks, metrics
+from tests.engine.players import bot_command
 from tests.games.api_support import assert_error, send, state_of
 from tests.games.conftest import new_game, signed_up
 from tests.notifications.real_parts import RedisServer, publishing_to
-from tests.rules.players import bot_command
 from tests.test_settings import setting
 
 pytestmark = pytest.mark.django_db

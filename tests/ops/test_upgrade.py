@@ -14,14 +14,15 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
-from games import rules, write
+import engine as rules
+from engine.fair import game_seed
+from engine.moves import seats_to_act
+from games import write
 from games.management.commands.verify_game import check_game
 from games.models import Game
-from games.rules.fair import game_seed
-from games.rules.moves import seats_to_act
 from games.store import load_state
 from games.upcasters import current_version
-from tests.rules.players import bot_command
+from tests.engine.players import bot_command
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,12 +8,12 @@ import random
 
 from django.contrib.auth import get_user_model
 
+from engine.moves import seats_to_act
 from games import computer, lobby, write
 from games.models import Game
-from games.rules.moves import seats_to_act
 from games.store import load_state
 from ratings.played import MIN_OWN_TURNS
-from tests.rules.players import bot_command
+from tests.engine.players import bot_command
 
 NAMES = ["alice", "bob", "dave", "erin", "frank", "grace"]  # charlie may see nothing
 

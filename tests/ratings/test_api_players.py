@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from engine.board import TERRITORIES
 from games import lobby, write
 from games.models import Event
-from games.rules.board import TERRITORIES
 from ratings.tasks import record_results
 from tests.games.api_support import assert_error
 from tests.play import play_until

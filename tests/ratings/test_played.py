@@ -16,8 +16,8 @@ from games.store import load_state
 from ratings import played, record
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 from ratings.tasks import record_results
+from tests.engine.players import bot_command
 from tests.ratings.support import finish, finished_game, play_turns, players, started_game
-from tests.rules.players import bot_command
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games.rules import FairDice
+from engine import FairDice
 from notifications.models import Notification
 from tests.play import play_until
 from tests.tournaments.support import (

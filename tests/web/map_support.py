@@ -4,7 +4,7 @@ the shipped maps for as long as a test runs (the `islands` fixture of conftest.p
 
 from __future__ import annotations
 
-from games.rules import maps
+from engine import maps
 
 MAP_ID = "test_islands"
 
@@ -77,7 +77,7 @@ def islands_data() -> dict:
 
 
 def install(monkeypatch) -> maps.Board:
-    """Offer the test map beside the shipped ones (games.rules.maps finds it by id and by
+    """Offer the test map beside the shipped ones (engine.maps finds it by id and by
     its hash) until the test ends."""
     board = maps.remember(maps.build(islands_data()))
     shipped_ids, shipped = maps.shipped_ids, maps._shipped

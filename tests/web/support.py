@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from engine import seed_hash
 from games import lobby
 from games.models import Event, Game
-from games.rules import seed_hash
 
 PASSWORD = "a-long-test-password-7"
 

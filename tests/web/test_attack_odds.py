@@ -8,9 +8,9 @@ from html import escape as html_escape
 
 from django.utils import translation
 
-from games import odds
-from games.rules.board import NEIGHBOURS, territory_name
-from games.rules.pieces import NEUTRAL
+from engine import odds
+from engine.board import NEIGHBOURS, territory_name
+from engine.pieces import NEUTRAL
 from games.vocabulary import percent
 from tests.play import play_until
 from tests.web.support import client_for, post_play, started_game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from games.rules.board import BORDERS, TERRITORIES
+from engine.board import BORDERS, TERRITORIES
 from web import board_layout as layout
 
 

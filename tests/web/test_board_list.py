@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
-from games.rules.board import NEIGHBOURS, TERRITORIES
+from engine.board import NEIGHBOURS, TERRITORIES
 from games.store import load_state
 from games.vocabulary import territory_name
-from tests.rules import fog_referee
+from tests.engine import fog_referee
 from tests.web.support import client_for, started_game, user
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.rules.maps import classic
+from engine.maps import classic
 from web.board import board_context
 
 # sha256 of the rendered classic board and legend before the web read maps from their files.

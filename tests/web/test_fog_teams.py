@@ -11,15 +11,16 @@ import pytest
 from django.core import mail
 from django.utils import translation
 
-from games import narrator, rules, write
+import engine as rules
+from engine.board import TERRITORIES
+from engine.moves import seats_to_act
+from games import narrator, write
 from games.models import Game
-from games.rules.board import TERRITORIES
-from games.rules.moves import seats_to_act
 from games.store import load_state, stored_events
 from notifications import delivery
 from notifications.models import Notification
-from tests.rules import fog_referee
-from tests.rules.players import bot_command
+from tests.engine import fog_referee
+from tests.engine.players import bot_command
 from tests.web.support import client_for, started_game, user
 from tests.web.test_lobby import CUSTOM
 

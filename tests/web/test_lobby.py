@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.options import validate_rules
 from games.models import Game
-from games.rules.options import validate_rules
 
 BASE = {"name": "Friday night", "players": "3", "deadline_seconds": "86400"}
 CUSTOM = {

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
+from engine import events as ev
 from games import lobby, narrator, reading
 from games.models import Game
 from games.moderation import moderate
-from games.rules import events as ev
 from games.store import load_state
 from tests.moderation.support import moderator
 from tests.notifications.support import conquer, seats_to_act, user_at
@@ -147,7 +147,7 @@ def test_refusals_name_territories_not_ids():
 
 
 def test_the_rules_panel_lists_only_rules_that_apply():
-    from games.rules import Rules
+    from engine import Rules
     from web.page.rules_panel import rules_in_words
 
     three = {line["key"] for line in rules_in_words(Rules().to_dict(), 3)}

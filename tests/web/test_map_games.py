@@ -11,10 +11,10 @@ import re
 import pytest
 
 import bots
+from engine import seed_hash
+from engine.moves import seats_to_act
 from games import lobby, reading, write
 from games.models import Game
-from games.rules import seed_hash
-from games.rules.moves import seats_to_act
 from games.store import load_state
 from tests.web.support import client_for, post_play, user
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from games.rules.maps import classic
+from engine.maps import classic
 from web.drawing import drawing_of, simplified
 from web.maps import kept_map
 

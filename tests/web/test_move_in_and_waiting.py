@@ -10,7 +10,7 @@ import pytest
 from django.utils.translation import trans_real
 
 from accounts.models import Preferences
-from games.rules.board import NEIGHBOURS
+from engine.board import NEIGHBOURS
 from tests.play import play_until
 from tests.web.support import client_for, started_game, user
 from tests.web.test_czech_polish import LANGUAGE_NAMES, untranslated  # noqa: F401 - a fixture

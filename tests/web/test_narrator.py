@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from engine import events as ev
+from engine.board import CONTINENTS, TERRITORIES
+from engine.board import territory_name as english_name
 from games import narrator
-from games.rules import events as ev
-from games.rules.board import CONTINENTS, TERRITORIES
-from games.rules.board import territory_name as english_name
 from games.vocabulary import continent_name, territory_name
 
 NAMES = {0: "alice", 1: "bob", 2: "charlie"}

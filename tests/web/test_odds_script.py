@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from games import odds
+from engine import odds
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "js" / "odds.js"
 PAIRS = [(a, d, dice, defense) for a in range(2, 26) for d in range(1, 21)

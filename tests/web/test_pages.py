@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
+from engine.board import BORDERS, CARDS, NEIGHBOURS, TERRITORIES
+from engine.missions import effective_mission
 from games import lobby, reading, write
 from games.models import Event, Game
-from games.rules.board import BORDERS, CARDS, NEIGHBOURS, TERRITORIES
-from games.rules.missions import effective_mission
 from games.store import load_state
 from games.vocabulary import mission_text, territory_name
 from tests.play import play_until

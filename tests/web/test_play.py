@@ -7,10 +7,10 @@ import re
 
 import pytest
 
+from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
+from engine.cards import find_sets
+from engine.turn import connected
 from games import lobby, reading, write
-from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
-from games.rules.cards import find_sets
-from games.rules.turn import connected
 from games.store import load_state
 from tests.play import play_until
 from tests.web.support import client_for, events, post_play, started_game, user

@@ -10,15 +10,15 @@ import re
 import pytest
 from django.utils import translation
 
+from engine import errors
+from engine.board import NEIGHBOURS, TERRITORIES
+from engine.maps import shipped
 from games.refusal_words import detail_sentence, refusal_words
-from games.rules import errors
-from games.rules.board import NEIGHBOURS, TERRITORIES
-from games.rules.maps import shipped
 from tests.play import play_until
 from tests.web.support import client_for, post_play, started_game, user
 
 # Each refusal a player can meet playing through the pages, as the rules word its detail
-# (games/rules: setup, turn, decide) and as the page's form reader does (web/commands.py).
+# (engine: setup, turn, decide) and as the page's form reader does (web/commands.py).
 REFUSALS = [
     (errors.BadCommand, "'from' must be a territory id"),
     (errors.BadCommand, "'to' must be a territory id"),

@@ -7,8 +7,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.rules.fair import ENTROPY_MAX_LENGTH, entropy_problem
-from games.rules.maps import DEFAULT_MAP
+from engine.fair import ENTROPY_MAX_LENGTH, entropy_problem
+from engine.maps import DEFAULT_MAP
 from games.vocabulary import BOT_LEVELS, map_name
 
 from ..maps import available_maps, map_by_id

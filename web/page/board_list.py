@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.rules.board import NEUTRAL
+from engine.board import NEUTRAL
 from games.vocabulary import color_name, continent_name, seat_color, territory_name
 
 from ..maps import board_of

@@ -3,10 +3,11 @@ filled in (territories to choose, sets to trade, a kept choice after a refusal).
 
 from __future__ import annotations
 
-from games import narrator, reading, rules
+import engine as rules
+from engine.board import NEUTRAL
+from engine.cards import set_kinds, set_value
+from games import narrator, reading
 from games.models import Game
-from games.rules.board import NEUTRAL
-from games.rules.cards import set_kinds, set_value
 from games.vocabulary import color_name, seat_color, symbol_name, territory_name
 from lib.inputs import whole_number
 

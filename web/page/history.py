@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games import narrator, reading, rules
+import engine as rules
+from engine import events as ev
+from games import narrator, reading
 from games.models import Game
-from games.rules import events as ev
 from games.vocabulary import FINISH_REASONS, mission_text, seat_color, territory_name
 from lib.numbers import signed
 from ratings.luck import luck_by_seat

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.rules.maps import Board
+from engine.maps import Board
 from games.vocabulary import continent_name, map_name, territory_name
 
 from ..drawing import continent_class, continent_colours, drawing_of
@@ -41,7 +41,7 @@ def _names(board: Board, ids) -> str:
 
 
 def mission_words(mission: dict, board: Board) -> str:
-    """One of a map's own secret missions in words (games.rules.missions' three kinds)."""
+    """One of a map's own secret missions in words (engine.missions' three kinds)."""
     kind = mission.get("kind")
     if kind == "conquer":
         extra = mission.get("extra") or 0

@@ -1,6 +1,6 @@
 """The odds the play forms tell, in the reader's words: the attack form's for the chosen pair
 and dice, and the move-in and fortify forms' chance that the border left behind holds
-against its strongest enemy neighbour (games.odds; static/js/odds.js computes the same on
+against its strongest enemy neighbour (engine.odds; static/js/odds.js computes the same on
 the page as the player changes the form, these sentences tell)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import odds
-from games.rules.pieces import NEUTRAL
+from engine import odds
+from engine.pieces import NEUTRAL
 from games.vocabulary import percent, territory_name
 
 from ..maps import board_of

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from engine.board import NEUTRAL
 from games.models import Game
-from games.rules.board import NEUTRAL
 from games.vocabulary import DEFENSE_NAMES, color_name, level_name, symbol_name, territory_name
 
 from ..maps import board_of

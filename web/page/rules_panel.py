@@ -7,11 +7,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import rules
+import engine as rules
+from engine.maps import DEFAULT_MAP, Board
+from engine.options import PRESET_PLAYERS
 from games.models import Game
 from games.rule_words import RULE_CHOICES, RULE_LABELS, RULEBOOKS
-from games.rules.maps import DEFAULT_MAP, Board
-from games.rules.options import PRESET_PLAYERS
 from games.vocabulary import continent_name, map_name, symbol_name
 
 from ..maps import kept_map

@@ -12,12 +12,12 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from engine import events as ev
+from engine.errors import RuleViolation
+from engine.moves import decision
 from games import narrator, reading, write
 from games.errors import ServiceError
 from games.models import Game
-from games.rules import events as ev
-from games.rules.errors import RuleViolation
-from games.rules.moves import decision
 from games.store import VersionConflict, load_state
 from lib.inputs import whole_number
 from notifications import presence

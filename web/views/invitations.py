@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
+from engine.errors import RuleViolation
 from games import challenges, invitations
 from games.errors import ServiceError
 from games.models import Game
-from games.rules.errors import RuleViolation
 
 from ..forms.invitations import ChallengeForm
 from ..forms.lobby import created_too_many

@@ -16,14 +16,14 @@ from django.views.decorators.http import require_POST
 from accounts import throttles
 from accounts.bots import is_bot_account
 from accounts.models import preferences_for
+from engine.errors import RuleViolation
+from engine.maps import DEFAULT_MAP
+from engine.moves import seats_to_act
 from games import computer, invitations, reading, seeds
 from games import filters as games_filters
 from games import lobby as games_lobby
 from games.errors import ServiceError
 from games.models import Game, Seat
-from games.rules.errors import RuleViolation
-from games.rules.maps import DEFAULT_MAP
-from games.rules.moves import seats_to_act
 from games.store import load_state
 from games.vocabulary import (
     BOT_LEVELS,

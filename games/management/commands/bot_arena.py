@@ -10,9 +10,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 import bots
 from bots.report import run
+from engine import validate_rules
+from engine.errors import BadRules
 from games.maps import UnknownMap, board_for_new_game
-from games.rules import validate_rules
-from games.rules.errors import BadRules
 
 
 class Command(BaseCommand):

@@ -4,8 +4,8 @@ print its id; a bad file exits non-zero naming each line at fault, and nothing i
 
 from django.core.management.base import BaseCommand, CommandError
 
+from engine.maps.formats import MapFileError, where
 from games import maps
-from games.rules.maps.formats import MapFileError, where
 
 
 class Command(BaseCommand):

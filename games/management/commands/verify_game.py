@@ -2,9 +2,9 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import rules
+import engine as rules
+from engine.moves import clock_key
 from games.models import Game, Snapshot
-from games.rules.moves import clock_key
 from games.store import ENGINE_VERSION, status_of, stored_events
 
 

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from games import odds
-from games.rules.board import NEIGHBOURS, NEUTRAL
+from engine import odds
+from engine.board import NEIGHBOURS, NEUTRAL
 from tests.play import play_until
 from tests.web.e2e.conftest import save_screenshot
 from tests.web.e2e.test_board import SIZES, attack_position, signed_in_page

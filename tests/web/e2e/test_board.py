@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from games.rules.board import NEIGHBOURS, NEUTRAL
+from engine.board import NEIGHBOURS, NEUTRAL
 from games.store import load_state
 from tests.play import play_until
 from tests.web.e2e.conftest import save_screenshot

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.models import Game
-from games.rules.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.store import load_state
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
+from engine.board import TERRITORIES
 from games import write
 from games.models import Game
-from games.rules.board import TERRITORIES
 from games.store import load_state
 from tests.play import play_until
 from tests.web.e2e.test_board import SIZES, shoot, signed_in_page

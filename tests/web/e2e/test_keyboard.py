@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules.board import NEIGHBOURS
+from engine.board import NEIGHBOURS
 from tests.play import play_until
 from tests.web.e2e.test_phone_pages import SIZES, page_for
 from tests.web.support import started_game, user

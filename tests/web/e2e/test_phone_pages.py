@@ -9,8 +9,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from engine.board import NEIGHBOURS
 from games import lobby, write
-from games.rules.board import NEIGHBOURS
 from games.store import load_state
 from tests.play import play_until
 from tests.tournaments.support import create as create_tournament
