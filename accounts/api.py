@@ -12,12 +12,13 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 
-from accounts import standing, throttles, tokens
+from accounts import email as addresses
+from accounts import throttles, tokens
 from accounts.models import BOT_USERNAME_PREFIX, Preferences, preferences_for
 from lib.api.errors import ERRORS, Error, error
 from lib.api.schema import refuses
 from lib.api.views import ApiView, parsed
-from notifications import confirmation
+from lib.reactions import announce
 
 
 class AccountIn(serializers.Serializer):
@@ -87,8 +88,8 @@ class PreferencesView(ApiView):
             preferences.neutral_question_answered = True
             changed.append("neutral_question_answered")
         preferences.save(update_fields=changed)
-        if preferences.neutral_placement == Preferences.BORDERS:
-            standing.place_waiting(request.user)  # those waiting already, as chosen
+        # Those already waiting for a decision the new choices make (standing orders).
+        announce("preferences_changed", request.user)
         return Response(_preferences_out(preferences))
 
 
@@ -129,7 +130,7 @@ class AccountsView(ApiView):
                 # The database's unique index on lower(username) settles a race.
                 user = User.objects.create_user(data["username"], data["email"], data["password"])
                 # Mail waits until the address is confirmed through the link mailed to it.
-                confirmation.start_unconfirmed(user)
+                addresses.start_unconfirmed(user)
         except IntegrityError:
             return error(400, "username_taken", "that username is taken")
         return Response({"id": user.pk, "username": user.username, "token": tokens.issue(user)},

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Account, lock_account
+from lib.reactions import announce
 
 SALT = "conquest.accounts.confirm-email"
 
@@ -72,3 +73,15 @@ def confirm(user, email: str) -> None:
             user.save(update_fields=["email"])
         Account.objects.update_or_create(user=user, defaults={
             "email_confirmed": True, "email_confirmed_at": timezone.now()})
+
+
+def ask_to_confirm(user, email: str) -> None:
+    """Have a link that confirms `email` for `user` mailed to it (the reactions declared for
+    "address_to_confirm" send it; mail is the notifications app's concern)."""
+    announce("address_to_confirm", user, email)
+
+
+def start_unconfirmed(user) -> None:
+    """A new self-service account: unconfirmed until the mailed link is followed."""
+    Account.objects.update_or_create(user=user, defaults={"email_confirmed": False})
+    ask_to_confirm(user, user.email)

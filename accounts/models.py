@@ -71,7 +71,7 @@ class Preferences(models.Model):
     )
 
     # A standing choice for every two-player game with a neutral: who places the neutral's
-    # half when it falls to this player (accounts.standing says how "borders" places it).
+    # half when it falls to this player (games.standing_orders says how "borders" places it).
     ASK_ME, BORDERS = "ask", "borders"
     NEUTRAL_PLACEMENT = [
         (ASK_ME, "I place the neutral's armies myself"),

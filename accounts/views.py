@@ -18,7 +18,6 @@ from django.views.decorators.http import require_POST
 
 from accounts import email as addresses
 from accounts import signin, throttles
-from notifications import confirmation
 
 
 def confirm_email(request, token):
@@ -46,7 +45,7 @@ def resend_confirmation(request):
     if addresses.confirmed(request.user):
         messages.info(request, _("Your address is confirmed already."))
     else:
-        confirmation.ask_to_confirm(request.user, request.user.email)
+        addresses.ask_to_confirm(request.user, request.user.email)
         messages.success(request, _("We mailed a new link to %(email)s.") % {
             "email": request.user.email})
     return redirect("profile")

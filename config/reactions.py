@@ -35,7 +35,22 @@ CONQUEST_REACTIONS = {
         "notifications.reactions.invitation_news",  # the invitee's notification and mail
         "live.publish.invitation_news",  # the invitee's open stream hears of it
     ],
+    # An address to confirm (accounts.email: a sign-up, a profile's new address, a link asked
+    # for again), called with (user, email) in the request's transaction.
+    "address_to_confirm": [
+        "notifications.confirmation.mail_confirmation_link",  # the link, by mail
+    ],
+    # A player changed their standing choices (accounts.api), called with (user).
+    "preferences_changed": [
+        "games.standing_orders.place_waiting",  # "borders": the halves already waiting
+    ],
 }
+
+# What other apps add to a mail's context as it is rendered (notifications.mail): each a
+# function of (notifications, {(game id, user id): seat}) giving {mail id: {name: value}}.
+CONQUEST_MAIL_PARTS = [
+    "moderation.mail.chat_for_mails",  # table talk since the reader's previous turn mail
+]
 
 # Facts about each seat's user that a reaction needs on nearly every command, read with
 # the game's seats in the same query (games.store.fetch_game): name -> a function of the
@@ -44,7 +59,7 @@ CONQUEST_REACTIONS = {
 CONQUEST_SEAT_FLAGS = {
     "digest": "notifications.outbox.digest_flag_sql",
     # Whether a player had the two-player neutral's half placed for them (a standing order).
-    "neutral_borders": "accounts.standing.borders_flag_sql",
+    "neutral_borders": "games.standing_orders.borders_flag_sql",
     # Whether a seat is a bot account's (its owner is shown with it: games.reading).
     "bot_account": "accounts.bots.bot_account_flag_sql",
 }
@@ -54,5 +69,5 @@ CONQUEST_SEAT_FLAGS = {
 # Committed giving (actor, command) or None) after every commit and submits what it gives
 # through itself, so the order is an ordinary command with the ordinary checks.
 CONQUEST_STANDING_ORDERS = [
-    "accounts.standing.neutral_placement",  # the neutral's half, on the mover's borders
+    "games.standing_orders.neutral_placement",  # the neutral's half, on the mover's borders
 ]

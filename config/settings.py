@@ -19,7 +19,7 @@ from config.environment import (  # noqa: F401 - settings themselves
 )
 
 # Anyone can read this key in the source: with it they could forge login links and reply
-# addresses. A system check (config/checks.py) refuses it with DEBUG off, and so does the
+# addresses. A system check (ops/checks.py) refuses it with DEBUG off, and so does the
 # start of every process below.
 DEV_SECRET_KEY = "dev-only-insecure-secret-key-set-SECRET_KEY-in-production"
 SECRET_KEY = env("SECRET_KEY", DEV_SECRET_KEY)
@@ -307,6 +307,7 @@ CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]
 CONQUEST_BOT_ACCOUNT_CHECKS = ["tournaments.services.entered_as_person"]
 # What follows from every change to a game, in order (config/reactions.py lists them).
 from config.reactions import (  # noqa: E402, F401
+    CONQUEST_MAIL_PARTS,
     CONQUEST_REACTIONS,
     CONQUEST_SEAT_FLAGS,
     CONQUEST_STANDING_ORDERS,

@@ -44,8 +44,6 @@ urlpatterns = [
     *api_fallback,
     path("", include("accounts.urls")),
     path("", include("moderation.urls")),
-    path("", include("ratings.urls")),
-    path("", include("tournaments.urls")),
     path("", include("conversations.urls")),
     path("", include("web.urls")),
 ]

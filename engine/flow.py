@@ -109,7 +109,7 @@ def neutral_on_borders(state: GameState, count: int) -> dict[str, int]:
     """`neutral_reinforcement: borders`: each army to the neutral territory with the fewest
     armies among those bordering the player whose turn it is (board order breaks ties), so
     the neutral stands in the mover's way; among all neutral territories if none borders
-    them. The players' standing choice (accounts.standing) places by the same rule."""
+    them. The players' standing choice (games.standing_orders) places by the same rule."""
     neutral = [t for t in state.board.territories if state.owner[t] == NEUTRAL]
     facing = [t for t in neutral if any(state.owner[n] == state.turn_seat
                                         for n in state.board.neighbours[t])]

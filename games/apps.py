@@ -10,7 +10,6 @@ class GamesConfig(AppConfig):
     def ready(self):
         from django.db.backends.signals import connection_created
 
-        from config import checks  # noqa: F401  (registers the deployment checks)
         from engine import maps
         from games import checks as map_checks  # noqa: F401  (and the imported maps' check)
         from games.maps import stored_version

@@ -14,16 +14,15 @@ from __future__ import annotations
 import hmac
 import secrets
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
-from django.utils.module_loading import import_string
 from django.utils.timezone import now
 
 from games.errors import ServiceError
 from games.models import Game, Invitation, Seat
 from games.reading import seat_of
+from lib.reactions import announce
 
 # Invitations that let their player see the game (and join it while it is open): one
 # accepted and then left still does, as a seat once taken.
@@ -291,8 +290,7 @@ def as_dict(invitation: Invitation) -> dict:
 
 
 def _react(what: str, invitation: Invitation) -> None:
-    for path in settings.CONQUEST_REACTIONS.get("invitations", ()):
-        import_string(path)(what, invitation)
+    announce("invitations", what, invitation)
 
 
 # The site's pages keep the invitation links a visitor followed in their session

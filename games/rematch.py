@@ -27,7 +27,7 @@ from games.errors import ServiceError
 from games.models import Game, Rematch, RematchAnswer, Seat, new_seed
 from games.new_game import check_entropy
 from games.reading import forget_seats
-from games.write import reactions
+from lib.reactions import reactions
 
 OFFERED, DECLINED = "offered", "declined"
 

@@ -29,6 +29,7 @@ from games.errors import ServiceError
 from games.models import Game
 from games.reading import dice_for, forget_seats, redacted, seat_rows
 from games.store import VersionConflict, load_state, stored_events
+from lib.reactions import reactions
 
 log = logging.getLogger(__name__)
 
@@ -254,16 +255,3 @@ def commit(game: Game, state, command, actor: Actor) -> Committed:
     for react in reactions("after_commit"):
         react(done)
     return done
-
-
-_resolved: dict[str, tuple[list, list]] = {}
-
-
-def reactions(kind: str) -> list:
-    """The functions settings.CONQUEST_REACTIONS[kind] names, in order, imported once
-    (again if a test replaces the list)."""
-    declared = settings.CONQUEST_REACTIONS.get(kind, ())
-    known = _resolved.get(kind)
-    if known is None or known[0] is not declared:
-        known = _resolved[kind] = (declared, [import_string(path) for path in declared])
-    return known[1]

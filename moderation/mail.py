@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Seat
 from moderation.access import seat_reading
 from moderation.models import ChatMessage
 from notifications.models import Notification
@@ -15,30 +14,11 @@ MAIL_LINES = 10
 TEAM_MARK = _("to the team")
 
 
-def chat_for_mail(notification: Notification, context: dict) -> dict:
-    """{"chat": ["alice: hello", …]}: visible messages posted since this player's previous
-    turn mail in this game (the last few of them), for turn mails only."""
-    if notification.kind != Notification.TURN or notification.game_id is None:
-        return {}
-    previous = (Notification.objects.filter(
-        user_id=notification.user_id, game_id=notification.game_id, kind=Notification.TURN,
-        pk__lt=notification.pk).order_by("-pk").values_list("created_at", flat=True).first())
-    # What the recipient reads as a player (moderation.access), whoever they are.
-    seat = (Seat.objects.filter(game_id=notification.game_id, user_id=notification.user_id)
-            .values_list("seat", flat=True).first())
-    reading = seat_reading(notification.game, seat)
-    rows = ChatMessage.objects.filter(reading.read(), game_id=notification.game_id)
-    if previous is not None:
-        rows = rows.filter(created_at__gt=previous)
-    rows = rows.select_related("user").order_by("-id")[:MAIL_LINES]
-    lines = [f"{m.user.get_username()}{' (' + TEAM_MARK + ')' if m.team is not None else ''}: "
-             f"{' '.join(m.text.split())}" for m in reversed(rows)]
-    return {"chat": lines} if lines else {}
-
-
 def chat_for_mails(notifications: list[Notification], seats: dict) -> dict[int, dict]:
-    """chat_for_mail for many mails at once, in two queries: {notification id: {"chat":
-    [...]}} for those that carry table talk. `seats` is {(game id, user id): seat}."""
+    """Table talk for turn mails (settings.CONQUEST_MAIL_PARTS), in two queries: the last
+    few visible messages posted since each reader's previous turn mail in its game, as
+    {notification id: {"chat": [...]}} for those that carry table talk. `seats` is
+    {(game id, user id): seat}."""
     turns = [n for n in notifications if n.kind == Notification.TURN and n.game_id]
     if not turns:
         return {}

@@ -10,11 +10,11 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts.standing import neutral_on_borders
 from engine import events as ev
 from engine import odds
 from games import narrator, reading
 from games.maps import board_of_view
+from games.standing_orders import neutral_on_borders
 from games.store import load_state
 from games.vocabulary import percent, territory_name
 
@@ -85,7 +85,7 @@ def suggested(view: dict) -> tuple[list[str], tuple[str, str, int, int] | None]:
     if "choose_capital" in commands and own:
         found += [f"capital {_word(t)}" for t in own[:2]]
     if "place_neutral" in commands:
-        # The neutral's armies as the automatic choice would place them (accounts.standing).
+        # The neutral's armies as the automatic choice would place them (games.standing_orders).
         placed = neutral_on_borders(view)
         if placed:
             found.append("neutral " + ", ".join(f"{n} {_word(t)}" for t, n in placed.items()))

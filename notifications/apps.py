@@ -10,6 +10,7 @@ class NotificationsConfig(AppConfig):
     def ready(self):
         from anymail.signals import inbound
 
+        from notifications import checks  # noqa: F401 - the push settings' checks register
         from notifications.inbound import on_anymail_inbound
 
         inbound.connect(on_anymail_inbound, dispatch_uid="conquest-inbound-mail")

@@ -1,5 +1,6 @@
 """The mail that asks a user to confirm an address: an outbox row, sent like any other
-(accounts.email makes and checks the link; mail is this app's concern)."""
+(accounts.email makes and checks the link and announces "address_to_confirm"; this is the
+reaction config/reactions.py declares for it)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,11 @@ import hashlib
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import Account
 from notifications.models import Notification
 from notifications.outbox import queue_delivery
 
 
-def ask_to_confirm(user, email: str) -> None:
+def mail_confirmation_link(user, email: str) -> None:
     """Mail `email` a link that confirms it for `user` (at most one per address an hour)."""
     hour = timezone.now().strftime("%Y%m%d%H")
     address = hashlib.sha256(email.lower().encode()).hexdigest()[:16]
@@ -23,8 +23,3 @@ def ask_to_confirm(user, email: str) -> None:
     if created:
         transaction.on_commit(lambda: queue_delivery([notification.pk]))
 
-
-def start_unconfirmed(user) -> None:
-    """A new self-service account: unconfirmed until the mailed link is followed."""
-    Account.objects.update_or_create(user=user, defaults={"email_confirmed": False})
-    ask_to_confirm(user, user.email)

@@ -17,17 +17,18 @@ from django.utils.translation import gettext_noop, pgettext
 import engine as rules
 from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
-from accounts.standing import neutral_question_open
 from engine import events as ev
 from engine.maps import board_by_hash
 from games import narrator, reading, store
 from games.clock import zone
 from games.maps import board_of_view
 from games.models import Seat
+from games.standing_orders import neutral_question_open
 from games.store import load_state
 from games.vocabulary import continent_name, game_title, territory_name
 from notifications import answers, ending, links
 from notifications.models import Notification
+from notifications.parts import mail_parts
 
 # Marked for the catalogues here, translated when a mail is rendered in its reader's language.
 SUBJECTS = {
@@ -123,10 +124,13 @@ class Reader:
         return _since_last_turn(game, seat, names, upto, board)
 
     def chat(self, notification, context) -> dict:
-        # Table talk since the reader's previous turn mail (the moderation app keeps it).
-        from moderation.mail import chat_for_mail
-
-        return chat_for_mail(notification, context)
+        # Parts other apps add (settings.CONQUEST_MAIL_PARTS: table talk since the reader's
+        # previous turn mail, which the moderation app keeps).
+        if notification.game_id is None:
+            return {}
+        seats = {(notification.game_id, notification.user_id):
+                 self.seat(notification.game, notification.user_id)}
+        return mail_parts([notification], seats).get(notification.pk, {})
 
 
 def context_for(notification: Notification, preferences: Preferences,
@@ -232,7 +236,6 @@ class Batch(Reader):
 
     def __init__(self, notifications: list[Notification]):
         from accounts.models import Account
-        from moderation.mail import chat_for_mails
 
         users = {n.user_id for n in notifications}
         self._preferences = {p.user_id: p for p in Preferences.objects.filter(
@@ -259,8 +262,7 @@ class Batch(Reader):
             self._logs[game_id].append((event, at))
         self._states: dict[tuple, object] = {}
         self._made: dict[int, list[int]] = {}  # the versions of each game in _states
-        self._chat = chat_for_mails([n for n in notifications if n.game is not None],
-                                    self._seats)
+        self._chat = mail_parts([n for n in notifications if n.game is not None], self._seats)
 
     def preferences(self, user) -> Preferences:
         found = self._preferences.get(user.pk)

@@ -14,10 +14,10 @@ import time
 from django.conf import settings
 from django.db import transaction
 
-from accounts import standing
 from accounts.models import Preferences
 from engine import events as ev
 from engine.moves import decision, seats_to_act
+from games import standing_orders
 from games.appending import RowsWrite
 from games.reading import bot_levels, seat_rows
 from lib import publish, sql
@@ -98,7 +98,7 @@ def rows_for(game, events, before, after, standing_order=False,
     # Nobody waits for a decision a standing order makes at once (the neutral's half, for a
     # player who chose to have it placed), and the player who moved before it goes on with
     # the same turn: it was never handed to anyone.
-    waiting.discard(standing.placer_with_standing_order(game, after))
+    waiting.discard(standing_orders.placer_with_standing_order(game, after))
     if standing_order and before is not None and decision(after) == ("turn", before.turn):
         waiting.discard(after.current)
     if waiting:

@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
-from accounts import standing
 from accounts.models import Preferences, preferences_for
+from games import standing_orders
 from notifications.links import (
     account_state,
     read_neutral_answer_token,
@@ -76,7 +76,7 @@ def neutral_answer(request, token):
     choice = found[1]
     placed = 0
     if request.method == "POST":
-        placed = standing.answer_neutral_question(user, choice)
+        placed = standing_orders.answer_neutral_question(user, choice)
     return render(request, "mail/neutral_answer.html", {
         "done": request.method == "POST", "token": token, "placed": placed,
         "automatic": choice == Preferences.BORDERS})

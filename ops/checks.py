@@ -1,4 +1,5 @@
-"""`check --deploy` refuses a /metrics open to the internet or guarded by a guessable token."""
+"""System checks of the deployment's own settings: the built-in secret key refused with DEBUG
+off, and (`check --deploy`) a /metrics open to the internet or guarded by a guessable token."""
 
 from __future__ import annotations
 
@@ -34,3 +35,15 @@ def metrics_are_protected(app_configs, **kwargs):
                      "alone.",
                 id="conquest.E012"))
     return problems
+
+
+@register()
+def secret_key_is_not_the_development_key(app_configs, **kwargs):
+    """The built-in key is public: with DEBUG off it would let anyone forge signed links."""
+    if not settings.DEBUG and settings.SECRET_KEY == settings.DEV_SECRET_KEY:
+        return [Error(
+            "SECRET_KEY is the built-in development key while DEBUG is off.",
+            hint="Set SECRET_KEY to a long random value.",
+            id="conquest.E001",
+        )]
+    return []

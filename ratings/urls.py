@@ -1,9 +1,9 @@
-"""URLs of the player pages, the leaderboard and the moderators' void of a game's rating,
-pages and API."""
+"""API URLs of the players, the leaderboards and the moderators' void of a game's rating
+(their pages are web.views.players')."""
 
 from django.urls import path
 
-from ratings import api, views
+from ratings import api
 
 api_urlpatterns = [
     path("players/<str:username>/", api.PlayerView.as_view(), name="api-player"),
@@ -11,11 +11,4 @@ api_urlpatterns = [
     path("leaderboard/bots/", api.BotLeaderboardView.as_view(), name="api-leaderboard-bots"),
     path("games/<int:game_id>/void-rating/", api.VoidRatingView.as_view(),
          name="api-void-rating"),
-]
-
-urlpatterns = [
-    path("players/<str:username>/", views.player_page, name="player"),
-    path("leaderboard/", views.leaderboard_page, name="leaderboard"),
-    path("leaderboard/bots/", views.leaderboard_page, {"bots": True}, name="leaderboard-bots"),
-    path("moderation/games/<int:game_id>/void-rating/", views.void_rating, name="void-rating"),
 ]

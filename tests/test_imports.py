@@ -1,5 +1,6 @@
-"""Imports run one way: nothing under games/ imports the apps that react to it, lib/ imports
-no app, and the production modules form no import circle. Imports inside functions count:
+"""Imports run one way: each top-level folder has a place in one order and imports only
+folders below it, nothing under games/ imports the apps that react to it, lib/ imports no
+app, and the production modules form no import circle. Imports inside functions count:
 an import hidden in a function is still a dependency."""
 
 from __future__ import annotations
@@ -15,6 +16,20 @@ ABOVE_GAMES = {"notifications", "ratings", "tournaments", "moderation", "convers
 # (nor lib) imports them.
 BELOW_CONVERSATIONS = {"accounts", "bots", "games", "lib", "moderation", "notifications"}
 APPS = {"accounts", "bots", "config", "games", *ABOVE_GAMES}
+# Every top-level folder's place, top first: a folder imports only folders in the layers
+# below its own, never one beside or above it (README "Architecture" draws this order).
+LAYERS = [
+    ("manage", "config"),  # Django's entry point; settings, URLs, the Celery app, reactions
+    ("web",),  # the pages
+    ("live", "ops", "tournaments"),  # streams; health and metrics; tournaments' rounds
+    ("conversations",),  # private messages
+    ("moderation",),  # reports, chat, moderators' actions
+    ("notifications",),  # the outbox, mail in and out, push, deadlines' reminders
+    ("ratings",),  # ratings, players' records, luck
+    ("games",),  # the game core: the log, submit, the clock, the lobby, the words
+    ("accounts", "bots"),  # users, tokens, preferences; the computer players
+    ("engine", "lib", "clients"),  # the pure rules; plumbing; the reference API client
+]
 
 
 def production_modules() -> dict[str, Path]:
@@ -95,6 +110,35 @@ def circles(edges: dict[str, set[str]]) -> list[set[str]]:
                 if len(group) > 1:
                     found.append(group)
     return found
+
+
+def layer_breaches(edges: dict[str, set[str]], layers: list[tuple]) -> list[str]:
+    """Imports between top-level folders that do not go to a lower layer, and folders that
+    have no place in the order."""
+    place = {folder: depth for depth, layer in enumerate(layers) for folder in layer}
+    found = set()
+    for name, targets in edges.items():
+        source = name.split(".")[0]
+        if source not in place:
+            found.add(f"{source}/ has no place in LAYERS")
+            continue
+        for target in targets:
+            folder = target.split(".")[0]
+            if folder != source and place.get(folder, -1) <= place[source]:
+                found.add(f"{source} -> {folder} ({name} -> {target})")
+    return sorted(found)
+
+
+def test_each_folder_imports_only_the_folders_below_it():
+    assert layer_breaches(graph(), LAYERS) == []
+
+
+def test_it_sees_a_folder_importing_one_beside_or_above_it():
+    edges = {"a.x": {"b.y"}, "b.y": {"c.z"}, "c.z": set(), "d.w": set()}
+    assert layer_breaches(edges, [("a",), ("b",), ("c",), ("d",)]) == []
+    assert layer_breaches(edges, [("a",), ("b", "c"), ("d",)]) == ["b -> c (b.y -> c.z)"]
+    assert layer_breaches(edges, [("b",), ("a",), ("c",)]) == [
+        "a -> b (a.x -> b.y)", "d/ has no place in LAYERS"]
 
 
 def test_games_imports_none_of_the_apps_that_react_to_it():

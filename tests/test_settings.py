@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from config import environment
-from config.checks import secret_key_is_not_the_development_key
+from ops.checks import secret_key_is_not_the_development_key
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,8 +1,8 @@
-"""URLs of the tournaments' pages and API."""
+"""API URLs of the tournaments (their pages are web.views.tournaments')."""
 
 from django.urls import path
 
-from tournaments import api, views
+from tournaments import api
 
 api_urlpatterns = [
     path("tournaments/", api.TournamentsView.as_view(), name="api-tournaments"),
@@ -18,13 +18,4 @@ api_urlpatterns = [
          name="api-tournament-retry"),
     path("tournaments/<int:tournament_id>/replace/", api.ReplaceView.as_view(),
          name="api-tournament-replace"),
-]
-
-urlpatterns = [
-    path("tournaments/", views.tournaments, name="tournaments"),
-    path("tournaments/<int:tournament_id>/", views.tournament_page, name="tournament"),
-    path("tournaments/<int:tournament_id>/join/", views.join, name="tournament-join"),
-    path("tournaments/<int:tournament_id>/leave/", views.leave, name="tournament-leave"),
-    path("tournaments/<int:tournament_id>/moderate/", views.moderate,
-         name="tournament-moderate"),
 ]

@@ -2,9 +2,30 @@
 
 from django.urls import include, path
 
-from web.views import account, game, invitations, lobby, maps, rematch
+from web.views import (
+    account,
+    game,
+    invitations,
+    lobby,
+    maps,
+    players,
+    rematch,
+    tournaments,
+)
 
 urlpatterns = [
+    path("players/<str:username>/", players.player_page, name="player"),
+    path("leaderboard/", players.leaderboard_page, name="leaderboard"),
+    path("leaderboard/bots/", players.leaderboard_page, {"bots": True},
+         name="leaderboard-bots"),
+    path("moderation/games/<int:game_id>/void-rating/", players.void_rating,
+         name="void-rating"),
+    path("tournaments/", tournaments.tournaments, name="tournaments"),
+    path("tournaments/<int:tournament_id>/", tournaments.tournament_page, name="tournament"),
+    path("tournaments/<int:tournament_id>/join/", tournaments.join, name="tournament-join"),
+    path("tournaments/<int:tournament_id>/leave/", tournaments.leave, name="tournament-leave"),
+    path("tournaments/<int:tournament_id>/moderate/", tournaments.moderate,
+         name="tournament-moderate"),
     path("", lobby.home, name="home"),
     path("games/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.create_game, name="game-create"),

@@ -137,9 +137,9 @@ _raced = {"done": False, "busy": False}
 
 def racing_order(done):
     """The standing order, once after a move of the placer's own lands first (a race)."""
-    from accounts.standing import neutral_placement, placer_with_standing_order
     from games import write
     from games.models import Seat
+    from games.standing_orders import neutral_placement, placer_with_standing_order
 
     if _raced["busy"]:
         return None

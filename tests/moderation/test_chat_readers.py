@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from moderation.mail import chat_for_mail, chat_for_mails
+from moderation.mail import chat_for_mails
 from moderation.models import ChatMessage, Report
 from moderation.reports import close_report
+from notifications.mail import Reader
 from notifications.models import Notification
 from tests.moderation.support import api, moderator, started_game, user, web
 
@@ -182,7 +183,7 @@ def test_turn_mail_quotes_the_line_only_to_the_team(table, kind):
     note = Notification.objects.create(user=who, game=game, kind=Notification.TURN,
                                        event_seq=game.version)
     seats = {(game.pk, seat.user_id): seat.seat for seat in game.seats.all()}
-    one = chat_for_mail(note, {}).get("chat", [])
+    one = Reader().chat(note, {}).get("chat", [])
     many = chat_for_mails([note], seats).get(note.pk, {}).get("chat", [])
 
     assert one == many

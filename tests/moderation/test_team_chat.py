@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from moderation.mail import chat_for_mail
 from moderation.models import ChatMessage
+from notifications.mail import Reader
 from notifications.models import Notification
 from tests.moderation.support import api, moderator, started_game, user, web
 
@@ -99,7 +99,7 @@ def test_turn_mail_carries_only_the_readers_team_chat(team_game, four):
     for reader, own, other in ((carol, "red plan", "blue plan"), (dave, "blue plan", "red plan")):
         note = Notification.objects.create(user=reader, game=team_game, kind=Notification.TURN,
                                            event_seq=team_game.version)
-        lines = chat_for_mail(note, {})["chat"]
+        lines = Reader().chat(note, {})["chat"]
         assert any(own in line for line in lines) and any("good luck" in line for line in lines)
         assert not any(other in line for line in lines)
 

@@ -13,11 +13,11 @@ from django.core import mail
 from django.utils import translation
 
 from accounts.models import Preferences
-from accounts.standing import neutral_on_borders
 from engine import Rules, view
 from engine import board as classic_board
 from engine.maps import build, classic, remember
 from games import narrator, reading
+from games.standing_orders import neutral_on_borders
 from games.store import load_state
 from games.vocabulary import detail_words, mission_text
 from notifications import delivery, inbound, links

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from config.checks import push_has_its_keys
 from notifications import push
+from notifications.checks import push_has_its_keys
 from notifications.models import PushSubscription
 from tests.notifications.push_service import Browser, new_vapid_key
 

@@ -11,10 +11,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from accounts import email as addresses
 from accounts import signin
 from accounts.models import BOT_USERNAME_PREFIX, Preferences
 from lib.inputs import whole_number
-from notifications import confirmation
 from notifications.vacations import MAX_DAYS_AHEAD
 
 from .game_settings import LongSelect, time_zone_choices
@@ -171,7 +171,7 @@ class PreferencesForm(forms.ModelForm):
         preferences = super().save(commit=commit)
         if self.user is not None and commit and self.new_email:
             # Only a confirmed address replaces the current one (accounts.email).
-            confirmation.ask_to_confirm(self.user, self.new_email)
+            addresses.ask_to_confirm(self.user, self.new_email)
         return preferences
 
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from accounts import standing
 from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
 from accounts.models import Preferences
-from games import bot_accounts, reading
+from games import bot_accounts, reading, standing_orders
 from games.models import Game
 from games.store import load_state
 from games.vocabulary import (
@@ -50,7 +49,7 @@ def neutral_question_of(user) -> bool:
     """Whether the page asks this player, once, how the neutral's armies are to be placed."""
     if not user.is_authenticated:
         return False
-    return standing.neutral_question_open(Preferences.objects.filter(user=user).first())
+    return standing_orders.neutral_question_open(Preferences.objects.filter(user=user).first())
 
 
 def stamp(game: Game) -> str:

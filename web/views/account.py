@@ -16,9 +16,10 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
 from accounts import email as addresses
-from accounts import standing, throttles
+from accounts import throttles
 from accounts.models import Preferences, preferences_for
-from notifications import confirmation, push_views, vacations
+from games import standing_orders
+from notifications import push_views, vacations
 from notifications.models import Vacation
 
 from ..forms.account import PreferencesForm, SignUpForm, VacationForm
@@ -47,7 +48,7 @@ def signup(request):
             Preferences.objects.create(
                 user=user, language=language if language in ("en", "cs", "pl") else "en")
             # Mail waits until the address is confirmed through the link mailed to it.
-            confirmation.start_unconfirmed(user)
+            addresses.start_unconfirmed(user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _(
             "Welcome, %(name)s! Join a game or create one. We mailed a link to %(email)s: "
@@ -69,7 +70,7 @@ def profile(request):
             form.save()
             messages.success(request, _("Your preferences are saved."))
             if preferences.neutral_placement == Preferences.BORDERS and \
-                    standing.place_waiting(request.user):
+                    standing_orders.place_waiting(request.user):
                 messages.info(request, _("The neutral's armies waiting for you are placed."))
             if form.new_email:
                 messages.info(request, _(
@@ -140,13 +141,13 @@ def neutral_question(request, game_id):
     """The game page's one-time question about the neutral's armies, answered: "myself"
     keeps the rule, "borders" sets the standing choice and places what already waits."""
     if request.POST.get("choice") == Preferences.BORDERS:
-        if standing.answer_neutral_question(request.user, Preferences.BORDERS):
+        if standing_orders.answer_neutral_question(request.user, Preferences.BORDERS):
             messages.info(request, _("The neutral's armies waiting for you are placed."))
         messages.success(request, _(
             "From now on the neutral's armies are placed for you on the borders of the player "
             "moving. Your profile can change it."))
     else:
-        standing.answer_neutral_question(request.user, Preferences.ASK_ME)
+        standing_orders.answer_neutral_question(request.user, Preferences.ASK_ME)
         messages.success(request, _(
             "You place the neutral's armies yourself. Your profile can change it."))
     return redirect("game", game_id)

@@ -17,10 +17,10 @@ from games.errors import ServiceError
 from games.vocabulary import detail_words
 from moderation.permissions import can_moderate
 from tournaments import moderators, services
-from tournaments.forms import TOURNAMENT_PRESETS, ModerateForm, TournamentForm
 from tournaments.models import Entry, Tournament
 from tournaments.views_data import detail
 from web.forms.game_settings import preset_context
+from web.forms.tournaments import TOURNAMENT_PRESETS, ModerateForm, TournamentForm
 
 
 def tournaments(request):

@@ -13,7 +13,7 @@ placer's own view (under fog, what they see), so it knows nothing the player wou
 from __future__ import annotations
 
 import engine as rules
-from accounts.models import Preferences
+from accounts.models import Preferences, preferences_for
 from engine.pieces import NEUTRAL
 from games.errors import ServiceError
 from games.maps import board_of_view
@@ -110,6 +110,8 @@ def place_waiting(user) -> int:
     """The neutral's halves already waiting for `user` when they choose "borders": placed
     now, as the choice says, through the front door; returns how many. One that cannot be
     placed now (someone moved first) is left to them."""
+    if preferences_for(user).neutral_placement != Preferences.BORDERS:
+        return 0
     placed = 0
     waiting = Seat.objects.filter(user=user, game__status=Game.ACTIVE,
                                   game__phase=NEUTRAL_PLACE).values_list("game_id", "seat")

@@ -1,0 +1,30 @@
+"""What other apps add to a mail as it is rendered, declared in settings.CONQUEST_MAIL_PARTS
+(config/reactions.py): the notifications app renders the mail and knows none of them."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils.module_loading import import_string
+
+from notifications.models import Notification
+
+
+def mail_parts(notifications: list[Notification], seats: dict) -> dict[int, dict]:
+    """What the apps declared in settings.CONQUEST_MAIL_PARTS add to these mails' context:
+    each part is a function of (notifications, {(game id, user id): seat}) giving {mail id:
+    {name: value}} for the mails it adds to; a mail takes every part's additions."""
+    found: dict[int, dict] = {}
+    for part in _parts():
+        for pk, added in part(notifications, seats).items():
+            found.setdefault(pk, {}).update(added)
+    return found
+
+
+def _parts() -> list:
+    declared = settings.CONQUEST_MAIL_PARTS
+    if _resolved_parts[0] is not declared:
+        _resolved_parts[:] = [declared, [import_string(path) for path in declared]]
+    return _resolved_parts[1]
+
+
+_resolved_parts: list = [None, []]
