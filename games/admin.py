@@ -13,11 +13,11 @@ from games.errors import ServiceError
 from games.maps import board_of_game
 from games.models import Event, Game, Seat, Snapshot
 from games.moderation import moderate
-from games.narrator import line as describe
 from games.reading import spectator_event
 from games.store import VersionConflict
 from lib.admin import HIDDEN, FilterOnlyWhatIsShown, json_block, reason_action
 from lib.inputs import whole_number
+from words.narrator import line as describe
 
 # What an admin action reports as "nothing was done" instead of an error page.
 REFUSALS = (ServiceError, RuleViolation, VersionConflict)

@@ -49,7 +49,7 @@ def check_levels(levels) -> list[str]:
 
 def games_against_the_computer(user) -> int:
     """How many games against the computer `user` started in one click (named by
-    games.vocabulary.computer_game_name): the next one's number is one more."""
+    words.vocabulary.computer_game_name): the next one's number is one more."""
     return Game.objects.filter(
         creator=user, name__startswith=f"{user.get_username()} against the computer · ",
     ).count()

@@ -8,11 +8,11 @@ from django.utils.translation import gettext as _
 from engine.events import MODERATOR_EVENTS
 from games import reading
 from games.models import Event
-from games.narrator import line as describe
 from games.reading import spectator_event
 from moderation.access import handled
 from moderation.models import Report
 from ratings import voids
+from words.narrator import line as describe
 
 
 def history(username: str, viewer=None, limit: int = 200) -> list[dict]:

@@ -27,8 +27,6 @@ from games import invitations, reading
 from games.errors import ServiceError
 from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
-from games.narrator import line as describe
-from games.narrator import seat_name
 from games.store import VersionConflict, load_state
 from lib.inputs import whole_number
 from moderation import access, sections
@@ -38,6 +36,8 @@ from moderation.forms import CloseReportForm, ModerateForm, ReasonForm, ReportFo
 from moderation.models import ChatMessage, Report
 from moderation.permissions import can_moderate
 from moderation.reports import close_report, file_report
+from words.narrator import line as describe
+from words.narrator import seat_name
 
 LOG_LENGTH = 40
 # The actions that make sense in each status, as their declarations say (the engine

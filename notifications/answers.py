@@ -12,11 +12,12 @@ from django.utils.translation import ngettext
 
 from engine import events as ev
 from engine import odds
-from games import narrator, reading
+from games import reading
 from games.maps import board_of_view
 from games.standing_orders import neutral_on_borders
 from games.store import load_state
-from games.vocabulary import percent, territory_name
+from words import narrator
+from words.vocabulary import percent, territory_name
 
 # A mail answer shows at most this many sentences a command ("attack … repeat" may fight
 # a dozen battles): the first few and the last ones, which say how it ended.

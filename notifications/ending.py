@@ -12,11 +12,12 @@ from django.conf import settings
 from django.utils import timezone
 
 from engine import events as ev
-from games import narrator, reading
+from games import reading
 from games.models import Game
 from lib.numbers import signed
 from notifications.models import Notification
 from ratings import changes, standing
+from words import narrator
 
 # Asked again this often while the ratings are not recorded yet.
 RETRY = timedelta(seconds=3)

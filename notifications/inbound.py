@@ -20,13 +20,13 @@ from engine.errors import RuleViolation
 from games import errors, write
 from games.maps import board_for_new_game
 from games.models import Game, Seat
-from games.refusal_words import detail_sentence
 from games.store import VersionConflict, load_state
-from games.vocabulary import detail_words
 from notifications import links
 from notifications.mailcommands import MailCommandError, command_lines, parse_line
 from notifications.models import InboundMail, Notification
 from notifications.replies import html_text
+from words.refusals import detail_sentence
+from words.vocabulary import detail_words
 
 log = logging.getLogger(__name__)
 BOT_ACCOUNT = ("This is a bot account: it plays only through the API, never by mail. "

@@ -15,8 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.vocabulary import game_title
 from notifications.models import Notification
+from words.vocabulary import game_title
 
 LISTED = (Notification.TURN, Notification.STARTED, Notification.FINISHED,
           Notification.ELIMINATED, Notification.REPLACED, Notification.MENTION,

@@ -19,16 +19,17 @@ from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
 from engine import events as ev
 from engine.maps import board_by_hash
-from games import narrator, reading, store
+from games import reading, store
 from games.clock import zone
 from games.maps import board_of_view
 from games.models import Seat
 from games.standing_orders import neutral_question_open
 from games.store import load_state
-from games.vocabulary import continent_name, game_title, territory_name
 from notifications import answers, ending, links
 from notifications.models import Notification
 from notifications.parts import mail_parts
+from words import narrator
+from words.vocabulary import continent_name, game_title, territory_name
 
 # Marked for the catalogues here, translated when a mail is rendered in its reader's language.
 SUBJECTS = {

@@ -24,8 +24,8 @@ from django.utils import translation
 
 from engine.cards import best_set
 from engine.maps import DEFAULT_MAP, Board, board_by_hash, classic
-from games.vocabulary import territory_name
 from notifications.replies import reply_lines
+from words.vocabulary import territory_name
 
 
 class MailCommandError(ValueError):

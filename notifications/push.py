@@ -30,9 +30,9 @@ from py_vapid import Vapid
 
 from accounts.models import Preferences, preferences_for
 from games.clock import resting_until
-from games.vocabulary import game_title
 from notifications import presence
 from notifications.models import Notification, PushSubscription
+from words.vocabulary import game_title
 
 log = logging.getLogger(__name__)
 

@@ -24,11 +24,11 @@ from engine.options import Rules
 from games.invitations import visible
 from games.maps import UnknownMap, board_of_map
 from games.models import Game, Seat
-from games.vocabulary import map_name
 from lib.inputs import whole_number
 from ratings import charts
 from ratings.models import ALL_SIZES, PlayerResult, Rating
 from ratings.record import BASE, uncertainty
+from words.vocabulary import map_name
 
 RECENT = 20
 PAGE_SIZE = 50

@@ -27,7 +27,7 @@ LAYERS = [
     ("notifications",),  # the outbox, mail in and out, push, deadlines' reminders
     ("ratings",),  # ratings, players' records, luck
     ("games",),  # the game core: the log, submit, the clock, the lobby, the words
-    ("accounts", "bots"),  # users, tokens, preferences; the computer players
+    ("accounts", "bots", "words"),  # users, tokens, preferences; computer players; words
     ("engine", "lib", "clients"),  # the pure rules; plumbing; the reference API client
 ]
 

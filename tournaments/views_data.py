@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from games.vocabulary import STATUS_NAMES
 from tournaments import services
 from tournaments.models import Table, Tournament
+from words.vocabulary import STATUS_NAMES
 
 
 def summary(tournament: Tournament, entries: int | None = None) -> dict:

@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 
 from engine.board import NEUTRAL
 from engine.maps import DEFAULT_MAP, Board
-from games.vocabulary import color_name, continent_name, map_name, seat_color, territory_name
+from words.vocabulary import color_name, continent_name, map_name, seat_color, territory_name
 
 from .drawing import continent_class, drawing_of
 from .maps import board_of

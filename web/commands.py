@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 
 from engine.commands import COMMAND_TYPES
 from engine.maps import Board
-from games.vocabulary import territory_name
 from lib.inputs import whole_number
+from words.vocabulary import territory_name
 
 
 class FormProblem(Exception):

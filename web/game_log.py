@@ -1,4 +1,4 @@
-"""The game's log as the page shows it: each event's sentence (games.narrator, the one
+"""The game's log as the page shows it: each event's sentence (words.narrator, the one
 narrator) with its time and the colour of whoever it is about."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine import events as ev
-from games.narrator import OwnerTracker, describe
-from games.vocabulary import seat_color
+from words.narrator import OwnerTracker, describe
+from words.vocabulary import seat_color
 
 
 def log_entries(events: list[dict], board=None) -> list[dict]:

@@ -12,8 +12,8 @@ from django.utils import formats
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import pgettext
 
-from games.vocabulary import game_title as title_of
 from lib import numbers
+from words.vocabulary import game_title as title_of
 
 register = template.Library()
 

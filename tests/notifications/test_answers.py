@@ -12,13 +12,14 @@ from django.utils import translation
 
 from engine import odds
 from engine.board import NEIGHBOURS, NEUTRAL, territory_name
-from games import reading, vocabulary
+from games import reading
 from games.store import load_state
 from notifications import answers, delivery
 from notifications.mailcommands import parse_line
 from notifications.models import Notification
 from tests.notifications.support import place_setup, rows, started, user_at
 from tests.notifications.test_inbound import mailed, reply_to
+from words import vocabulary
 
 
 @pytest.fixture

@@ -15,7 +15,6 @@ from django.utils import timezone, translation
 from accounts.models import Preferences
 from engine.board import CARDS, NEIGHBOURS, TERRITORIES, territory_name
 from engine.missions import describe, effective_mission
-from games import narrator
 from games.models import Game
 from games.store import load_state
 from notifications import delivery, links
@@ -38,6 +37,7 @@ from tests.notifications.support import (
     user_at,
 )
 from tests.play import play_until
+from words import narrator
 
 # Mentions are shown on the site only (moderation.mentions), never mailed.
 KINDS = [kind for kind, _ in Notification.KINDS

@@ -16,15 +16,16 @@ from accounts.models import Preferences
 from engine import Rules, view
 from engine import board as classic_board
 from engine.maps import build, classic, remember
-from games import narrator, reading
+from games import reading
 from games.standing_orders import neutral_on_borders
 from games.store import load_state
-from games.vocabulary import detail_words, mission_text
 from notifications import delivery, inbound, links
 from notifications.mailcommands import MailCommandError, parse_line, territory
 from notifications.models import InboundMail, Notification
 from tests.maps import CONTINENTS, DATA, TERRITORIES, name
 from tests.notifications.support import act, place_setup, rows, seat_of, started, user_at
+from words import narrator
+from words.vocabulary import detail_words, mission_text
 
 LANGUAGES = ("en", "cs", "pl")
 # Classic names in each language, none of which may show in a mail about the isles.

@@ -11,11 +11,11 @@ from django.utils import translation
 from engine import odds
 from engine.board import NEIGHBOURS, territory_name
 from engine.pieces import NEUTRAL
-from games.vocabulary import percent
 from tests.play import play_until
 from tests.web.support import client_for, post_play, started_game
 from tests.web.test_play import attack_position, two  # noqa: F401
 from web.page.odds import armies, attack_odds
+from words.vocabulary import percent
 
 
 def view_of(defenders, fog=False, owner=1, defense="one"):

@@ -8,9 +8,9 @@ import re
 
 from engine.board import NEIGHBOURS, TERRITORIES
 from games.store import load_state
-from games.vocabulary import territory_name
 from tests.engine import fog_referee
 from tests.web.support import client_for, started_game, user
+from words.vocabulary import territory_name
 
 
 def rows(page: str) -> dict[str, list[str]]:

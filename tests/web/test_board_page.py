@@ -8,11 +8,11 @@ import re
 from django.utils import translation
 
 from engine.board import NEIGHBOURS, NEUTRAL
-from games.narrator import describe
 from games.store import load_state
 from tests.play import play_until
 from tests.web.support import client_for, post_play, started_game
 from web.game_log import duels, last_battles
+from words.narrator import describe
 
 
 def selected_value(html: str, select_id: str) -> str | None:

@@ -1,13 +1,13 @@
 """Games against the computer are named so that they tell apart (the map, the opponents'
 levels, a number of their own) and read in the reader's language wherever a game's name
-is shown: the name is stored in English, and shown through games.vocabulary.game_title."""
+is shown: the name is stored in English, and shown through words.vocabulary.game_title."""
 
 from __future__ import annotations
 
 from django.utils import translation
 
 from games.models import Game
-from games.vocabulary import game_title
+from words.vocabulary import game_title
 
 
 def play(client, **form) -> Game:

@@ -14,7 +14,7 @@ from django.utils import translation
 import engine as rules
 from engine.board import TERRITORIES
 from engine.moves import seats_to_act
-from games import narrator, write
+from games import write
 from games.models import Game
 from games.store import load_state, stored_events
 from notifications import delivery
@@ -23,6 +23,7 @@ from tests.engine import fog_referee
 from tests.engine.players import bot_command
 from tests.web.support import client_for, started_game, user
 from tests.web.test_lobby import CUSTOM
+from words import narrator
 
 BASE = {"name": "Fog night", "players": "3", "deadline_seconds": "86400"}
 
@@ -87,7 +88,7 @@ def test_a_spectator_sees_a_fully_fogged_board_and_a_log_without_places(fog_game
     log = page[page.index('class="log'):]
     log = log[:log.index("</section>")]
     assert "A battle out of sight." in log or "placed armies out of sight" in log
-    from games.vocabulary import territory_name
+    from words.vocabulary import territory_name
 
     assert not [t for t in TERRITORIES if territory_name(t) in log]
 
@@ -118,7 +119,7 @@ def test_a_battle_seen_from_its_source_only_shows_no_dice_nor_target(fog_game, t
         found = battle_seen_from_its_source_only(fog_game)
     assert found, "no battle seen from its source only"
     seat, battle = found
-    from games.vocabulary import territory_name
+    from words.vocabulary import territory_name
 
     as_seat = client_for(trio[seat])
     for answer in (as_seat.get(f"/games/{fog_game.pk}/?log=all"),  # the page
@@ -216,7 +217,7 @@ def test_a_turn_mail_shows_a_fogged_board_and_log(fog_game, trio, settings):
     seat = state.current
     upto = load_state(fog_game, row.event_seq)
     sees = fog_referee.allowed(upto.owner, seat, 3, 1)
-    from games.vocabulary import territory_name
+    from words.vocabulary import territory_name
 
     for territory in TERRITORIES:
         line = next(x for x in body.splitlines() if x.startswith(f"  {territory_name(territory)} "))

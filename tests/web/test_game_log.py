@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from games.narrator import OwnerTracker, describe
 from web.game_log import log_entries
+from words.narrator import OwnerTracker, describe
 
 
 def battle(conquered=False):
@@ -77,7 +77,7 @@ def test_it_names_the_moderator_behind_an_action():
 
 
 def test_it_tells_a_timed_out_drop_apart_from_a_moderators_in_mail():
-    from games.narrator import describe as narrate
+    from words.narrator import describe as narrate
 
     moderated = {"type": "player_dropped", "data": {"seat": 1, "by": "mona", "reason": "x"}}
     timed_out = {"type": "player_dropped", "data": {"seat": 1, "reason": "timeout"}}

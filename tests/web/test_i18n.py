@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from games.vocabulary import TERRITORY_NAMES
+from words.vocabulary import TERRITORY_NAMES
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 

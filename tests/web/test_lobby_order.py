@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 
 from engine import events as ev
-from games import lobby, narrator, reading
+from games import lobby, reading
 from games.models import Game
 from games.moderation import moderate
 from games.store import load_state
 from tests.moderation.support import moderator
 from tests.notifications.support import conquer, seats_to_act, user_at
 from tests.web.support import client_for, started_game, user
+from words import narrator
 
 
 def _row_names(page: str) -> list[str]:
@@ -138,7 +139,7 @@ def test_random_placements_read_as_sentences(alice, bob):
 
 
 def test_refusals_name_territories_not_ids():
-    from games.vocabulary import detail_words
+    from words.vocabulary import detail_words
 
     assert detail_words("alaska is not yours") == "Alaska is not yours"
     assert detail_words("roll 1 to 1 dice from north_africa") == (

@@ -9,8 +9,8 @@ from django.utils import translation
 from engine import events as ev
 from engine.board import CONTINENTS, TERRITORIES
 from engine.board import territory_name as english_name
-from games import narrator
-from games.vocabulary import continent_name, territory_name
+from words import narrator
+from words.vocabulary import continent_name, territory_name
 
 NAMES = {0: "alice", 1: "bob", 2: "charlie"}
 BY = {"by": "maud", "reason": "absent"}

@@ -9,9 +9,9 @@ from engine.missions import effective_mission
 from games import lobby, reading, write
 from games.models import Event, Game
 from games.store import load_state
-from games.vocabulary import mission_text, territory_name
 from tests.play import play_until
 from tests.web.support import client_for, started_game, user
+from words.vocabulary import mission_text, territory_name
 
 
 def board_attributes(html: str) -> dict:

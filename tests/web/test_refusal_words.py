@@ -13,9 +13,9 @@ from django.utils import translation
 from engine import errors
 from engine.board import NEIGHBOURS, TERRITORIES
 from engine.maps import shipped
-from games.refusal_words import detail_sentence, refusal_words
 from tests.play import play_until
 from tests.web.support import client_for, post_play, started_game, user
+from words.refusals import detail_sentence, refusal_words
 
 # Each refusal a player can meet playing through the pages, as the rules word its detail
 # (engine: setup, turn, decide) and as the page's form reader does (web/commands.py).

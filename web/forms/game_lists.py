@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.filters import FILTERS
-from games.rule_words import RULE_CHOICES, RULEBOOKS
+from words.rules import RULE_CHOICES, RULEBOOKS
 
 ANY = ("", _("any"))
 YES_NO = [ANY, ("yes", _("yes")), ("no", _("no"))]

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.options import CHOICES, DEFAULT_FIXED_VALUES, Rules, validate_rules
 from games.new_game import SPEED_RULES
-from games.rule_words import RULE_CHOICES, RULE_LABELS, RULEBOOKS
+from words.rules import RULE_CHOICES, RULE_LABELS, RULEBOOKS
 
 # Presets fill in the rules; "custom" takes them from the fields below.
 # The lobby's presets are made for play by the day: every starting army is placed at once,

@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 
 from engine.fair import ENTROPY_MAX_LENGTH, entropy_problem
 from engine.maps import DEFAULT_MAP
-from games.vocabulary import BOT_LEVELS, map_name
+from words.vocabulary import BOT_LEVELS, map_name
 
 from ..maps import available_maps, map_by_id
 from .game_settings import PRESETS, GameSettingsForm

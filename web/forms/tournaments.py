@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.maps import maps_for_new_games
-from games.vocabulary import map_name
 from web.forms.game_settings import PRESETS, GameSettingsForm
+from words.vocabulary import map_name
 
 
 def _in_a_week():

@@ -13,7 +13,7 @@ from accounts.models import Preferences
 from games import bot_accounts, reading, standing_orders
 from games.models import Game
 from games.store import load_state
-from games.vocabulary import (
+from words.vocabulary import (
     BOT_LEVELS,
     STATUS_NAMES,
     color_name,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from engine.board import NEUTRAL
-from games.vocabulary import color_name, continent_name, seat_color, territory_name
+from words.vocabulary import color_name, continent_name, seat_color, territory_name
 
 from ..maps import board_of
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 import engine as rules
 from engine.board import NEUTRAL
 from engine.cards import set_kinds, set_value
-from games import narrator, reading
+from games import reading
 from games.models import Game
-from games.vocabulary import color_name, seat_color, symbol_name, territory_name
 from lib.inputs import whole_number
+from words import narrator
+from words.vocabulary import color_name, seat_color, symbol_name, territory_name
 
 from ..maps import board_of
 from .odds import attack_odds, border_line, border_texts, defenses, texts

@@ -7,11 +7,12 @@ from django.utils.translation import gettext as _
 
 import engine as rules
 from engine import events as ev
-from games import narrator, reading
+from games import reading
 from games.models import Game
-from games.vocabulary import FINISH_REASONS, mission_text, seat_color, territory_name
 from lib.numbers import signed
 from ratings.luck import luck_by_seat
+from words import narrator
+from words.vocabulary import FINISH_REASONS, mission_text, seat_color, territory_name
 
 from ..maps import board_of
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.maps import Board
-from games.vocabulary import continent_name, map_name, territory_name
+from words.vocabulary import continent_name, map_name, territory_name
 
 from ..drawing import continent_class, continent_colours, drawing_of
 from ..maps import available_maps

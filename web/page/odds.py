@@ -11,7 +11,7 @@ from django.utils.translation import gettext_noop
 
 from engine import odds
 from engine.pieces import NEUTRAL
-from games.vocabulary import percent, territory_name
+from words.vocabulary import percent, territory_name
 
 from ..maps import board_of
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from engine.board import NEUTRAL
 from games.models import Game
-from games.vocabulary import DEFENSE_NAMES, color_name, level_name, symbol_name, territory_name
+from words.vocabulary import DEFENSE_NAMES, color_name, level_name, symbol_name, territory_name
 
 from ..maps import board_of
 

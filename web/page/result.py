@@ -10,11 +10,12 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import narrator, reading, rematch, seeds
+from games import reading, rematch, seeds
 from games.models import Game
-from games.vocabulary import seat_color
 from lib.numbers import signed
 from ratings import changes, standing
+from words import narrator
+from words.vocabulary import seat_color
 
 # A finished page polls this long after the end for its ratings to be recorded.
 RESULTS_POLL = timedelta(minutes=10)

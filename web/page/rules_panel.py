@@ -11,8 +11,8 @@ import engine as rules
 from engine.maps import DEFAULT_MAP, Board
 from engine.options import PRESET_PLAYERS
 from games.models import Game
-from games.rule_words import RULE_CHOICES, RULE_LABELS, RULEBOOKS
-from games.vocabulary import continent_name, map_name, symbol_name
+from words.rules import RULE_CHOICES, RULE_LABELS, RULEBOOKS
+from words.vocabulary import continent_name, map_name, symbol_name
 
 from ..maps import kept_map
 

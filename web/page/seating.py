@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from games.lobby import team_count
 from games.models import Game
-from games.vocabulary import color_name, seat_color
+from words.vocabulary import color_name, seat_color
 
 
 def team_choices(game: Game, seated: dict[int, str]) -> list[dict]:

@@ -15,12 +15,13 @@ from django.views.decorators.http import require_POST
 from engine import events as ev
 from engine.errors import RuleViolation
 from engine.moves import decision
-from games import narrator, reading, write
+from games import reading, write
 from games.errors import ServiceError
 from games.models import Game
 from games.store import VersionConflict, load_state
 from lib.inputs import whole_number
 from notifications import presence
+from words import narrator
 
 from ..commands import FormProblem, payload_from_post
 from ..maps import board_of_game

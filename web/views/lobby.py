@@ -25,7 +25,8 @@ from games import lobby as games_lobby
 from games.errors import ServiceError
 from games.models import Game, Seat
 from games.store import load_state
-from games.vocabulary import (
+from lib.inputs import whole_number
+from words.vocabulary import (
     BOT_LEVELS,
     color_name,
     computer_game_name,
@@ -33,7 +34,6 @@ from games.vocabulary import (
     phase_name,
     seat_color,
 )
-from lib.inputs import whole_number
 
 from ..forms.game_lists import GameFilterForm
 from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields, rule_defaults
@@ -315,7 +315,7 @@ def play_the_computer(request):
     if wait:
         messages.error(request, created_too_many(wait))
         return redirect(back)
-    # Stored in English, shown in each reader's language (games.vocabulary.game_title).
+    # Stored in English, shown in each reader's language (words.vocabulary.game_title).
     name = computer_game_name(request.user.get_username(), board, [level] * opponents,
                               computer.games_against_the_computer(request.user) + 1)
     rules = {**ASYNC_SETUP, "deadline_seconds": 7 * 86400}

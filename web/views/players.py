@@ -15,11 +15,11 @@ from django.views.decorators.http import require_POST
 from games import invitations
 from games.errors import ServiceError
 from games.models import Game
-from games.rule_words import RULE_CHOICES, RULE_LABELS
-from games.vocabulary import STATUS_NAMES
 from ratings import players, voids
 from web.forms.game_lists import PlayerGamesForm
 from web.forms.invitations import ChallengeForm
+from words.rules import RULE_CHOICES, RULE_LABELS
+from words.vocabulary import STATUS_NAMES
 
 
 def player_page(request, username):

@@ -1,4 +1,4 @@
-"""How a refused command or form reads on a page: in the player's words (games.refusal_words:
+"""How a refused command or form reads on a page: in the player's words (words.refusals:
 the detail as a sentence, territories by name), never a field's name."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.shortcuts import redirect
 
 from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
-from games.refusal_words import refusal_words
+from words.refusals import refusal_words
 
 from ..commands import FormProblem
 

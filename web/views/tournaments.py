@@ -14,13 +14,13 @@ from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
 from engine.errors import RuleViolation
 from games.errors import ServiceError
-from games.vocabulary import detail_words
 from moderation.permissions import can_moderate
 from tournaments import moderators, services
 from tournaments.models import Entry, Tournament
 from tournaments.views_data import detail
 from web.forms.game_settings import preset_context
 from web.forms.tournaments import TOURNAMENT_PRESETS, ModerateForm, TournamentForm
+from words.vocabulary import detail_words
 
 
 def tournaments(request):

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from engine import events as ev
 from engine.maps import Board, board_by_hash, classic
 from engine.pieces import NEUTRAL
-from games.vocabulary import (
+from words.vocabulary import (
     DEFENSE_NAMES,
     FINISH_REASONS,
     color_name,

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 from engine.maps import classic
 
-from .rule_words import RULE_LABELS
+from .rules import RULE_LABELS
 from .vocabulary import error_text, territory_name
 
 # Each detail a player can meet through a page or a mail, as the rules word it (a regex:
