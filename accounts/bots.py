@@ -1,6 +1,6 @@
 """Which accounts are bot accounts (CONTRACT.md "Bot accounts") and who owns them: the
 lookups every app asks (pages, mail, ratings, tournaments). Turning an account into one
-is games.bot_accounts' (it must know whether the account has played)."""
+is lobby.bot_accounts' (it must know whether the account has played)."""
 
 from __future__ import annotations
 

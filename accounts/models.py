@@ -155,7 +155,7 @@ class BotAccount(models.Model):
     """An account a program plays (CONTRACT.md "Bot accounts"), for good: it plays only
     through the API, is shown as a bot with its owner's name and is rated apart from
     people. `owner` is the person who answers for it: the account itself unless another
-    account proved, with one of its tokens, that it runs the bot (games.bot_accounts)."""
+    account proved, with one of its tokens, that it runs the bot (lobby.bot_accounts)."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                 primary_key=True, related_name="bot_account")

@@ -133,12 +133,12 @@ def make_users(count: int, prefix: str) -> list:
 
 
 def new_table(users: list, players: int, **rules) -> Table:
-    from games import lobby
+    from lobby import open_games
 
     seated = users[:players]
-    game = lobby.create_game(seated[0], "Bench game", players, rules)
+    game = open_games.create_game(seated[0], "Bench game", players, rules)
     for user in seated[1:]:
-        lobby.join_game(game, user)
+        open_games.join_game(game, user)
     game.refresh_from_db()
     return Table(game, {seat: user.token for seat, user in enumerate(seated)})
 

@@ -90,16 +90,16 @@ def run(var: Path, single: bool) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from games import lobby
     from games.models import Event, Game
     from lib import publish
+    from lobby import open_games
     from notifications import outbox
     from notifications.models import Notification
 
     people = [User.objects.create_user(f"p{i}", f"p{i}@example.com", "x") for i in range(20)]
-    tables = [lobby.create_game(people[i], f"backlog {i}", 2) for i in range(0, 20, 2)]
+    tables = [open_games.create_game(people[i], f"backlog {i}", 2) for i in range(0, 20, 2)]
     for i, table in enumerate(tables):
-        lobby.join_game(table, people[2 * i + 1])
+        open_games.join_game(table, people[2 * i + 1])
     rows = Notification.objects.bulk_create([
         Notification(user=people[n % 20], game=tables[(n % 20) // 2],
                      kind=Notification.STARTED, key=f"bench:{n}")
@@ -125,9 +125,9 @@ def run(var: Path, single: bool) -> None:
             time.sleep(0.2)
         alice, bob = (User.objects.create_user(name, f"{name}@example.com", "x")
                       for name in ("alice", "bob"))
-        game = lobby.create_game(alice, "on the clock", 2,
+        game = open_games.create_game(alice, "on the clock", 2,
                                     deadline_seconds=DEADLINE_SECONDS)
-        lobby.join_game(game, bob)
+        open_games.join_game(game, bob)
         game.refresh_from_db()
         deadline = game.deadline
         timed_out = None

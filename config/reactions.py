@@ -20,7 +20,7 @@ CONQUEST_REACTIONS = {
         "tournaments.reactions.queue_advance",  # a finished game's tournament round
         "live.publish.game_moved",  # open streams hear of it (Redis pub/sub)
     ],
-    # A rematch of a finished game offered or declined (games.rematch.RematchNews), in the
+    # A rematch of a finished game offered or declined (lobby.rematch.RematchNews), in the
     # offer's transaction; its start is a game's start like any other, seen above.
     "rematch": [
         # Not told to one who blocks the offering (or declining) player: the rows skip them.
@@ -28,7 +28,7 @@ CONQUEST_REACTIONS = {
         "notifications.reactions.rematch_rows",  # the other players hear of it
     ],
     # An invitation to a game was made, withdrawn, declined or accepted
-    # (games.invitations): called in its transaction with (what, invitation).
+    # (lobby.invitations): called in its transaction with (what, invitation).
     "invitations": [
         # Withheld from one who blocks the inviter: the reactions below skip it.
         "conversations.blocking.withhold_blocked_invitation",

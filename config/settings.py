@@ -302,7 +302,7 @@ CONQUEST_CONVERSATIONS_PER_DAY = env_int("CONQUEST_CONVERSATIONS_PER_DAY", 10)
 # Who has a stake in a game besides its players, so may not moderate it (own_game): each a
 # function of a user giving the ids of such games (games.moderation.stakes).
 CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]
-# What must agree before an account becomes a bot account (games.bot_accounts): each a
+# What must agree before an account becomes a bot account (lobby.bot_accounts): each a
 # function of the user giving a refusal's text or None.
 CONQUEST_BOT_ACCOUNT_CHECKS = ["tournaments.services.entered_as_person"]
 # What follows from every change to a game, in order (config/reactions.py lists them).

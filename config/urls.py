@@ -23,6 +23,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # The game API first: a command's URL is the one resolved most often.
     path("api/v1/", include("games.api.urls")),
+    path("api/v1/", include("lobby.api.urls")),
     path("api/v1/", include("live.urls")),
     path("api/v1/", include(accounts_api)),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),

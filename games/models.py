@@ -40,7 +40,7 @@ class Game(models.Model):
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     seed_hash = models.CharField(max_length=64, editable=False)
     # When seed_hash was committed if that was before the game was made: a seed drawn ahead
-    # for its creator (games.seeds), or a rematch's drawn with the offer. Null: at creation.
+    # for its creator (lobby.seeds), or a rematch's drawn with the offer. Null: at creation.
     seed_committed_at = models.DateTimeField(null=True, blank=True, editable=False)
     contributions = models.JSONField(
         null=True, blank=True, editable=False,
@@ -66,7 +66,7 @@ class Game(models.Model):
     # creator's choice.
     rated = models.BooleanField(null=True, blank=True)
     # A private game is listed nowhere and shown only to its seats, the players invited to
-    # it by name and whoever holds its invitation link (games.invitations). The link's
+    # it by name and whoever holds its invitation link (lobby.invitations). The link's
     # token is a secret like a password, never shown but to the game's creator.
     private = models.BooleanField(default=False, db_default=False)
     invite_token = models.CharField(max_length=64, null=True, blank=True,
@@ -234,14 +234,14 @@ class Snapshot(models.Model):
 class Rematch(models.Model):
     """An offer to play a finished game again: the same people in the same seats (computer
     players by computer players of their level), the same rules, a new seed. The new game
-    is made and started when every human seat has accepted (games.rematch); one refusal
+    is made and started when every human seat has accepted (lobby.rematch); one refusal
     ends the offer."""
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
     offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                    related_name="+")
     # The new game's server seed, drawn with the offer (or ahead of it for the player
-    # offering, games.seeds: then committed at seed_committed_at) and published by
+    # offering, lobby.seeds: then committed at seed_committed_at) and published by
     # seed_hash before any player accepts with entropy. Offers made before it was kept here
     # have none: their game draws one when it is made.
     seed = models.CharField(max_length=64, null=True, blank=True, editable=False)
@@ -292,7 +292,7 @@ class RematchAnswer(models.Model):
 
 class SeedAhead(models.Model):
     """The server seed of the next game a player creates or rematch they offer, drawn and
-    published (its hash) before they send any entropy with it (games.seeds): one at a
+    published (its hash) before they send any entropy with it (lobby.seeds): one at a
     time, until a game takes it."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,

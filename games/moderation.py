@@ -119,7 +119,7 @@ def _replacement(game, moderator, note, seat, replacement) -> rules.Moderate:
         raise ServiceError(403, "own_game", "you may not hand a seat to yourself: another "
                            "moderator must")
     if is_bot_account(new_user, fresh=True):
-        # It plays only where its owner allowed it (games.bot_accounts): never put in.
+        # It plays only where its owner allowed it (lobby.bot_accounts): never put in.
         raise ServiceError(403, "not_your_bot", f"{new_user} is a bot account: it plays only "
                            "where its owner allowed it, and is handed no seat")
     if Seat.objects.filter(game=game, user=new_user).exists():

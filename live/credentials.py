@@ -1,7 +1,7 @@
 """Whether the credentials that opened a process's streams still hold: the very token
 (still there, not idle too long) or the session (still there, signed in with the
 password the account has now, as django.contrib.auth.get_user checks it), the account
-still active, and for a private game's stream the caller still let in (games.invitations).
+still active, and for a private game's stream the caller still let in (games.visibility).
 One batch of a few indexed queries answers for every open stream of the process."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
 from accounts.models import ApiToken, digest
-from games import invitations
+from games import visibility
 
 # Rows asked for in one query at most (a long IN list is slow to plan, and SQLite caps its
 # parameters).
@@ -57,7 +57,7 @@ def holding(credentials) -> set[Credential]:
         .values_list("digest", "user_id", "last_used_at"),
         {c.token for c in credentials if c.token is not None})}
     sessions = _sessions({c.session for c in credentials if c.session is not None})
-    sights = invitations.seeing({(c.game, c.user_id) for c in credentials
+    sights = visibility.seeing({(c.game, c.user_id) for c in credentials
                                  if c.game is not None})
     idle_since = timezone.now() - timedelta(days=settings.CONQUEST_API_TOKEN_IDLE_DAYS)
 

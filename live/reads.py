@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
 from engine.moves import seats_to_act
-from games import invitations, reading
+from games import reading, visibility
 from games.api.views import game_view_for
 from games.models import Game, Seat
 from games.store import fetch_game, load_state
@@ -55,7 +55,7 @@ def caller(django_request):
 def visible_game(game_id: int, user) -> Game | None:
     """The game if the caller may see it (as games.api.views.found decides), else None."""
     game = fetch_game(game_id)
-    if game is None or not invitations.may_see(game, user, None):
+    if game is None or not visibility.may_see(game, user, None):
         return None
     return game
 
@@ -80,7 +80,7 @@ def game_row(game_id: int) -> Game | None:
 
 
 def may_see(game: Game, user) -> bool:
-    return invitations.may_see(game, user, None)
+    return visibility.may_see(game, user, None)
 
 
 def events_for(game: Game, seat: int | None, after: int) -> tuple[list[tuple[int, bytes]], bool]:

@@ -8,7 +8,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 
 from accounts import throttles
-from games import invitations
+from games import visibility
 from games.api.views import found
 from games.models import Game
 from lib.api.errors import Error, error
@@ -127,7 +127,7 @@ class ReportsView(ApiView):
         if game_id is None:
             return error(400, "bad_request", "game must be a game id")
         game = Game.objects.filter(pk=game_id).first()
-        if game is None or not invitations.may_see(game, request.user):
+        if game is None or not visibility.may_see(game, request.user):
             return error(404, "not_found", "no such game")
         message = None
         if data.get("message") is not None:

@@ -23,7 +23,7 @@ from accounts import throttles
 from engine.commands import MODERATOR_ACTION_LIST, MODERATOR_ACTIONS
 from engine.errors import RuleViolation
 from engine.pieces import COLORS
-from games import invitations, reading
+from games import reading, visibility
 from games.errors import ServiceError
 from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
@@ -155,7 +155,7 @@ def chat(request, game_id):
     """GET: the chat box (htmx), its lines (htmx, ?part=lines) or a page of its own.
     POST: a seated player's message; without JavaScript, back to the game page."""
     game = get_object_or_404(Game, pk=game_id)
-    if not invitations.page_may_see(request, game):
+    if not visibility.page_may_see(request, game):
         raise Http404("No game matches the given query.")
     if request.method != "POST":
         return _chat_answer(request, game)
@@ -182,7 +182,7 @@ def _int(raw) -> int | None:
 def report_new(request):
     source = request.POST if request.method == "POST" else request.GET
     game = get_object_or_404(Game, pk=_int(source.get("game")) or 0)
-    if not invitations.page_may_see(request, game):
+    if not visibility.page_may_see(request, game):
         raise Http404("No game matches the given query.")
     message = None
     if source.get("message"):

@@ -13,7 +13,7 @@ from notifications.models import Notification
 
 
 def outbox_rows(done):
-    # The lobby's actor names the user who started the game, if one did (games.lobby).
+    # The lobby's actor names the user who started the game, if one did (lobby.open_games).
     started_by = done.actor.user_id if done.actor.kind == LOBBY else None
     return outbox.outbox_writer(done.game, done.events, done.before, done.after,
                                 done.actor.kind == STANDING, started_by)
@@ -21,7 +21,7 @@ def outbox_rows(done):
 
 def rematch_rows(news) -> None:
     """In the offer's transaction: the other human players of the finished game hear that
-    a rematch was offered or declined (games.rematch.RematchNews), on the site and by mail."""
+    a rematch was offered or declined (lobby.rematch.RematchNews), on the site and by mail."""
     game = news.game
     rows = [Notification(user_id=user_id, game=game, kind=Notification.REMATCH,
                          event_seq=game.version, key=f"rematch:{game.pk}:{news.what}",

@@ -4,7 +4,7 @@ Only public facts: finished games (whose logs are open to all once over) and, of
 games, what the lobby lists anyway (name, status, size). Nothing is read from a running
 game's state, so fog of war and hidden cards cannot leak through here.
 
-A private game gives a reader who may not know of it (games.invitations.visible) its
+A private game gives a reader who may not know of it (games.visibility.visible) its
 rating change alone: the rating (and its count of rated games) is the whole rating, while
 every other statistic (games, wins, placements, favourites, rating history, luck) and the
 leaderboards' columns count the games that reader may know of, public ones on the boards.
@@ -21,9 +21,9 @@ from django.urls import reverse
 
 from accounts.bots import bot_account_ids, owners
 from engine.options import Rules
-from games.invitations import visible
 from games.maps import UnknownMap, board_of_map
 from games.models import Game, Seat
+from games.visibility import visible
 from lib.inputs import whole_number
 from ratings import charts
 from ratings.models import ALL_SIZES, PlayerResult, Rating

@@ -14,7 +14,7 @@ from django.urls import resolve
 from rest_framework.test import APIClient
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("accounts", "conversations", "games", "live", "moderation", "notifications",
+APPS = ("accounts", "conversations", "games", "live", "lobby", "moderation", "notifications",
         "ratings", "tournaments")
 # A refusal in the source: ServiceError(403, "not_seated", ...), error(...), Refused(...).
 REFUSAL = re.compile(r"(?:ServiceError|error|Refused)\(\s*(\d{3}),\s*\"([a-z_]+)\"")

@@ -26,7 +26,8 @@ LAYERS = [
     ("moderation",),  # reports, chat, moderators' actions
     ("notifications",),  # the outbox, mail in and out, push, deadlines' reminders
     ("ratings",),  # ratings, players' records, luck
-    ("games",),  # the game core: the log, submit, the clock, the lobby, the words
+    ("lobby",),  # making games: creation, invitations, challenges, rematches, seating
+    ("games",),  # the game core: the log, submit, the clock, what a seat may see
     ("accounts", "bots", "words"),  # users, tokens, preferences; computer players; words
     ("engine", "lib", "clients"),  # the pure rules; plumbing; the reference API client
 ]

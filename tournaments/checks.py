@@ -12,8 +12,8 @@ import engine as rules
 from engine.errors import BadRules
 from games.errors import ServiceError
 from games.maps import board_for_new_game
-from games.new_game import check_clock, check_game_name
 from lib import inputs
+from lobby.new_game import check_clock, check_game_name
 from tournaments.models import Tournament
 
 MAX_PLAYERS = 256

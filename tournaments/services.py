@@ -2,7 +2,7 @@
 (the moderators' actions are tournaments.moderators'). check_* validates, do_* and the rest
 write.
 
-A round's games are ordinary games made through games.lobby (rated, the tournament's
+A round's games are ordinary games made through lobby.open_games (rated, the tournament's
 rules), so everything about playing them, their mail and their moderation is the games'.
 When every game of the round is over the worker counts it (tournaments.tasks): knockout
 takes the best `advance` of each game (fewer if the table is that small) into the next
@@ -20,9 +20,9 @@ from django.utils.translation import gettext_noop
 
 from accounts.bots import is_bot_account
 from accounts.models import lock_account
-from games import lobby as games
 from games.errors import ServiceError
 from games.models import Game
+from lobby import open_games as games
 from ratings.record import read_finished
 from tournaments import draw
 from tournaments.checks import check_tournament
@@ -48,7 +48,7 @@ def sign_up(tournament: Tournament, user) -> Entry:
             raise ServiceError(400, "signup_not_open", "sign-up has not opened yet")
         if Entry.objects.filter(tournament=locked, user=user).exists():
             raise ServiceError(400, "already_entered", "you are already signed up")
-        # The account's row is locked as games.bot_accounts.convert locks it: a conversion
+        # The account's row is locked as lobby.bot_accounts.convert locks it: a conversion
         # under way finishes first (and is seen), or waits and then sees this entry.
         lock_account(user)
         if not locked.bots_allowed and is_bot_account(user, fresh=True):

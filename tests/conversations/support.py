@@ -1,4 +1,4 @@
-"""Arranging private message tests: a finished game (through games.lobby and games.write),
+"""Arranging private message tests: a finished game (through lobby.open_games and games.write),
 signed-in page and API clients, and what was stored."""
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from conversations.models import Block, Message
-from games import challenges, lobby
 from games.models import Game, Invitation
+from lobby import challenges, open_games
 from notifications.models import Notification
 from tests.conversations.support import api, web
 
@@ -96,7 +96,7 @@ def test_the_block_page_says_what_happens(alice, bob, veteran):
 
 def test_an_invitation_to_the_blocker_is_pending_and_never_delivered(alice, bob, charlie):
     Block.objects.create(blocker=bob, blocked=alice)
-    game = lobby.create_game(alice, "bob, read this", 3, {}, private=True)
+    game = open_games.create_game(alice, "bob, read this", 3, {}, private=True)
     answers = {name: post(api(alice), f"/api/v1/games/{game.pk}/invite/", {"username": name})
                for name in ("bob", "charlie")}
     shown = {name: {k: v for k, v in answer.json().items()
@@ -131,7 +131,7 @@ def test_an_invitation_to_the_blocker_is_pending_and_never_delivered(alice, bob,
 
 def test_the_game_page_answers_an_invitation_to_the_blocker_as_any(alice, bob, charlie):
     Block.objects.create(blocker=bob, blocked=alice)
-    game = lobby.create_game(alice, "Friends", 3, {}, private=True)
+    game = open_games.create_game(alice, "Friends", 3, {}, private=True)
     said = {}
     for name in ("bob", "charlie"):
         page = web(alice).post(f"/games/{game.pk}/invite/", {"username": name}, follow=True)

@@ -1,4 +1,4 @@
-"""Games for the store tests, made and played in-process through games.lobby and games.write."""
+"""Games for the store tests, made and played in-process through lobby.open_games and games.write."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from django.contrib.auth import get_user_model
 from django.db import connection, connections
 
 from engine.moves import seats_to_act
-from games import lobby, write
+from games import write
 from games.models import Game
 from games.store import load_state
+from lobby import open_games
 from tests.engine.players import bot_command
 
 
@@ -56,9 +57,9 @@ def players(count: int, prefix: str = "") -> list:
 
 def started_game(users: list, **rules) -> Game:
     """A game created by users[0], joined by the others in order (it starts when full)."""
-    game = lobby.create_game(users[0], "Store test", len(users), rules)
+    game = open_games.create_game(users[0], "Store test", len(users), rules)
     for user in users[1:]:
-        lobby.join_game(game, user)
+        open_games.join_game(game, user)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     return game

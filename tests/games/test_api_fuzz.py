@@ -19,9 +19,10 @@ from schemathesis.checks import not_a_server_error
 
 from accounts import tokens
 from engine.moves import seats_to_act
-from games import lobby, write
+from games import write
 from games.models import Game
 from games.store import load_state
+from lobby import open_games
 from tests.engine.players import bot_command
 from tests.games.support import players
 from tests.sample import choose_seed
@@ -68,7 +69,7 @@ class Arena:
 
     def open_game_id(self) -> int:
         if self.open_game is None or Game.objects.get(pk=self.open_game.pk).status != "open":
-            self.open_game = lobby.create_game(self.bob, "Fuzz lobby", 3, {})
+            self.open_game = open_games.create_game(self.bob, "Fuzz lobby", 3, {})
         return self.open_game.pk
 
     def running_game_id(self, advance: bool) -> int:
@@ -78,8 +79,8 @@ class Arena:
         for _ in range(500):
             state = self.game and load_state(self.game)
             if state is None or state.finished or state.players[0].out or self.served >= 40:
-                self.game = lobby.create_game(self.alice, "Fuzz", 2, next(self.rules))
-                lobby.join_game(self.game, self.bob)
+                self.game = open_games.create_game(self.alice, "Fuzz", 2, next(self.rules))
+                open_games.join_game(self.game, self.bob)
                 self.served = 0
                 continue
             acting = seats_to_act(state)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from games import invitations
+from games import visibility
 from games.models import Game, Invitation
 from notifications.models import Notification
 from tests.games.api_support import API, assert_error, compact, game_url, unchanged
@@ -197,11 +197,11 @@ def test_seeing_answers_for_many_callers_as_may_see_does_for_each(alice, bob, ch
     pairs = {(g, u) for g in (hushed, seated, public["id"], public["id"] + 1000) for u in users}
 
     with django_assert_max_num_queries(4):
-        found = invitations.seeing(pairs)
+        found = visibility.seeing(pairs)
 
     games = Game.objects.in_bulk([hushed, seated, public["id"]])
     assert found == {(g, u) for g, u in pairs
-                     if g in games and invitations.may_see(games[g], users[u])}
+                     if g in games and visibility.may_see(games[g], users[u])}
     assert (hushed, bob.user_id) in found and (hushed, charlie.user_id) not in found
     assert (seated, bob.user_id) not in found and (seated, charlie.user_id) in found
     assert (hushed, moderator.pk) in found

@@ -1,4 +1,4 @@
-"""POST /api/v1/games/ with "speed": true: a speed game (games.new_game.SPEED_RULES)."""
+"""POST /api/v1/games/ with "speed": true: a speed game (lobby.new_game.SPEED_RULES)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.lobby import starting_seats
+from lobby.open_games import starting_seats
 from tests.games.api_support import API, assert_error, game_url, unchanged
 from tests.games.conftest import signed_up
 

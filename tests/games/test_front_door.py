@@ -11,10 +11,11 @@ import time
 import pytest
 
 import engine as rules
-from games import computer, lobby, write
+from games import computer, write
 from games.models import Event, Game
 from games.moderation import moderate
 from games.store import VersionConflict, load_state
+from lobby import open_games
 from moderation.chat import hide_message, post_message
 from moderation.models import ChatMessage
 from notifications import inbound, links
@@ -118,7 +119,7 @@ def test_the_deadline_sweep_refuses_a_stale_version_and_a_race(three, race):
 # ---- a computer player -----------------------------------------------------------------
 def test_a_computer_player_names_the_version_it_read_and_stops_on_a_race(race):
     alice = user("alice")
-    game = lobby.create_game(alice, "Against a bot", 2, {"setup": "random"}, bots=["easy"])
+    game = open_games.create_game(alice, "Against a bot", 2, {"setup": "random"}, bots=["easy"])
     game.refresh_from_db()
     state = load_state(game)
     while state.current != 1:  # until the bot owes the move
@@ -164,8 +165,8 @@ def test_hiding_a_chat_line_is_retried_after_a_race(three, race):
 # ---- the game's start (the lobby) ------------------------------------------------------
 def test_the_start_names_the_version_it_locked():
     alice, bob = user("alice"), user("bob")
-    game = lobby.create_game(alice, "Soon", 2, {"setup": "random"})
-    lobby.join_game(game, bob)
+    game = open_games.create_game(alice, "Soon", 2, {"setup": "random"})
+    open_games.join_game(game, bob)
     game.refresh_from_db()
     start = rules.StartGame(game.game_id, 2, rules.validate_rules(game.rules, 2), ())
     with pytest.raises(VersionConflict):  # a second start: the game has moved on

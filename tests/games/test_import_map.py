@@ -403,24 +403,24 @@ def test_a_map_deleted_while_a_game_is_being_created_on_it_takes_no_game(monkeyp
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from games import lobby
+    from lobby import open_games
 
     import_map(ISLES)
     creator = get_user_model().objects.create_user("maker", "maker@example.com", "pw")
     read, go_on = threading.Event(), threading.Event()
-    checked = lobby.rules.validate_rules
+    checked = open_games.rules.validate_rules
 
     def slow_check(*args, **kwargs):  # the creation between reading the map and storing
         read.set()
         go_on.wait(10)
         return checked(*args, **kwargs)
 
-    monkeypatch.setattr(lobby.rules, "validate_rules", slow_check)
+    monkeypatch.setattr(open_games.rules, "validate_rules", slow_check)
     outcome = {}
 
     def create():
         try:
-            outcome["game"] = lobby.create_game(creator, "Racing", 2, map_id="five_isles")
+            outcome["game"] = open_games.create_game(creator, "Racing", 2, map_id="five_isles")
         except Exception as problem:  # noqa: BLE001 - a refusal is an outcome here
             outcome["refused"] = problem
         finally:

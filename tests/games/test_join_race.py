@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import errors, lobby
+from games import errors
 from games.models import Event, Game, Seat
 from games.store import load_state
+from lobby import open_games
 from tests.games.support import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,12 +27,12 @@ def users(count: int, prefix: str = "racer") -> list:
 
 def test_it_never_seats_more_than_the_game_takes():
     creator, *others = users(18)
-    game = lobby.create_game(creator, "Race", 6)
+    game = open_games.create_game(creator, "Race", 6)
     for user in others[:3]:
-        lobby.join_game(Game.objects.get(pk=game.pk), user)
+        open_games.join_game(Game.objects.get(pk=game.pk), user)
     joiners = others[3:]  # 14 racing for the last 2 seats
 
-    results = at_once([lambda u=u: lobby.join_game(Game.objects.get(pk=game.pk), u)
+    results = at_once([lambda u=u: open_games.join_game(Game.objects.get(pk=game.pk), u)
                        for u in joiners])
 
     seated = list(Seat.objects.filter(game=game).order_by("seat").values_list("seat", flat=True))
@@ -49,12 +50,12 @@ def test_it_never_seats_more_than_the_game_takes():
 
 def test_it_deals_in_exactly_who_is_seated_when_a_start_races_a_join():
     creator, second, third = users(3, "starter")
-    game = lobby.create_game(creator, "Race", 4)
-    lobby.join_game(Game.objects.get(pk=game.pk), second)
+    game = open_games.create_game(creator, "Race", 4)
+    open_games.join_game(Game.objects.get(pk=game.pk), second)
 
     at_once([
-        lambda: lobby.start_game(Game.objects.get(pk=game.pk), creator),
-        lambda: lobby.join_game(Game.objects.get(pk=game.pk), third),
+        lambda: open_games.start_game(Game.objects.get(pk=game.pk), creator),
+        lambda: open_games.join_game(Game.objects.get(pk=game.pk), third),
     ])
 
     game.refresh_from_db()
@@ -65,13 +66,13 @@ def test_it_deals_in_exactly_who_is_seated_when_a_start_races_a_join():
 def test_a_join_racing_a_decline_leaves_one_answer():
     """The invitee joins and declines at once (two tabs): either they sit and their
     invitation is accepted, or they do not and it is declined, never seated and declined."""
-    from games import invitations
     from games.models import Invitation
+    from lobby import invitations
     creator, invitee = users(2, "invited")
     for _ in range(12):
-        game = lobby.create_game(creator, "Race", 3, private=True)
+        game = open_games.create_game(creator, "Race", 3, private=True)
         invitations.invite(game, creator, invitee.username)
-        at_once([lambda g=game.pk: lobby.join_game(Game.objects.get(pk=g), invitee),
+        at_once([lambda g=game.pk: open_games.join_game(Game.objects.get(pk=g), invitee),
                  lambda g=game.pk: invitations.decline(Game.objects.get(pk=g), invitee)])
         seated = Seat.objects.filter(game=game, user=invitee).exists()
         status = Invitation.objects.get(game=game, user=invitee).status

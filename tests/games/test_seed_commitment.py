@@ -13,8 +13,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from engine import seed_hash
-from games import challenges
 from games.models import Game, Rematch, Seat
+from lobby import challenges
 from tests.games.api_support import game_url
 from tests.tournaments.support import client_for, close_signup, create, tables, users
 

@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 import engine as rules
 from engine import replay
 from engine.moves import clock_key, seats_to_act
-from games import appending, lobby, reading, store, upcasters, write
+from games import appending, reading, store, upcasters, write
 from games.models import Event, Game, Snapshot
 from games.store import (
     ENGINE_VERSION,
@@ -28,6 +28,7 @@ from games.store import (
     stored_events,
 )
 from lib import sql
+from lobby import open_games
 from tests.engine.players import bot_command
 from tests.games.support import (
     finish_by_resigning,
@@ -379,8 +380,8 @@ def test_it_checks_every_die_of_a_finished_game(game, two):
 
 
 def test_it_checks_the_dice_of_a_game_with_the_players_entropy(two):
-    game = lobby.create_game(two[0], "Mixed", 2, {"placement_batch": 10}, entropy="e0")
-    lobby.join_game(game, two[1], entropy="e1")
+    game = open_games.create_game(two[0], "Mixed", 2, {"placement_batch": 10}, entropy="e0")
+    open_games.join_game(game, two[1], entropy="e1")
     game.refresh_from_db()
     assert game.contributions == ["e0", "e1"]
     play(game, two, random.Random(7), 40)
@@ -670,13 +671,13 @@ def test_it_deals_in_whoever_joined_after_the_game_was_read(setup):
     from notifications.models import Notification
 
     creator, second, third = players(3)
-    game = lobby.create_game(creator, "Late joiner", 4, {"setup": setup})
-    lobby.join_game(fresh(game), second)
+    game = open_games.create_game(creator, "Late joiner", 4, {"setup": setup})
+    open_games.join_game(fresh(game), second)
     read = store.fetch_game(game.pk)
     assert len(reading.seat_rows(read)) == 2
-    lobby.join_game(fresh(game), third)
+    open_games.join_game(fresh(game), third)
 
-    lobby.start_game(read, creator)
+    open_games.start_game(read, creator)
 
     state = load_state(fresh(game))
     assert state.seats == 3

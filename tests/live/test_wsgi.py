@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from games import lobby
+from lobby import open_games
 
 pytestmark = pytest.mark.django_db
 
 
 def test_it_sends_streams_to_the_asgi_server(client, alice):
-    game = lobby.create_game(alice, "Here", 2, {})
+    game = open_games.create_game(alice, "Here", 2, {})
     for path in (f"/api/v1/games/{game.pk}/stream/", "/api/v1/stream/"):
         answer = client.get(path)
         assert answer.status_code == 503, path

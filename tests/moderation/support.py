@@ -1,4 +1,4 @@
-"""Users, clients and games for the moderation tests, arranged through games.lobby and games.write."""
+"""Users, clients and games for the moderation tests, arranged through lobby.open_games and games.write."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts import tokens
-from games import lobby
 from games.models import Event, Game
+from lobby import open_games
 
 
 def user(name: str):
@@ -46,9 +46,9 @@ def started_game(users: list, **rules) -> Game:
     """A game created by users[0] and joined by the others (it starts when full); by default
     dealt at random, so that it is at once in the first player's reinforce phase."""
     rules = {"setup": "random", **rules}
-    game = lobby.create_game(users[0], "Moderated game", len(users), rules)
+    game = open_games.create_game(users[0], "Moderated game", len(users), rules)
     for other in users[1:]:
-        lobby.join_game(game, other)
+        open_games.join_game(game, other)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     return game

@@ -9,9 +9,10 @@ from datetime import timedelta
 from django.utils import timezone
 
 import engine as rules
-from games import bot_accounts, lobby, write
+from games import write
 from games.models import Game, Seat
 from games.store import load_state, stored_events
+from lobby import bot_accounts, open_games
 from moderation.views import ACTION_LABELS, ACTIONS_BY_STATUS
 from notifications.models import Notification
 from tests.moderation.support import (
@@ -98,7 +99,7 @@ def test_it_refuses_to_pause_a_finished_game(game, maud, alice):
 
 def test_it_refuses_to_act_on_a_game_not_started(alice, maud):
 
-    game = lobby.create_game(alice, "Lobby", 3, {})
+    game = open_games.create_game(alice, "Lobby", 3, {})
     refused(act(web(maud), game, "pause"), game, 0, "not started")
     assert Game.objects.get(pk=game.pk).status == Game.OPEN
 
@@ -284,7 +285,7 @@ def test_it_shows_only_the_actions_that_make_sense(game, maud):
 
 def test_it_offers_no_action_before_the_start_or_after_the_end(alice, bob, maud):
 
-    waiting = lobby.create_game(alice, "Lobby", 3, {})
+    waiting = open_games.create_game(alice, "Lobby", 3, {})
     page = web(maud).get(f"/moderation/games/{waiting.pk}/").content.decode()
     assert "has not started" in page and 'class="moderate' not in page
     game = started_game([alice, bob])

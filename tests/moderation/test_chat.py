@@ -8,9 +8,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import lobby, write
+from games import write
 from games.models import Event, Game
 from games.store import load_state
+from lobby import open_games
 from moderation.models import ChatMessage
 from tests.moderation.support import event_count, last_event, web
 
@@ -82,7 +83,7 @@ def test_it_sends_anonymous_posters_to_sign_in(game):
 
 
 def test_it_keeps_the_chat_closed_until_the_game_starts(alice):
-    game = lobby.create_game(alice, "Lobby", 3, {})
+    game = open_games.create_game(alice, "Lobby", 3, {})
     answer = post(web(alice), game, "anyone?")
     assert answer.status_code == 400 and ChatMessage.objects.count() == 0
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import lobby
+from lobby import open_games
 from moderation.chat import hide_message
 from moderation.models import ChatMessage
 from tests.moderation.support import api, event_count
@@ -62,7 +62,7 @@ def test_it_answers_404_for_an_unknown_game(alice):
 
 
 def test_it_refuses_a_closed_chat(alice):
-    game = lobby.create_game(alice, "Lobby", 3, {})
+    game = open_games.create_game(alice, "Lobby", 3, {})
     answer = api(alice).post(url(game), {"text": "hi"}, format="json")
     assert answer.status_code == 400 and answer.json()["error"] == "chat_closed"
 

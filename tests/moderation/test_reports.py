@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import lobby
+from lobby import open_games
 from moderation.chat import hide_message, post_message
 from moderation.models import Report
 from tests.moderation.support import api, moderator, page_messages, started_game, user, web
@@ -119,7 +119,7 @@ def test_it_lets_no_player_close_a_report(game, alice, bob):
 
 
 def test_it_reports_on_games_not_started(alice, bob):
-    game = lobby.create_game(alice, "Offensive name", 3, {})
+    game = open_games.create_game(alice, "Offensive name", 3, {})
     answer = api(bob).post("/api/v1/reports/", {"game": game.pk, "reason": "the name"},
                            format="json")
     assert answer.status_code == 201

@@ -14,9 +14,10 @@ from accounts.models import Preferences
 from engine import seed_hash
 from engine.cards import best_set
 from engine.moves import seats_to_act
-from games import lobby, write
+from games import write
 from games.models import Game, Seat
 from games.store import load_state
+from lobby import open_games
 from notifications import delivery
 from notifications.models import Notification
 from ratings import record
@@ -35,12 +36,12 @@ def player(name: str, **preferences):
 def started(*users, clock=None, map_id=None, **rules) -> Game:
     """A game of `users` (seat order as given) that has started, dealt from SEED, on the
     map `map_id` (default classic)."""
-    game = lobby.create_game(users[0], "Moscow 1812", len(users), rules, clock=clock,
+    game = open_games.create_game(users[0], "Moscow 1812", len(users), rules, clock=clock,
                              map_id=map_id)
     Game.objects.filter(pk=game.pk).update(seed=SEED, seed_hash=seed_hash(SEED))
     game.refresh_from_db()
     for user in users[1:]:
-        lobby.join_game(game, user)
+        open_games.join_game(game, user)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     return game

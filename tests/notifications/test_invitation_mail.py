@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from django.core import mail
 
-from games import invitations, lobby
+from games import visibility
 from games.models import Game
+from lobby import invitations, open_games
 from notifications import delivery
 from notifications.models import Notification
 from tests.notifications.support import mails_to, player, rows, send_everything
 
 
 def private_game(creator, players=3) -> Game:
-    return lobby.create_game(creator, "Among friends", players, {}, private=True)
+    return open_games.create_game(creator, "Among friends", players, {}, private=True)
 
 
 def test_the_invitee_gets_one_mail_with_the_games_link(alice, bob):
@@ -25,7 +26,7 @@ def test_the_invitee_gets_one_mail_with_the_games_link(alice, bob):
     assert message.subject == "alice invites you to Among friends"
     assert "alice invites you to play in this game" in message.body
     assert f"/mail/game/{game.pk}/" in message.body
-    assert invitations.link_token(game).split("-", 1)[1] not in message.body
+    assert visibility.link_token(game).split("-", 1)[1] not in message.body
     assert send_everything() == []  # once
 
 
@@ -59,7 +60,7 @@ def test_a_withdrawn_or_declined_invitation_is_not_mailed(alice, bob, charlie):
 def test_no_invitation_mail_after_the_game_started(alice, bob, charlie):
     game = private_game(alice, players=2)
     invitations.invite(game, alice, "charlie")
-    lobby.join_game(game, bob, token=invitations.link_token(game))
+    open_games.join_game(game, bob, token=visibility.link_token(game))
     (row,) = rows(game, kind=Notification.INVITATION)
     assert delivery.send_one(row.pk) == "skipped"
     assert mails_to(mail.outbox, charlie) == []

@@ -283,15 +283,15 @@ def test_it_tells_the_loser_who_eliminated_them_and_everyone_the_winner_and_seed
 
 def test_the_end_mail_names_the_dice_seed_made_with_the_players_entropy(alice, bob):
     from engine.fair import game_seed, seed_hash
-    from games import lobby
     from games.models import Seat
+    from lobby import open_games
 
-    game = lobby.create_game(alice, "Moscow 1812", 2, {"neutral": False,
+    game = open_games.create_game(alice, "Moscow 1812", 2, {"neutral": False,
                                                           "placement_batch": 50})
     Game.objects.filter(pk=game.pk).update(seed=SEED, seed_hash=seed_hash(SEED))
     game.refresh_from_db()
     Seat.objects.filter(game=game, seat=0).update(entropy="alice-dice")
-    lobby.join_game(game, bob, entropy="bob-dice")
+    open_games.join_game(game, bob, entropy="bob-dice")
     game.refresh_from_db()
     conquer(game, bob)
     dice_seed = game_seed(SEED, ["alice-dice", "bob-dice"])

@@ -10,9 +10,10 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games import computer, lobby
+from games import computer
 from games.models import Game
 from games.store import load_state
+from lobby import open_games
 from notifications import delivery, presence
 from notifications.models import Notification
 from tests.notifications.support import player, rows, started, user_at
@@ -48,7 +49,7 @@ def turn_mails_to(user) -> list:
 
 def against_computers(user) -> Game:
     """`user` against two computer players, until it is `user`'s move."""
-    game = lobby.create_game(user, "Against the machines", 3, {"placement_batch": 100},
+    game = open_games.create_game(user, "Against the machines", 3, {"placement_batch": 100},
                              bots=["easy", "easy"])
     for _ in range(20):
         game.refresh_from_db()
@@ -60,7 +61,7 @@ def against_computers(user) -> Game:
 
 # ---- a game the player started --------------------------------------------------------
 def test_it_mails_no_start_to_whoever_started_the_game_against_computers(alice, clock):
-    game = lobby.create_game(alice, "Against a bot", 2, bots=["easy"])
+    game = open_games.create_game(alice, "Against a bot", 2, bots=["easy"])
 
     assert game.status == Game.ACTIVE
     assert rows(game, kind=Notification.STARTED) == []
@@ -68,16 +69,16 @@ def test_it_mails_no_start_to_whoever_started_the_game_against_computers(alice, 
 
 def test_it_mails_the_start_to_the_others_but_not_to_whoever_pressed_start(
         alice, bob, charlie, clock):
-    game = lobby.create_game(alice, "Before it fills", 3)
-    lobby.join_game(game, bob)
-    lobby.start_game(game, alice)
+    game = open_games.create_game(alice, "Before it fills", 3)
+    open_games.join_game(game, bob)
+    open_games.start_game(game, alice)
 
     assert [row.user for row in rows(game, kind=Notification.STARTED)] == [bob]
 
 
 def test_it_mails_no_start_to_the_creator_who_adds_the_last_computer_player(alice, clock):
-    game = lobby.create_game(alice, "Filled by hand", 2)
-    lobby.add_bot(game, alice, "easy")
+    game = open_games.create_game(alice, "Filled by hand", 2)
+    open_games.add_bot(game, alice, "easy")
 
     game.refresh_from_db()
     assert game.status == Game.ACTIVE

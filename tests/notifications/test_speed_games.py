@@ -1,4 +1,4 @@
-"""Speed games (games.new_game.SPEED_RULES): 3-minute turns swept by beat within seconds,
+"""Speed games (lobby.new_game.SPEED_RULES): 3-minute turns swept by beat within seconds,
 and a computer player takes over the seat of a player who misses two turns."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from datetime import timedelta
 
 from django.conf import settings as django_settings
 
-from games import lobby
 from games.models import Event, Game, Seat
-from games.new_game import SPEED_RULES
 from games.store import load_state
+from lobby import open_games
+from lobby.new_game import SPEED_RULES
 from notifications import deadlines
 from notifications.models import Notification
 
@@ -24,8 +24,8 @@ def test_beat_sweeps_deadlines_often_enough_for_speed_games():
 
 def test_a_speed_turn_times_out_in_minutes_and_a_bot_takes_the_missing_players_seat(
         alice, bob, clock):
-    game = lobby.create_game(alice, "Blitz", 2, {"placement_batch": 100}, speed=True)
-    lobby.join_game(game, bob)
+    game = open_games.create_game(alice, "Blitz", 2, {"placement_batch": 100}, speed=True)
+    open_games.join_game(game, bob)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     assert game.deadline - clock() == timedelta(seconds=180)

@@ -1,4 +1,4 @@
-"""Finished games for the ratings tests, played through games.lobby and games.write: every seat plays
+"""Finished games for the ratings tests, played through lobby.open_games and games.write: every seat plays
 some turns of its own (a game must be played to count), then players leave by resigning in
 a chosen order, which decides their placements."""
 
@@ -9,9 +9,10 @@ import random
 from django.contrib.auth import get_user_model
 
 from engine.moves import seats_to_act
-from games import computer, lobby, write
+from games import computer, write
 from games.models import Game
 from games.store import load_state
+from lobby import open_games
 from ratings.played import MIN_OWN_TURNS
 from tests.engine.players import bot_command
 
@@ -53,10 +54,10 @@ def started_game(users: list, bots=None, rated=None, map_id=None, **rules) -> Ga
     """A game created by users[0] (with `bots` in the seats after hers) and joined by the
     other users, so that it has started; on the map `map_id` (default classic)."""
     rules = {"placement_batch": 100, **rules}  # setup in few commands
-    game = lobby.create_game(users[0], "Rated game", len(users) + len(bots or []),
+    game = open_games.create_game(users[0], "Rated game", len(users) + len(bots or []),
                                 rules, bots=bots, rated=rated, map_id=map_id)
     for user in users[1:]:
-        lobby.join_game(game, user)
+        open_games.join_game(game, user)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     return game

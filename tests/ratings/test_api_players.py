@@ -6,8 +6,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from engine.board import TERRITORIES
-from games import lobby, write
+from games import write
 from games.models import Event
+from lobby import open_games
 from ratings.tasks import record_results
 from tests.games.api_support import assert_error
 from tests.play import play_until
@@ -49,7 +50,7 @@ def test_it_names_the_maps_played_most_in_the_reader_s_language():
         finished_game([alice, bob], seed=seed, map_id="islands")
     finished_game([bob, alice])
     finished_game([bob, players("carol")[0]])  # not alice's
-    lobby.create_game(alice, "Open on Europe", 2, map_id="europe")  # not finished
+    open_games.create_game(alice, "Open on Europe", 2, map_id="europe")  # not finished
     record_results()
 
     assert get("alice").json()["favourite_maps"] == [
@@ -70,8 +71,8 @@ def test_an_unknown_player_is_a_json_404():
 
 def test_a_running_fogged_game_reveals_nothing_but_its_name():
     alice, bob = players("alice", "bob")
-    game = lobby.create_game(alice, "Foggy", 2, {"fog": True, "placement_batch": 100})
-    lobby.join_game(game, bob)
+    game = open_games.create_game(alice, "Foggy", 2, {"fog": True, "placement_batch": 100})
+    open_games.join_game(game, bob)
     # Play on until some battles were fought.
     play_until(game, [alice, bob], lambda state: state.turn >= 4)
 
@@ -86,8 +87,8 @@ def test_a_running_fogged_game_reveals_nothing_but_its_name():
 
 def test_luck_counts_the_battles_of_finished_games():
     alice, bob = players("alice", "bob")
-    game = lobby.create_game(alice, "Battles", 2, {"placement_batch": 100})
-    lobby.join_game(game, bob)
+    game = open_games.create_game(alice, "Battles", 2, {"placement_batch": 100})
+    open_games.join_game(game, bob)
     play_until(game, [alice, bob], lambda state: state.turn >= 6, seed=3)
     write.submit(write.player(bob), game, {"type": "resign"})
     record_results()

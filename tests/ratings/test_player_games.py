@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import lobby
 from games.models import Game, Invitation
+from lobby import open_games
 from notifications.models import Notification
 from ratings.tasks import record_results
 from tests.ratings.support import finished_game, players
@@ -25,8 +25,8 @@ def record(db):
     Game.objects.filter(pk=lost.pk).update(name="Alice lost this")
     secret = finished_game([alice, bob], seed=2)
     Game.objects.filter(pk=secret.pk).update(name="Quiet win", private=True)
-    lobby.create_game(alice, "Still filling", 3, {})
-    lobby.create_game(alice, "Friends filling", 3, {}, private=True)
+    open_games.create_game(alice, "Still filling", 3, {})
+    open_games.create_game(alice, "Friends filling", 3, {}, private=True)
     record_results()
     return alice, bob
 

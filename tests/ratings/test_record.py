@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import lobby, write
+from games import write
 from games.models import Game
+from lobby import open_games
 from ratings import record
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 from ratings.tasks import record_results
@@ -132,8 +133,8 @@ def test_a_game_recorded_out_of_order_rebuilds_to_the_finishing_order(caplog):
 def test_the_game_ending_command_only_queues_the_recording(django_capture_on_commit_callbacks,
                                                            monkeypatch):
     alice, bob = players("alice", "bob")
-    game = lobby.create_game(alice, "Quick", 2, {})
-    lobby.join_game(game, bob)
+    game = open_games.create_game(alice, "Quick", 2, {})
+    open_games.join_game(game, bob)
     queued = []
     monkeypatch.setattr("lib.publish.publish_later",
                         lambda task, args=(), countdown=0: queued.append(task.name))

@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from accounts.models import BotAccount
-from games import bot_accounts
 from games.errors import ServiceError
+from lobby import bot_accounts
 from moderation.permissions import make_moderator
 from tests.games.api_support import assert_error
 from tests.tournaments.support import (

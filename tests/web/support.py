@@ -1,4 +1,4 @@
-"""Games for the web page tests, arranged through games.lobby and games.write and the rules' bot, then
+"""Games for the web page tests, arranged through lobby.open_games and games.write and the rules' bot, then
 played through the pages' forms."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from engine import seed_hash
-from games import lobby
 from games.models import Event, Game
+from lobby import open_games
 
 PASSWORD = "a-long-test-password-7"
 
@@ -28,11 +28,11 @@ def client_for(someone) -> Client:
 def started_game(users: list, seed: str = "5e" * 32, **rules) -> Game:
     """A game with a fixed secret seed (so the dice, and the tests, repeat), started by the
     last join."""
-    game = lobby.create_game(users[0], "Web test", len(users), rules)
+    game = open_games.create_game(users[0], "Web test", len(users), rules)
     Game.objects.filter(pk=game.pk).update(seed=seed, seed_hash=seed_hash(seed))
     game.refresh_from_db()
     for other in users[1:]:
-        lobby.join_game(game, other)
+        open_games.join_game(game, other)
     game.refresh_from_db()
     return game
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from accounts import tokens
-from games import bot_accounts, lobby
 from games.models import Event, Game, Seat
 from games.store import load_state
+from lobby import bot_accounts, open_games
 from notifications import inbound, links
 from notifications.models import InboundMail
 from tests.web.support import client_for, post_play, user
@@ -28,8 +28,8 @@ def robo(alice):
 
 @pytest.fixture
 def game_with_robo(alice, robo):
-    game = lobby.create_game(alice, "People and a bot", 2, {"placement_batch": 100})
-    lobby.add_bot(game, alice, account="robo")
+    game = open_games.create_game(alice, "People and a bot", 2, {"placement_batch": 100})
+    open_games.add_bot(game, alice, account="robo")
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
     return game
@@ -62,7 +62,7 @@ def test_it_reads_its_game_without_forms_and_is_shown_with_its_owner(game_with_r
     ("/games/against-the-computer/", {"level": "easy", "opponents": "1"}),
 ])
 def test_its_lobby_forms_are_refused(alice, robo, path, fields):
-    game = lobby.create_game(alice, "Open", 3, bots_allowed=True)
+    game = open_games.create_game(alice, "Open", 3, bots_allowed=True)
     games, seats = Game.objects.count(), Seat.objects.count()
 
     answer = client_for(robo).post(path.format(id=game.pk), fields, follow=True)
@@ -85,7 +85,7 @@ def test_a_mail_from_a_bot_account_plays_nothing(game_with_robo, robo):
 
 
 def test_the_creator_seats_a_bot_account_from_the_game_page(alice, robo):
-    game = lobby.create_game(alice, "Open", 3)
+    game = open_games.create_game(alice, "Open", 3)
     page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
     assert '<option value="robo">robo</option>' in page
 
@@ -103,7 +103,7 @@ def test_the_creator_seats_a_bot_account_from_the_game_page(alice, robo):
 def test_the_page_seats_no_bot_account_of_another_owner(alice, bob):
     """bob's bot account is his to seat: alice's form is refused, with nothing seated."""
     bot_accounts.convert(user("bobbot"), "bob", tokens.issue(bob))
-    game = lobby.create_game(alice, "Private", 2, private=True, rated=True)
+    game = open_games.create_game(alice, "Private", 2, private=True, rated=True)
     page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
     assert 'name="account"' not in page  # she owns none: the form offers only hers
 

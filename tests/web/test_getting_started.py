@@ -4,8 +4,8 @@ to a signed-in player as one."""
 
 from __future__ import annotations
 
-from games import lobby
 from games.models import Game
+from lobby import open_games
 from tests.web.support import started_game
 
 
@@ -37,7 +37,7 @@ def test_a_refused_game_against_the_computer_goes_back_to_the_lobby(as_alice):
 
 
 def test_the_lobby_and_the_game_page_say_how_many_seats_are_open(as_alice, as_bob, bob):
-    game = lobby.create_game(bob, "Waiting room", 4, {})
+    game = open_games.create_game(bob, "Waiting room", 4, {})
 
     listed = as_alice.get("/games/").content.decode()
     assert "3 seats open: the game starts by itself when they are taken." in listed
@@ -48,7 +48,7 @@ def test_the_lobby_and_the_game_page_say_how_many_seats_are_open(as_alice, as_bo
     assert "Fill the open seats with computer players" in mine
 
     as_alice.post(f"/games/{game.pk}/join/")
-    lobby.create_game(bob, "Two seats", 2, {})
+    open_games.create_game(bob, "Two seats", 2, {})
     listed = as_alice.get("/games/").content.decode()
     assert "2 seats open: the game starts by itself when they are taken." in listed
     assert "1 seat open: the game starts by itself when it is taken." in listed

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from games import lobby
 from games.models import Game, Seat
+from lobby import open_games
 from tests.web.support import client_for, user
 
 
 def test_a_seated_player_leaves_and_the_creator_cancels_from_the_page(db):
     alice, bob = user("alice"), user("bob")
-    game = lobby.create_game(alice, "Open table", 3, {})
-    lobby.join_game(game, bob)
+    game = open_games.create_game(alice, "Open table", 3, {})
+    open_games.join_game(game, bob)
     page = client_for(bob).get(f"/games/{game.pk}/").content.decode()
     assert "Leave this game" in page and "Cancel this game" not in page
     page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
@@ -29,8 +29,8 @@ def test_a_seated_player_leaves_and_the_creator_cancels_from_the_page(db):
 
 def test_the_page_says_why_leaving_is_refused(db):
     alice, bob = user("alice"), user("bob")
-    game = lobby.create_game(alice, "Full table", 2, {})
-    lobby.join_game(game, bob)  # full: it starts
+    game = open_games.create_game(alice, "Full table", 2, {})
+    open_games.join_game(game, bob)  # full: it starts
 
     answer = client_for(bob).post(f"/games/{game.pk}/leave/", follow=True)
 

@@ -190,8 +190,8 @@ def test_it_needs_a_sign_in_to_create(client, db):
 
 
 def test_it_lists_open_games_with_a_join_button(as_bob, alice):
-    from games import lobby
-    game = lobby.create_game(alice, "Open table", 3)
+    from lobby import open_games
+    game = open_games.create_game(alice, "Open table", 3)
 
     html = as_bob.get("/games/").content.decode()
 
@@ -331,8 +331,8 @@ def test_it_refuses_bad_entropy_as_a_form_message(as_alice, entropy):
 
 
 def test_every_join_form_has_an_entropy_field(as_bob, alice):
-    from games import lobby
-    game = lobby.create_game(alice, "Open table", 3)
+    from lobby import open_games
+    game = open_games.create_game(alice, "Open table", 3)
 
     for page in ("/games/", f"/games/{game.pk}/"):
         html = as_bob.get(page).content.decode()
@@ -344,8 +344,8 @@ def test_every_join_form_has_an_entropy_field(as_bob, alice):
 
 
 def test_it_joins_with_the_entropy_typed_and_shows_it(as_bob, alice, bob):
-    from games import lobby
-    game = lobby.create_game(alice, "Open table", 3, entropy="alice")
+    from lobby import open_games
+    game = open_games.create_game(alice, "Open table", 3, entropy="alice")
 
     response = as_bob.post(f"/games/{game.pk}/join/", {"entropy": "bob's words"}, follow=True)
 
@@ -354,8 +354,8 @@ def test_it_joins_with_the_entropy_typed_and_shows_it(as_bob, alice, bob):
 
 
 def test_it_joins_without_entropy_when_the_field_is_left_empty(as_bob, alice, bob):
-    from games import lobby
-    game = lobby.create_game(alice, "Open table", 3)
+    from lobby import open_games
+    game = open_games.create_game(alice, "Open table", 3)
 
     as_bob.post(f"/games/{game.pk}/join/", {"entropy": ""})
 
@@ -363,8 +363,8 @@ def test_it_joins_without_entropy_when_the_field_is_left_empty(as_bob, alice, bo
 
 
 def test_it_refuses_bad_entropy_on_joining_and_seats_nobody(as_bob, alice, bob):
-    from games import lobby
-    game = lobby.create_game(alice, "Open table", 3)
+    from lobby import open_games
+    game = open_games.create_game(alice, "Open table", 3)
 
     response = as_bob.post(f"/games/{game.pk}/join/", {"entropy": "x" * 65}, follow=True)
 

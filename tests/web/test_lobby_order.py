@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 from engine import events as ev
-from games import lobby, reading
+from games import reading
 from games.models import Game
 from games.moderation import moderate
 from games.store import load_state
+from lobby import open_games
 from tests.moderation.support import moderator
 from tests.notifications.support import conquer, seats_to_act, user_at
 from tests.web.support import client_for, started_game, user
@@ -27,7 +28,7 @@ def test_my_games_come_in_the_order_they_need_me(alice, bob, as_alice):
     Game.objects.filter(pk=waiting.pk).update(name="Theirs")
     mine = started_game([alice, bob])
     Game.objects.filter(pk=mine.pk).update(name="Mine")
-    open_one = lobby.create_game(alice, "Filling", 3, {})
+    open_one = open_games.create_game(alice, "Filling", 3, {})
     # "Mine" waits for alice (seat 0), "Theirs" for bob, whatever order was drawn: the
     # lobby reads the projection's current seat
     Game.objects.filter(pk=mine.pk).update(current_seat=0)
@@ -69,7 +70,7 @@ def test_a_team_win_is_every_team_members_win(alice, bob, charlie):
 
 
 def test_an_open_game_shows_its_rules_and_clock(alice, as_bob):
-    lobby.create_game(alice, "Slow and foggy", 3,
+    open_games.create_game(alice, "Slow and foggy", 3,
                          {"fog": True, "initial_placement": "simultaneous"}, 2 * 86400)
 
     page = as_bob.get("/games/").content.decode()

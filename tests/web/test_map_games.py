@@ -13,9 +13,10 @@ import pytest
 import bots
 from engine import seed_hash
 from engine.moves import seats_to_act
-from games import lobby, reading, write
+from games import reading, write
 from games.models import Game
 from games.store import load_state
+from lobby import open_games
 from tests.web.support import client_for, post_play, user
 
 BASE = {"name": "Island hopping", "players": "2", "deadline_seconds": "86400",
@@ -140,12 +141,12 @@ def test_a_game_on_another_map_is_created_and_played_through_the_pages(
 @pytest.mark.django_db
 def test_fog_and_teams_on_another_map(islands):
     players = [user(n) for n in ("ann", "ben", "cid", "dot")]
-    game = lobby.create_game(players[0], "Foggy islands", 4,
+    game = open_games.create_game(players[0], "Foggy islands", 4,
                              {"fog": True, "team_size": 2, "initial_placement": "simultaneous"},
                              map_id="test_islands")
     Game.objects.filter(pk=game.pk).update(seed="5e" * 32, seed_hash=seed_hash("5e" * 32))
     for someone in players[1:]:
-        lobby.join_game(game, someone)
+        open_games.join_game(game, someone)
     game.refresh_from_db()
     state = load_state(game)
     html = _page(client_for(players[0]), game)

@@ -6,9 +6,10 @@ import re
 
 from engine.board import BORDERS, CARDS, NEIGHBOURS, TERRITORIES
 from engine.missions import effective_mission
-from games import lobby, reading, write
+from games import reading, write
 from games.models import Event, Game
 from games.store import load_state
+from lobby import open_games
 from tests.play import play_until
 from tests.web.support import client_for, started_game, user
 from words.vocabulary import mission_text, territory_name
@@ -40,7 +41,7 @@ def test_it_lists_my_games_on_the_home_page(alice, bob, as_alice):
 
 
 def test_it_shows_the_lobby_to_anyone(client, alice):
-    lobby.create_game(alice, "Open table", 3)
+    open_games.create_game(alice, "Open table", 3)
 
     response = client.get("/games/")
 
@@ -93,8 +94,8 @@ def test_it_highlights_the_selected_territory_and_its_targets(alice, bob):
 
 
 def test_it_shows_an_open_game_with_join_and_start(alice, bob, as_bob, as_alice):
-    game = lobby.create_game(alice, "Waiting", 3)
-    lobby.join_game(game, bob)
+    game = open_games.create_game(alice, "Waiting", 3)
+    open_games.join_game(game, bob)
 
     as_bob_page = as_bob.get(f"/games/{game.pk}/").content.decode()
     as_alice_page = as_alice.get(f"/games/{game.pk}/").content.decode()
@@ -176,11 +177,11 @@ def test_it_answers_the_poll_with_nothing_until_the_game_moves(alice, bob, clien
 
 
 def test_it_tells_the_poll_when_someone_joins(alice, bob, client):
-    game = lobby.create_game(alice, "Waiting", 3)
+    game = open_games.create_game(alice, "Waiting", 3)
     page = client.get(f"/games/{game.pk}/").content.decode()
     stamp = re.search(r'data-stamp="([^"]+)"', page).group(1)
 
-    lobby.join_game(game, bob)
+    open_games.join_game(game, bob)
 
     assert client.get(f"/games/{game.pk}/live/?v={stamp}").status_code == 200
 
@@ -200,8 +201,8 @@ def test_it_reveals_the_seed_and_verifies_a_finished_game(alice, bob, as_alice, 
 
 def test_it_shows_the_players_entropy_in_a_finished_game_s_seed_and_verifies_it(
         alice, bob, client):
-    game = lobby.create_game(alice, "Mixed", 2, {"setup": "random"}, entropy="alice's")
-    lobby.join_game(game, bob, entropy="bob <b>bold</b>")
+    game = open_games.create_game(alice, "Mixed", 2, {"setup": "random"}, entropy="alice's")
+    open_games.join_game(game, bob, entropy="bob <b>bold</b>")
     write.submit(write.player(bob), game, {"type": "resign"})
     game.refresh_from_db()
 

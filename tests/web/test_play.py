@@ -10,8 +10,9 @@ import pytest
 from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from engine.cards import find_sets
 from engine.turn import connected
-from games import lobby, reading, write
+from games import reading, write
 from games.store import load_state
+from lobby import open_games
 from tests.play import play_until
 from tests.web.support import client_for, events, post_play, started_game, user
 
@@ -555,7 +556,7 @@ def test_it_keeps_a_refused_forms_input(two):
 
 
 def test_it_joins_and_starts_a_game_from_its_page(alice, bob, as_bob, as_alice):
-    game = lobby.create_game(alice, "Table", 3)
+    game = open_games.create_game(alice, "Table", 3)
 
     joined = as_bob.post(f"/games/{game.pk}/join/")
     again = as_bob.post(f"/games/{game.pk}/join/", follow=True)
@@ -570,7 +571,7 @@ def test_it_joins_and_starts_a_game_from_its_page(alice, bob, as_bob, as_alice):
 
 
 def test_it_refuses_to_start_alone(alice, as_alice):
-    game = lobby.create_game(alice, "Table", 3)
+    game = open_games.create_game(alice, "Table", 3)
 
     response = as_alice.post(f"/games/{game.pk}/start/", follow=True)
 

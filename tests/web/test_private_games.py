@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 from django.utils.translation import trans_real
 
-from games import invitations, lobby
+from games import visibility
 from games.models import Game, Invitation, Seat
+from lobby import invitations, open_games
 from notifications.models import Notification
 from tests.web.support import client_for, started_game, user
 from tests.web.test_czech_polish import (
@@ -18,7 +19,7 @@ from tests.web.test_czech_polish import (
 
 
 def private(creator, players=3) -> Game:
-    return lobby.create_game(creator, "Secret table", players, {}, private=True)
+    return open_games.create_game(creator, "Secret table", players, {}, private=True)
 
 
 def test_it_creates_a_private_game_from_the_lobby_and_shows_its_link(as_alice, alice):
@@ -29,13 +30,13 @@ def test_it_creates_a_private_game_from_the_lobby_and_shows_its_link(as_alice, a
     game = Game.objects.get(name="Friends only")
     assert game.private and game.invite_token
     page = answer.content.decode()
-    assert f"/games/invite/{invitations.link_token(game)}/" in page
+    assert f"/games/invite/{visibility.link_token(game)}/" in page
     assert "Invite a player by name" in page
 
 
 def test_it_lists_a_private_game_nowhere_and_hides_it_from_strangers(alice, bob, as_bob):
     game = private(alice)
-    public = lobby.create_game(alice, "Everyone welcome", 3, {})
+    public = open_games.create_game(alice, "Everyone welcome", 3, {})
     running = started_game([alice, user("dora")])
     Game.objects.filter(pk=running.pk).update(private=True, name="Hidden running game")
     lobby_page = as_bob.get("/games/").content.decode()
@@ -56,12 +57,12 @@ def test_it_lists_a_private_game_nowhere_and_hides_it_from_strangers(alice, bob,
 
 def test_the_invitation_link_opens_the_game_and_lets_its_holder_join(alice, bob, as_bob):
     game = private(alice)
-    link = f"/games/invite/{invitations.link_token(game)}/"
+    link = f"/games/invite/{visibility.link_token(game)}/"
     opened = as_bob.get(link, follow=True)
     assert opened.redirect_chain[-1][0] == f"/games/{game.pk}/"
     page = opened.content.decode()
     assert "alice invites you to this game." in page and "Join this game" in page
-    assert invitations.link_token(game) not in page  # the link is the creator's to show
+    assert visibility.link_token(game) not in page  # the link is the creator's to show
     joined = as_bob.post(f"/games/{game.pk}/join/", follow=True)
     assert "You joined the game." in joined.content.decode()
     assert Seat.objects.filter(game=game, user=bob).exists()
@@ -70,7 +71,7 @@ def test_the_invitation_link_opens_the_game_and_lets_its_holder_join(alice, bob,
 def test_a_visitor_signs_in_after_following_the_link_and_joins(alice, bob):
     game = private(alice)
     visitor = Client()
-    assert visitor.get(f"/games/invite/{invitations.link_token(game)}/").status_code == 302
+    assert visitor.get(f"/games/invite/{visibility.link_token(game)}/").status_code == 302
     assert visitor.get(f"/games/{game.pk}/").status_code == 200
     visitor.force_login(bob)
     assert visitor.post(f"/games/{game.pk}/join/").status_code == 302
@@ -79,10 +80,10 @@ def test_a_visitor_signs_in_after_following_the_link_and_joins(alice, bob):
 
 def test_a_bad_or_renewed_link_says_so_and_opens_nothing(alice, as_alice, as_bob):
     game = private(alice)
-    old = invitations.link_token(game)
+    old = visibility.link_token(game)
     as_alice.post(f"/games/{game.pk}/invite-link/")
     game.refresh_from_db()
-    assert invitations.link_token(game) != old
+    assert visibility.link_token(game) != old
     for token in (old, "nonsense", f"{game.pk}-"):
         answer = as_bob.get(f"/games/invite/{token}/")
         assert answer.status_code == 404
@@ -114,7 +115,7 @@ def test_the_page_explains_a_refused_invitation_and_changes_nothing(alice, charl
                         ("", "Type the name of a player.")):
         answer = as_alice.post(f"/games/{game.pk}/invite/", {"username": name}, follow=True)
         assert words in answer.content.decode(), name
-    lobby.join_game(game, user("bob"), token=invitations.link_token(game))  # full: started
+    open_games.join_game(game, user("bob"), token=visibility.link_token(game))  # full: started
     answer = as_alice.post(f"/games/{game.pk}/invite/", {"username": "charlie"}, follow=True)
     assert "invitations are closed" in answer.content.decode()
     assert not Invitation.objects.exists()

@@ -10,8 +10,8 @@ import pytest
 from django.conf.locale import LANG_INFO
 from django.utils.translation import trans_real
 
-from games import lobby
 from games.models import Game
+from lobby import open_games
 from tests.web.support import client_for, started_game, user
 
 
@@ -63,8 +63,8 @@ def test_fog_hides_the_team_of_what_is_out_of_sight(db):
 
 def test_the_lobby_and_the_game_page_offer_the_teams_to_join(db):
     alice, bob = user("alice"), user("bob")
-    game = lobby.create_game(alice, "Two by two", 4, {"team_size": 2})
-    lobby.join_game(game, user("carol"))  # seat 1: team 2
+    game = open_games.create_game(alice, "Two by two", 4, {"team_size": 2})
+    open_games.join_game(game, user("carol"))  # seat 1: team 2
     for url in ("/games/", f"/games/{game.pk}/"):
         page = client_for(bob).get(url).content.decode()
         assert '<option value="0">Team 1: alice</option>' in page, url
@@ -78,8 +78,8 @@ def test_the_lobby_and_the_game_page_offer_the_teams_to_join(db):
 
 
 def test_a_full_team_is_refused_on_the_page_with_a_message(db):
-    game = lobby.create_game(user("alice"), "Two by two", 4, {"team_size": 2})
-    lobby.join_game(game, user("carol"), team=0)
+    game = open_games.create_game(user("alice"), "Two by two", 4, {"team_size": 2})
+    open_games.join_game(game, user("carol"), team=0)
     client = client_for(user("bob"))
     answer = client.post(f"/games/{game.pk}/join/", {"team": "0"}, follow=True)
     assert "Every seat of that team is taken." in answer.content.decode()
@@ -88,9 +88,9 @@ def test_a_full_team_is_refused_on_the_page_with_a_message(db):
 
 def test_the_creator_arranges_the_seats_on_the_waiting_page(db):
     alice = user("alice")
-    game = lobby.create_game(alice, "Two by two", 4, {"team_size": 2})
+    game = open_games.create_game(alice, "Two by two", 4, {"team_size": 2})
     for name in ("bob", "carol"):
-        lobby.join_game(game, user(name))
+        open_games.join_game(game, user(name))
     page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
     assert 'name="seat-bob"' in page and 'name="seat-carol"' in page
     assert "Seat 3, Green, team 1" in page
@@ -104,7 +104,7 @@ def test_the_creator_arranges_the_seats_on_the_waiting_page(db):
                                     {"seat-bob": "1", "seat-carol": "1"}, follow=True)
     assert "The seats cannot be arranged so." in answer.content.decode()
     assert dict(game.seats.values_list("user__username", "seat"))["bob"] == 2
-    lobby.join_game(game, user("dave"))
+    open_games.join_game(game, user("dave"))
     assert Game.objects.get(pk=game.pk).status == Game.ACTIVE
 
 
@@ -122,8 +122,8 @@ def test_the_new_parts_speak_czech_and_polish(db, monkeypatch, language):
 
     monkeypatch.setattr(trans_real.DjangoTranslation, "gettext", recording)
     alice, bob = user("alice"), user("bob")
-    waiting = lobby.create_game(alice, "Two by two", 4, {"team_size": 2})
-    lobby.join_game(waiting, user("carol"))
+    waiting = open_games.create_game(alice, "Two by two", 4, {"team_size": 2})
+    open_games.join_game(waiting, user("carol"))
     running = started_game([alice, bob, user("dave"), user("erin")], setup="random",
                            team_size=2, fog=True)
     for someone, path in ((alice, f"/games/{waiting.pk}/"), (bob, f"/games/{waiting.pk}/"),

@@ -1,6 +1,6 @@
 """The filters of the lobby's open games and of a player's games, as GET forms: every
 choice is a query parameter, so a filtered list is a link to bookmark, and they work
-without JavaScript. The lobby's values are games.filters', which the API takes too."""
+without JavaScript. The lobby's values are lobby.filters', which the API takes too."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.filters import FILTERS
+from lobby.filters import FILTERS
 from words.rules import RULE_CHOICES, RULEBOOKS
 
 ANY = ("", _("any"))
@@ -35,7 +35,7 @@ class GameFilterForm(forms.Form):
     rated = _choice(_("Rated"), YES_NO)
 
     def chosen(self) -> dict[str, str]:
-        """The filters asked for (valid form only), as games.filters takes them."""
+        """The filters asked for (valid form only), as lobby.filters takes them."""
         return {name: value for name, value in self.cleaned_data.items() if value}
 
 

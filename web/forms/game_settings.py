@@ -13,7 +13,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from engine.options import CHOICES, DEFAULT_FIXED_VALUES, Rules, validate_rules
-from games.new_game import SPEED_RULES
+from lobby.new_game import SPEED_RULES
 from words.rules import RULE_CHOICES, RULE_LABELS, RULEBOOKS
 
 # Presets fill in the rules; "custom" takes them from the fields below.
@@ -300,7 +300,7 @@ class GameSettingsForm(forms.Form):
         return apply_preset_deadline(super().clean())
 
     def clock(self) -> dict:
-        """The clock options for games.lobby.create_game (which checks that they make sense)."""
+        """The clock options for lobby.open_games.create_game (which checks that they make sense)."""
         data = self.cleaned_data
         clock = {"time_zone": data.get("clock_time_zone") or "UTC", "weekends": data["pause_weekends"]}
         if data.get("quiet_from") is not None or data.get("quiet_until") is not None:
@@ -308,7 +308,7 @@ class GameSettingsForm(forms.Form):
         return clock
 
     def chosen_rules(self) -> dict:
-        """The rules for games.lobby.create_game, from the preset or the fields."""
+        """The rules for lobby.open_games.create_game, from the preset or the fields."""
         data = self.cleaned_data
         preset = PRESETS[data["preset"] or self.fields["preset"].initial]
         if preset["rules"] is not None:

@@ -25,6 +25,6 @@ class ChallengeForm(forms.Form):
         return apply_preset_deadline(super().clean())
 
     def game_arguments(self) -> tuple[int, dict]:
-        """(players, rules) for games.challenges.challenge."""
+        """(players, rules) for lobby.challenges.challenge."""
         preset = PRESETS[self.cleaned_data["preset"]]
         return preset.get("players", self.cleaned_data["players"]), dict(preset["rules"])

@@ -110,11 +110,11 @@ class CreateGameForm(GameSettingsForm):
         return [data.get("bot_level") or "normal"] * (data.get("bots") or 0)
 
     def rated_choice(self) -> bool | None:
-        """For games.lobby.create_game: None leaves it to whether computer players are seated."""
+        """For lobby.open_games.create_game: None leaves it to whether computer players are seated."""
         return {"yes": True, "no": False}.get(self.cleaned_data.get("rated"))
 
     def game_arguments(self) -> tuple[int, dict]:
-        """(players, rules) for games.lobby.create_game, from the preset or the fields."""
+        """(players, rules) for lobby.open_games.create_game, from the preset or the fields."""
         players = PRESETS[self.cleaned_data["preset"]].get("players",
                                                            self.cleaned_data["players"])
         return players, self.chosen_rules()

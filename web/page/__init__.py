@@ -10,9 +10,10 @@ from django.utils import timezone
 from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
 from accounts.models import Preferences
-from games import bot_accounts, reading, standing_orders
+from games import reading, standing_orders
 from games.models import Game
 from games.store import load_state
+from lobby import bot_accounts
 from words.vocabulary import (
     BOT_LEVELS,
     STATUS_NAMES,

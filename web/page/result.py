@@ -10,9 +10,10 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import reading, rematch, seeds
+from games import reading
 from games.models import Game
 from lib.numbers import signed
+from lobby import rematch, seeds
 from ratings import changes, standing
 from words import narrator
 from words.vocabulary import seat_color

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.lobby import team_count
 from games.models import Game
+from lobby.open_games import team_count
 from words.vocabulary import color_name, seat_color
 
 

@@ -1,7 +1,7 @@
 """The pages' side of private games and invitations: the invitation link, inviting by
 name, withdrawing, declining, renewing the link, challenging a player from their page,
 and the rule every game page follows: a private game the viewer may not know of is a
-404, as a game that does not exist. Thin: parse, call games.invitations, redirect."""
+404, as a game that does not exist. Thin: parse, call lobby.invitations, redirect."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ from django.views.decorators.http import require_POST
 
 from accounts import throttles
 from engine.errors import RuleViolation
-from games import challenges, invitations
+from games import visibility
 from games.errors import ServiceError
 from games.models import Game
+from lobby import challenges, invitations
 
 from ..forms.invitations import ChallengeForm
 from ..forms.lobby import created_too_many
@@ -27,7 +28,7 @@ from .refusals import people_only, refusal_text
 def visible_game(request, game_id) -> Game:
     """The game of a page's URL, or 404 (a private game the viewer may not know of too)."""
     game = get_object_or_404(Game, pk=game_id)
-    if not invitations.page_may_see(request, game):
+    if not visibility.page_may_see(request, game):
         raise Http404("No game matches the given query.")
     return game
 
@@ -55,7 +56,7 @@ def refused(error: Exception, username: str = "") -> str:
 
 
 def link_url(request, game: Game) -> str | None:
-    token = invitations.link_token(game)
+    token = visibility.link_token(game)
     return request.build_absolute_uri(reverse("invite-link", args=[token])) if token else None
 
 
@@ -69,8 +70,8 @@ def panel(request, game: Game) -> dict:
         return {"invite_panel": {"creator": True, "link": link_url(request, game),
                                  "invitations": invitations.of_game(game)}}
     pending = invitations.pending_of(game, user)
-    token = invitations.session_token(request.session, game.pk)
-    if pending is None and not invitations.token_fits(game, token):
+    token = visibility.session_token(request.session, game.pk)
+    if pending is None and not visibility.token_fits(game, token):
         return {}
     return {"invite_panel": {"creator": False, "pending": pending,
                              "by": pending.invited_by.username if pending
@@ -80,13 +81,13 @@ def panel(request, game: Game) -> dict:
 def invite_link(request, token):
     """An invitation link: the game's page opens for whoever follows it (kept in their
     session), signed in or not; a bad or renewed link says so."""
-    game = invitations.game_for_token(token)
+    game = visibility.game_for_token(token)
     if game is None:
         return render(request, "games/invite_invalid.html", status=404)
-    tokens = request.session.get(invitations.SESSION_KEY)
+    tokens = request.session.get(visibility.SESSION_KEY)
     tokens = dict(tokens) if isinstance(tokens, dict) else {}
     tokens[str(game.pk)] = token
-    request.session[invitations.SESSION_KEY] = dict(list(tokens.items())[-20:])
+    request.session[visibility.SESSION_KEY] = dict(list(tokens.items())[-20:])
     return redirect("game", game_id=game.pk)
 
 

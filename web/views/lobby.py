@@ -1,7 +1,7 @@
 """The lobby's pages: home (the viewer's games, a game against the computer in one click),
 the lobby (open games, the viewer's, the running ones, the create form) and the buttons on
 an open game (join, add a computer player, start, leave, cancel). Thin: parse the form, call
-games.lobby, render."""
+lobby.open_games, render."""
 
 from __future__ import annotations
 
@@ -19,13 +19,14 @@ from accounts.models import preferences_for
 from engine.errors import RuleViolation
 from engine.maps import DEFAULT_MAP
 from engine.moves import seats_to_act
-from games import computer, invitations, reading, seeds
-from games import filters as games_filters
-from games import lobby as games_lobby
+from games import computer, reading, visibility
 from games.errors import ServiceError
 from games.models import Game, Seat
 from games.store import load_state
 from lib.inputs import whole_number
+from lobby import filters as games_filters
+from lobby import invitations, seeds
+from lobby import open_games as games_lobby
 from words.vocabulary import (
     BOT_LEVELS,
     color_name,
@@ -226,7 +227,7 @@ def create_game(request):
 
 def _game_action(request, game_id, act, done: str, leaves: bool = False):
     """A button on an open game (join, add a computer player, start, leave, cancel): `act`
-    on the game through games.lobby, then back to its page saying `done` or why not (to
+    on the game through lobby.open_games, then back to its page saying `done` or why not (to
     the lobby once the player has left it or it is gone)."""
     game = visible_game(request, game_id)
     try:
@@ -247,7 +248,7 @@ def _entropy_kept(entropy: str | None) -> str:
 
 def _team(raw: str | None):
     """The team chosen on a join form (shown from 1, sent from 0): none for "any team", and
-    what cannot be a team passes on as it is, for games.lobby to refuse in words."""
+    what cannot be a team passes on as it is, for lobby.open_games to refuse in words."""
     if not raw:
         return None
     number = whole_number(raw)
@@ -260,7 +261,7 @@ def _team(raw: str | None):
 def join_game(request, game_id):
     entropy = request.POST.get("entropy") or None  # an empty field (no script) sends none
     team = _team(request.POST.get("team"))
-    token = invitations.session_token(request.session, game_id)  # a followed invitation link
+    token = visibility.session_token(request.session, game_id)  # a followed invitation link
     return _game_action(request, game_id,
                         lambda game: games_lobby.join_game(game, request.user, entropy, team,
                                                            token),

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import invitations
+from games import visibility
 from games.errors import ServiceError
 from games.models import Game
 from ratings import players, voids
@@ -74,7 +74,7 @@ def leaderboard_page(request, bots=False):
 @require_POST
 def void_rating(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
-    if not invitations.may_see(game, request.user):  # a private game: as a missing one
+    if not visibility.may_see(game, request.user):  # a private game: as a missing one
         raise Http404("No game matches the given query.")
     back = reverse("moderation-game", args=[game.pk])
     if not request.user.is_authenticated:

@@ -1,5 +1,5 @@
 """The rematch buttons on a finished game's page: offer or accept, and decline. Thin: call
-games.rematch, then back to the page saying what happened or why not."""
+lobby.rematch, then back to the page saying what happened or why not."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import rematch
 from games.errors import ServiceError
 from games.models import Game
+from lobby import rematch
 
 from .invitations import visible_game
 from .refusals import people_only, refusal_text

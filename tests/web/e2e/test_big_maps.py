@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import lobby
+from lobby import open_games
 from tests.play import play_until
 from tests.web.e2e.test_phone_pages import SIZES, page_for
 from tests.web.support import user
@@ -52,8 +52,8 @@ def overlapping(discs: list[dict]) -> list[tuple[str, str]]:
 
 def opened_game(browser, live_server, contexts, size, map_id):
     alice = user("alice")
-    game = lobby.create_game(alice, "Big map", 2, {"setup": "random"}, map_id=map_id)
-    lobby.join_game(game, user("bob"))
+    game = open_games.create_game(alice, "Big map", 2, {"setup": "random"}, map_id=map_id)
+    open_games.join_game(game, user("bob"))
     play_until(game, None, lambda state: state.phase == "reinforce" and state.current == 0)
     page = page_for(browser, live_server, alice, size, contexts)
     page.goto(f"{live_server.url}/games/{game.pk}/")

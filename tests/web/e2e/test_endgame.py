@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import rematch
 from games.models import Game, Rematch
+from lobby import rematch
 from ratings import record
 from ratings.models import PlayerResult
 from tests.ratings.support import finished_game

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from accounts import tokens
-from games import bot_accounts, lobby
+from lobby import bot_accounts, open_games
 from tests.web.e2e.test_phone_pages import SIZES, page_for
 from tests.web.support import user
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_share_of_the_dice_is_folded_away_and_says_what_it_is(
         browser, live_server, contexts, screenshot, size):
     alice, bob = user("alice"), user("bob")
-    game = lobby.create_game(alice, "Come and play", 3, {})
+    game = open_games.create_game(alice, "Come and play", 3, {})
     page = page_for(browser, live_server, bob, size, contexts)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     join = page.locator(f'form[action="/games/{game.pk}/join/"]')
@@ -44,7 +44,7 @@ def test_computer_players_and_the_player_s_programs_are_one_section(
         browser, live_server, contexts, screenshot, size):
     alice = user("alice")
     bot_accounts.convert(user("robo"), "alice", tokens.issue(alice))
-    game = lobby.create_game(alice, "Fill me", 3, {}, bots_allowed=True)
+    game = open_games.create_game(alice, "Fill me", 3, {}, bots_allowed=True)
     page = page_for(browser, live_server, alice, size, contexts)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     section = page.locator("#play .fill-seat")

@@ -10,8 +10,9 @@ import pytest
 from django.core.management import call_command
 
 from engine.board import NEIGHBOURS
-from games import lobby, write
+from games import write
 from games.store import load_state
+from lobby import open_games
 from tests.play import play_until
 from tests.tournaments.support import create as create_tournament
 from tests.web.e2e.support import sign_in
@@ -53,9 +54,9 @@ def too_wide(page) -> list[str]:
 def games_in_every_phase(alice, bob, carol) -> dict[str, str]:
     """Name -> path of a game page (and its neighbours) in every phase a page can show."""
     paths = {}
-    waiting = lobby.create_game(alice, "A long name for a waiting game of two teams", 4,
+    waiting = open_games.create_game(alice, "A long name for a waiting game of two teams", 4,
                                 {"team_size": 2})
-    lobby.join_game(waiting, bob)
+    open_games.join_game(waiting, bob)
     paths["open"] = f"/games/{waiting.pk}/"
     paths["claim"] = f"/games/{started_game([alice, bob, carol], setup='claim').pk}/"
     paths["setup_place"] = f"/games/{started_game([alice, bob, carol]).pk}/"

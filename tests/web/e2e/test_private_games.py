@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import lobby
 from games.models import Game
+from lobby import open_games
 from tests.web.e2e.support import account, signed_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,10 +37,10 @@ def show_below_the_map(page) -> None:
 def test_the_lobby_filters_open_games_at_both_sizes(browser, live_server, contexts,
                                                     screenshot, size):
     bob = account("bob")
-    lobby.create_game(bob, "Quick foggy duel", 2, {"fog": True}, 600)
-    lobby.create_game(bob, "Four for missions", 4, {"objective": "missions"})
-    lobby.create_game(bob, "Friendly four", 4, {}, rated=False)
-    lobby.create_game(bob, "Hidden four", 4, {}, private=True)
+    open_games.create_game(bob, "Quick foggy duel", 2, {"fog": True}, 600)
+    open_games.create_game(bob, "Four for missions", 4, {"objective": "missions"})
+    open_games.create_game(bob, "Friendly four", 4, {}, rated=False)
+    open_games.create_game(bob, "Hidden four", 4, {}, private=True)
 
     page = signed_in(browser, live_server.url, "alice", contexts, size)
     listed = page.locator("#open-title ~ ul.game-list")

@@ -10,8 +10,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import lobby
 from games.models import Game
+from lobby import open_games
 from notifications import push
 from notifications.models import PushSubscription
 from tests.notifications.push_service import Browser, new_vapid_key
@@ -148,7 +148,7 @@ def test_the_service_worker_shows_a_push_and_names_its_game(browser, live_server
 
 def test_a_speed_games_deadline_counts_down_live(browser, live_server, contexts):
     alice = account("alice")
-    game = lobby.create_game(alice, "Blitz", 2, {"placement_batch": 100}, bots=["easy"],
+    game = open_games.create_game(alice, "Blitz", 2, {"placement_batch": 100}, bots=["easy"],
                              speed=True)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE and game.deadline_seconds == 180

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import lobby
+from lobby import open_games
 from tests.play import play_until
 from tests.web.e2e.test_phone_pages import SIZES, page_for
 from tests.web.support import user
@@ -50,8 +50,8 @@ TAPS = """() => {
 def test_a_tap_anywhere_on_a_territory_s_disc_picks_that_territory(
         browser, live_server, contexts, screenshot, size):
     alice = user("alice")
-    game = lobby.create_game(alice, "Small places", 2, {"setup": "random"}, map_id="world")
-    lobby.join_game(game, user("bob"))
+    game = open_games.create_game(alice, "Small places", 2, {"setup": "random"}, map_id="world")
+    open_games.join_game(game, user("bob"))
     play_until(game, None, lambda state: state.phase == "reinforce" and state.current == 0)
     page = page_for(browser, live_server, alice, size, contexts)
     page.goto(f"{live_server.url}/games/{game.pk}/")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import lobby
 from games.models import Game
+from lobby import open_games
 from tests.web.e2e.test_phone_pages import SIZES, page_for, sideways
 from tests.web.support import user
 
@@ -18,8 +18,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_choosing_and_arranging_teams_then_seeing_them_on_the_map(browser, live_server,
                                                                    contexts, screenshot, size):
     alice, bob, carol = user("alice"), user("bob"), user("carol")
-    game = lobby.create_game(alice, "Two by two", 4, {"team_size": 2, "setup": "random"})
-    lobby.join_game(game, carol)  # seat 1: team 2
+    game = open_games.create_game(alice, "Two by two", 4, {"team_size": 2, "setup": "random"})
+    open_games.join_game(game, carol)  # seat 1: team 2
 
     page = page_for(browser, live_server, bob, size, contexts)
     page.goto(f"{live_server.url}/games/")
@@ -41,7 +41,7 @@ def test_choosing_and_arranging_teams_then_seeing_them_on_the_map(browser, live_
     assert dict(game.seats.values_list("user__username", "seat")) == {
         "alice": 0, "bob": 1, "carol": 2}
 
-    lobby.join_game(game, user("dave"))
+    open_games.join_game(game, user("dave"))
     assert Game.objects.get(pk=game.pk).status == Game.ACTIVE
     creator.goto(f"{live_server.url}/games/{game.pk}/")
     creator.wait_for_selector(".zoom:not([hidden])")

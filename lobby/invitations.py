@@ -1,9 +1,6 @@
-"""Private games and invitations: who may see and join a private game (its seats, the
-players invited by name, whoever holds its invitation link; moderators may look), and
-inviting by name, withdrawing, declining and renewing the link.
-
-A private game is listed nowhere, and to anyone else it answers exactly as a game that
-does not exist. What follows from an invitation (the invitee's notification and mail) is
+"""Invitations to private games: who may join one (the players invited by name and whoever
+holds its invitation link), and inviting by name, withdrawing, declining and renewing the
+link (who may know of a private game at all is games.visibility's). What follows from an invitation (the invitee's notification and mail) is
 a reaction declared in settings.CONQUEST_REACTIONS["invitations"], called in the
 invitation's own transaction with (what, invitation): "invited", "withdrawn",
 "declined" or "accepted". A reaction may withhold an invitation (`delivered` false): it
@@ -11,113 +8,22 @@ stays pending to its inviter, and to its invitee it does not exist."""
 
 from __future__ import annotations
 
-import hmac
 import secrets
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
 from django.utils.timezone import now
 
 from games.errors import ServiceError
 from games.models import Game, Invitation, Seat
-from games.reading import seat_of
+from games.visibility import NOT_FOUND, SEEING, invited, token_fits
 from lib.reactions import announce
 
-# Invitations that let their player see the game (and join it while it is open): one
-# accepted and then left still does, as a seat once taken.
-SEEING = (Invitation.PENDING, Invitation.ACCEPTED)
 MAX_PENDING = 20  # open invitations a game may have at once (no mass mailing from a game)
-NOT_FOUND = "no such game, or its invitation link is no longer valid"
 
 
 def new_secret() -> str:
     return secrets.token_urlsafe(24)
-
-
-def link_token(game: Game) -> str | None:
-    """The token of a private game's invitation link: its id and its secret. Only for
-    its creator's eyes (and those the creator hands it to)."""
-    if not game.private or not game.invite_token:
-        return None
-    return f"{game.pk}-{game.invite_token}"
-
-
-def token_fits(game: Game, token) -> bool:
-    expected = link_token(game)
-    return (expected is not None and isinstance(token, str)
-            and hmac.compare_digest(token.encode(), expected.encode()))
-
-
-def game_for_token(token) -> Game | None:
-    """The private game whose invitation link carries `token`, or None (a bad, mistyped
-    or renewed token alike)."""
-    if not isinstance(token, str) or not 3 <= len(token) <= 100:
-        return None
-    game_id, _, secret = token.partition("-")
-    if not secret or not game_id.isascii() or not game_id.isdigit() or len(game_id) > 18:
-        return None
-    game = Game.objects.filter(pk=int(game_id), private=True).first()
-    return game if game is not None and token_fits(game, token) else None
-
-
-MODERATE = "games.moderate_game"
-
-
-def is_moderator(user) -> bool:
-    return bool(user and user.is_authenticated and user.has_perm(MODERATE))
-
-
-def _invited(user):
-    """The invitations that reached `user` (a withheld one never did)."""
-    return Invitation.objects.filter(user=user, delivered=True)
-
-
-def may_see(game: Game, user, token=None) -> bool:
-    """Whether `user` (or whoever holds `token`) may know of the game at all."""
-    if not game.private or token_fits(game, token):
-        return True
-    if user is None or not user.is_authenticated:
-        return False
-    if game.creator_id == user.pk or seat_of(game, user) is not None or is_moderator(user):
-        return True
-    return _invited(user).filter(game=game, status__in=SEEING).exists()
-
-
-def seeing(pairs) -> set[tuple[int, int]]:
-    """Of (game id, user id) pairs, those whose user may know of the game now, as may_see
-    answers without a link: at most four queries for them all."""
-    pairs = set(pairs)
-    if not pairs:
-        return set()
-    games = {pk: (private, creator) for pk, private, creator in Game.objects.filter(
-        pk__in={g for g, _ in pairs}).values_list("pk", "private", "creator_id")}
-    hidden = [pk for pk, (private, _) in games.items() if private]
-    users = {u for _, u in pairs}
-    let_in = {*Seat.objects.filter(game_id__in=hidden, user_id__in=users)
-              .values_list("game_id", "user_id"),
-              *Invitation.objects.filter(game_id__in=hidden, user_id__in=users,
-                                         status__in=SEEING).values_list("game_id", "user_id")
-              } if hidden else set()
-    found = {(g, u) for g, u in pairs
-             if g in games and (not games[g][0] or games[g][1] == u or (g, u) in let_in)}
-    rest = {(g, u) for g, u in pairs - found if g in games}
-    if rest:  # moderators may look (is_moderator: the permission, from the model backend)
-        moderators = set(get_user_model().objects.with_perm(
-            MODERATE, backend="django.contrib.auth.backends.ModelBackend")
-            .filter(pk__in={u for _, u in rest}).values_list("pk", flat=True))
-        found |= {(g, u) for g, u in rest if u in moderators}
-    return found
-
-
-def visible(user) -> Q:
-    """Games `user` may know of, as a filter: public ones, those they sit in and those
-    they were invited to."""
-    public = Q(private=False)
-    if user is None or not user.is_authenticated:
-        return public
-    return (public | Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
-            | Q(pk__in=_invited(user).filter(status__in=SEEING).values("game_id")))
 
 
 def check_may_join(game: Game, user, token=None) -> None:
@@ -126,7 +32,7 @@ def check_may_join(game: Game, user, token=None) -> None:
     tells them."""
     if not game.private or token_fits(game, token) or game.creator_id == user.pk:
         return
-    if not (_invited(user).filter(game=game, status__in=SEEING).exists()
+    if not (invited(user).filter(game=game, status__in=SEEING).exists()
             or Seat.objects.filter(game=game, user=user).exists()):  # (told: already seated)
         raise ServiceError(404, "not_found", NOT_FOUND)
 
@@ -163,7 +69,7 @@ def _check_creator(game: Game, user, what: str) -> None:
 
 def _lock(game: Game) -> Game:
     """The game's row, locked: an answer to an invitation waits for a join of the same
-    game (games.lobby.join_game locks it too), so the two never cross."""
+    game (lobby.open_games.join_game locks it too), so the two never cross."""
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
@@ -232,7 +138,7 @@ def decline(game: Game, user) -> Invitation:
     """The invitee says no: the invitation is closed and cannot be sent again."""
     with transaction.atomic():
         _lock(game)
-        invitation = (_invited(user).select_for_update()
+        invitation = (invited(user).select_for_update()
                       .filter(game=game, status=Invitation.PENDING).first()
                       if user is not None and user.is_authenticated else None)
         if invitation is None:
@@ -270,14 +176,14 @@ def pending_for(user) -> list[Invitation]:
     """The invitations `user` has not answered yet, to games still open."""
     if user is None or not user.is_authenticated:
         return []
-    return list(_invited(user).filter(status=Invitation.PENDING, game__status=Game.OPEN)
+    return list(invited(user).filter(status=Invitation.PENDING, game__status=Game.OPEN)
                 .select_related("game", "invited_by").order_by("-created_at", "-pk")[:50])
 
 
 def pending_of(game: Game, user) -> Invitation | None:
     if user is None or not user.is_authenticated:
         return None
-    return _invited(user).filter(game=game, status=Invitation.PENDING).first()
+    return invited(user).filter(game=game, status=Invitation.PENDING).first()
 
 
 def as_dict(invitation: Invitation) -> dict:
@@ -293,17 +199,3 @@ def _react(what: str, invitation: Invitation) -> None:
     announce("invitations", what, invitation)
 
 
-# The site's pages keep the invitation links a visitor followed in their session
-# ({game id: token}), so the game's page and its parts open for them as for the invited.
-SESSION_KEY = "invitation_tokens"
-
-
-def session_token(session, game_id: int) -> str | None:
-    tokens = session.get(SESSION_KEY) if session is not None else None
-    return tokens.get(str(game_id)) if isinstance(tokens, dict) else None
-
-
-def page_may_see(request, game: Game) -> bool:
-    """may_see for a page's request: its user, or the link its session holds."""
-    return may_see(game, request.user,
-                   session_token(getattr(request, "session", None), game.pk))

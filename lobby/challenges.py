@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import invitations, lobby
 from games.errors import ServiceError
 from games.models import Game
+from lobby import invitations, open_games
 
 
 def challenge(challenger, opponent_name, players, rules_raw=None, deadline_seconds=None,
@@ -21,7 +21,7 @@ def challenge(challenger, opponent_name, players, rules_raw=None, deadline_secon
     name = _("%(challenger)s challenges %(opponent)s") % {
         "challenger": challenger.get_username(), "opponent": opponent.username}
     with transaction.atomic():
-        game = lobby.create_game(challenger, name[:100], players, rules_raw,
+        game = open_games.create_game(challenger, name[:100], players, rules_raw,
                                  deadline_seconds, rated=rated, private=True)
         invitations.invite(game, challenger, opponent.username)
     return game

@@ -1,4 +1,4 @@
-"""The rematch through the API: read it, offer or accept it, decline it (games.rematch)."""
+"""The rematch through the API: read it, offer or accept it, decline it (lobby.rematch)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 
-from games import rematch
 from games.api.serializers import entropy_field
 from games.api.views import found
 from lib.api.errors import ERRORS, error
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn, body
+from lobby import rematch
 
 
 class RematchIn(serializers.Serializer):

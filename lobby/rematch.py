@@ -5,7 +5,7 @@ taken by computer players of their level; the same rules, deadline, clock and ra
 choice; a new seed). Any one of them may decline, which ends the offer.
 
 The new game's server seed is drawn with the offer (or ahead of it for the player offering,
-games.seeds) and its hash published in the offer's answer, so every yes (and the entropy it
+lobby.seeds) and its hash published in the offer's answer, so every yes (and the entropy it
 carries) reaches the server after the seed is committed, as a join does in the lobby.
 
 What follows from an offer or a refusal (the other players' notifications) is a reaction
@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.timezone import now
 
-from games import lobby, seeds
 from games.errors import ServiceError
 from games.models import Game, Rematch, RematchAnswer, Seat, new_seed
-from games.new_game import check_entropy
 from games.reading import forget_seats
 from lib.reactions import reactions
+from lobby import open_games, seeds
+from lobby.new_game import check_entropy
 
 OFFERED, DECLINED = "offered", "declined"
 
@@ -124,7 +124,7 @@ def _start_when_all_accepted(game: Game, rematch: Rematch, people: dict) -> None
     if any(user.pk not in answers for user in people.values()):
         return
     seated = {seat: (user, answers[user.pk].entropy) for seat, user in people.items()}
-    rematch.new_game = lobby.create_full_game(rematch.offered_by, game, next_name(game.name),
+    rematch.new_game = open_games.create_full_game(rematch.offered_by, game, next_name(game.name),
                                               seated, computer_seats(game), rematch.seed,
                                               rematch.seed_committed_at or rematch.created_at)
     rematch.save(update_fields=["new_game"])

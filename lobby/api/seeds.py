@@ -1,5 +1,5 @@
 """The server seed of the caller's next game or rematch offer, read before sending entropy
-with it (games.seeds)."""
+with it (lobby.seeds)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 
-from games import seeds
 from lib.api.errors import ERRORS
 from lib.api.views import ApiView
+from lobby import seeds
 
 
 class NextSeedOut(serializers.Serializer):

@@ -1,6 +1,6 @@
 """What a new game is made of, checked before anything is stored: its clock, its name,
-whether it is rated, a player's entropy, and the speed preset's rules (games.lobby and
-games.rematch create games with them)."""
+whether it is rated, a player's entropy, and the speed preset's rules (lobby.open_games and
+lobby.rematch create games with them)."""
 
 from __future__ import annotations
 

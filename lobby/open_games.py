@@ -7,20 +7,21 @@ from django.db import transaction
 from django.utils.timezone import now
 
 import engine as rules
-from games import bot_accounts, computer, invitations, maps, seeds
+from games import computer, maps
 from games.errors import ServiceError
 from games.maps import board_for_new_game
 from games.models import Game, Seat
-from games.new_game import (
+from games.reading import forget_seats
+from games.store import VersionConflict
+from games.write import LOBBY, Actor, submit
+from lobby import bot_accounts, invitations, seeds
+from lobby.new_game import (
     SPEED_RULES,
     check_clock,
     check_entropy,
     check_game_name,
     check_rated,
 )
-from games.reading import forget_seats
-from games.store import VersionConflict
-from games.write import LOBBY, Actor, submit
 
 
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
@@ -29,11 +30,11 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
     `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
-    only by invitation (games.invitations). `map_id`: a map's id (games.maps; default classic).
-    `bots_allowed`: bot accounts may join it by themselves (games.bot_accounts).
+    only by invitation (lobby.invitations). `map_id`: a map's id (games.maps; default classic).
+    `bots_allowed`: bot accounts may join it by themselves (lobby.bot_accounts).
     `speed`: a speed game (SPEED_RULES over the rules given; `deadline_seconds`, if
     given, still sets the deadline). `seed_ahead`: the game takes the seed drawn ahead
-    for its creator (games.seeds), if they read one; false when the game is made for
+    for its creator (lobby.seeds), if they read one; false when the game is made for
     them (a tournament's table), which leaves it for a game they make themselves."""
     entropy = check_entropy(entropy)
     if not isinstance(private, bool):
@@ -86,7 +87,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
 
 def add_bot(game: Game, user, level=None, account=None) -> Game:
     """The creator seats a computer player of `level`, or the bot account named `account`
-    if the creator owns it (games.bot_accounts), in the next free seat of an open game; the
+    if the creator owns it (lobby.bot_accounts), in the next free seat of an open game; the
     game starts by itself when that fills it."""
     if account is not None and level is not None:
         raise ServiceError(400, "bad_request", "send either level (a computer player) or "
@@ -349,7 +350,7 @@ def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict,
                      seed: str | None = None, committed_at=None) -> Game:
     """A game played as `like` is (its rules, deadline, clock and rating choice) with a new
     seed, every seat taken at once (`humans`: seat -> (user, entropy); `bots`: seat ->
-    level), and started: a rematch (games.rematch). `seed`: the server seed committed at
+    level), and started: a rematch (lobby.rematch). `seed`: the server seed committed at
     `committed_at`, before the entropy in `humans` was taken (none: one drawn now). Inside
     the caller's transaction."""
     checked = rules.validate_rules(like.rules, like.players, maps.board_of_map(like.map))

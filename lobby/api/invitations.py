@@ -1,6 +1,6 @@
 """API of private games' invitations: invite a player by name, withdraw or decline an
 invitation, renew a private game's link, list your invitations, and find a game by its
-link's token. Thin: parse, call games.invitations, answer."""
+link's token. Thin: parse, call lobby.invitations, answer."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 
-from games import invitations
+from games import visibility
 from games.api import serializers as s
 from games.api.views import found, game_view_for
 from lib.api.errors import ERRORS
 from lib.api.views import ApiView, body
+from lobby import invitations
 
 
 class InviteView(ApiView):
@@ -68,7 +69,7 @@ class RenewLinkView(ApiView):
     @extend_schema(request=None, responses={200: LinkOut, **ERRORS})
     def post(self, request, game_id):
         game = invitations.renew_link(found(request, game_id), request.user)
-        return Response({"invitation_token": invitations.link_token(game)})
+        return Response({"invitation_token": visibility.link_token(game)})
 
 
 class MyInvitationsView(ApiView):
@@ -87,7 +88,7 @@ class ByTokenView(ApiView):
 
     @extend_schema(responses={200: s.GameView, **ERRORS})
     def get(self, request, token):
-        game = invitations.game_for_token(token)
+        game = visibility.game_for_token(token)
         if game is None:
-            raise Http404(invitations.NOT_FOUND)
+            raise Http404(visibility.NOT_FOUND)
         return Response(game_view_for(game, request.user))
