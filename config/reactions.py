@@ -23,15 +23,11 @@ CONQUEST_REACTIONS = {
     # A rematch of a finished game offered or declined (lobby.rematch.RematchNews), in the
     # offer's transaction; its start is a game's start like any other, seen above.
     "rematch": [
-        # Not told to one who blocks the offering (or declining) player: the rows skip them.
-        "conversations.blocking.withhold_blocked_rematch",
         "notifications.reactions.rematch_rows",  # the other players hear of it
     ],
     # An invitation to a game was made, withdrawn, declined or accepted
     # (lobby.invitations): called in its transaction with (what, invitation).
     "invitations": [
-        # Withheld from one who blocks the inviter: the reactions below skip it.
-        "conversations.blocking.withhold_blocked_invitation",
         "notifications.reactions.invitation_news",  # the invitee's notification and mail
         "live.publish.invitation_news",  # the invitee's open stream hears of it
     ],
@@ -40,10 +36,41 @@ CONQUEST_REACTIONS = {
     "address_to_confirm": [
         "notifications.confirmation.mail_confirmation_link",  # the link, by mail
     ],
+    # A chat line was posted (moderation.chat), in its transaction, with (game, line, the
+    # user ids it mentions among those who read it).
+    "chat_line": [
+        "notifications.reactions.mention_entries",  # each mention in the player's list
+        "live.publish.chat_line",  # the game's streams and the players'
+    ],
+    # A private message was sent (conversations.messaging), in its transaction, with
+    # (message, whether it is the first its recipient has not read).
+    "message_sent": [
+        "notifications.reactions.message_mail",  # the first unread one, by mail
+        "live.publish.message_sent",  # the recipient's unread count
+    ],
+    # A tournament's news for its participants (tournaments.services.tell), in its
+    # transaction, with (tournament, user ids, what, the game or None).
+    "tournament_news": [
+        "notifications.reactions.tournament_rows",  # one mail each
+    ],
+    # Finished games' ratings were recorded (ratings.tasks.record_results), after their
+    # commit, with (game ids).
+    "results_recorded": [
+        "notifications.reactions.release_end_mails",  # the end mails held for them
+    ],
     # A player changed their standing choices (accounts.api), called with (user).
     "preferences_changed": [
         "games.standing_orders.place_waiting",  # "borders": the halves already waiting
     ],
+}
+
+# Who is told at all: each kind's guards run before its reactions and may withhold the
+# news from some (lib.reactions.announce), whatever order the reactions are in.
+CONQUEST_NEWS_GUARDS = {
+    # Not told to one who blocks the offering (or declining) player.
+    "rematch": ["conversations.blocking.withhold_blocked_rematch"],
+    # An invitation from a player its invitee blocks is made and withheld, never delivered.
+    "invitations": ["conversations.blocking.withhold_blocked_invitation"],
 }
 
 # What other apps add to a mail's context as it is rendered (notifications.mail): each a
@@ -70,4 +97,23 @@ CONQUEST_SEAT_FLAGS = {
 # through itself, so the order is an ordinary command with the ordinary checks.
 CONQUEST_STANDING_ORDERS = [
     "games.standing_orders.neutral_placement",  # the neutral's half, on the mover's borders
+]
+
+# Every receiver of a framework's signal, connected once by config.apps (and nowhere else):
+# (the signal's dotted path, the receiver's dotted path).
+CONQUEST_SIGNALS = [
+    # Mail that players send in, from anymail's inbound webhook.
+    ("anymail.signals.inbound", "notifications.inbound.on_anymail_inbound"),
+    # A request that failed for want of the database (ops.outage: /readyz says so).
+    ("django.core.signals.got_request_exception", "ops.outage.remember_failure"),
+    # Request ids carried into tasks, and the tasks' metrics (ops: the apps that define the
+    # tasks know nothing of ops).
+    ("celery.signals.before_task_publish", "ops.request_id.add_to_task"),
+    ("celery.signals.task_prerun", "ops.request_id.enter_task"),
+    ("celery.signals.task_postrun", "ops.request_id.leave_task"),
+    ("celery.signals.task_prerun", "ops.metrics.task_started"),
+    ("celery.signals.task_postrun", "ops.metrics.task_finished"),
+    ("celery.signals.worker_process_shutdown", "ops.metrics.process_exited"),
+    # SQLite's times read in C (lib.sql), on every new connection.
+    ("django.db.backends.signals.connection_created", "lib.sql.load_times_in_c"),
 ]

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "web",
     "ops",
     "live",
+    "config",  # last: config.apps connects the signals config/reactions.py declares
 ]
 
 MIDDLEWARE = [
@@ -308,8 +309,10 @@ CONQUEST_BOT_ACCOUNT_CHECKS = ["tournaments.services.entered_as_person"]
 # What follows from every change to a game, in order (config/reactions.py lists them).
 from config.reactions import (  # noqa: E402, F401
     CONQUEST_MAIL_PARTS,
+    CONQUEST_NEWS_GUARDS,
     CONQUEST_REACTIONS,
     CONQUEST_SEAT_FLAGS,
+    CONQUEST_SIGNALS,
     CONQUEST_STANDING_ORDERS,
 )
 

@@ -34,7 +34,7 @@ def blocked_names(user) -> list[str]:
 
 
 def withhold_blocked_invitation(what, invitation) -> None:
-    """An invitation reaction (config/reactions.py), first in line: an invitation (or a
+    """An invitation guard (config/reactions.py, before every reaction): an invitation (or a
     challenge) from a player its invitee blocks is made as any other and withheld, never
     delivered (no notification, no mail, no stream; the invitee neither lists nor sees
     the game). Its inviter sees it pending, exactly as an invitation never answered, and
@@ -46,7 +46,7 @@ def withhold_blocked_invitation(what, invitation) -> None:
 
 
 def withhold_blocked_rematch(news) -> None:
-    """A rematch reaction (config/reactions.py), before the notifications: a player who
+    """A rematch guard (config/reactions.py, before every reaction): a player who
     blocks the one offering or declining is not told (the offer still shows on the finished
     game's page, which both played; the one they block sees them as not answering yet)."""
     blocking = set(Block.objects.filter(blocker_id__in=news.tell, blocked_id=news.by.pk)

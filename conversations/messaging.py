@@ -29,9 +29,8 @@ from accounts.throttles import throttle
 from conversations.models import Block, Conversation, Message
 from games.errors import ServiceError
 from games.models import Game, Seat
+from lib.reactions import announce
 from moderation.text import clean_text
-from notifications.models import Notification
-from notifications.outbox import write_outbox_rows
 
 MAX_LENGTH = 2000
 PAGE = 100
@@ -161,10 +160,8 @@ def send_message(sender, recipient, text) -> Message:
                                          recipient=recipient, text=text, created_at=now,
                                          delivered=delivered)
         Conversation.objects.filter(pk=conversation.pk).update(last_message_at=now)
-        if delivered and not waiting:
-            write_outbox_rows(None, [Notification(
-                user=recipient, kind=Notification.MESSAGE, key=f"message:{message.pk}",
-                payload={"sender": sender.username})])
+        # The recipient's mail (for the first unread one only) and stream (config/reactions.py).
+        announce("message_sent", message, not waiting)
     return message
 
 

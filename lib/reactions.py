@@ -20,6 +20,22 @@ def reactions(kind: str) -> list:
     return known[1]
 
 
+def guards(kind: str) -> list:
+    """The functions settings.CONQUEST_NEWS_GUARDS[kind] names: each decides who is told at
+    all (it may withhold the news from some) before any reaction to it runs."""
+    declared = getattr(settings, "CONQUEST_NEWS_GUARDS", {}).get(kind, ())
+    known = _guards.get(kind)
+    if known is None or known[0] is not declared:
+        known = _guards[kind] = (declared, [import_string(path) for path in declared])
+    return known[1]
+
+
+_guards: dict[str, tuple[list, list]] = {}
+
+
 def announce(kind: str, *news) -> list:
-    """Call each reaction to `kind` with the news, in the declared order; what each gave."""
+    """Run the guards of `kind`, then call each reaction to it with the news, in the
+    declared order; what each reaction gave."""
+    for guard in guards(kind):
+        guard(*news)
     return [react(*news) for react in reactions(kind)]

@@ -38,12 +38,13 @@ def invitation_news(what, invitation) -> None:
         _on_commit([f"u:{invitation.user_id}"])
 
 
-def chat_line(sender, instance, created, **kwargs) -> None:
-    """A chat line written (post_save): its game's streams, and the players' (a mention)."""
-    if not settings.CONQUEST_STREAM_REDIS_URL or not created:
+def chat_line(game, message, mentioned) -> None:
+    """A chat line written (moderation.chat; config/reactions.py): its game's streams, and
+    the players' (a mention)."""
+    if not settings.CONQUEST_STREAM_REDIS_URL:
         return
-    players = Seat.objects.filter(game_id=instance.game_id, bot__isnull=True)
-    _on_commit([f"c:{instance.game_id}",
+    players = Seat.objects.filter(game_id=message.game_id, bot__isnull=True)
+    _on_commit([f"c:{message.game_id}",
                 *(f"u:{user_id}" for user_id in players.values_list("user_id", flat=True))])
 
 
@@ -76,8 +77,8 @@ def send(messages: list[str]) -> None:
         log.warning("could not publish stream news to Redis: %s", problem)
 
 
-def message_sent(sender, instance, created, **kwargs) -> None:
-    """A private message written (post_save): its recipient's stream hears of it (their
-    unread count), unless the message was withheld from them."""
-    if settings.CONQUEST_STREAM_REDIS_URL and created and instance.delivered:
-        _on_commit([f"u:{instance.recipient_id}"])
+def message_sent(message, first_unread: bool) -> None:
+    """A private message written (conversations.messaging; config/reactions.py): its
+    recipient's stream hears of it (their unread count), unless it was withheld from them."""
+    if settings.CONQUEST_STREAM_REDIS_URL and message.delivered:
+        _on_commit([f"u:{message.recipient_id}"])

@@ -25,7 +25,7 @@ from django.utils.timezone import now
 from games.errors import ServiceError
 from games.models import Game, Rematch, RematchAnswer, Seat, new_seed
 from games.reading import forget_seats
-from lib.reactions import reactions
+from lib.reactions import announce
 from lobby import open_games, seeds
 from lobby.new_game import check_entropy
 
@@ -140,8 +140,7 @@ def next_name(name: str) -> str:
 
 
 def _tell(news: RematchNews) -> None:
-    for react in reactions("rematch"):
-        react(news)
+    announce("rematch", news)
 
 
 def state_of(game: Game, viewer=None) -> dict | None:

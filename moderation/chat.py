@@ -24,7 +24,8 @@ from games.moderation import check_not_playing
 from games.reading import team_of
 from games.store import VersionConflict
 from games.write import MODERATOR, Actor, submit
-from moderation.mentions import write_mentions
+from lib.reactions import announce
+from moderation.mentions import mentioned_players
 from moderation.models import ChatMessage
 from moderation.text import clean_text
 
@@ -79,7 +80,8 @@ def post_message(game: Game, user, text, team: bool = False) -> ChatMessage:
         message = ChatMessage.objects.create(game=game, user=user, seat=seat, text=text,
                                              team=team_of(game, seat) if team else None,
                                              created_at=now)
-        write_mentions(game, message)
+        # Its streams hear of it, and the players it mentions (config/reactions.py).
+        announce("chat_line", game, message, mentioned_players(game, message))
         return message
 
 

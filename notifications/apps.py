@@ -1,4 +1,5 @@
-"""Django app configuration for notifications: listens for anymail's inbound mail."""
+"""Django app configuration for notifications (anymail's inbound mail reaches it through
+config/reactions.py's CONQUEST_SIGNALS)."""
 
 from django.apps import AppConfig
 
@@ -8,9 +9,4 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self):
-        from anymail.signals import inbound
-
         from notifications import checks  # noqa: F401 - the push settings' checks register
-        from notifications.inbound import on_anymail_inbound
-
-        inbound.connect(on_anymail_inbound, dispatch_uid="conquest-inbound-mail")

@@ -2,7 +2,9 @@
 the move that ended it: a resignation, a drop, the last elimination) and what it did to
 the reader's rating. Ratings are recorded by a worker after the game-ending commit
 (ratings.reactions), so delivery holds the end mail until they are, for at most
-CONQUEST_END_MAIL_WAIT_SECONDS after the end (then it goes without the rating)."""
+CONQUEST_END_MAIL_WAIT_SECONDS after the end (then it goes without the rating). The order
+is declared (config/reactions.py: "results_recorded"): once a game's ratings are recorded,
+notifications.reactions.release_end_mails hands its held end mails to the workers at once."""
 
 from __future__ import annotations
 
@@ -19,8 +21,9 @@ from notifications.models import Notification
 from ratings import changes, standing
 from words import narrator
 
-# Asked again this often while the ratings are not recorded yet.
-RETRY = timedelta(seconds=3)
+# A held end mail is asked for again this often, should its release be lost (a worker
+# stopped between recording the ratings and releasing the mails); the release is at once.
+RETRY = timedelta(seconds=30)
 # What the end mail tells of the move that ended the game, instead of mails of their own.
 DEPARTURES = (ev.TURN_TIMED_OUT, ev.PLAYER_DROPPED, ev.PLAYER_ELIMINATED, ev.SEAT_TO_BOT)
 

@@ -1,7 +1,8 @@
 """The mail's reactions (declared in settings.CONQUEST_REACTIONS): the outbox rows a
 committed change's events cause, written in the append's own transaction (or statement)
 and handed to the delivery workers once committed; the rows a rematch's news causes; and
-the invitee's news of an invitation."""
+the invitee's news of an invitation; the entries of chat mentions; the mail of a private
+message and of a tournament's news."""
 
 from __future__ import annotations
 
@@ -47,3 +48,47 @@ def invitation_news(what, invitation):
             user_id=invitation.user_id, kind=Notification.INVITATION,
             payload__invitation=invitation.pk, read_at__isnull=True,
         ).update(read_at=timezone.now())
+
+
+def mention_entries(game, message, mentioned: list[int]) -> None:
+    """A chat line's mentions (moderation.mentions), in its transaction: an entry in each
+    mentioned player's notification list, shown on the site only (settled at once, so no
+    worker mails it)."""
+    now = timezone.now()
+    Notification.objects.bulk_create([
+        Notification(user_id=user_id, game=game, kind=Notification.MENTION,
+                     key=f"mention:{message.pk}", payload={"author": message.user.username,
+                                                           "message": message.pk},
+                     sent_at=now, skipped=True, last_error="shown on the site only")
+        for user_id in mentioned], ignore_conflicts=True)
+
+
+def message_mail(message, first_unread: bool) -> None:
+    """A private message (conversations.messaging), in its transaction: its recipient is
+    mailed for the first message they have not read yet (never its text), unless it was
+    withheld from them."""
+    if message.delivered and first_unread:
+        outbox.write_outbox_rows(None, [Notification(
+            user_id=message.recipient_id, kind=Notification.MESSAGE,
+            key=f"message:{message.pk}", payload={"sender": message.sender.username})])
+
+
+def tournament_rows(tournament, user_ids, payload: dict, game=None) -> None:
+    """A tournament's news (tournaments.services.tell), in its transaction: one mail per
+    participant named, sent once (keyed by tournament, round and what)."""
+    key = f"tournament:{tournament.pk}:{payload['what']}:{payload.get('round', '')}"
+    rows = [Notification(user_id=user_id, game=game, kind=Notification.TOURNAMENT,
+                         key=key, payload={**payload, "tournament": tournament.name,
+                                           "tournament_id": tournament.pk})
+            for user_id in user_ids]
+    if rows:
+        outbox.write_outbox_rows(game, rows)
+
+
+def release_end_mails(game_ids) -> None:
+    """The ratings of these games are recorded (ratings.tasks), committed: their end mails
+    not sent yet go to the workers now (notifications.ending held them for the ratings)."""
+    if game_ids:
+        outbox.queue_delivery(Notification.objects.filter(
+            game_id__in=list(game_ids), kind=Notification.FINISHED,
+            sent_at__isnull=True).values_list("pk", flat=True))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from lib.reactions import announce
 from ratings import record
 
 
@@ -15,5 +16,7 @@ def record_results() -> int:
     while True:
         recorded = record.record_pending()
         done += len(recorded)
+        # Committed: what waits for these games' ratings may go (config/reactions.py).
+        announce("results_recorded", recorded)
         if len(recorded) < record.BATCH:
             return done

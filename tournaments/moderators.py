@@ -17,7 +17,7 @@ from games.models import Game
 from games.moderation import REPLACE, check_moderator, moderate
 from tournaments import services, steps
 from tournaments.models import Entry, Table, Tournament
-from tournaments.services import _end, _locked, _mail
+from tournaments.services import end_tournament, lock_tournament, tell
 
 log = logging.getLogger(__name__)
 
@@ -43,13 +43,13 @@ def cancel(tournament: Tournament, moderator, reason: str = "") -> Tournament:
     if not isinstance(reason, str) or len(reason) > 500:
         raise ServiceError(400, "bad_request", "the reason must be text of at most 500 chars")
     with transaction.atomic():
-        locked = _locked(tournament)
+        locked = lock_tournament(tournament)
         if locked.is_over:
             raise ServiceError(400, "tournament_over", "the tournament is already over")
-        _end(locked, Tournament.CANCELLED, reason=reason)
+        end_tournament(locked, Tournament.CANCELLED, reason=reason)
         everyone = list(Entry.objects.filter(tournament=locked).values_list("user_id",
                                                                            flat=True))
-        _mail(locked, everyone, {"what": "cancelled", "reason": reason})
+        tell(locked, everyone, {"what": "cancelled", "reason": reason})
     for table in Table.objects.filter(tournament=locked).select_related("game"):
         if table.game.status in (Game.ACTIVE, Game.PAUSED):
             try:
@@ -67,7 +67,7 @@ def retry(tournament: Tournament, moderator) -> Tournament:
     check_moderator(moderator)
     check_not_entered(tournament, moderator)
     with transaction.atomic():
-        locked = _locked(tournament)
+        locked = lock_tournament(tournament)
         if locked.status != Tournament.STALLED:
             raise ServiceError(400, "not_held_up", "the tournament is not held up")
         locked.status = Tournament.SIGNUP if locked.round == 0 else Tournament.RUNNING
@@ -105,7 +105,7 @@ def replace(tournament: Tournament, moderator, leaving, joining, reason: str = "
         raise ServiceError(403, "not_your_bot", f"{new} is a bot account: it plays only "
                            "where its owner allowed it, and is put in no one's place")
     with transaction.atomic():
-        locked = _locked(tournament)
+        locked = lock_tournament(tournament)
         if locked.is_over:
             raise ServiceError(400, "tournament_over", "the tournament is already over")
         entry = Entry.objects.filter(tournament=locked, user=old).first()

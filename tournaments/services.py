@@ -22,6 +22,7 @@ from accounts.bots import is_bot_account
 from accounts.models import lock_account
 from games.errors import ServiceError
 from games.models import Game
+from lib.reactions import announce
 from lobby import open_games as games
 from ratings.record import read_finished
 from tournaments import draw
@@ -34,13 +35,13 @@ def create_tournament(user, data) -> Tournament:
     return Tournament.objects.create(creator=user, **fields)
 
 
-def _locked(tournament: Tournament) -> Tournament:
+def lock_tournament(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def sign_up(tournament: Tournament, user) -> Entry:
     with transaction.atomic():
-        locked = _locked(tournament)
+        locked = lock_tournament(tournament)
         now = timezone.now()
         if locked.status != Tournament.SIGNUP or now >= locked.signup_closes:
             raise ServiceError(400, "signup_closed", "sign-up for this tournament is closed")
@@ -70,7 +71,7 @@ def entered_as_person(user) -> str | None:
 
 def withdraw(tournament: Tournament, user) -> None:
     with transaction.atomic():
-        locked = _locked(tournament)
+        locked = lock_tournament(tournament)
         if locked.status != Tournament.SIGNUP:
             raise ServiceError(400, "signup_closed", "the tournament has started: resign "
                                "your games to leave it")
@@ -82,15 +83,15 @@ def withdraw(tournament: Tournament, user) -> None:
 def close_signup(tournament: Tournament) -> bool:
     """Sign-up is over: draw the first round, or cancel if fewer than two entered."""
     with transaction.atomic():
-        locked = _locked(tournament)
+        locked = lock_tournament(tournament)
         if locked.status != Tournament.SIGNUP:
             return False
         entries = {e.user_id: e for e in Entry.objects.filter(tournament=locked)}
         if len(entries) < 2:
             # Shown in the reader's language on the page (the template translates it).
             reason = gettext_noop("fewer than two players signed up")
-            _end(locked, Tournament.CANCELLED, reason=reason)
-            _mail(locked, list(entries), {"what": "cancelled", "reason": reason})
+            end_tournament(locked, Tournament.CANCELLED, reason=reason)
+            tell(locked, list(entries), {"what": "cancelled", "reason": reason})
             return True
         order = draw.drawn(locked.seed, locked.draw_id, list(entries), 1)
         if locked.format == Tournament.ROUND_ROBIN:
@@ -125,7 +126,7 @@ def _start_round(tournament: Tournament, round_number: int, tables: list[list[in
         # Those sitting out hear of it too: a knockout's bye goes through, a round robin's
         # counts as a win at a full table (_next_round_robin_round).
         knockout = tournament.format == Tournament.KNOCKOUT
-        _mail(tournament, out, {"what": "bye", "round": round_number, "knockout": knockout,
+        tell(tournament, out, {"what": "bye", "round": round_number, "knockout": knockout,
                                 "points": None if knockout else _points(1, tournament.seats)})
     for number, members in enumerate(tables, start=1):
         seated = [users[u] for u in members]
@@ -142,7 +143,7 @@ def _start_round(tournament: Tournament, round_number: int, tables: list[list[in
                  .values_list("group", flat=True).first())
         table = Table.objects.create(tournament=tournament, round=round_number, number=number,
                                      group=group, game=game)
-        _mail(tournament, members, {"what": "round", "round": round_number,
+        tell(tournament, members, {"what": "round", "round": round_number,
                                     "table": number}, game=table.game)
 
 
@@ -168,7 +169,7 @@ def advance(tournament: Tournament) -> bool:
     """Count the current round if all its games are over and start the next one (or end
     the tournament). Idempotent: a round is counted once, under the tournament's lock."""
     with transaction.atomic():
-        locked = _locked(tournament)
+        locked = lock_tournament(tournament)
         if locked.status != Tournament.RUNNING:
             return False
         tables = list(Table.objects.filter(tournament=locked, round=locked.round)
@@ -211,7 +212,7 @@ def _next_knockout_round(tournament: Tournament, tables: list[Table]) -> None:
 def _knock_out(tournament: Tournament, user_ids: list[int]) -> None:
     Entry.objects.filter(tournament=tournament, user_id__in=user_ids).update(
         out_in_round=tournament.round)
-    _mail(tournament, user_ids, {"what": "out", "round": tournament.round})
+    tell(tournament, user_ids, {"what": "out", "round": tournament.round})
 
 
 def _next_round_robin_round(tournament: Tournament, tables: list[Table]) -> None:
@@ -244,14 +245,14 @@ def _points(place: int, size: int) -> int:
 
 
 def _finish(tournament: Tournament, winner_id: int) -> None:
-    _end(tournament, Tournament.FINISHED, winner_id)
+    end_tournament(tournament, Tournament.FINISHED, winner_id)
     everyone = list(Entry.objects.filter(tournament=tournament).values_list("user_id",
                                                                            flat=True))
     winner = get_user_model().objects.get(pk=winner_id)
-    _mail(tournament, everyone, {"what": "finished", "winner": winner.get_username()})
+    tell(tournament, everyone, {"what": "finished", "winner": winner.get_username()})
 
 
-def _end(tournament: Tournament, status: str, winner_id: int | None = None,
+def end_tournament(tournament: Tournament, status: str, winner_id: int | None = None,
          reason: str = "") -> None:
     now = timezone.now()
     Tournament.objects.filter(pk=tournament.pk).update(status=status, winner_id=winner_id,
@@ -284,21 +285,13 @@ def standings(tournament: Tournament) -> list[dict]:
 
 
 # ---- mail ------------------------------------------------------------------------------
-def _mail(tournament: Tournament, user_ids, payload: dict, game: Game | None = None) -> None:
-    """One mail per participant (sent once: keyed by tournament, round and what), written
-    with this transaction and handed to the workers after it commits."""
-    from notifications.models import Notification
-    from notifications.outbox import write_outbox_rows
-
+def tell(tournament: Tournament, user_ids, payload: dict, game: Game | None = None) -> None:
+    """News for the participants named (config/reactions.py: "tournament_news"; their mail),
+    in this transaction; bot accounts are not told."""
     bots = set(get_user_model().objects.filter(pk__in=user_ids, is_active=False)
                .values_list("pk", flat=True))
-    key = f"tournament:{tournament.pk}:{payload['what']}:{payload.get('round', '')}"
-    rows = [Notification(user_id=user_id, game=game, kind=Notification.TOURNAMENT,
-                         key=key, payload={**payload, "tournament": tournament.name,
-                                           "tournament_id": tournament.pk})
-            for user_id in user_ids if user_id not in bots]
-    if rows:
-        write_outbox_rows(game, rows)
+    announce("tournament_news", tournament, [u for u in user_ids if u not in bots], payload,
+             game)
 
 
 def due_for_draw(now=None) -> list[int]:
