@@ -76,7 +76,7 @@ def ending_times(users, games: int = 40) -> list[float]:
     """Seconds the resignation that ends a two-player game takes, one per game."""
     from django.db import transaction
 
-    from games import write
+    from games import service
     from lobby import open_games
 
     times = []
@@ -85,7 +85,7 @@ def ending_times(users, games: int = 40) -> list[float]:
         open_games.join_game(game, users[1])
         started = time.perf_counter()
         with transaction.atomic():  # so that the on-commit queueing is counted too
-            write.submit(write.player(users[1]), game, {"type": "resign"})
+            service.submit(service.player(users[1]), game, {"type": "resign"})
         times.append(time.perf_counter() - started)
     return times
 

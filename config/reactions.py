@@ -1,12 +1,12 @@
 """What follows from a change to a game, declared once, in order: the whole list of
-consequences of a move. games.write.commit hands each reaction the Committed value (the
+consequences of a move. games.service.commit hands each reaction the Committed value (the
 game, the events, the state before and after, the actor); games/ imports none of them, and
 a new consumer adds a line here instead of editing the core. Read through settings
 (CONQUEST_REACTIONS), so a test or a deployment may change it."""
 
 CONQUEST_REACTIONS = {
     # Called before the append: each returns a write for the append's own transaction (or
-    # None). The outbox's rows may go into the append's single statement (games.store).
+    # None). The outbox's rows may go into the append's single statement (games.append).
     "in_transaction": [
         "notifications.reactions.outbox_rows",  # mail the events cause; sent after commit
         "moderation.reactions.hide_chat_line",  # chat_hidden: its line is hidden
@@ -80,19 +80,19 @@ CONQUEST_MAIL_PARTS = [
 ]
 
 # Facts about each seat's user that a reaction needs on nearly every command, read with
-# the game's seats in the same query (games.store.fetch_game): name -> a function of the
+# the game's seats in the same query (games.rows.fetch_game): name -> a function of the
 # SQL naming the seat's user id, giving an SQL boolean. The outbox asks whether a player
 # takes a daily digest instead of turn mails.
 CONQUEST_SEAT_FLAGS = {
     "digest": "notifications.outbox.digest_flag_sql",
     # Whether a player had the two-player neutral's half placed for them (a standing order).
     "neutral_borders": "games.standing_orders.borders_flag_sql",
-    # Whether a seat is a bot account's (its owner is shown with it: games.reading).
+    # Whether a seat is a bot account's (its owner is shown with it: games.seat_views).
     "bot_account": "accounts.bots.bot_account_flag_sql",
 }
 
 # Standing orders: decisions a player chose, once for all games, to have made for them the
-# moment a commit leaves one to them. games.write.submit asks each (a function of the
+# moment a commit leaves one to them. games.service.submit asks each (a function of the
 # Committed giving (actor, command) or None) after every commit and submits what it gives
 # through itself, so the order is an ordinary command with the ordinary checks.
 CONQUEST_STANDING_ORDERS = [

@@ -11,9 +11,10 @@ import engine as rules
 from engine import events as ev
 from engine.commands import PULL_BACK, STRETCH
 from games.clock import SETS_DEADLINE, game_deadline
+from games.log import VersionConflict
 from games.models import Event, Game
-from games.store import VersionConflict, load_state
-from games.write import CLOCK, MAX_RETRIES, Actor, Committed, submit
+from games.service import CLOCK, MAX_RETRIES, Actor, Committed, submit
+from games.states import load_state
 
 
 def stretch(game: Game, state: rules.GameState, seats, back: datetime) -> Committed:

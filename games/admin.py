@@ -10,11 +10,11 @@ from django.utils.html import format_html
 
 from engine.errors import RuleViolation
 from games.errors import ServiceError
+from games.log import VersionConflict
 from games.maps import board_of_game
 from games.models import Event, Game, Seat, Snapshot
 from games.moderation import moderate
-from games.reading import spectator_event
-from games.store import VersionConflict
+from games.seat_views import spectator_event
 from lib.admin import HIDDEN, FilterOnlyWhatIsShown, json_block, reason_action
 from lib.inputs import whole_number
 from words.narrator import line as describe

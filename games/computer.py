@@ -1,6 +1,6 @@
 """Computer players in the service: their seats and accounts, and playing their moves.
 
-A bot is an ordinary seat. Its moves go through the one write path (games.write), by a
+A bot is an ordinary seat. Its moves go through the one write path (games.service), by a
 Celery task (games.tasks) queued when a commit leaves a decision to a bot (after
 CONQUEST_BOT_DELAY_SECONDS, games.reactions.queue_bots), and by a sweep that catches what the queue missed. Playing is
 idempotent: it reads the game afresh, plays only what a bot owes now, and a second run
@@ -24,10 +24,12 @@ import engine as rules
 from accounts.models import BOT_USERNAME_PREFIX
 from engine.moves import seats_to_act
 from games.errors import ServiceError
+from games.log import VersionConflict
 from games.models import Game, Seat
-from games.reading import bot_levels
-from games.store import VersionConflict, fetch_game, load_state
-from games.write import COMPUTER, Actor, submit
+from games.rows import fetch_game
+from games.seating import bot_levels
+from games.service import COMPUTER, Actor, submit
+from games.states import load_state
 
 log = logging.getLogger(__name__)
 

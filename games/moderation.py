@@ -1,5 +1,5 @@
 """Moderator actions: each one is a command the rules engine decides like any other (a
-moderator's Moderate command), submitted through games.write.submit, so replay alone
+moderator's Moderate command), submitted through games.service.submit, so replay alone
 explains every event. Extending a deadline, replacing a player and hiding a message change
 no board: their events carry the facts from outside the rules (the new deadline, the new
 holder), and the commit step writes their projection (the deadline column, the seat's
@@ -21,7 +21,7 @@ from accounts.bots import is_bot_account
 from engine.commands import MODERATOR_ACTION_LIST
 from games.errors import ServiceError
 from games.models import Game, Seat
-from games.write import MODERATOR, Actor, Committed, submit
+from games.service import MODERATOR, Actor, Committed, submit
 
 EXTEND, REPLACE = "extend_deadline", "replace_player"
 MAX_EXTENSION_DAYS = 365

@@ -7,8 +7,8 @@ from __future__ import annotations
 from engine import events as ev
 from games import computer, tasks
 from games.models import Seat
-from games.reading import forget_seats
-from games.write import COMPUTER, Committed
+from games.seating import forget_seats
+from games.service import COMPUTER, Committed
 
 
 def hand_over_seat(done: Committed):

@@ -5,7 +5,7 @@ RULES.md leaves the neutral's half to the player who is not moving (`neutral_rei
 opponent`); in a game by mail that is a second wait of up to a day in every turn. A player
 who chose "borders" in their preferences (the profile page, `PATCH /api/v1/preferences/`)
 has it placed for them at once, by the rule `neutral_on_borders` states, as an ordinary
-`place_neutral` command through the one front door (games.write.submit, declared in
+`place_neutral` command through the one front door (games.service.submit, declared in
 settings.CONQUEST_STANDING_ORDERS). Placement draws no dice, and the rule reads only the
 placer's own view (under fog, what they see), so it knows nothing the player would not.
 """
@@ -16,11 +16,13 @@ import engine as rules
 from accounts.models import Preferences, preferences_for
 from engine.pieces import NEUTRAL
 from games.errors import ServiceError
+from games.log import VersionConflict
 from games.maps import board_of_view
 from games.models import Game, Seat
-from games.reading import bot_levels, seat_rows
-from games.store import VersionConflict, fetch_game, load_state
-from games.write import STANDING, Actor, submit
+from games.rows import fetch_game
+from games.seating import bot_levels, seat_rows
+from games.service import STANDING, Actor, submit
+from games.states import load_state
 from lib import sql
 
 NEUTRAL_PLACE = "neutral_place"
@@ -90,7 +92,7 @@ def borders_flag_sql(user_column: str) -> str:
 def neutral_placement(done):
     """A standing order (settings.CONQUEST_STANDING_ORDERS): after a commit that leaves the
     neutral's half to a player who chose "borders", their placement, as (actor, command)
-    for games.write.submit; else None."""
+    for games.service.submit; else None."""
     return _placement(done.game, done.after)
 
 

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 
 from games.models import Game, Invitation, Seat
-from games.reading import seat_of
+from games.seating import seat_of
 
 # Invitations that let their player see the game (and join it while it is open): one
 # accepted and then left still does, as a seat once taken.

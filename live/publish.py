@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games.models import Seat
-from games.reading import bot_levels, seat_rows
+from games.seating import bot_levels, seat_rows
 
 log = logging.getLogger(__name__)
 _client: tuple[int, object] | None = None

@@ -1,6 +1,6 @@
 """What a stream reads from the database, each a plain synchronous function the hub runs on
 its few threads: who is asking, the caller's game view and its new events (through the very
-code GET /games/{id}/ and events/ answer with: games.api.views, games.reading), the
+code GET /games/{id}/ and events/ answer with: games.api.views, games.seat_views), the
 caller's new notices."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
 from engine.moves import seats_to_act
-from games import reading, visibility
+from games import seat_views, seating, visibility
 from games.api.views import game_view_for
 from games.models import Game, Seat
-from games.store import fetch_game, load_state
+from games.rows import fetch_game
+from games.states import load_state
 from lib.api.renderers import FastJSONRenderer
 from live import credentials
 from moderation.models import ChatMessage
@@ -75,7 +76,7 @@ def game_row(game_id: int) -> Game | None:
     the same news shares (live.hub.shared); None if it is gone."""
     game = fetch_game(game_id)
     if game is not None:
-        reading.seat_rows(game)
+        seating.seat_rows(game)
     return game
 
 
@@ -84,12 +85,12 @@ def may_see(game: Game, user) -> bool:
 
 
 def events_for(game: Game, seat: int | None, after: int) -> tuple[list[tuple[int, bytes]], bool]:
-    """The game's events after `after` as events/ shows them to `seat` now (games.reading,
+    """The game's events after `after` as events/ shows them to `seat` now (games.seat_views,
     the same redaction), each (seq, its JSON), and whether more wait."""
     upto = min(game.version, after + BATCH)
     if upto <= after:
         return [], False
-    events = reading.event_dicts(game, seat, after, upto)
+    events = seat_views.event_dicts(game, seat, after, upto)
     return [(e["seq"], _RENDER(e)) for e in events], upto < game.version
 
 

@@ -20,7 +20,7 @@ from django.http import JsonResponse, StreamingHttpResponse
 from rest_framework import exceptions
 
 from accounts.throttles import client_address
-from games import reading
+from games import seating
 from lib.inputs import WHOLE_NUMBER
 from live import hub as h
 from live import quota, reads
@@ -197,7 +197,7 @@ async def _follow_game(hub, kind, user, credential, counted, game_id, view, curs
                     or not await hub.vouch(credential, held):
                 yield _close(kind, ENDED)
                 return
-            seat = reading.seat_of(game, user)  # (from the row's seats: no query)
+            seat = seating.seat_of(game, user)  # (from the row's seats: no query)
             events, more = await hub.shared((game_id, seat, cursor, game.version),
                                             reads.events_for, game, seat, cursor)
             for seq, data in events:
@@ -206,7 +206,7 @@ async def _follow_game(hub, kind, user, credential, counted, game_id, view, curs
             if more:
                 continue
             if chat_due or signals[1].is_set():
-                team = None if seat is None else reading.team_of(game, seat)
+                team = None if seat is None else seating.team_of(game, seat)
                 heard = await hub.read(reads.chat_heard, game_id, team, chat_seen)
                 if heard != chat_seen:
                     chat_seen = heard

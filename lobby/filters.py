@@ -44,7 +44,7 @@ def _deadline(value: str) -> Q:
 
 
 def _rated(value: str) -> Q:
-    # The creator's choice, else rated unless a computer player is seated (games.reading).
+    # The creator's choice, else rated unless a computer player is seated (games.seat_views).
     with_bots = Q(pk__in=Seat.objects.filter(bot__isnull=False).values("game_id"))
     rated = Q(rated=True) | (Q(rated__isnull=True) & ~with_bots)
     return rated if value == "yes" else ~rated

@@ -1,5 +1,5 @@
 """The lobby: creating a game, taking and leaving seats, seating computer players,
-cancelling, and starting (the start is a command through games.write like any other)."""
+cancelling, and starting (the start is a command through games.service like any other)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from django.utils.timezone import now
 import engine as rules
 from games import computer, maps
 from games.errors import ServiceError
+from games.log import VersionConflict
 from games.maps import board_for_new_game
 from games.models import Game, Seat
-from games.reading import forget_seats
-from games.store import VersionConflict
-from games.write import LOBBY, Actor, submit
+from games.seating import forget_seats
+from games.service import LOBBY, Actor, submit
 from lobby import bot_accounts, invitations, seeds
 from lobby.new_game import (
     SPEED_RULES,

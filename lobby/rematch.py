@@ -11,7 +11,7 @@ carries) reaches the server after the seed is committed, as a join does in the l
 What follows from an offer or a refusal (the other players' notifications) is a reaction
 declared in settings.CONQUEST_REACTIONS["rematch"], handed a RematchNews in the offer's
 transaction: games/ knows no consumer of it. The new game's start is a command through
-games.write like any game's (its "game started" mail comes from there).
+games.service like any game's (its "game started" mail comes from there).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from django.utils.timezone import now
 
 from games.errors import ServiceError
 from games.models import Game, Rematch, RematchAnswer, Seat, new_seed
-from games.reading import forget_seats
+from games.seating import forget_seats
 from lib.reactions import announce
 from lobby import open_games, seeds
 from lobby.new_game import check_entropy

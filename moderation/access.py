@@ -22,7 +22,7 @@ from django.db.models import Q
 
 from games.models import Game, Seat
 from games.moderation import has_stake, staked
-from games.reading import seat_of, team_of
+from games.seating import seat_of, team_of
 from moderation.models import ChatMessage, Report
 from moderation.permissions import can_moderate
 

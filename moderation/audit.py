@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from engine.events import MODERATOR_EVENTS
-from games import reading
+from games import seating
 from games.models import Event
-from games.reading import spectator_event
+from games.seat_views import spectator_event
 from moderation.access import handled
 from moderation.models import Report
 from ratings import voids
@@ -25,7 +25,7 @@ def history(username: str, viewer=None, limit: int = 200) -> list[dict]:
     for stored in events:
         game = stored.game
         if game.pk not in names:
-            names[game.pk] = reading.usernames(game)
+            names[game.pk] = seating.usernames(game)
         event = spectator_event(stored, game)
         entries.append({
             "when": stored.created_at, "game": game, "kind": stored.type, "seq": stored.seq,

@@ -3,7 +3,7 @@ moderation.access's.
 
 Posting writes a ChatMessage row and leaves the game's log and version alone. Hiding is a
 moderator's action and so an event, `chat_hidden {message, author_seat, by, reason}`,
-decided by the engine and submitted through games.write.submit like every other, with
+decided by the engine and submitted through games.service.submit like every other, with
 the message's `hidden` flag (its projection) set in the same transaction.
 """
 
@@ -19,11 +19,11 @@ import engine as rules
 from engine.events import CHAT_HIDDEN
 from engine.pieces import COLORS
 from games.errors import ServiceError
+from games.log import VersionConflict
 from games.models import Game, Seat
 from games.moderation import check_not_playing
-from games.reading import team_of
-from games.store import VersionConflict
-from games.write import MODERATOR, Actor, submit
+from games.seating import team_of
+from games.service import MODERATOR, Actor, submit
 from lib.reactions import announce
 from moderation.mentions import mentioned_players
 from moderation.models import ChatMessage

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from games.models import Game
-from games.reading import seat_rows
+from games.seating import seat_rows
 from moderation.access import seat_reading
 from moderation.models import ChatMessage
 

@@ -23,11 +23,12 @@ from accounts import throttles
 from engine.commands import MODERATOR_ACTION_LIST, MODERATOR_ACTIONS
 from engine.errors import RuleViolation
 from engine.pieces import COLORS
-from games import reading, visibility
+from games import seat_views, seating, visibility
 from games.errors import ServiceError
+from games.log import VersionConflict
 from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
-from games.store import VersionConflict, load_state
+from games.states import load_state
 from lib.inputs import whole_number
 from moderation import access, sections
 from moderation import chat as chat_service
@@ -111,10 +112,10 @@ def chat_context(request, game: Game, *, error: str = "", draft: str = "",
     """What the chat box shows this viewer: lines, and the form if they hold a seat."""
     user = request.user
     is_open = chat_service.chat_open(game)
-    seat = reading.seat_of(game, user)
+    seat = seating.seat_of(game, user)
     seated = seat is not None
     lines = chat_lines(game, user, limit=500 if full else 50)
-    team = reading.team_of(game, seat) if seated else None
+    team = seating.team_of(game, seat) if seated else None
     return {
         "open": is_open, "lines": lines,
         # Changes when a line comes or is hidden: the box's script redraws only then.
@@ -251,9 +252,9 @@ def _seat_choices(view: dict, names: dict, only_in_play: bool) -> list:
 def game_page(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
     state = None if game.status == Game.OPEN else load_state(game)
-    view = reading.game_view(game, state, None)  # the spectator's view: nothing hidden
-    names = reading.usernames(game)
-    events = reading.event_dicts(game, None, after=max(0, game.version - LOG_LENGTH))
+    view = seat_views.game_view(game, state, None)  # the spectator's view: nothing hidden
+    names = seating.usernames(game)
+    events = seat_views.event_dicts(game, None, after=max(0, game.version - LOG_LENGTH))
     board = state.board if state is not None else None
     log = [{"seq": e["seq"], "text": describe(e, names, board), "at": e["at"], "type": e["type"]}
            for e in reversed(events)]
@@ -269,7 +270,7 @@ def game_page(request, game_id):
     players = [{**p, "name": seat_name(p["seat"], names)} for p in view["players"]]
     return render(request, "moderation/game.html", {
         "game": game, "view": view, "players": players, "log": log, "forms": forms,
-        "you_play": reading.seat_of(game, request.user) is not None, "stake": stake,
+        "you_play": seating.seat_of(game, request.user) is not None, "stake": stake,
         "lines": chat_lines(game, request.user, limit=200, moderating=True),
         "hide_form": ReasonForm(),
         "reports": game.reports.filter(access.handled(request.user))
@@ -300,9 +301,9 @@ def act(request, game_id):
     except (ServiceError, RuleViolation, VersionConflict) as error:
         messages.error(request, _("Nothing was done: %(why)s") % {"why": refusal_text(error)})
         return redirect("moderation-game", game_id=game.pk)
-    names = reading.usernames(game)
+    names = seating.usernames(game)
     said = [describe(e, names, done.state.board)
-            for e in reading.redacted(game, done.events[:6], None)]
+            for e in seat_views.redacted(game, done.events[:6], None)]
     messages.success(request, " ".join(said))
     return redirect("moderation-game", game_id=game.pk)
 

@@ -12,10 +12,10 @@ from django.utils.translation import ngettext
 
 from engine import events as ev
 from engine import odds
-from games import reading
+from games import seat_views
 from games.maps import board_of_view
 from games.standing_orders import neutral_on_borders
-from games.store import load_state
+from games.states import load_state
 from words import narrator
 from words.vocabulary import percent, territory_name
 
@@ -139,7 +139,7 @@ def answer(game, seat: int | None, payload: dict, view: dict, names: dict) -> li
     first = min(span[0] for span in spans if span)
     last = max(span[1] for span in spans if span)
     # As the player's seat may see them (fog, others' cards), once for all the commands.
-    seen = {e["seq"]: e for e in reading.event_dicts(game, seat, after=first - 1, upto=last)}
+    seen = {e["seq"]: e for e in seat_views.event_dicts(game, seat, after=first - 1, upto=last)}
     owners = narrator.OwnerTracker(board_of_view(view))
     state = load_state(game, first - 1) if first > 1 else None
     if state is not None:

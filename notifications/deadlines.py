@@ -17,9 +17,10 @@ from django.utils import timezone
 from accounts.models import Preferences
 from engine.errors import RuleViolation
 from engine.moves import seats_to_act
-from games import absences, reading, write
+from games import absences, service
+from games.log import VersionConflict
 from games.models import Game, Seat
-from games.store import VersionConflict, load_state, load_states
+from games.states import load_state, load_states
 from notifications.models import Notification, Vacation
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,7 @@ def vacations_ending(user_ids, now) -> dict[int, object]:
 def owing_seats(game, state) -> dict[int, int]:
     """{seat: user id} of the seats the game waits for (the seats as read with the game)."""
     seats = set(seats_to_act(state))
-    return {row[0]: row[1] for row in reading.seat_rows(game) if row[0] in seats}
+    return {row[0]: row[1] for row in seats.seat_rows(game) if row[0] in seats}
 
 
 def owing_users(game, state) -> list[int]:
@@ -48,7 +49,7 @@ def owing_users(game, state) -> list[int]:
 
 
 def attach_seats(games) -> None:
-    """Read the seats of all `games` in one query, as reading.seat_rows keeps them, and
+    """Read the seats of all `games` in one query, as seats.seat_rows keeps them, and
     which of their players take a digest (notifications.outbox.digest_takers) in another."""
     found: dict[int, list] = {game.pk: [] for game in games}
     for game_id, *row in Seat.objects.filter(game_id__in=list(found)).values_list(
@@ -128,7 +129,7 @@ def _time_out(game, state, owing, away, counts) -> None:
             absences.stretch(game, state, on_vacation, back)
             counts["stretched"] += 1
             return
-        write.submit_timeout(game, version, state)
+        service.submit_timeout(game, version, state)
         counts["timed_out"] += 1
     except (VersionConflict, RuleViolation):
         counts["moved_on"] += 1

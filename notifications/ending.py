@@ -14,7 +14,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from engine import events as ev
-from games import reading
+from games import seat_views, seating
 from games.models import Game
 from lib.numbers import signed
 from notifications.models import Notification
@@ -52,14 +52,14 @@ def end_context(notification: Notification, game, seat, names) -> dict:
     """What the end mail adds: how the game ended, and the reader's rating change."""
     since = (notification.payload or {}).get("since")
     upto = notification.event_seq
-    events = reading.event_dicts(game, seat, upto=upto)
+    events = seat_views.event_dicts(game, seat, upto=upto)
     departures = []
     if isinstance(since, int):
         departures = [narrator.describe(e, names) for e in events
                       if e["seq"] > since and e["type"] in DEPARTURES]
     headline = ""
     if seat is not None and game.status == Game.FINISHED:
-        team_size = reading.rules_of(game).team_size
+        team_size = seating.rules_of(game).team_size
         places = standing.places_of(events, game.players, team_size)
         headline = standing.headline(places, seat, team_size)[0] if seat in places else ""
     found = changes.changes(game.pk)

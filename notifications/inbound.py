@@ -17,10 +17,11 @@ from django.utils import translation
 from accounts.bots import is_bot_account
 from accounts.models import preferences_for
 from engine.errors import RuleViolation
-from games import errors, write
+from games import errors, service
+from games.log import VersionConflict
 from games.maps import board_for_new_game
 from games.models import Game, Seat
-from games.store import VersionConflict, load_state
+from games.states import load_state
 from notifications import links
 from notifications.mailcommands import MailCommandError, command_lines, parse_line
 from notifications.models import InboundMail, Notification
@@ -109,7 +110,7 @@ def _play(game, user, seat, lines):
             payload = parse_line(line, state, seat)
             if payload is None:
                 continue
-            done = write.submit(write.player(user), game, payload)
+            done = service.submit(service.player(user), game, payload)
         except (MailCommandError, RuleViolation, errors.ServiceError, VersionConflict) as problem:
             board = state.board if state is not None else board_for_new_game(game.map)
             detail = getattr(problem, "detail", None) or str(problem)

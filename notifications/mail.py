@@ -19,12 +19,12 @@ from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
 from engine import events as ev
 from engine.maps import board_by_hash
-from games import reading, store
+from games import log, seat_views, seating
 from games.clock import zone
 from games.maps import board_of_view
 from games.models import Seat
 from games.standing_orders import neutral_question_open
-from games.store import load_state
+from games.states import load_state
 from notifications import answers, ending, links
 from notifications.models import Notification
 from notifications.parts import mail_parts
@@ -157,9 +157,9 @@ def context_for(notification: Notification, preferences: Preferences,
     seat = reader.seat(game, notification.user_id)
     upto = notification.event_seq if notification.kind != Notification.REMINDER else None
     state = reader.state(game, upto)
-    view = reading.game_view(game, state, seat)
+    view = seat_views.game_view(game, state, seat)
     board = state.board if state is not None else board_of_view(view)
-    names = reading.usernames(game)
+    names = seating.usernames(game)
     deadline = _local(game.deadline, preferences.time_zone)
     context.update({
         "game": game, "view": view, "seat": seat, "names": names,
@@ -214,13 +214,13 @@ def _moderator_sentence(notification: Notification, game, seat, names, board) ->
     reader: the outbox keys each row by the event that caused it (kind:game:seq)."""
     tail = notification.key.rsplit(":", 1)[-1]
     cause = int(tail) if tail.isdigit() else notification.event_seq
-    told = reading.event_dicts(game, seat, after=cause - 1, upto=cause)
+    told = seat_views.event_dicts(game, seat, after=cause - 1, upto=cause)
     return narrator.describe(told[0], names, board=board) if told else ""
 
 
 def _since_last_turn(game, seat, names, upto, board=None) -> list[str]:
     """What others did to the recipient since their previous turn began."""
-    events = reading.event_dicts(game, seat)
+    events = seat_views.event_dicts(game, seat)
     if upto:
         events = [e for e in events if e["seq"] <= upto]
     start = 0
@@ -258,7 +258,7 @@ class Batch(Reader):
         self._seats = {(game_id, row[1]): row[0] for game_id, rows in seats.items()
                        for row in rows}
         self._logs = {pk: [] for pk in games}
-        for game_id, event, at in store.events_with_times_of_many(
+        for game_id, event, at in log.events_with_times_of_many(
                 [(pk, 0, copies[0].version) for pk, copies in games.items()]):
             self._logs[game_id].append((event, at))
         self._states: dict[tuple, object] = {}
@@ -304,7 +304,7 @@ class Batch(Reader):
             return []
         # Under fog what a seat saw depends on the board before the first event.
         before = self.state(game, start) if start and (game.rules or {}).get("fog") else None
-        seen = reading.redacted(game, [e for e, _ in log[start:]], seat, before)
+        seen = seat_views.redacted(game, [e for e, _ in log[start:]], seat, before)
         events = [{**e, "at": at.isoformat()} for e, (_, at) in zip(seen, log[start:],
                                                                      strict=True)]
         return narrator.happened_to(events, seat, names, board)[-30:]

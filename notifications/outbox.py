@@ -18,8 +18,8 @@ from accounts.models import Preferences
 from engine import events as ev
 from engine.moves import decision, seats_to_act
 from games import standing_orders
-from games.appending import RowsWrite
-from games.reading import bot_levels, seat_rows
+from games.append import RowsWrite
+from games.seating import bot_levels, seat_rows
 from lib import publish, sql
 from notifications.models import Notification
 
@@ -43,7 +43,7 @@ _MODERATION = ev.MODERATOR_EVENTS - {ev.PLAYER_DROPPED, ev.PLAYER_REPLACED,
 def rows_for(game, events, before, after, standing_order=False,
              started_by=None) -> list[Notification]:
     """The rows these events cause. `standing_order`: the change was a player's standing
-    order, made the moment a move left its decision to them (games.write.standing_orders).
+    order, made the moment a move left its decision to them (games.service.standing_orders).
     `started_by`: the user who started the game with this change (pressed start, created
     it full, seated its last computer player): they saw it start, and get no mail of it."""
     # Computer players get no mail (nor does a dropped player whose seat a bot plays on).

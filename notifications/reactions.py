@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.write import LOBBY, STANDING
+from games.service import LOBBY, STANDING
 from notifications import outbox
 from notifications.models import Notification
 

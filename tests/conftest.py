@@ -45,7 +45,7 @@ APPEND_ONLY_TABLES = {"games_event"}
 def forget_recent_states():
     """Each test starts with no remembered game states: database ids (and some tests'
     fixed seeds) come back from one test to the next."""
-    from games.store import forget_recent
+    from games.states import forget_recent
 
     forget_recent()
     yield

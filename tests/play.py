@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from engine.moves import seats_to_act
-from games import write
+from games import service
 from games.models import Game, Seat
-from games.store import load_state
+from games.states import load_state
 from tests.engine.players import bot_command
 
 
@@ -25,7 +25,7 @@ def play_until(game: Game, users: list | None, wanted, seed: int | str = 1, limi
         player = users[seat] if users is not None else \
             Seat.objects.select_related("user").get(game=game, seat=seat).user
         try:
-            write.submit(write.player(player), game, bot_command(state, seat, rnd),
+            service.submit(service.player(player), game, bot_command(state, seat, rnd),
                          state.version)
         except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
             continue

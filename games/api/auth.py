@@ -10,9 +10,9 @@ from functools import lru_cache
 from django.db import connection
 
 from accounts import tokens
-from games import store
+from games import log, states
 from games.models import Game
-from games.store import game_columns, game_from_columns
+from games.rows import game_columns, game_from_columns
 from lib import sql
 
 FOUND = "_conquest_game"  # the request's attribute: (game id, the game or None)
@@ -24,18 +24,18 @@ class TokenAuthentication(tokens.TokenAuthentication):
         if game_id is None:
             return super().along(request)
         joins, extra = _game_join(connection.vendor)
-        self.after = store.remembered_version(game_id)
+        self.after = states.remembered_version(game_id)
         if self.after is None:
             return joins, extra, [game_id]
-        events = store.events_after_column(connection.vendor)
-        upto = self.after + store.snapshot_every()  # recall catches up no further
+        events = log.events_after_column(connection.vendor)
+        upto = self.after + states.snapshot_every()  # recall catches up no further
         return joins, (*extra, (events, None)), [game_id, self.after, upto, game_id]
 
     def received(self, request, values: list) -> None:
         count = len(_game_join(connection.vendor)[1])
         game = game_from_columns(values[:count])
         if game is not None and len(values) > count:
-            store.events_read_with(game, self.after, values[count])
+            log.events_read_with(game, self.after, values[count])
         # On the Django request, which outlives DRF's (an exception handler sees it too).
         setattr(request._request, FOUND, (_game_id(request), game))
 

@@ -1,5 +1,5 @@
 """API views of a game: its view, commands, events and record, and the maps; parse the
-request, call games.write, answer with what the caller may see (the lobby's are lobby.api's)."""
+request, call games.service, answer with what the caller may see (the lobby's are lobby.api's)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,13 @@ from rest_framework.response import Response
 
 from accounts import throttles
 from games import maps as game_maps
-from games import reading, visibility, write
+from games import seat_views, seating, service, visibility
 from games.api import auth
 from games.api import serializers as s
 from games.maps import UnknownMap, maps_for_new_games
 from games.models import Game
-from games.store import fetch_game, load_state
+from games.rows import fetch_game
+from games.states import load_state
 from lib.api.errors import ERRORS, error
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn
 from lib.inputs import WHOLE_NUMBER
@@ -86,9 +87,9 @@ class MapVersionView(ApiView):
 
 
 def game_view_for(game, user, at=None):
-    seat = reading.seat_of(game, user)
+    seat = seating.seat_of(game, user)
     state = load_state(game, at) if game.status != Game.OPEN else None
-    view = reading.game_view(game, state, seat)
+    view = seat_views.game_view(game, state, seat)
     view["private"] = game.private
     if game.private and user is not None and user.is_authenticated \
             and game.creator_id == user.pk:
@@ -127,12 +128,12 @@ class CommandsView(ApiView):
         game = found(request, game_id)
         payload = request.data if isinstance(request.data, dict) else None
         expected = payload.get("expected_version") if payload else None
-        done = write.submit(write.player(request.user), game, payload, expected)
+        done = service.submit(service.player(request.user), game, payload, expected)
         return Response({
             "version": done.state.version,
             # As GET .../events/ shows them (with their times), redacted for the sender.
             "events": done.event_dicts(),
-            "game": reading.game_view(done.game, done.state, done.seat),
+            "game": seat_views.game_view(done.game, done.state, done.seat),
         }, status=status.HTTP_201_CREATED)
 
 
@@ -147,10 +148,10 @@ class EventsView(ApiView):
         after = request.query_params.get("after", "0")
         if not WHOLE_NUMBER.fullmatch(after):
             return error(400, "bad_request", "after must be a whole number (at most 18 digits)")
-        seat = reading.seat_of(game, request.user)
+        seat = seating.seat_of(game, request.user)
         # Bounded by the version read, so `version` is the last seq even if a move lands now.
         return Response({"version": game.version,
-                         "events": reading.event_dicts(game, seat, int(after), game.version)})
+                         "events": seat_views.event_dicts(game, seat, int(after), game.version)})
 
 
 class RecordView(ApiView):
@@ -161,4 +162,4 @@ class RecordView(ApiView):
         """The game's record: seats, rules, the seed's hash and every event; the seed and
         what was hidden once the game is over, to check every roll."""
         game = found(request, game_id)
-        return Response(reading.record(game, reading.seat_of(game, request.user)))
+        return Response(seat_views.record(game, seating.seat_of(game, request.user)))

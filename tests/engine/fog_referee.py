@@ -268,7 +268,7 @@ PUBLIC_VIEW = {
     "phase", "turn", "round", "turn_seat", "current_seat", "conquered", "order", "winner",
     "winners", "winning_team", "paused", "finish_reason", "fog", "sets_traded",
     "next_set_value", "deck_size", "discard_size", "trade_limit", "map", "map_hash",
-    # added by the service (games.reading.game_view)
+    # added by the service (games.seat_views.game_view)
     "id", "name", "status", "version", "rules", "deadline_seconds", "deadline", "seed_hash",
     "seats_wanted", "clock", "creator", "rated", "private", "bots_allowed",
 }

@@ -1,4 +1,4 @@
-"""Games for the store tests, made and played in-process through lobby.open_games and games.write."""
+"""Games for the store tests, made and played in-process through lobby.open_games and games.service."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from django.contrib.auth import get_user_model
 from django.db import connection, connections
 
 from engine.moves import seats_to_act
-from games import write
+from games import service
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from tests.engine.players import bot_command
 
@@ -70,7 +70,7 @@ def play_one(game: Game, users: list, rnd: random.Random, command=None):
     state = load_state(game)
     seat = rnd.choice(seats_to_act(state))
     payload = command or bot_command(state, seat, rnd)
-    return write.submit(write.player(users[seat]), game, payload, state.version)
+    return service.submit(service.player(users[seat]), game, payload, state.version)
 
 
 def play(game: Game, users: list, rnd: random.Random, commands: int) -> list:
@@ -87,5 +87,5 @@ def finish_by_resigning(game: Game, users: list) -> None:
     """Everyone but the last living seat resigns, which ends any game."""
     state = load_state(game)
     for seat in state.living()[:-1]:
-        write.submit(write.player(users[seat]), game, {"type": "resign"})
+        service.submit(service.player(users[seat]), game, {"type": "resign"})
     assert game.status == Game.FINISHED

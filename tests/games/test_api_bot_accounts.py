@@ -15,7 +15,7 @@ from accounts.models import BotAccount
 from engine.moves import seats_to_act
 from games import computer
 from games.models import Game, Seat
-from games.store import load_state
+from games.states import load_state
 from lobby import challenges
 from notifications.models import Notification
 from tests.games.api_support import API, assert_error, game_url, send, unchanged

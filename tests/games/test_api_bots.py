@@ -11,7 +11,7 @@ from django.core import mail
 from engine.moves import seats_to_act
 from games import computer
 from games.models import Event, Game, Seat
-from games.store import load_state
+from games.states import load_state
 from notifications.models import Notification
 from tests.games.api_support import API, assert_error, assert_game_view, game_url, send, unchanged
 from tests.games.api_support import play as play_humans
@@ -120,10 +120,10 @@ def test_a_player_dropped_for_missed_turns_is_played_on_by_a_bot(alice, bob):
         format="json").json()["id"]
     bob.post(game_url(game_id, "join/"))
     game = Game.objects.get(pk=game_id)
-    from games import write
+    from games import service
     state = load_state(game)
     seat = seats_to_act(state)[0]
-    write.submit_timeout(game, state.version)
+    service.submit_timeout(game, state.version)
 
     state = load_state(game)
     assert state.players[seat].bot == "normal" and not state.players[seat].out
@@ -154,7 +154,7 @@ def test_a_moderator_hands_a_bot_seat_to_a_person_and_the_bot_stops(alice, bob):
     moderate(game, maud, "replace_player", "a person wants it", seat=1, replacement="bob")
 
     game.refresh_from_db()
-    from games import reading
-    reading.forget_seats(game)
-    assert reading.bot_levels(game) == {2: "normal"}
+    from games import seating
+    seating.forget_seats(game)
+    assert seating.bot_levels(game) == {2: "normal"}
     assert alice.get(game_url(game_id)).json()["players"][1]["bot"] is None

@@ -13,7 +13,7 @@ from engine import verify
 from engine.maps import shipped, shipped_ids
 from engine.moves import seats_to_act
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from tests.engine.players import bot_command
 
 TURNS = 4  # turns played before the resignation: attacks, conquests, cards, fortifying

@@ -19,9 +19,9 @@ from schemathesis.checks import not_a_server_error
 
 from accounts import tokens
 from engine.moves import seats_to_act
-from games import write
+from games import service
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from tests.engine.players import bot_command
 from tests.games.support import players
@@ -91,7 +91,7 @@ class Arena:
             advance = False
             user = self.alice if seat == 0 else self.bob
             try:
-                write.submit(write.player(user), self.game, bot_command(state, seat, self.rnd))
+                service.submit(service.player(user), self.game, bot_command(state, seat, self.rnd))
             except Exception:  # noqa: BLE001 - a refused bot move (an unconnected fortify)
                 pass
         raise AssertionError("the arena's games do not come to alice")

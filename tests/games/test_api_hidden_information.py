@@ -20,9 +20,10 @@ import engine as rules
 from engine.commands import parse_command
 from engine.missions import describe, effective_mission
 from engine.moves import seats_to_act
-from games.appending import append
+from games.append import append
+from games.log import stored_events
 from games.models import Event, Game, Seat
-from games.store import load_state, rebuild_snapshots, stored_events
+from games.states import load_state, rebuild_snapshots
 from tests.engine.players import bot_command
 from tests.games.api_support import API, compact, game_url, play, send, state_of
 from tests.games.conftest import new_game, signed_up

@@ -9,10 +9,11 @@ import pytest
 
 from engine import board as classic_board
 from engine.moves import seats_to_act
-from games import computer, reading
+from games import computer, seat_views
+from games.log import stored_events
 from games.maps import board_for_new_game, board_of_game, board_of_view
 from games.models import Game
-from games.store import load_state, stored_events
+from games.states import load_state
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of
 from tests.games.conftest import signed_up
 from tests.games.test_api_fog_teams import check_game_so_far
@@ -183,7 +184,7 @@ def test_the_maps_endpoints_list_and_show_it(anonymous, isles_map):
 def test_the_service_reads_the_board_of_the_view(alice, bob, isles_map):
     game_id = joined(alice, bob, setup="random")
     game = Game.objects.get(pk=game_id)
-    view = reading.game_view(game, load_state(game), 0)
+    view = seat_views.game_view(game, load_state(game), 0)
     assert board_of_view(view) is isles_map
     assert board_of_view({"map": "isles"}) is board_for_new_game("isles") is isles_map
     assert board_of_view({"map": None}).id == "classic"

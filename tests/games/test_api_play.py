@@ -9,7 +9,7 @@ import pytest
 from engine import verify
 from engine.moves import seats_to_act
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from tests.engine.players import bot_command
 from tests.games.conftest import new_game
 

@@ -137,7 +137,7 @@ _raced = {"done": False, "busy": False}
 
 def racing_order(done):
     """The standing order, once after a move of the placer's own lands first (a race)."""
-    from games import write
+    from games import service
     from games.models import Seat
     from games.standing_orders import neutral_placement, placer_with_standing_order
 
@@ -148,7 +148,7 @@ def racing_order(done):
         _raced["done"] = _raced["busy"] = True
         try:
             user = Seat.objects.get(game=done.game, seat=seat).user
-            write.submit(write.player(user), Game.objects.get(pk=done.game.pk),
+            service.submit(service.player(user), Game.objects.get(pk=done.game.pk),
                          {"type": "set_defense", "policy": "one"})
         finally:
             _raced["busy"] = False
@@ -170,7 +170,7 @@ def test_a_standing_order_that_loses_a_race_is_asked_again(alice, bob, settings)
 
 
 def test_the_choice_is_read_with_the_seats(alice, bob):
-    from games.store import fetch_game
+    from games.rows import fetch_game
 
     game_id = new_game(alice, bob)
     assert fetch_game(game_id)._seat_flags["neutral_borders"] == set()

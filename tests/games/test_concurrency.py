@@ -18,10 +18,11 @@ from django.db import connections
 import engine as rules
 from engine.errors import GameNotActive
 from engine.moves import seats_to_act
-from games import reading, write
+from games import seating, service
+from games.log import VersionConflict, stored_events
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game
-from games.store import VersionConflict, load_state, stored_events
+from games.states import load_state
 from tests.engine.players import bot_command
 from tests.games.support import only_on_postgresql, players, started_game
 
@@ -58,7 +59,7 @@ def race(game_id: int, users: list, writer: Writer, start: threading.Barrier) ->
             seat = rnd.choice(seats_to_act(state))
             payload = bot_command(state, seat, rnd)
             try:
-                done = write.submit(write.player(users[seat]), game, payload, state.version)
+                done = service.submit(service.player(users[seat]), game, payload, state.version)
             except VersionConflict:
                 writer.conflicts += 1
             except rules.RuleViolation as refusal:
@@ -109,7 +110,7 @@ def test_it_applies_each_racing_command_exactly_once():
         (seen, seat, payload, repr(error)) for seen, seat, payload, error in refused
         if type(error) is not GameNotActive
     ]
-    dice = reading.dice_for(game)
+    dice = seating.dice_for(game)
     by_version = sorted(refused, key=lambda r: r[0])
     state, position = None, 0
     for seen, seat, payload, error in by_version:

@@ -1,6 +1,6 @@
 """One front door: every way a change reaches a game (the API, the web form, a mail reply,
 the deadline sweep, a computer player, a moderator's action, hiding a chat line, the
-game's start) goes through games.write.submit, so a stale version is refused and a lost
+game's start) goes through games.service.submit, so a stale version is refused and a lost
 race is retried (or, where the caller named a version, refused) the same way everywhere."""
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ import time
 import pytest
 
 import engine as rules
-from games import computer, write
+from games import computer, service
+from games.log import VersionConflict
 from games.models import Event, Game
 from games.moderation import moderate
-from games.store import VersionConflict, load_state
+from games.states import load_state
 from lobby import open_games
 from moderation.chat import hide_message, post_message
 from moderation.models import ChatMessage
@@ -36,15 +37,15 @@ def three():
 def race(monkeypatch):
     """race(someone): the next append loses to `someone`'s change of defence policy, landed
     in the game just before it (a move committed between the read and the write)."""
-    real, armed = write.append, []
+    real, armed = service.append, []
 
     def append(game, *args, **kwargs):
         if armed:
             other = armed.pop()
-            write.submit(write.player(other), Game.objects.get(pk=game.pk), DEFENSE_ONE)
+            service.submit(service.player(other), Game.objects.get(pk=game.pk), DEFENSE_ONE)
         return real(game, *args, **kwargs)
 
-    monkeypatch.setattr(write, "append", append)
+    monkeypatch.setattr(service, "append", append)
     return armed.append
 
 
@@ -109,10 +110,10 @@ def test_the_deadline_sweep_refuses_a_stale_version_and_a_race(three, race):
     game, users = three
     _, other, state = mover_and_other(game, users)
     with pytest.raises(VersionConflict):
-        write.submit_timeout(game, state.version - 1)
+        service.submit_timeout(game, state.version - 1)
     race(other)
     with pytest.raises(VersionConflict):
-        write.submit_timeout(Game.objects.get(pk=game.pk), state.version)
+        service.submit_timeout(Game.objects.get(pk=game.pk), state.version)
     assert kinds_after(game, state.version) == ["defense_set"]
 
 
@@ -123,7 +124,7 @@ def test_a_computer_player_names_the_version_it_read_and_stops_on_a_race(race):
     game.refresh_from_db()
     state = load_state(game)
     while state.current != 1:  # until the bot owes the move
-        write.submit(write.player(alice), game, {"type": "end_turn"}
+        service.submit(service.player(alice), game, {"type": "end_turn"}
                      if state.phase != "reinforce" else _place_all(state, 0))
         game.refresh_from_db()
         state = load_state(game)
@@ -170,7 +171,7 @@ def test_the_start_names_the_version_it_locked():
     game.refresh_from_db()
     start = rules.StartGame(game.game_id, 2, rules.validate_rules(game.rules, 2), ())
     with pytest.raises(VersionConflict):  # a second start: the game has moved on
-        write.submit(write.Actor(write.LOBBY), game, start, 0)
+        service.submit(service.Actor(service.LOBBY), game, start, 0)
 
 
 # ---- one door, one commit step ---------------------------------------------------------
@@ -188,7 +189,7 @@ def test_submit_is_the_only_caller_of_the_commit_step():
                           and inner.func.value.id == "write"}
                 if "commit" in calls:
                     callers.add(f"{path}:{node.name}")
-    assert callers == {"games/write.py:submit"}
+    assert callers == {"games/service.py:submit"}
 
 
 # ---- issue 28: another seat's hand-in in a simultaneous phase is not a conflict ---------
@@ -207,7 +208,7 @@ def test_another_seats_simultaneous_placement_does_not_make_the_form_stale():
     state = load_state(game)
     assert state.phase == "setup_place"
     seen = state.version
-    write.submit(write.player(users[1]), game, {"type": "place", "placements": {
+    service.submit(service.player(users[1]), game, {"type": "place", "placements": {
         _own(state, 1)[0]: state.players[1].setup_armies}})
 
     answer = web(users[0]).post(f"/games/{game.pk}/play/",
@@ -227,13 +228,13 @@ def test_another_seats_capital_does_not_make_the_form_stale_but_a_round_end_does
     state = load_state(game)
     assert state.phase == "capital"
     seen = state.version
-    write.submit(write.player(users[1]), game,
+    service.submit(service.player(users[1]), game,
                  {"type": "choose_capital", "territory": _own(state, 1)[0]})
     answer = web(users[0]).post(f"/games/{game.pk}/play/", {
         "type": "choose_capital", "territory": _own(state, 0)[0], "version": seen})
     assert answer.status_code == 302
     assert load_state(game).players[0].capital == _own(state, 0)[0]
     # Charlie's choice ends the phase: a form from before it is stale for anyone.
-    write.submit(write.player(users[2]), game,
+    service.submit(service.player(users[2]), game,
                  {"type": "choose_capital", "territory": _own(state, 2)[0]})
-    assert not write.only_others_policies(game, seen, load_state(game).version, 0)
+    assert not service.only_others_policies(game, seen, load_state(game).version, 0)

@@ -21,7 +21,7 @@ from games import computer
 from games import maps as game_maps
 from games.management.commands.verify_game import check_game
 from games.models import Game, ImportedMap, MapVersion
-from games.store import forget_recent, load_state
+from games.states import forget_recent, load_state
 from tests.engine.test_community_maps import BAD_FILES
 from tests.games.api_support import API, assert_error, game_url
 from tests.games.api_support import play as play_humans

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 
 from games import errors
 from games.models import Event, Game, Seat
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from tests.games.support import at_once
 

@@ -27,7 +27,7 @@ from engine import replay, seed_hash, verify
 from engine.maps import CLASSIC_FIRST_HASH, DEFAULT_MAP
 from engine.options import Rules
 from engine.state import GameState, Occupation, Player
-from games import appending, store
+from games import append, states
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game, Seat, Snapshot
 
@@ -132,20 +132,20 @@ def test_it_replays_the_recorded_game_through_the_store(path, settings, monkeypa
     )
     Seat.objects.bulk_create(Seat(game=game, seat=s, user=u) for s, u in enumerate(users))
     events = [RulesEvent.from_dict(raw) for raw in log["events"]]
-    appending.append(game, events, None, replay(events))
+    append.append(game, events, None, replay(events))
 
     game = Game.objects.get(pk=log["id"])
     assert game.status == Game.FINISHED and game.version == len(events)
     assert game.winner == log["final"]["winner"] and game.deadline is None
     assert Event.objects.filter(game=game).count() == len(events)
-    check_final_state(store.load_state(game), log)
+    check_final_state(states.load_state(game), log)
 
     out = StringIO()
     call_command("rebuild_snapshots", str(game.pk), stdout=out)
     assert Snapshot.objects.filter(game=game).count() == len(events) // 25
-    check_final_state(store.load_state(game), log)
+    check_final_state(states.load_state(game), log)
     middle = len(events) // 2
-    assert store.load_state(game, upto=middle) == replay(events[:middle])
+    assert states.load_state(game, upto=middle) == replay(events[:middle])
 
     assert check_game(game) == []
     out = StringIO()
@@ -153,4 +153,4 @@ def test_it_replays_the_recorded_game_through_the_store(path, settings, monkeypa
     assert "every die checked against the revealed seed" in out.getvalue()
 
     Snapshot.objects.filter(game=game).delete()
-    check_final_state(store.load_state(game), log)
+    check_final_state(states.load_state(game), log)

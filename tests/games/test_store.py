@@ -18,15 +18,10 @@ from django.test.utils import CaptureQueriesContext
 import engine as rules
 from engine import replay
 from engine.moves import clock_key, seats_to_act
-from games import appending, reading, store, upcasters, write
+from games import append, log, rows, seating, service, states, upcasters
+from games.log import VersionConflict, stored_events
 from games.models import Event, Game, Snapshot
-from games.store import (
-    ENGINE_VERSION,
-    VersionConflict,
-    load_state,
-    rebuild_snapshots,
-    stored_events,
-)
+from games.states import ENGINE_VERSION, load_state, rebuild_snapshots
 from lib import sql
 from lobby import open_games
 from tests.engine.players import bot_command
@@ -60,7 +55,7 @@ def decided(game, state, rnd):
     """The events a bot command would make against `state`, and the state after them."""
     seat = seats_to_act(state)[0]
     command = rules.parse_command(bot_command(state, seat, rnd), seat)
-    events = rules.decide(state, command, reading.dice_for(game))
+    events = rules.decide(state, command, seating.dice_for(game))
     return events, replay(events, state.copy())
 
 
@@ -85,13 +80,13 @@ def test_it_projects_every_append_onto_the_game(game, two):
     before = load_state(game)
     for moves in range(400):
         if moves == 150:  # long enough: one resignation ends a two-player game
-            done = write.submit(write.player(two[before.current]), game, {"type": "resign"})
+            done = service.submit(service.player(two[before.current]), game, {"type": "resign"})
         else:
             earliest = row.deadline  # only a new decision may move the clock
             from_now = timedelta(seconds=game.deadline_seconds)
-            before_call = appending.timezone.now()
+            before_call = append.timezone.now()
             done = play_one(game, two, rnd)
-            after_call = appending.timezone.now()
+            after_call = append.timezone.now()
         after = done.state
         row = Game.objects.get(pk=game.pk)
         assert row.version == after.version
@@ -116,12 +111,12 @@ def test_it_refuses_an_append_against_a_stale_state(game):
     rnd = random.Random(3)
     stale = load_state(game)
     first, after_first = decided(game, stale, rnd)
-    appending.append(game, first, stale, after_first)
+    append.append(game, first, stale, after_first)
     count, version = Event.objects.count(), Game.objects.get(pk=game.pk).version
 
     second, after_second = decided(game, stale, rnd)
     with pytest.raises(VersionConflict) as conflict:
-        appending.append(game, second, stale, after_second)
+        append.append(game, second, stale, after_second)
     assert conflict.value.current_version == version
     assert Event.objects.count() == count
     assert Game.objects.get(pk=game.pk).version == version
@@ -132,10 +127,10 @@ def test_it_refuses_a_stale_expected_version_and_applies_nothing(game, two):
     stale = load_state(game)
     seat = seats_to_act(stale)[0]
     payload = bot_command(stale, seat, random.Random(4))
-    write.submit(write.player(two[seat]), game, payload, stale.version)
+    service.submit(service.player(two[seat]), game, payload, stale.version)
     count, version = Event.objects.count(), game.version
     with pytest.raises(VersionConflict) as conflict:
-        write.submit(write.player(two[seat]), game, {"type": "set_defense", "policy": "one"}, stale.version)
+        service.submit(service.player(two[seat]), game, {"type": "set_defense", "policy": "one"}, stale.version)
     assert conflict.value.current_version == version
     assert Event.objects.count() == count and game.version == version
     assert load_state(game).players[seat].defense == "max"
@@ -152,7 +147,7 @@ def test_it_keeps_the_new_deadline_when_an_older_copy_of_the_game_submits(two):
     new_deadline = Game.objects.get(pk=game.pk).deadline
     assert new_deadline != old_copy.deadline
     state = load_state(game)
-    write.submit(write.player(two[state.current]), old_copy, {"type": "set_defense", "policy": "one"},
+    service.submit(service.player(two[state.current]), old_copy, {"type": "set_defense", "policy": "one"},
                     state.version)
     assert clock_key(load_state(game)) == clock_key(state)
     assert Game.objects.get(pk=game.pk).deadline == new_deadline
@@ -306,17 +301,17 @@ def test_it_rebuilds_snapshots_while_the_game_goes_on(played, two, monkeypatch):
     rnd = random.Random(8)
     while played.version % 10 != 9:
         play_one(played, two, rnd)
-    read_log, moves = store.stored_events, []
+    read_log, moves = log.stored_events, []
 
     def a_move_lands_first(game, *args, **kwargs):
         if not moves:  # the rebuild's read of the log: one move (and snapshot) lands first
             moves.append(played.version + 1)
             seat = load_state(played).current
-            write.submit(write.player(two[seat]), played, {"type": "set_defense", "policy": "one"})
+            service.submit(service.player(two[seat]), played, {"type": "set_defense", "policy": "one"})
             assert Snapshot.objects.filter(game=played, seq=played.version).exists()
         return read_log(game, *args, **kwargs)
 
-    monkeypatch.setattr(store, "stored_events", a_move_lands_first)
+    monkeypatch.setattr(states, "stored_events", a_move_lands_first)
     made = rebuild_snapshots(played)
     monkeypatch.undo()
     assert moves == [played.version] and played.version % 10 == 0
@@ -431,7 +426,7 @@ def test_it_upcasts_through_every_step_and_writes_the_current_version(game, two,
     game.refresh_from_db()
     game.version += 1  # the row above went in below the store
     Game.objects.filter(pk=game.pk).update(version=game.version)
-    done = write.submit(write.player(two[seat]), game, {"type": "set_defense", "policy": "max"})
+    done = service.submit(service.player(two[seat]), game, {"type": "set_defense", "policy": "max"})
     row = Event.objects.get(game=game, seq=done.events[0].seq)
     assert row.schema_version == 2 and row.data == {"seat": seat, "policy": "max"}
     assert stored_events(game, after=game.version - 1)[0].data == {"seat": seat, "policy": "max"}
@@ -490,7 +485,7 @@ def test_it_forgets_a_move_whose_transaction_rolled_back(
     assert fresh(game).version == kept < undone.version
     # Had the undone state been kept, a row showing its version (a different move that
     # lands there next) would be handed the undone state.
-    assert store.recall(undone) is None
+    assert states.recall(undone) is None
     assert load_state(fresh(game)) == replay(stored_events(game))
 
 
@@ -516,9 +511,9 @@ def test_it_catches_a_remembered_state_up_with_the_events_since(
     remembered = load_state(fresh(game))
     with django_capture_on_commit_callbacks(execute=True):
         play(game, two, random.Random(6), 3)
-    store.forget_recent()
+    states.forget_recent()
     with django_capture_on_commit_callbacks(execute=True):
-        store.remember(fresh(game), remembered)  # as if the last moves were made elsewhere
+        states.remember(fresh(game), remembered)  # as if the last moves were made elsewhere
     game = fresh(game)
     assert remembered.version < game.version
 
@@ -540,9 +535,9 @@ def test_it_reads_afresh_when_the_remembered_state_is_far_behind(
     remembered = load_state(fresh(game))
     with django_capture_on_commit_callbacks(execute=True):
         play(game, two, random.Random(5), 4)
-    store.forget_recent()
+    states.forget_recent()
     with django_capture_on_commit_callbacks(execute=True):
-        store.remember(fresh(game), remembered)
+        states.remember(fresh(game), remembered)
     game = fresh(game)
     assert game.version - remembered.version > 2
 
@@ -561,21 +556,21 @@ def test_it_reads_the_game_with_its_seats_in_one_query(game, two, django_assert_
 
     Preferences.objects.update_or_create(user=two[1], defaults={"turn_mail": "digest"})
     with django_assert_num_queries(1):
-        row = store.fetch_game(game.pk)
-        seated = reading.seat_rows(row)
+        row = rows.fetch_game(game.pk)
+        seated = seating.seat_rows(row)
         # and who of them takes a daily digest, which nearly every command's mail asks
         takers = digest_takers(row, [user.pk for user in two])
     assert seated == [(n, user.pk, user.username, None) for n, user in enumerate(two)]
     assert takers == {two[1].pk}
-    reading.forget_seats(row)  # a seat changed hands: read both again
+    seating.forget_seats(row)  # a seat changed hands: read both again
     with CaptureQueriesContext(connection) as queries:
-        reading.seat_rows(row)
+        seating.seat_rows(row)
         assert digest_takers(row, [user.pk for user in two]) == {two[1].pk}
     assert queries.captured_queries
     assert {f.attname: getattr(row, f.attname) for f in Game._meta.concrete_fields} == {
         f.attname: getattr(fresh(game), f.attname) for f in Game._meta.concrete_fields}
-    assert store.fetch_game(game.pk + 1000) is None
-    assert store.fetch_game(2**70) is None
+    assert rows.fetch_game(game.pk + 1000) is None
+    assert rows.fetch_game(2**70) is None
 
 
 def api_commands(game, users):
@@ -624,10 +619,10 @@ def test_an_api_command_is_two_statements_the_token_with_the_game_then_the_appen
 
     # Another process moved last: the events since the state this one remembers come
     # with the token and the game, not in a statement of their own.
-    behind = store.recall(fresh(game))
+    behind = states.recall(fresh(game))
     assert command()().status_code == 201
-    store.forget_recent()
-    store.remember(game, behind)
+    states.forget_recent()
+    states.remember(game, behind)
     send = command()
     with django_assert_num_queries(2) as queries:
         answer = send()
@@ -649,20 +644,20 @@ def test_a_state_another_process_moved_on_is_caught_up_with_what_the_token_read(
     game = started_game(two, placement_batch=10)
     command, clients = api_commands(game, two)
     assert command()().status_code == 201
-    behind = store.recall(fresh(game))
+    behind = states.recall(fresh(game))
     for _ in range(3):
         assert command()().status_code == 201
-    store.forget_recent()
-    store.remember(game, behind)  # as if another process made the last three
+    states.forget_recent()
+    states.remember(game, behind)  # as if another process made the last three
     send = command()
-    monkeypatch.setattr(store, "stored_events", lambda *args: pytest.fail("read apart"))
+    monkeypatch.setattr(states, "stored_events", lambda *args: pytest.fail("read apart"))
     answer = send()
     assert answer.status_code == 201, answer.content
     monkeypatch.undo()
     assert answer.json()["version"] == fresh(game).version == behind.version + 4
     # what this process remembers now is the newest state, caught up from what it had
-    assert store.remembered_version(game.pk) == fresh(game).version
-    assert store.recall(fresh(game)) == replay(stored_events(game)) == load_state(fresh(game))
+    assert states.remembered_version(game.pk) == fresh(game).version
+    assert states.recall(fresh(game)) == replay(stored_events(game)) == load_state(fresh(game))
 
 
 @pytest.mark.parametrize("setup", ["claim", "deal"])
@@ -673,8 +668,8 @@ def test_it_deals_in_whoever_joined_after_the_game_was_read(setup):
     creator, second, third = players(3)
     game = open_games.create_game(creator, "Late joiner", 4, {"setup": setup})
     open_games.join_game(fresh(game), second)
-    read = store.fetch_game(game.pk)
-    assert len(reading.seat_rows(read)) == 2
+    read = rows.fetch_game(game.pk)
+    assert len(seating.seat_rows(read)) == 2
     open_games.join_game(fresh(game), third)
 
     open_games.start_game(read, creator)
@@ -695,12 +690,12 @@ def test_it_appends_in_one_statement_outside_a_transaction(two, django_assert_nu
     state = load_state(game)
     while True:  # a command that takes no snapshot (the store itself writes no mail)
         events, after = decided(game, state, rnd)
-        if after.version // store.snapshot_every() == state.version // store.snapshot_every():
+        if after.version // states.snapshot_every() == state.version // states.snapshot_every():
             break
-        appending.append(game, events, state, after)
+        append.append(game, events, state, after)
         state = after
     with django_assert_num_queries(1):
-        appending.append(game, events, state, after)
+        append.append(game, events, state, after)
     assert load_state(fresh(game)) == replay(stored_events(game)) == after
     assert fresh(game).version == after.version
 
@@ -709,7 +704,7 @@ def test_it_appends_in_one_statement_outside_a_transaction(two, django_assert_nu
     count = Event.objects.count()
     elsewhere = [dataclasses.replace(e, seq=e.seq + 1000) for e in events]
     with pytest.raises(VersionConflict) as conflict:
-        appending.append(game, elsewhere, state, replay(elsewhere, state.copy()))
+        append.append(game, elsewhere, state, replay(elsewhere, state.copy()))
     assert conflict.value.current_version == after.version
     assert Event.objects.count() == count and fresh(game).version == after.version
 
@@ -722,14 +717,14 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
     from notifications import outbox
     from notifications.models import Notification
 
-    game = store.fetch_game(started_game(two, placement_batch=10).pk)
+    game = rows.fetch_game(started_game(two, placement_batch=10).pk)
     state = load_state(game)
     queued = []
     monkeypatch.setattr(outbox, "queue_delivery", queued.extend)
     before = set(Notification.objects.filter(game=game).values_list("pk", flat=True))
 
     with django_assert_num_queries(1) as queries:
-        done = write.submit_timeout(game, state.version, state)
+        done = service.submit_timeout(game, state.version, state)
     # One statement for the game's row, its events and its mail (who takes a digest was
     # read with the game's row by fetch_game).
     assert queries.captured_queries[0]["sql"].startswith("WITH moved AS (UPDATE")
@@ -742,7 +737,7 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
     # A stale timeout is refused whole: no event, no mail.
     count = Notification.objects.count(), Event.objects.count()
     with pytest.raises(VersionConflict):
-        write.submit_timeout(store.fetch_game(game.pk), state.version, state)
+        service.submit_timeout(rows.fetch_game(game.pk), state.version, state)
     assert (Notification.objects.count(), Event.objects.count()) == count
 
 
@@ -750,7 +745,7 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
 @pytest.mark.django_db(transaction=True)
 def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two, monkeypatch):
     game = started_game(two, placement_batch=10)
-    store.fetch_game(game.pk)
+    rows.fetch_game(game.pk)
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         prepared = [row[0] for row in cursor.fetchall()]
@@ -767,7 +762,7 @@ def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two, 
     with other:
         other.execute('ALTER TABLE "games_game" ALTER COLUMN "name" TYPE varchar(101)')
         try:
-            assert store.fetch_game(game.pk).name == game.name
+            assert rows.fetch_game(game.pk).name == game.name
         finally:
             other.execute('ALTER TABLE "games_game" ALTER COLUMN "name" TYPE varchar(100)')
 
@@ -778,12 +773,12 @@ def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two, 
         usable = connection.is_usable
         monkeypatch.setattr(connection, "is_usable", lambda: checks.append(1) or usable())
         connection.health_check_done = False  # as at the start of a request
-        assert store.fetch_game(game.pk).version == game.version
+        assert rows.fetch_game(game.pk).version == game.version
         assert checks == [] and connection.health_check_done
         other.execute("SELECT pg_terminate_backend(%s)",
                       [connection.connection.info.backend_pid])
     connection.health_check_done = False
-    assert store.fetch_game(game.pk).version == game.version
+    assert rows.fetch_game(game.pk).version == game.version
     assert checks == [] and connection.health_check_done
     # Only a read stands in for the check: before a write, Django's own runs.
     connection.health_check_done = False
@@ -807,7 +802,7 @@ def test_times_are_read_by_psycopgs_c_loader_and_are_the_same(game):
     assert first == datetime.datetime(2026, 11, 25, 10, 0, 0, 500000, tzinfo=datetime.UTC)
     assert second == datetime.datetime(2026, 3, 28, 23, 30, 0, 1, tzinfo=datetime.UTC)
     assert first.tzinfo is second.tzinfo is datetime.UTC
-    row = store.fetch_game(game.pk)
+    row = rows.fetch_game(game.pk)
     assert row.started_at == Game.objects.get(pk=game.pk).started_at
     assert row.started_at.tzinfo is datetime.UTC
 
@@ -851,8 +846,8 @@ def test_it_plays_the_same_with_or_without_prepared_statements(
     done = play(game, two, random.Random(8), 5)
     assert done[-1].state == replay(stored_events(game)) == load_state(fresh(game))
     with CaptureQueriesContext(connection) as queries:
-        row = store.fetch_game(game.pk)
-    assert row.version == game.version and reading.seat_rows(row)
+        row = rows.fetch_game(game.pk)
+    assert row.version == game.version and seating.seat_rows(row)
     # The query log shows each statement's text (psycopg keeps none of a prepared run).
     assert all("SELECT" in query["sql"] for query in queries.captured_queries)
     assert queries.captured_queries

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from engine import board, maps, missions, verify
-from games import write
+from games import service
 from games.models import Game
 from tests.games.api_support import API, game_url, play, send, state_of
 
@@ -62,7 +62,7 @@ def time_out(game_id, times: int = 1) -> None:
     """The deadline sweep's decision for whoever owes one: random draws in setup."""
     for _ in range(times):
         game = Game.objects.get(pk=game_id)
-        write.submit_timeout(game, game.version)
+        service.submit_timeout(game, game.version)
 
 
 def finish(game_id, clients: dict, winner: int = 0) -> dict:

@@ -1,5 +1,5 @@
 """One write path: every change to a game is a command the engine decides, committed by
-games.write.commit; the event store's append has exactly one caller; replay alone
+games.service.commit; the event store's append has exactly one caller; replay alone
 explains every event, moderators' included."""
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from django.utils import timezone
 
 import engine as rules
 from engine.errors import ModerationRefused
+from games.log import stored_events
 from games.models import Game
 from games.moderation import moderate
-from games.store import load_state, stored_events
+from games.states import load_state
 from moderation.chat import hide_message, post_message
 from moderation.models import ChatMessage
 from tests.moderation.support import moderator, started_game, user
@@ -26,7 +27,7 @@ def callers_of_append() -> set[str]:
     found = set()
     for path, tree in production_modules():
         for node in ast.walk(tree):
-            imported = (isinstance(node, ast.ImportFrom) and node.module == "games.appending"
+            imported = (isinstance(node, ast.ImportFrom) and node.module == "games.append"
                         and any(alias.name == "append" for alias in node.names))
             called = (isinstance(node, ast.Attribute) and node.attr == "append"
                       and isinstance(node.value, ast.Name) and node.value.id == "appending")
@@ -36,7 +37,7 @@ def callers_of_append() -> set[str]:
 
 
 def test_only_the_commit_step_appends_events():
-    assert callers_of_append() == {"games/write.py"}
+    assert callers_of_append() == {"games/service.py"}
 
 
 def running():

@@ -10,8 +10,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games import write
-from games.store import load_state
+from games import service
+from games.states import load_state
 from tests.live.support import StreamServer
 from tests.web.e2e.test_lobby_sizes import account
 from tests.web.support import started_game
@@ -49,7 +49,7 @@ def test_a_move_by_another_player_shows_within_a_second(browser, contexts):
         assert streams, "the game page opened no stream"
         mover = (alice, bob)[state.current]
         own = state.territories_of(state.current)[0]
-        write.submit(write.player(mover), game, {"type": "place", "placements": {own: 1}})
+        service.submit(service.player(mover), game, {"type": "place", "placements": {own: 1}})
         moved = time.monotonic()
         while time.monotonic() - moved < 3.5:  # the poll comes every 4 s
             if page.locator("#game").get_attribute("data-version") != shown:
@@ -96,7 +96,7 @@ def test_the_page_comes_back_after_a_lifetime_and_not_after_signing_out(browser,
         assert streams == [200, 200], "the page's stream did not come back after its lifetime"
         mover = (alice, bob)[state.current]
         own = state.territories_of(state.current)[0]
-        write.submit(write.player(mover), game, {"type": "place", "placements": {own: 1}})
+        service.submit(service.player(mover), game, {"type": "place", "placements": {own: 1}})
         moved = time.monotonic()
         while time.monotonic() - moved < 3.5:  # the poll comes every 4 s
             if page.locator("#game").get_attribute("data-version") != shown:

@@ -1,4 +1,4 @@
-"""Users, clients and games for the moderation tests, arranged through lobby.open_games and games.write."""
+"""Users, clients and games for the moderation tests, arranged through lobby.open_games and games.service."""
 
 from __future__ import annotations
 

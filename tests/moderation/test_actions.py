@@ -9,9 +9,10 @@ from datetime import timedelta
 from django.utils import timezone
 
 import engine as rules
-from games import write
+from games import service
+from games.log import stored_events
 from games.models import Game, Seat
-from games.store import load_state, stored_events
+from games.states import load_state
 from lobby import bot_accounts, open_games
 from moderation.views import ACTION_LABELS, ACTIONS_BY_STATUS
 from notifications.models import Notification
@@ -138,7 +139,7 @@ def test_it_ends_the_turn_of_an_absent_player_without_counting_a_miss(game, maud
     # (RULES.md), and placing it ends the turn.
     assert (state.phase, state.current) == ("neutral_place", 1 - absent)
     opponent = Seat.objects.get(game=game, seat=1 - absent).user
-    write.submit(write.player(opponent), game, {"type": "place_neutral", "placements": {
+    service.submit(service.player(opponent), game, {"type": "place_neutral", "placements": {
         state.territories_of(rules.NEUTRAL)[0]: state.reinforcements}})
     state = replayed(game)
     assert state.turn_seat != absent and state.turn == before.turn + 1

@@ -40,9 +40,9 @@ def test_it_lists_games_with_filters_and_search(game, maud):
 def test_it_shows_no_seed_before_the_game_is_over(game, alice, maud):
     page = web(maud).get(f"/admin/games/game/{game.pk}/change/").content.decode()
     assert game.seed not in page and "hidden until the game is over" in page
-    from games import write
+    from games import service
 
-    write.submit(write.player(alice), game, {"type": "resign"})
+    service.submit(service.player(alice), game, {"type": "resign"})
     page = web(maud).get(f"/admin/games/game/{game.pk}/change/").content.decode()
     assert game.seed in page
 

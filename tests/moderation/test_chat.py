@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import write
+from games import service
 from games.models import Event, Game
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from moderation.models import ChatMessage
 from tests.moderation.support import event_count, last_event, web
@@ -184,7 +184,7 @@ def test_it_lets_no_player_hide(game, alice, bob):
 
 def test_it_hides_in_a_finished_game_without_ending_it_again(game, alice, bob, maud):
     post(web(alice), game, "gg noob")
-    write.submit(write.player(bob), game, {"type": "resign"})
+    service.submit(service.player(bob), game, {"type": "resign"})
     game.refresh_from_db()
     finished_at, winner = game.finished_at, game.winner
     hide(web(maud), ChatMessage.objects.get())

@@ -8,7 +8,7 @@ import pytest
 from engine.missions import describe
 from games.errors import ServiceError
 from games.moderation import moderate
-from games.store import load_state
+from games.states import load_state
 from moderation.chat import hide_message, post_message
 from tests.moderation.support import moderator, started_game, user, web
 from tests.play import play_until

@@ -1,5 +1,5 @@
 """Players and games for the notification tests, made and played in-process through
-games.write, the one write path. Users have no password (hashing one costs a quarter of
+games.service, the one write path. Users have no password (hashing one costs a quarter of
 a second)."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from accounts.models import Preferences
 from engine import seed_hash
 from engine.cards import best_set
 from engine.moves import seats_to_act
-from games import write
+from games import service
 from games.models import Game, Seat
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from notifications import delivery
 from notifications.models import Notification
@@ -57,7 +57,7 @@ def seat_of(game: Game, user) -> int:
 
 def act(game: Game, user, payload: dict):
     """One command through the one write path, as the player `user`."""
-    return write.submit(write.player(user), game, payload)
+    return service.submit(service.player(user), game, payload)
 
 
 def front_for_stack(state, seat: int, stacks=()) -> str:

@@ -10,9 +10,10 @@ import pytest
 from django.core import mail
 
 from accounts.models import Preferences
-from games import write
+from games import service
+from games.log import VersionConflict
 from games.models import Event, Game
-from games.store import VersionConflict, load_state
+from games.states import load_state
 from notifications import deadlines, tasks
 from notifications.models import Notification, Vacation
 from tests.notifications.support import (
@@ -220,14 +221,14 @@ def test_it_sweeps_the_other_games_when_one_timeout_fails(alice, bob, charlie, c
     broken, fine = started(alice, bob), started(bob, charlie)
     overdue(broken, clock)
     clock.advance(seconds=1)
-    submit_timeout = write.submit_timeout
+    submit_timeout = service.submit_timeout
 
     def failing_for_one_game(game, version, *args, **kwargs):
         if game.pk == broken.pk:
             raise KeyError("a corrupt event")
         return submit_timeout(game, version, *args, **kwargs)
 
-    monkeypatch.setattr(write, "submit_timeout", failing_for_one_game)
+    monkeypatch.setattr(service, "submit_timeout", failing_for_one_game)
 
     assert deadlines.sweep_deadlines() == {**nothing_due(), "timed_out": 1, "failed": 1}
     assert timed_out_seats(fine, 0) and not timed_out_seats(broken, 0)
@@ -420,17 +421,17 @@ def test_it_refuses_a_timeout_for_a_version_that_moved_on(game, clock):
     play_a_quiet_turn(game)
 
     with pytest.raises(VersionConflict):
-        write.submit_timeout(Game.objects.get(pk=game.pk), stale)
+        service.submit_timeout(Game.objects.get(pk=game.pk), stale)
     assert timed_out_seats(game, 0) == []
 
 
 def test_it_lets_one_of_two_racing_sweeps_apply_the_timeout(game, clock):
     overdue(game, clock)
     version = game.version
-    write.submit_timeout(Game.objects.get(pk=game.pk), version)  # the other sweep
+    service.submit_timeout(Game.objects.get(pk=game.pk), version)  # the other sweep
 
     with pytest.raises(VersionConflict):
-        write.submit_timeout(Game.objects.get(pk=game.pk), version)
+        service.submit_timeout(Game.objects.get(pk=game.pk), version)
     assert len(timed_out_seats(game, 0)) == 1
 
 

@@ -11,7 +11,7 @@ from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
 
 from accounts.models import Preferences
-from games.store import load_state
+from games.states import load_state
 from notifications import deadlines, delivery, links, tasks
 from notifications.models import Notification
 from tests.notifications.support import (

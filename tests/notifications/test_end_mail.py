@@ -111,7 +111,7 @@ def test_an_elimination_that_leaves_the_game_running_still_mails_the_loser(alice
     from types import SimpleNamespace
 
     from engine import events as ev
-    from games.store import load_state
+    from games.states import load_state
     from notifications import outbox
 
     game = started(alice, bob, charlie)

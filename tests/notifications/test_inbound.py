@@ -19,9 +19,9 @@ from django.core.management import call_command
 
 from engine.board import NEIGHBOURS, territory_name
 from engine.cards import find_sets
-from games import write
+from games import service
 from games.models import Event, Game
-from games.store import load_state
+from games.states import load_state
 from lib import publish
 from notifications import delivery, inbound, links
 from notifications.models import InboundMail, Notification
@@ -181,7 +181,7 @@ def test_it_places_the_neutrals_armies(alice, bob):
     game = started(alice, bob, placement_batch=50)
     place_setup(game)
     state = load_state(game)
-    write.submit(write.player(user_at(game, state.current)), game, {"type": "place", "placements": {
+    service.submit(service.player(user_at(game, state.current)), game, {"type": "place", "placements": {
         state.territories_of(state.current)[0]: state.reinforcements}})
     state = load_state(game)
     assert state.phase == "neutral_place"
@@ -280,7 +280,7 @@ def test_it_says_when_there_is_no_set_to_trade(game):
 
 def test_it_says_when_the_game_is_over(alice, bob):
     game = started(alice, bob)
-    write.submit(write.player(bob), game, {"type": "resign"})
+    service.submit(service.player(bob), game, {"type": "resign"})
 
     received = mailed(game, alice, "end")
 

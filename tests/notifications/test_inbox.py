@@ -10,7 +10,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts import tokens
-from games.store import load_state
+from games.states import load_state
 from moderation.chat import post_message
 from notifications.models import Notification
 from tests.notifications.support import place_setup, player, rows, started, user_at

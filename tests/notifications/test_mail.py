@@ -16,7 +16,7 @@ from accounts.models import Preferences
 from engine.board import CARDS, NEIGHBOURS, TERRITORIES, territory_name
 from engine.missions import describe, effective_mission
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from notifications import delivery, links
 from notifications import mail as mails
 from notifications.inbound import _user_for_seat
@@ -305,10 +305,10 @@ def test_the_end_mail_names_the_dice_seed_made_with_the_players_entropy(alice, b
 
 
 def test_it_names_who_missed_a_deadline_and_who_left(game, alice, bob, charlie):
-    from games import write
+    from games import service
 
     owing = user_at(game, game.current_seat)
-    write.submit_timeout(game, game.version)
+    service.submit_timeout(game, game.version)
     act(game, charlie, {"type": "resign"})
 
     for row in rows(game, kind=Notification.TIMED_OUT):

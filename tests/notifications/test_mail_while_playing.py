@@ -12,7 +12,7 @@ from django.test import Client
 
 from games import computer
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from notifications import delivery, presence
 from notifications.models import Notification

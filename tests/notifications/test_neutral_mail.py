@@ -8,7 +8,7 @@ from django.core import mail
 
 from accounts.models import Preferences
 from engine.board import NEUTRAL
-from games.store import load_state
+from games.states import load_state
 from notifications import delivery, mailcommands
 from notifications.models import Notification
 from tests.notifications.support import act, place_setup, rows, started, user_at
@@ -121,7 +121,7 @@ def test_one_mailed_reply_plays_on_past_the_neutrals_half(alice, bob):
 
 
 def test_a_missed_turn_with_the_choice_mails_the_placer_once_for_their_own_turn(alice, bob):
-    from games import write
+    from games import service
 
     game = started(alice, bob, placement_batch=50)
     place_setup(game)
@@ -130,7 +130,7 @@ def test_a_missed_turn_with_the_choice_mails_the_placer_once_for_their_own_turn(
     _borders(user_at(game, placer))
     before = len(rows(game, kind=Notification.TURN))
 
-    write.submit_timeout(game, state.version)
+    service.submit_timeout(game, state.version)
 
     after = load_state(game)
     assert after.phase == "reinforce" and after.current == placer and after.turn == state.turn + 1

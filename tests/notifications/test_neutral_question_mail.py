@@ -10,7 +10,7 @@ from django.core import mail
 from django.test import Client
 
 from accounts.models import Preferences
-from games.store import load_state
+from games.states import load_state
 from notifications import delivery
 from notifications import mail as mails
 from notifications.models import Notification

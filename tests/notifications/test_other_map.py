@@ -16,9 +16,9 @@ from accounts.models import Preferences
 from engine import Rules, view
 from engine import board as classic_board
 from engine.maps import build, classic, remember
-from games import reading
+from games import seat_views
 from games.standing_orders import neutral_on_borders
-from games.store import load_state
+from games.states import load_state
 from notifications import delivery, inbound, links
 from notifications.mailcommands import MailCommandError, parse_line, territory
 from notifications.models import InboundMail, Notification
@@ -159,7 +159,7 @@ def test_the_command_language_knows_every_name_of_the_map(isles_map):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_narrator_names_the_isles_in_the_readers_language(game, language):
-    events = reading.event_dicts(game, None)
+    events = seat_views.event_dicts(game, None)
     battle = {"seq": 99, "type": "battle", "actor": 0, "data": {
         "seat": 0, "from": "frost_point", "to": "whale_bay", "defender": 1,
         "attacker_dice": [6, 2], "defender_dice": [3], "attacker_losses": 0,

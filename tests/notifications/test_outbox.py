@@ -14,9 +14,10 @@ from django.db import IntegrityError
 from accounts.models import Preferences
 from config.celery import app as celery_app
 from config.celery import forget_connections
-from games import write
+from games import service
+from games.log import VersionConflict, stored_events
 from games.models import Event, Game
-from games.store import VersionConflict, load_state, stored_events
+from games.states import load_state
 from lib import publish
 from notifications import delivery, outbox, tasks
 from notifications.models import Notification
@@ -188,7 +189,7 @@ def test_it_tells_everyone_about_a_missed_deadline(alice, bob, charlie):
     game = started(alice, bob, charlie)
     owing = game.current_seat
 
-    write.submit_timeout(game, game.version)
+    service.submit_timeout(game, game.version)
 
     timed_out = rows(game, kind=Notification.TIMED_OUT)
     assert sorted(row.user.username for row in timed_out) == ["alice", "bob", "charlie"]
@@ -231,7 +232,7 @@ def test_it_writes_no_rows_for_a_stale_command(alice, bob, charlie):
     count = Notification.objects.count()
 
     with pytest.raises(VersionConflict):
-        write.submit(write.player(charlie), game, {"type": "resign"}, expected_version=game.version - 1)
+        service.submit(service.player(charlie), game, {"type": "resign"}, expected_version=game.version - 1)
 
     assert Notification.objects.count() == count
 

@@ -7,7 +7,7 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.store import load_state
+from games.states import load_state
 from notifications import delivery, presence
 from notifications.models import Notification, Presence
 from tests.notifications.support import act, rows, started, user_at

@@ -11,7 +11,7 @@ from django.test import Client
 
 from accounts.models import Preferences
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from notifications import delivery, push, tasks
 from notifications.models import Notification, PushSubscription
 from tests.notifications.push_service import PushService, new_vapid_key

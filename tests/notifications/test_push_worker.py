@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game, Seat
-from games.store import load_state
+from games.states import load_state
 from notifications import push
 from tests.games.conftest import new_game, signed_up
 from tests.notifications.push_service import PushService, new_vapid_key

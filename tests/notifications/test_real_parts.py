@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Event, Game
-from games.store import load_state
+from games.states import load_state
 from notifications.models import Notification
 from tests.games.conftest import new_game, signed_up
 from tests.notifications.real_parts import (

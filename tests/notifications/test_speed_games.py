@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.conf import settings as django_settings
 
 from games.models import Event, Game, Seat
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from lobby.new_game import SPEED_RULES
 from notifications import deadlines

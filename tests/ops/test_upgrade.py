@@ -17,10 +17,10 @@ from django.utils import timezone
 import engine as rules
 from engine.fair import game_seed
 from engine.moves import seats_to_act
-from games import write
+from games import service
 from games.management.commands.verify_game import check_game
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from games.upcasters import current_version
 from tests.engine.players import bot_command
 
@@ -124,9 +124,9 @@ def test_games_in_progress_before_the_latest_migrations_play_on_after_them():
         # the moves made before the upgrade among them, verifies once it is over.
         seat = seats_to_act(state)[0]
         user = game.seats.get(seat=seat).user
-        write.submit(write.player(user), game, bot_command(state, seat, random.Random(7)),
+        service.submit(service.player(user), game, bot_command(state, seat, random.Random(7)),
                      state.version)
-        write.submit(write.player(user), Game.objects.get(pk=game_id), {"type": "resign"})
+        service.submit(service.player(user), Game.objects.get(pk=game_id), {"type": "resign"})
         game = Game.objects.get(pk=game_id)
         assert game.status == Game.FINISHED
         assert check_game(game) == [], game_id

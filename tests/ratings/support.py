@@ -1,4 +1,4 @@
-"""Finished games for the ratings tests, played through lobby.open_games and games.write: every seat plays
+"""Finished games for the ratings tests, played through lobby.open_games and games.service: every seat plays
 some turns of its own (a game must be played to count), then players leave by resigning in
 a chosen order, which decides their placements."""
 
@@ -9,9 +9,9 @@ import random
 from django.contrib.auth import get_user_model
 
 from engine.moves import seats_to_act
-from games import computer, write
+from games import computer, service
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from ratings.played import MIN_OWN_TURNS
 from tests.engine.players import bot_command
@@ -44,7 +44,7 @@ def play_turns(game: Game, turns: int, seed: int = 1, limit: int = 6000) -> None
             computer.play(game.pk)
             continue
         try:
-            write.submit(write.player(humans[seat]), game, bot_command(state, seat, rnd), state.version)
+            service.submit(service.player(humans[seat]), game, bot_command(state, seat, rnd), state.version)
         except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
             continue
     raise AssertionError(f"the seats did not play {turns} turns each")
@@ -67,13 +67,13 @@ def finish(game: Game, leave: list) -> Game:
     """The users in `leave` resign in that order; if that leaves more than one seat, the
     humans still in resign in seat order until one seat is left."""
     for user in leave:
-        write.submit(write.player(user), game, {"type": "resign"})
+        service.submit(service.player(user), game, {"type": "resign"})
     humans = {seat.seat: seat.user for seat in game.seats.filter(bot__isnull=True)}
     for seat in load_state(game).living():
         if game.status == Game.FINISHED:
             break
         if seat in humans:
-            write.submit(write.player(humans[seat]), game, {"type": "resign"})
+            service.submit(service.player(humans[seat]), game, {"type": "resign"})
     game.refresh_from_db()
     assert game.status == Game.FINISHED
     return game

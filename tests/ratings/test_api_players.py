@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from engine.board import TERRITORIES
-from games import write
+from games import service
 from games.models import Event
 from lobby import open_games
 from ratings.tasks import record_results
@@ -90,7 +90,7 @@ def test_luck_counts_the_battles_of_finished_games():
     game = open_games.create_game(alice, "Battles", 2, {"placement_batch": 100})
     open_games.join_game(game, bob)
     play_until(game, [alice, bob], lambda state: state.turn >= 6, seed=3)
-    write.submit(write.player(bob), game, {"type": "resign"})
+    service.submit(service.player(bob), game, {"type": "resign"})
     record_results()
     battles = Event.objects.filter(game=game, type="battle")
     mine = [e for e in battles if e.data["seat"] == 0 or e.data.get("defender") == 0]

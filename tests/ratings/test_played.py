@@ -10,9 +10,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from accounts import tokens
-from games import write
+from games import service
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from ratings import played, record
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 from ratings.tasks import record_results
@@ -90,10 +90,10 @@ def test_turns_the_clock_played_are_not_the_players_own():
         if state.finished:
             break
         if state.current == 1 or (state.current is None and not state.players[1].submitted):
-            write.submit_timeout(game, state.version)
+            service.submit_timeout(game, state.version)
             continue
         try:
-            write.submit(write.player(alice), game, bot_command(state, 0, rnd), state.version)
+            service.submit(service.player(alice), game, bot_command(state, 0, rnd), state.version)
         except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
             continue
     game.refresh_from_db()
@@ -108,7 +108,7 @@ def test_turns_the_clock_played_are_not_the_players_own():
 def test_a_seat_that_did_not_play_is_left_out_and_the_others_are_rated():
     alice, bob, dave = players("alice", "bob", "dave")
     game = started_game([alice, bob, dave])
-    write.submit(write.player(dave), game, {"type": "resign"})  # dave leaves before playing
+    service.submit(service.player(dave), game, {"type": "resign"})  # dave leaves before playing
     play_turns(game, played.MIN_OWN_TURNS)
     finish(game, [bob])
     record_results()
@@ -171,7 +171,7 @@ def test_a_rebuild_gives_the_same_numbers_with_discounts_and_seats_left_out():
     record_results()
     finished_game([alice, bob], seed=2)
     game = started_game([alice, bob, dave])
-    write.submit(write.player(bob), game, {"type": "resign"})
+    service.submit(service.player(bob), game, {"type": "resign"})
     play_turns(game, played.MIN_OWN_TURNS)
     finish(game, [dave])
     finished_game([dave, bob], turns=0)

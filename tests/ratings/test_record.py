@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import write
+from games import service
 from games.models import Game
 from lobby import open_games
 from ratings import record
@@ -140,7 +140,7 @@ def test_the_game_ending_command_only_queues_the_recording(django_capture_on_com
                         lambda task, args=(), countdown=0: queued.append(task.name))
 
     with django_capture_on_commit_callbacks(execute=True):
-        write.submit(write.player(bob), game, {"type": "resign"})
+        service.submit(service.player(bob), game, {"type": "resign"})
 
     assert "ratings.tasks.record_results" in queued
     assert not PlayerResult.objects.exists()  # nothing recorded by the command itself

@@ -10,9 +10,9 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import write
+from games import service
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from tournaments.models import Table, Tournament
 
 API = "/api/v1/tournaments/"
@@ -59,7 +59,7 @@ def finish_in_seat_order(game: Game) -> None:
     for seat in sorted(seated, reverse=True)[:-1]:
         game.refresh_from_db()
         if seat in load_state(game).living():
-            write.submit(write.player(seated[seat]), game, {"type": "resign"})
+            service.submit(service.player(seated[seat]), game, {"type": "resign"})
     game.refresh_from_db()
     assert game.status == Game.FINISHED
 

@@ -1,4 +1,4 @@
-"""Games for the web page tests, arranged through lobby.open_games and games.write and the rules' bot, then
+"""Games for the web page tests, arranged through lobby.open_games and games.service and the rules' bot, then
 played through the pages' forms."""
 
 from __future__ import annotations

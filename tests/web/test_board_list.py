@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from engine.board import NEIGHBOURS, TERRITORIES
-from games.store import load_state
+from games.states import load_state
 from tests.engine import fog_referee
 from tests.web.support import client_for, started_game, user
 from words.vocabulary import territory_name

@@ -8,7 +8,7 @@ import re
 from django.utils import translation
 
 from engine.board import NEIGHBOURS, NEUTRAL
-from games.store import load_state
+from games.states import load_state
 from tests.play import play_until
 from tests.web.support import client_for, post_play, started_game
 from web.game_log import duels, last_battles

@@ -8,7 +8,7 @@ import pytest
 
 from accounts import tokens
 from games.models import Event, Game, Seat
-from games.store import load_state
+from games.states import load_state
 from lobby import bot_accounts, open_games
 from notifications import inbound, links
 from notifications.models import InboundMail

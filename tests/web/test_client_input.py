@@ -10,7 +10,7 @@ from django.test import Client
 
 from accounts import tokens
 from games.models import Event
-from games.store import load_state
+from games.states import load_state
 from notifications.models import Vacation
 from tests.web.support import client_for, post_play, started_game, user
 from tests.web.test_board_page import attack_with_a_strong_source, selected_value

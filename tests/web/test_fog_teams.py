@@ -14,9 +14,10 @@ from django.utils import translation
 import engine as rules
 from engine.board import TERRITORIES
 from engine.moves import seats_to_act
-from games import write
+from games import service
+from games.log import stored_events
 from games.models import Game
-from games.store import load_state, stored_events
+from games.states import load_state
 from notifications import delivery
 from notifications.models import Notification
 from tests.engine import fog_referee
@@ -36,7 +37,7 @@ def played(game: Game, users: list, until, seed: int = 1):
             return state
         seat = rnd.choice(seats_to_act(state))
         try:
-            write.submit(write.player(users[seat]), game, bot_command(state, seat, rnd), state.version)
+            service.submit(service.player(users[seat]), game, bot_command(state, seat, rnd), state.version)
         except Exception:  # noqa: BLE001 - the property bot tries refused moves on purpose
             continue
     raise AssertionError("never got there")
@@ -150,7 +151,7 @@ def test_the_narrator_tells_a_battle_seen_from_its_source_only(language, lost, t
 
 def test_after_the_end_the_page_shows_everything(fog_game, trio):
     for who in trio[:2]:
-        write.submit(write.player(who), fog_game, {"type": "resign"})
+        service.submit(service.player(who), fog_game, {"type": "resign"})
     fog_game.refresh_from_db()
     assert fog_game.status == Game.FINISHED
     page = client_for(user("erin")).get(f"/games/{fog_game.pk}/").content.decode()
@@ -173,8 +174,8 @@ def test_a_team_game_page_shows_teams_grouped(db):
     assert rows == [("0", "0"), ("2", "0"), ("1", "1"), ("3", "1")]
     assert "Team 1" in page and "team of Green" in page and "team of Yellow" in page
     assert "2 teams of 2" in page  # the rules panel
-    write.submit(write.player(four[1]), game, {"type": "resign"})
-    write.submit(write.player(four[3]), game, {"type": "resign"})
+    service.submit(service.player(four[1]), game, {"type": "resign"})
+    service.submit(service.player(four[3]), game, {"type": "resign"})
     page = client_for(four[2]).get(f"/games/{game.pk}/").content.decode()
     assert "Team 1 (Red (alice), Green (carol)) won" in page
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from games import write
+from games import service
 from games.models import Game
 from tests.play import play_until
 from tests.web.support import client_for, started_game, user
@@ -18,7 +18,7 @@ def header(page: str) -> str:
 def test_it_names_the_winner_of_a_finished_game_at_a_past_move(alice, bob, client):
     game = started_game([alice, bob], setup="random")
     play_until(game, [alice, bob], lambda s: s.turn >= 2)
-    write.submit(write.player(bob), game, {"type": "resign"})
+    service.submit(service.player(bob), game, {"type": "resign"})
     game.refresh_from_db()
     assert game.status == Game.FINISHED
 
@@ -34,8 +34,8 @@ def test_it_names_the_winner_of_a_finished_game_at_a_past_move(alice, bob, clien
 def test_it_names_the_winning_team_at_a_past_move(db):
     four = [user("alice"), user("bob"), user("carol"), user("dave")]
     game = started_game(four, setup="random", team_size=2)
-    write.submit(write.player(four[1]), game, {"type": "resign"})
-    write.submit(write.player(four[3]), game, {"type": "resign"})
+    service.submit(service.player(four[1]), game, {"type": "resign"})
+    service.submit(service.player(four[3]), game, {"type": "resign"})
     game.refresh_from_db()
 
     page = client_for(four[2]).get(f"/games/{game.pk}/?at=3").content.decode()

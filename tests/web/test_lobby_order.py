@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 from engine import events as ev
-from games import reading
+from games import seat_views
 from games.models import Game
 from games.moderation import moderate
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from tests.moderation.support import moderator
 from tests.notifications.support import conquer, seats_to_act, user_at
@@ -123,7 +123,7 @@ def test_an_eliminated_player_is_not_asked_to_fill_in_forms(alice, bob, charlie)
 def test_the_log_says_whose_cards_an_elimination_took(alice, bob, charlie):
     game = started_game([alice, bob, charlie], initial_placement="simultaneous")
     conquer(game, alice, until=lambda state: any(p.eliminated for p in state.players))
-    events = reading.event_dicts(game, None)
+    events = seat_views.event_dicts(game, None)
     told = [narrator.describe(e) for e in events if e["type"] == ev.PLAYER_ELIMINATED]
     assert told and re.search(r"eliminated .+ (and took their \d+ cards?|who held no cards)",
                               told[0])

@@ -13,9 +13,9 @@ import pytest
 import bots
 from engine import seed_hash
 from engine.moves import seats_to_act
-from games import reading, write
+from games import seat_views, service
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from tests.web.support import client_for, post_play, user
 
@@ -47,8 +47,8 @@ def finished(game, users):
         if state.finished:
             return state
         seat = rnd.choice(seats_to_act(state))
-        view = reading.game_view(game, state, seat)
-        write.submit(write.player(users[seat]), game,
+        view = seat_views.game_view(game, state, seat)
+        service.submit(service.player(users[seat]), game,
                      bots.choose(view, view["rules"], "normal", rnd), state.version)
     raise AssertionError("the game did not end")
 

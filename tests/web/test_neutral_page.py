@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from accounts.models import Preferences
-from games.store import load_state
+from games.states import load_state
 from tests.play import play_until
 from tests.web.support import client_for, post_play, started_game
 

@@ -5,7 +5,7 @@ now on; each answer is one click and the question is not asked again."""
 from __future__ import annotations
 
 from accounts.models import Preferences
-from games.store import load_state
+from games.states import load_state
 from tests.play import play_until
 from tests.web.support import client_for, started_game
 

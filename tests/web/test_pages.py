@@ -6,9 +6,9 @@ import re
 
 from engine.board import BORDERS, CARDS, NEIGHBOURS, TERRITORIES
 from engine.missions import effective_mission
-from games import reading, write
+from games import seat_views, service
 from games.models import Event, Game
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from tests.play import play_until
 from tests.web.support import client_for, started_game, user
@@ -64,7 +64,7 @@ def test_it_shows_my_games_with_whose_turn_and_the_deadline(alice, bob, as_alice
 
 def test_it_draws_the_whole_board_with_owner_and_armies(alice, bob, client):
     game = started_game([alice, bob], setup="random")
-    view = reading.game_view(game, play_until(game, [alice, bob], lambda s: True), None)
+    view = seat_views.game_view(game, play_until(game, [alice, bob], lambda s: True), None)
 
     html = client.get(f"/games/{game.pk}/").content.decode()
 
@@ -188,7 +188,7 @@ def test_it_tells_the_poll_when_someone_joins(alice, bob, client):
 
 def test_it_reveals_the_seed_and_verifies_a_finished_game(alice, bob, as_alice, client):
     game = started_game([alice, bob], setup="random")
-    write.submit(write.player(bob), game, {"type": "resign"})
+    service.submit(service.player(bob), game, {"type": "resign"})
     game.refresh_from_db()
     assert game.status == Game.FINISHED
 
@@ -203,7 +203,7 @@ def test_it_shows_the_players_entropy_in_a_finished_game_s_seed_and_verifies_it(
         alice, bob, client):
     game = open_games.create_game(alice, "Mixed", 2, {"setup": "random"}, entropy="alice's")
     open_games.join_game(game, bob, entropy="bob <b>bold</b>")
-    write.submit(write.player(bob), game, {"type": "resign"})
+    service.submit(service.player(bob), game, {"type": "resign"})
     game.refresh_from_db()
 
     html = client.get(f"/games/{game.pk}/").content.decode()

@@ -12,7 +12,7 @@ from django.template import Context, Template
 from django.test import Client
 from django.utils import timezone, translation
 
-from games import write
+from games import service
 from tests.play import play_until
 from tests.web.support import client_for, started_game, user
 
@@ -36,7 +36,7 @@ def finished_game():
     alice, bob = user("alice"), user("bob")
     game = started_game([alice, bob], setup="random")
     play_until(game, [alice, bob], lambda s: s.phase == "attack" and s.turn >= 2)
-    write.submit(write.player(bob), game, {"type": "resign"})
+    service.submit(service.player(bob), game, {"type": "resign"})
     return game, alice
 
 

@@ -10,8 +10,8 @@ import pytest
 from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from engine.cards import find_sets
 from engine.turn import connected
-from games import reading, write
-from games.store import load_state
+from games import seat_views, service
+from games.states import load_state
 from lobby import open_games
 from tests.play import play_until
 from tests.web.support import client_for, events, post_play, started_game, user
@@ -112,8 +112,8 @@ def test_an_opponents_policy_change_does_not_make_the_form_stale(two):
     state = load_state(game)
     seen = state.version
     mine = own(state, state.current)[0]
-    write.submit(write.player(two[1 - state.current]), game, {"type": "set_defense", "policy": "one"})
-    write.submit(write.player(two[1 - state.current]), game, {"type": "set_defense", "policy": "max"})
+    service.submit(service.player(two[1 - state.current]), game, {"type": "set_defense", "policy": "one"})
+    service.submit(service.player(two[1 - state.current]), game, {"type": "set_defense", "policy": "max"})
 
     accepted_at = post_play(mover(state, two), game, {"type": "place", f"place-{mine}": "1"},
                             version=seen)
@@ -240,7 +240,7 @@ def test_it_attacks_with_chosen_dice(two):
     response = accepted(client_for(two[seat]), game,
                         {"type": "attack", "from": source, "to": target, "dice": "2"})
 
-    battle = [e for e in reading.event_dicts(game, seat) if e["type"] == "battle"][-1]
+    battle = [e for e in seat_views.event_dicts(game, seat) if e["type"] == "battle"][-1]
     assert len(battle["data"]["attacker_dice"]) == 2
     assert response["Location"].endswith("#play")
 
@@ -517,7 +517,7 @@ def test_it_shows_a_stale_page_the_new_state(two):
     mine = own(state, state.current)[0]
     seen = game.version
     # The same player, in another tab, places an army: the page's form is stale.
-    write.submit(write.player(two[state.current]), game, {"type": "place", "placements": {mine: 1}})
+    service.submit(service.player(two[state.current]), game, {"type": "place", "placements": {mine: 1}})
     game.refresh_from_db()
     now = game.version
 

@@ -3,7 +3,7 @@ private game learns nothing of it, not even that it exists, from any button's an
 
 from __future__ import annotations
 
-from games import write
+from games import service
 from games.models import Game, Rematch
 from tests.web.support import client_for, started_game, user
 
@@ -11,7 +11,7 @@ from tests.web.support import client_for, started_game, user
 def _finished_private(alice, bob):
     game = started_game([alice, bob])
     Game.objects.filter(pk=game.pk).update(private=True)
-    write.submit(write.player(bob), game, {"type": "resign"})
+    service.submit(service.player(bob), game, {"type": "resign"})
     game.refresh_from_db()
     assert game.status == Game.FINISHED and game.private
     return game

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games import write
+from games import service
 from games.models import Game, Rematch
 from ratings import record
 from ratings.models import PlayerResult
@@ -16,7 +16,7 @@ from tests.web.support import client_for, started_game
 
 def resign(game, *users):
     for user in users:
-        write.submit(write.player(user), game, {"type": "resign"})
+        service.submit(service.player(user), game, {"type": "resign"})
     game.refresh_from_db()
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from games import write
-from games.store import load_state
+from games import service
+from games.states import load_state
 from tests.play import play_until
 from tests.web.support import client_for, post_play, started_game
 
@@ -30,7 +30,7 @@ def test_a_stale_placement_keeps_what_the_player_typed(alice, bob):
     own = sorted(t for t, o in state.owner.items() if o == seat)
     seen = state.version
     # The same player placed one army from another tab meanwhile: their turn goes on.
-    write.submit(write.player(player), game, {"type": "place", "placements": {own[0]: 1}}, seen)
+    service.submit(service.player(player), game, {"type": "place", "placements": {own[0]: 1}}, seen)
 
     answer = post_play(client_for(player), game, {"type": "place", f"place-{own[1]}": "2",
                                                   f"place-{own[2]}": "1"}, version=seen)

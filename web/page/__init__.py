@@ -10,9 +10,9 @@ from django.utils import timezone
 from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
 from accounts.models import Preferences
-from games import reading, standing_orders
+from games import seat_views, seating, standing_orders
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from lobby import bot_accounts
 from words.vocabulary import (
     BOT_LEVELS,
@@ -33,7 +33,7 @@ from .history import end_summary, outcome, pause_reason, steps, verification
 from .players import card_rows, players_panel, waiting_for
 from .result import result_context, result_stamp, still_changing
 from .rules_panel import clock_in_words, map_in_words, rules_in_words
-from .seating import seat_choices, team_choices
+from .seat_forms import seat_choices, team_choices
 
 LOG_LENGTH = 60
 
@@ -68,19 +68,19 @@ def deadline_context(game: Game) -> dict | None:
 
 def game_context(game: Game, user, *, at: int | None = None, selected: str | None = None,
                  full_log: bool = False, posted=None) -> dict:
-    seat = reading.seat_of(game, user)
+    seat = seating.seat_of(game, user)
     # A bot account reads its games here but plays only through the API: no forms.
     bot_account = is_bot_account(user)
     live = at is None or at >= game.version
     if live:
         at = None
     state = None if game.status == Game.OPEN else load_state(game, at)
-    view = reading.game_view(game, state, seat)
+    view = seat_views.game_view(game, state, seat)
     board = board_of(view)
     if selected not in board.neighbours:
         selected = None
     you = view.get("you")
-    events = reading.event_dicts(game, seat) if state is not None else []
+    events = seat_views.event_dicts(game, seat) if state is not None else []
     entries = game_log.log_entries(events, board)
     if not live:
         entries = [e for e in entries if e["seq"] <= at]
@@ -89,7 +89,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
     finished = game.status == Game.FINISHED
     panel = players_panel(view, game)
     waiting = game.status == Game.OPEN
-    names = reading.usernames(game) if waiting else {}
+    names = seating.usernames(game) if waiting else {}
     return {
         "game": game, "view": view, "seat": seat, "you": you, "live": live, "at": at,
         "version": game.version, "shown_version": view["version"],
@@ -142,10 +142,10 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "seating": seat_choices(game, names) if waiting and user.is_authenticated
         and game.creator_id == user.pk and len(seated_users) >= 2 else None,
         "seats_taken": len(seated_users),
-        "outcome": outcome(events, reading.usernames(game)) if finished else None,
+        "outcome": outcome(events, seating.usernames(game)) if finished else None,
         "seats_open": max(0, game.players - len(seated_users)),
         "proof": verification(game) if finished else None,
-        "summary": end_summary(view, events, reading.usernames(game)) if finished else [],
+        "summary": end_summary(view, events, seating.usernames(game)) if finished else [],
         "pause_reason": pause_reason(events) if game.status == Game.PAUSED else "",
         "playing": live and you is not None and game.status == Game.ACTIVE
         and not next((p for p in view["players"] if p["seat"] == seat and

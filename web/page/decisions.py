@@ -6,7 +6,7 @@ from __future__ import annotations
 import engine as rules
 from engine.board import NEUTRAL
 from engine.cards import set_kinds, set_value
-from games import reading
+from games import seating
 from games.models import Game
 from lib.inputs import whole_number
 from words import narrator
@@ -120,11 +120,11 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
         forms["place_neutral"] = {"count": pending["reinforcements"],
                                   "rows": rows(neutral, "place-"),
                                   "mover": narrator.seat_name(view.get("turn_seat"),
-                                                              reading.usernames(game))}
+                                                              seating.usernames(game))}
     elif phase == "neutral_place" and view.get("turn_seat") == seat:
         # This player's own turn waits while the other places the neutral's half of it.
         forms["neutral_waiting"] = {"placer": narrator.seat_name(current,
-                                                                 reading.usernames(game))}
+                                                                 seating.usernames(game))}
     if current != seat or phase not in ("reinforce", "attack", "occupy", "fortify"):
         return forms
     if phase == "reinforce":

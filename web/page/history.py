@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 import engine as rules
 from engine import events as ev
-from games import reading
+from games import seat_views
 from games.models import Game
 from lib.numbers import signed
 from ratings.luck import luck_by_seat
@@ -99,7 +99,7 @@ def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
 def verification(game: Game) -> dict | None:
     if not game.is_over or game.status != Game.FINISHED:
         return None
-    record = reading.record(game, None)
+    record = seat_views.record(game, None)
     result = rules.verify(record)
     return {"ok": result.ok, "checked": result.checked_draws, "problems": result.problems[:10],
             "seed": record["seed"], "server_seed": record["server_seed"],

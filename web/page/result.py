@@ -10,7 +10,7 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import reading
+from games import seating
 from games.models import Game
 from lib.numbers import signed
 from lobby import rematch, seeds
@@ -27,8 +27,8 @@ def result_context(game: Game, view: dict, events: list[dict], seat: int | None,
     """What the page's result box shows, or None if the game did not finish with a result."""
     if game.status != Game.FINISHED:
         return None
-    names = reading.usernames(game)
-    team_size = reading.rules_of(game).team_size
+    names = seating.usernames(game)
+    team_size = seating.rules_of(game).team_size
     places = standing.places_of(events, game.players, team_size)
     found = changes.changes(game.pk)  # None until the worker recorded the game
     humans = dict(game.seats.filter(bot__isnull=True).values_list("seat", "user_id"))

@@ -1,5 +1,5 @@
 """The game page and its forms: the page (live or at a past move), its poll, and a command
-posted from it. Thin: parse the form, call games.write.submit, render what the viewer's
+posted from it. Thin: parse the form, call games.service.submit, render what the viewer's
 seat may see (web/page)."""
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from django.views.decorators.http import require_POST
 from engine import events as ev
 from engine.errors import RuleViolation
 from engine.moves import decision
-from games import reading, write
+from games import seat_views, seating, service
 from games.errors import ServiceError
+from games.log import VersionConflict
 from games.models import Game
-from games.store import VersionConflict, load_state
+from games.states import load_state
 from lib.inputs import whole_number
 from notifications import presence
 from words import narrator
@@ -71,9 +72,9 @@ def game_board_list(request, game_id):
     """The board as a list (?at=N: as of move N), as the viewer's seat may see it."""
     game = visible_game(request, game_id)
     at = _at(request, game)
-    seat = reading.seat_of(game, request.user)
+    seat = seating.seat_of(game, request.user)
     state = None if game.status == Game.OPEN else load_state(game, at)
-    view = reading.game_view(game, state, seat)
+    view = seat_views.game_view(game, state, seat)
     return render(request, "games/board_list.html", {
         "game": game, "view": view, "seat": seat, "at": at,
         "continents": board_rows(view, seat)})
@@ -132,7 +133,7 @@ def game_play(request, game_id):
         if version is None:
             raise FormProblem(_("The page did not say which move it was showing; reload it."))
         payload = payload_from_post(request.POST, board_of_game(game))
-        done = write.submit(write.player(request.user), game, payload, version,
+        done = service.submit(service.player(request.user), game, payload, version,
                             others_policies_pass=True)
     except VersionConflict as conflict:
         game.refresh_from_db()

@@ -19,10 +19,10 @@ from accounts.models import preferences_for
 from engine.errors import RuleViolation
 from engine.maps import DEFAULT_MAP
 from engine.moves import seats_to_act
-from games import computer, reading, visibility
+from games import computer, seating, visibility
 from games.errors import ServiceError
 from games.models import Game, Seat
-from games.store import load_state
+from games.states import load_state
 from lib.inputs import whole_number
 from lobby import filters as games_filters
 from lobby import invitations, seeds
@@ -42,7 +42,7 @@ from ..forms.lobby import CreateGameForm, created_too_many, played_by
 from ..maps import map_by_id
 from ..page.map_page import map_options
 from ..page.rules_panel import open_game_words
-from ..page.seating import team_choices
+from ..page.seat_forms import team_choices
 from .invitations import visible_game
 from .refusals import people_only, refusal_text
 
@@ -58,10 +58,10 @@ def _winning_seats(game: Game) -> list[int]:
     """The seats that won a finished game: every member of a winning team."""
     if game.status != Game.FINISHED or game.winner is None:
         return []
-    team = reading.team_of(game, game.winner)  # the one place the team rule is written
+    team = seating.team_of(game, game.winner)  # the one place the team rule is written
     if team is None:
         return [game.winner]
-    return [s for s in range(game.players) if reading.team_of(game, s) == team]
+    return [s for s in range(game.players) if seating.team_of(game, s) == team]
 
 
 def _winner_words(game: Game, names: dict) -> str:

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from engine.board import NEIGHBOURS, NEUTRAL
-from games.store import load_state
+from games.states import load_state
 from tests.play import play_until
 from tests.web.e2e.conftest import save_screenshot
 from tests.web.e2e.support import sign_in

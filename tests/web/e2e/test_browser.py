@@ -8,7 +8,7 @@ import pytest
 
 from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,9 +10,9 @@ import re
 import pytest
 
 from engine.board import TERRITORIES
-from games import write
+from games import service
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from tests.play import play_until
 from tests.web.e2e.test_board import SIZES, shoot, signed_in_page
 from tests.web.support import started_game, user
@@ -27,7 +27,7 @@ def finished(db):
     alice, bob = user("alice"), user("bob")
     game = started_game([alice, bob], setup="random")
     play_until(game, [alice, bob], lambda s: s.version >= 80)
-    write.submit(write.player(bob), game, {"type": "resign"})
+    service.submit(service.player(bob), game, {"type": "resign"})
     game.refresh_from_db()
     assert game.status == Game.FINISHED
     return game, alice

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
-from games.store import load_state
+from games.states import load_state
 from lobby import open_games
 from tests.web.e2e.support import account, signed_in
 from tests.web.e2e.test_phone_pages import sideways

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Preferences
-from games.store import load_state
+from games.states import load_state
 from tests.play import play_until
 from tests.web.e2e.support import account, signed_in
 from tests.web.support import started_game

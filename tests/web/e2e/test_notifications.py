@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import write
-from games.store import load_state
+from games import service
+from games.states import load_state
 from tests.web.e2e.test_lobby_sizes import SIZES, account, signed_in
 from tests.web.support import started_game
 
@@ -37,7 +37,7 @@ def test_the_header_counts_unread_notifications_at_both_sizes(browser, live_serv
     assert not page.title().startswith("Your move")
     mover = (alice, bob)[state.current]
     own = state.territories_of(state.current)[0]
-    write.submit(write.player(mover), game, {"type": "place", "placements": {own: 1}})
+    service.submit(service.player(mover), game, {"type": "place", "placements": {own: 1}})
     # the live poll (every 4 s) brings the viewer's turn, and the tab title says so
     for _ in range(60):  # (no wait_for_function: the site's CSP forbids eval)
         if page.title().startswith("Your move"):

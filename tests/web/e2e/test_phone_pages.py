@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 
 from engine.board import NEIGHBOURS
-from games import write
-from games.store import load_state
+from games import service
+from games.states import load_state
 from lobby import open_games
 from tests.play import play_until
 from tests.tournaments.support import create as create_tournament
@@ -76,7 +76,7 @@ def games_in_every_phase(alice, bob, carol) -> dict[str, str]:
     paths["neutral_place"] = f"/games/{two.pk}/"
     finished = started_game([alice, bob], setup="random")
     play_until(finished, [alice, bob], lambda s: s.phase == "attack" and s.turn >= 2)
-    write.submit(write.player(bob), finished, {"type": "resign"})
+    service.submit(service.player(bob), finished, {"type": "resign"})
     paths["finished"] = f"/games/{finished.pk}/"
     paths["history"] = f"/games/{finished.pk}/?at=5"
     paths["board_list"] = f"/games/{team.pk}/board/"
@@ -155,7 +155,7 @@ def test_a_phones_first_view_shows_the_biggest_stack(browser, live_server, conte
         state = load_state(game)
         owned = [t for t in NEIGHBOURS if state.owner[t] == seat]
         spot = far if seat == 0 else owned[0]
-        write.submit(write.player(player), game, {
+        service.submit(service.player(player), game, {
             "type": "place", "placements": {spot: state.players[seat].setup_armies}})
     page = page_for(browser, live_server, alice, "phone", contexts)
     page.goto(f"{live_server.url}/games/{game.pk}/")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import write
-from games.store import load_state
+from games import service
+from games.states import load_state
 from tests.play import play_until
 from tests.web.e2e.test_board import SIZES, shoot, signed_in_page
 from tests.web.support import started_game, user
@@ -28,7 +28,7 @@ def test_a_stale_placement_keeps_the_typed_numbers(browser, live_server, context
     page.fill(f"#place-{own[1]}", "2")
     page.fill(f"#place-{own[2]}", "1")
     # Meanwhile the same player placed one army from another tab.
-    write.submit(write.player(player), game, {"type": "place", "placements": {own[0]: 1}},
+    service.submit(service.player(player), game, {"type": "place", "placements": {own[0]: 1}},
                  state.version)
 
     page.click("#form-place button[type=submit]")

@@ -24,11 +24,13 @@ from django.utils.module_loading import import_string
 import engine as rules
 from engine import events as ev
 from engine.errors import GameNotActive
-from games.appending import append
+from games.append import append
 from games.errors import ServiceError
+from games.log import VersionConflict, stored_events
 from games.models import Game
-from games.reading import dice_for, forget_seats, redacted, seat_rows
-from games.store import VersionConflict, load_state, stored_events
+from games.seat_views import redacted
+from games.seating import dice_for, forget_seats, seat_rows
+from games.states import load_state
 from lib.reactions import reactions
 
 log = logging.getLogger(__name__)

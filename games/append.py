@@ -14,8 +14,9 @@ from django.utils import timezone
 
 import engine as rules
 from games.clock import next_deadline
+from games.log import VersionConflict
 from games.models import Event, Game, Snapshot
-from games.store import ENGINE_VERSION, VersionConflict, remember, snapshot_every, status_of
+from games.states import ENGINE_VERSION, remember, snapshot_every, status_of
 from games.upcasters import current_version
 from lib import sql
 
@@ -41,7 +42,7 @@ def append(game: Game, events: list[rules.Event], before, after, user_id=None,
     of `after`, and call each of `writes` in the same transaction (the mail the events
     cause, a caller's projection). Raises VersionConflict if anyone appended since `before`
     was loaded. The deadline column is the projection of the events (games.clock:
-    replaying the log gives it; nothing else writes it). Only games.write.commit calls
+    replaying the log gives it; nothing else writes it). Only games.service.commit calls
     this."""
     expected = before.version if before is not None else 0
     if game.version != expected:
