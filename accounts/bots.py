@@ -1,4 +1,4 @@
-"""Which accounts are bot accounts (CONTRACT.md "Bot accounts") and who owns them: the
+"""Which accounts are bot accounts (docs/bots/contract.md "Bot accounts") and who owns them: the
 lookups every app asks (pages, mail, ratings, tournaments). Turning an account into one
 is games.bot_accounts' (it must know whether the account has played)."""
 

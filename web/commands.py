@@ -1,4 +1,4 @@
-"""Turning a posted play form into a command of CONTRACT.md, for games.write.submit."""
+"""Turning a posted play form into a command of docs/bots/contract.md, for games.write.submit."""
 
 from __future__ import annotations
 
