@@ -193,7 +193,7 @@ def turn_mail(var: Path, username: str):
     for name in ("DATABASE_URL", "CELERY_BROKER_URL"):
         env.pop(name, None)
     made = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c",
+        [sys.executable, "manage.py", "shell", "--no-imports", "--verbosity", "0", "-c",
          f"USERNAME = {username!r}\n" + TURN_MAIL],
         cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     return message_from_bytes(made.stdout.encode())
