@@ -1,4 +1,5 @@
-# make run | make test | make bench | make lint — each sets up .venv first if needed.
+# make run | make test | make bench | make lint | make docs | make screenshots — each sets up
+# .venv first if needed.
 # make messages re-extracts and compiles the translations (the compiled .mo files are
 # committed, so nothing else needs GNU gettext).
 
@@ -14,7 +15,7 @@ PYTEST_WORKERS ?= 3
 # apt-get needs root: use sudo when make runs as someone else.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test bench lint browser messages lock
+.PHONY: run test bench lint browser messages lock docs screenshots
 
 # uv installs (the same pinned versions as pip would) in about 5 s where pip took 30 s of
 # every fresh clone's CI; pip only brings uv itself, at the version pinned here.
@@ -93,3 +94,17 @@ bench: $(VENV)/.installed
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
+
+# The documentation site (mkdocs.yml, docs/) into site/: strict, so a broken link, anchor or
+# include fails it; offline (no web fonts or plugin that fetches). Its API reference is made
+# from the OpenAPI schema and its settings table from config/ as it builds (docs/hooks.py).
+docs: export NO_MKDOCS_2_WARNING=1
+docs: $(VENV)/.installed
+	$(BIN)/mkdocs build --strict --quiet
+
+# The documentation's pictures (docs/images/), taken from a site the script starts and fills
+# with games (scripts/screenshots.py), in Debian's chromium.
+screenshots: $(VENV)/.installed browser
+	@command -v pngquant >/dev/null 2>&1 || \
+		($(SUDO) apt-get update && $(SUDO) apt-get install -y pngquant)
+	$(BIN)/python scripts/screenshots.py

@@ -1,4 +1,4 @@
-"""Which accounts are bot accounts (CONTRACT.md "Bot accounts") and who owns them: the
+"""Which accounts are bot accounts (docs/bots/contract.md "Bot accounts") and who owns them: the
 lookups every app asks (pages, mail, ratings, tournaments). Turning an account into one
 is lobby.bot_accounts' (it must know whether the account has played)."""
 
@@ -52,7 +52,7 @@ def bot_account_ids(user_ids=None):
 def refusal() -> str:
     """What a page or a mail says to a bot account that tries to play through it."""
     return _("This is a bot account: it plays only through the API (see “Writing a bot” "
-             "in the README). Its owner can read its games here.")
+             "in the documentation). Its owner can read its games here.")
 
 
 def bot_account_flag_sql(user_column: str) -> str:

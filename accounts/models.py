@@ -152,7 +152,7 @@ class ApiToken(models.Model):
 
 
 class BotAccount(models.Model):
-    """An account a program plays (CONTRACT.md "Bot accounts"), for good: it plays only
+    """An account a program plays (docs/bots/contract.md "Bot accounts"), for good: it plays only
     through the API, is shown as a bot with its owner's name and is rated apart from
     people. `owner` is the person who answers for it: the account itself unless another
     account proved, with one of its tokens, that it runs the bot (lobby.bot_accounts)."""

@@ -47,7 +47,7 @@ LOAD_MAX_COMMANDS = 30_000
 # falls on both alike.
 LOAD_SLICES = 3
 LOAD_RUNS = 7
-SERVER_WORKERS, SERVER_THREADS = 3, 4  # 2 cores here; the README suggests 2 x 4
+SERVER_WORKERS, SERVER_THREADS = 3, 4  # 2 cores here; the settings' defaults are 2 x 4
 
 
 # ---- the database and Django -----------------------------------------------------------

@@ -16,7 +16,7 @@ from .worth import Player
 
 
 def decide(player: Player) -> dict:
-    """One JSON command of CONTRACT.md among those the seat may send now."""
+    """One JSON command of docs/bots/contract.md among those the seat may send now."""
     t = player.t
     commands = t.commands
     if "claim" in commands:

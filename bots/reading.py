@@ -1,4 +1,4 @@
-"""What a computer player knows: one seat's view of the game (CONTRACT.md's game view,
+"""What a computer player knows: one seat's view of the game (the game view of docs/bots/contract.md,
 `you` included) and the game's public rules, read into the few facts its choices need.
 
 Nothing else comes in: no seed, no deck order, no other seat's cards or mission.

@@ -354,7 +354,7 @@ SPECTACULAR_SETTINGS = {
 # Mail, the workers and their sweeps, logs and metrics: config/workers.py.
 from config.workers import *  # noqa: E402, F403
 
-# The streams (live/, README "Streams"). Their news comes over Redis pub/sub when
+# The streams (live/, docs/bots/streams.md). Their news comes over Redis pub/sub when
 # CONQUEST_STREAM_REDIS_URL is set (default: the broker's, if it is Redis), else from one
 # poll of the database per process every CONQUEST_STREAM_POLL_SECONDS.
 CONQUEST_STREAM_REDIS_URL = env(

@@ -1,5 +1,5 @@
 """The classic world board's constants: territories, continents, borders and the 44-card
-deck, as CONTRACT.md tables them. Classic-specific: the engine and every consumer read the
+deck, as docs/players/maps.md tables them. Classic-specific: the engine and every consumer read the
 game's board (engine.maps: `state.board`, `board_by_hash(view["map_hash"])`); this
 module is the source scripts/make_classic_map.py wrote classic.json from, and what tests of
 the classic board compare with. Nothing generic imports it."""
@@ -26,7 +26,7 @@ CONTINENTS: dict[str, tuple[int, tuple[str, ...]]] = {
     "australia": (2, ("indonesia", "new_guinea", "western_australia", "eastern_australia")),
 }
 
-# Each territory with the neighbours not already listed above it (CONTRACT.md's table).
+# Each territory with the neighbours not already listed above it (docs/players/maps.md's table).
 _BORDER_TABLE = """
 alaska: northwest_territory alberta kamchatka
 northwest_territory: alberta ontario greenland

@@ -213,7 +213,7 @@ class Shape:
     about: str = ""
 
 
-# Each command a player sends, declared once: its JSON name (CONTRACT.md), the command it
+# Each command a player sends, declared once: its JSON name (docs/bots/contract.md), the command it
 # becomes, its fields and how its JSON is read. The API's schema, the play forms and moves by
 # mail read these tables; a command added here is one they must learn (tests say which not).
 PLAYER_COMMANDS: dict[str, tuple[type, Callable[[dict, int], object]]] = {}
@@ -379,7 +379,7 @@ def check_territories(command, board: Board) -> None:
 
 
 def parse_command(payload, seat: int):
-    """Turn a JSON command of CONTRACT.md into a command for `seat`; raises BadCommand."""
+    """Turn a JSON command of docs/bots/contract.md into a command for `seat`; raises BadCommand."""
     if not isinstance(payload, dict):
         raise BadCommand("a command must be a JSON object")
     kind = payload.get("type")

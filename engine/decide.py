@@ -74,7 +74,7 @@ from .state import (
 )
 
 # From this ENGINE_VERSION on, a missed reinforcement leaves the neutral's half to the
-# opponent, as RULES.md has it; games started before spread it as they always did.
+# opponent, as docs/players/rules.md has it; games started before spread it as they always did.
 OPPONENT_PLACES_AFTER_A_MISS = 3
 
 # Commands played in the turn of the seat that sends them, and the phases that allow them.
@@ -250,7 +250,7 @@ def move_deadline(em: Emitter, command: MoveDeadline) -> None:
 
 
 def timeout(em: Emitter, counted: bool = True) -> None:
-    """Complete the owed decision the simplest legal way and count the miss (RULES.md Time);
+    """Complete the owed decision the simplest legal way and count the miss (docs/players/rules.md "Time");
     uncounted when a moderator ends the turn of an absent player."""
     state = em.state
     missed: list[int] = []

@@ -1,4 +1,4 @@
-"""The one family of rule violations; each carries a CONTRACT.md error code."""
+"""The one family of rule violations; each carries a docs/bots/contract.md error code."""
 
 from __future__ import annotations
 

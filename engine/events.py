@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class EventType:
-    """One kind of event, declared once: its wire name (CONTRACT.md), what it records, and
+    """One kind of event, declared once: its wire name (docs/bots/contract.md), what it records, and
     its redaction rules: what a seat sees of its data before the game is over (None: all
     of it), and under fog of war what is left of that outside the seat's sight (None: the
     event says nothing about the board). After the end every seat sees everything.

@@ -41,7 +41,7 @@ def _player_dropped(state, data):
     player.drop_reason = data.get("reason")
     player.hidden_placement = None
     player.setup_armies = 0
-    # RULES.md: the cards go back to the deck (under the draw pile). Drops recorded before
+    # docs/players/rules.md: the cards go back to the deck (under the draw pile). Drops recorded before
     # `cards_to` existed put them on the traded pile, and must replay as they were played.
     pile = state.deck if data.get("cards_to") == "deck" else state.discard
     pile.extend(player.cards)

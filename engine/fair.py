@@ -1,4 +1,4 @@
-"""The fair random stream of CONTRACT.md: HMAC-SHA256 keyed by the game's secret seed, which
+"""The fair random stream of docs/players/fair-dice.md: HMAC-SHA256 keyed by the game's secret seed, which
 is the server's committed seed mixed with the players' entropy."""
 
 from __future__ import annotations

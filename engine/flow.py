@@ -55,7 +55,7 @@ class Emitter:
         return (self.state.version if self.state else 0) + 1
 
     def draws(self) -> DrawStream:
-        """The random stream of the next event to be emitted (CONTRACT.md: draws per seq)."""
+        """The random stream of the next event to be emitted (docs/players/fair-dice.md: draws per seq)."""
         return self.rng.at(self.next_seq)
 
     def emit(self, event_type: str, data: dict) -> Event:
@@ -252,7 +252,7 @@ def end_turn(em: Emitter, absent: bool = False) -> None:
     trade owed: a player who is there makes it (and the turn ends with the placement);
     for an absent one it is made the simplest way at once."""
     seat = em.state.turn_seat
-    check_win(em)  # at the latest before the turn passes (RULES.md: won in one's own turn)
+    check_win(em)  # at the latest before the turn passes (docs/players/rules.md: won in one's own turn)
     if em.state.finished:
         return
     if em.state.conquered:

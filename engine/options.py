@@ -1,4 +1,4 @@
-"""Rule options of RULES.md with their defaults, and their validation."""
+"""Rule options of docs/players/rules.md with their defaults, and their validation."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ CHOICES = {
 SWITCHES = ("capital_collapse", "neutral", "fog", "continent_bonus_after_round", "cards",
             "capital_card_out")
 
-# One preset per rulebook (RULES.md "Each rulebook as written"): the options that make the
+# One preset per rulebook (docs/players/rulebooks.md): the options that make the
 # rulebook playable as written. `rules.preset` starts from one; other keys override it.
 PRESETS: dict[str, dict] = {
     # "Vyhrává ten hráč, který splnil úkol (misi)": a missions game.
@@ -96,7 +96,7 @@ class Rules:
     neutral: bool = True
     neutral_reinforcement: str = "opponent"
     # A player dropped for missed turns: the seat turns neutral, or a computer player
-    # plays it on with its territories and cards (CONTRACT.md "Computer players").
+    # plays it on with its territories and cards (docs/players/computer-players.md).
     dropped_seat: str = "neutral"
     deadline_seconds: int = 86400
     max_missed_turns: int = 3
@@ -104,12 +104,12 @@ class Rules:
     # offer a round limit, after which the player holding most territories wins.
     round_limit: int | None = None
     # Fog of war: a seat sees only its own territories, their neighbours and its teammates'
-    # (CONTRACT.md "Fog of war").
+    # (docs/players/rules.md "Fog of war").
     fog: bool = False
     # Teams of this many seats (1: every player for themselves); seat s plays in team
-    # s % (players / team_size) (CONTRACT.md "Teams").
+    # s % (players / team_size) (docs/players/rules.md "Teams").
     team_size: int = 1
-    # ---- each rulebook as written (RULES.md) ----
+    # ---- each rulebook as written (docs/players/rulebooks.md) ----
     # The rulebook preset the game started from (None: none); the other options say what
     # the game actually plays.
     preset: str | None = None

@@ -61,7 +61,7 @@ def draw_capital(state: GameState, seat: int, stream: DrawStream) -> str:
 
 # ---- commands --------------------------------------------------------------------------
 def entropy_listed(command: StartGame) -> dict:
-    """game_started's list of the players' entropy (CONTRACT.md "Fair dice"): the texts in
+    """game_started's list of the players' entropy (docs/players/fair-dice.md "The draws"): the texts in
     seat order and the seat of each; nothing at all when nobody sent any, as before."""
     seats = [seat for seat, _ in command.entropy]
     if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < command.players

@@ -1,7 +1,7 @@
 """What one seat may see: its team, and under fog of war the territories in its sight.
 
 Every answer about a game (the view, each event, the history, mail, pages) asks this one
-module, so a rule about hidden information is written once (CONTRACT.md "Fog of war",
+module, so a rule about hidden information is written once (docs/players/rules.md "Fog of war",
 "Teams").
 """
 

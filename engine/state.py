@@ -8,7 +8,7 @@ from .maps import CLASSIC_FIRST_HASH, Board, board_by_hash
 from .options import Rules
 from .pieces import COLORS, NEUTRAL
 
-# Phases as CONTRACT.md names them. SETUP_DONE is a moment between the last setup event and
+# Phases as docs/bots/contract.md names them. SETUP_DONE is a moment between the last setup event and
 # the first turn_started that the same command always emits; no view ever shows it.
 CLAIM, SETUP_PLACE, CAPITAL = "claim", "setup_place", "capital"
 REINFORCE, ATTACK, OCCUPY, FORTIFY, NEUTRAL_PLACE = (
@@ -177,7 +177,7 @@ class GameState:
 
     # ---- teams -------------------------------------------------------------------------
     def team_of(self, seat: int) -> int:
-        """A seat's team (CONTRACT.md: seat s in team s % teams); its own seat without teams."""
+        """A seat's team (docs/players/rules.md "Teams": seat s in team s % teams); its own seat without teams."""
         return seat % self.rules.team_count(self.seats)
 
     def allies(self, seat: int | None) -> frozenset[int]:

@@ -153,7 +153,7 @@ def defender_dice(state: GameState, territory: str) -> int:
 
 
 def roll(stream: DrawStream, attacker: int, defender: int) -> tuple[list[int], list[int]]:
-    """All attacker dice are drawn before the defender's (CONTRACT.md)."""
+    """All attacker dice are drawn before the defender's (docs/players/fair-dice.md)."""
     return stream.dice(attacker), stream.dice(defender)
 
 

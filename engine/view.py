@@ -31,7 +31,7 @@ def mission_view(state: GameState, seat: int) -> dict | None:
 def pending_for(state: GameState, seat: int | None) -> dict:
     """What `seat` must do now: armies to place, a forced trade, an occupation. Only the
     caller's own decisions: another seat's (a conquest waiting to be moved into) would tell
-    where it fought and, under fog, what it holds out of sight (CONTRACT.md "Game view")."""
+    where it fought and, under fog, what it holds out of sight (docs/bots/contract.md "The game view")."""
     reinforcements = 0
     acting = seat is not None and not state.finished and state.current == seat
     if seat is not None and not state.finished:

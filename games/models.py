@@ -61,7 +61,7 @@ class Game(models.Model):
         null=True, blank=True, help_text="Hour (0-23) the clock runs again."
     )
     pause_weekends = models.BooleanField(default=False)
-    # Whether the game moves its human players' ratings (CONTRACT.md "Ratings and players"):
+    # Whether the game moves its human players' ratings (docs/players/ratings.md):
     # null is the default, rated unless computer players are seated; true or false is the
     # creator's choice.
     rated = models.BooleanField(null=True, blank=True)
@@ -71,7 +71,7 @@ class Game(models.Model):
     private = models.BooleanField(default=False, db_default=False)
     invite_token = models.CharField(max_length=64, null=True, blank=True,
                                     editable=False)
-    # Whether bot accounts (CONTRACT.md "Bot accounts") may join it by themselves; the
+    # Whether bot accounts (docs/bots/contract.md "Bot accounts") may join it by themselves; the
     # creator may seat one, and invite one, either way.
     bots_allowed = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -104,7 +104,7 @@ class Game(models.Model):
 
     @property
     def dice_seed(self) -> str:
-        """The key of the game's draws (CONTRACT.md "Fair dice": its `seed`)."""
+        """The key of the game's draws (docs/players/fair-dice.md "The draws": its `seed`)."""
         return game_seed(self.seed, self.contributions)
 
     @property
@@ -120,7 +120,7 @@ class Seat(models.Model):
     # bot accounts (games.computer.bot_user), which can never sign in or get mail.
     bot = models.CharField(max_length=10, null=True, blank=True,
                            choices=[(level, level) for level in ("easy", "normal", "hard")])
-    # What the player sent to mix into the game's seed when taking the seat (CONTRACT.md
+    # What the player sent to mix into the game's seed when taking the seat (docs/bots/contract.md
     # "Fair dice"); it leaves with the seat, and goes into the seed when the game starts.
     entropy = models.CharField(max_length=ENTROPY_MAX_LENGTH, null=True, blank=True,
                                editable=False)

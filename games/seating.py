@@ -59,7 +59,7 @@ def bot_levels(game: Game, state: rules.GameState | None = None) -> dict[int, st
 
 
 def bot_owners(game: Game) -> dict[int, str]:
-    """{seat: owner's username} of the seats bot accounts hold (CONTRACT.md "Bot
+    """{seat: owner's username} of the seats bot accounts hold (docs/bots/contract.md "Bot
     accounts"), read once per Game object; no query when the seats were read with their
     flags and none is a bot account's."""
     found = game.__dict__.get("_bot_owners")
@@ -82,6 +82,6 @@ def rated(game: Game) -> bool:
 
 
 def team_of(game: Game, seat: int) -> int | None:
-    """A seat's team in a team game (CONTRACT.md: seat s in team s % teams), else None."""
+    """A seat's team in a team game (docs/players/rules.md "Teams": seat s in team s % teams), else None."""
     game_rules = rules_of(game)
     return None if game_rules.team_size == 1 else seat % game_rules.team_count(game.players)

@@ -8,7 +8,7 @@ computer player), moderators' actions and chat hiding (a moderator), the game's 
 (the lobby) and a player's standing order (settings.CONQUEST_STANDING_ORDERS: a decision
 the player chose, once for all games, to have made for them the moment it falls to them).
 It checks in boardgame.io's order: well-formed, authenticated, game live, your seat, not
-stale, then the engine's own checks (your turn, phase, rules); CONTRACT.md puts staleness
+stale, then the engine's own checks (your turn, phase, rules); docs/bots/contract.md puts staleness
 before turn and phase.
 """
 
@@ -108,7 +108,7 @@ def player(user) -> Actor:
 def submit(actor: Actor, game: Game, command, expected_version=None, *, state=None,
            others_policies_pass: bool = False) -> Committed:
     """The front door: play `command` (a rules command, or a player's JSON payload) for
-    `actor` in `game`, in boardgame.io's order with CONTRACT.md's staleness before the
+    `actor` in `game`, in boardgame.io's order with docs/bots/contract.md's staleness before the
     engine's checks. Without `expected_version` a command that loses a race is tried again
     on the new state, up to MAX_RETRIES times; with it, a version that moved on is refused
     (VersionConflict), unless `others_policies_pass` (the web form) and all that moved it
@@ -142,7 +142,7 @@ def submit(actor: Actor, game: Game, command, expected_version=None, *, state=No
         if others_policies_pass and expected_version is not None and \
                 only_others_policies(game, expected_version, version, actor.seat):
             expected_version = version
-        # CONTRACT.md: a client that saw an older version gets 409 whatever else is wrong,
+        # docs/bots/contract.md: a client that saw an older version gets 409 whatever else is wrong,
         # so staleness is checked before turn and phase (STYLE.md's boardgame.io order puts
         # it after; the contract wins: a racing loser must learn the game moved on).
         if expected_version is not None and expected_version != version:

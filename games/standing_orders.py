@@ -1,7 +1,7 @@
 """Standing choices a player makes once, for all their games, that the service applies for
 them the moment the decision falls to them: today, the two-player neutral's reinforcement.
 
-RULES.md leaves the neutral's half to the player who is not moving (`neutral_reinforcement:
+docs/players/rules.md leaves the neutral's half to the player who is not moving (`neutral_reinforcement:
 opponent`); in a game by mail that is a second wait of up to a day in every turn. A player
 who chose "borders" in their preferences (the profile page, `PATCH /api/v1/preferences/`)
 has it placed for them at once, by the rule `neutral_on_borders` states, as an ordinary

@@ -1,4 +1,4 @@
-"""Bot accounts in the game service (CONTRACT.md "Bot accounts"): turning an account into
+"""Bot accounts in the game service (docs/bots/contract.md "Bot accounts"): turning an account into
 one, seating one, and who may join what.
 
 A bot account is an ordinary account a program signs in to with a token; it differs from

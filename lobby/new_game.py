@@ -59,7 +59,7 @@ def check_rated(rated) -> bool | None:
 
 
 def check_entropy(entropy) -> str | None:
-    """A player's contribution to the game's seed (CONTRACT.md "Fair dice"), or None."""
+    """A player's contribution to the game's seed (docs/players/fair-dice.md "The draws"), or None."""
     problem = None if entropy is None else entropy_problem(entropy)
     if problem:
         raise ServiceError(400, "bad_entropy", problem)

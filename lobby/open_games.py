@@ -144,7 +144,7 @@ def check_team(game: Game, team) -> int | None:
 
 def free_seat(game: Game, taken: set[int], team: int | None) -> int:
     """The lowest free seat, in `team` if one is asked for (seat s plays in team s % teams,
-    CONTRACT.md "Teams")."""
+    docs/players/rules.md "Teams")."""
     teams = team_count(game)
     free = [s for s in range(game.players) if s not in taken
             and (team is None or s % teams == team)]

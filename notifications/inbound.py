@@ -64,7 +64,7 @@ def receive(sender: str, recipients: list[str], message_id: str | None, body: st
     game = Game.objects.get(pk=game_id)
     inbound.game, inbound.user = game, user
     if is_bot_account(user):
-        # A bot account plays only through the API (CONTRACT.md "Bot accounts").
+        # A bot account plays only through the API (docs/bots/contract.md "Bot accounts").
         _close(inbound, InboundMail.REFUSED, "a bot account plays only through the API")
         return _reply(inbound, game, user, [], None, BOT_ACCOUNT, message_id)
     if game.turn > mailed_turn + links.reply_window(game.players):

@@ -192,7 +192,7 @@ def context_for(notification: Notification, preferences: Preferences,
     context["board_block"] = "".join(f"{line}\n" for line in context["board"])
     if notification.kind == Notification.FINISHED:
         context["seed"] = game.seed if game.is_over else None
-        # With the players' entropy the dice's key is derived from the seed (CONTRACT.md).
+        # With the players' entropy the dice's key is derived from the seed (docs/players/fair-dice.md).
         context["dice_seed"] = game.dice_seed if game.is_over and game.contributions \
             else None
         context["winner"] = narrator.seat_name(view.get("winner"), names)

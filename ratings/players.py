@@ -155,7 +155,7 @@ def profile(user, viewer=None, listing: str = "") -> dict:
     owner = owners([user.pk]).get(user.pk)
     return {
         "username": user.username,
-        # A bot account (CONTRACT.md "Bot accounts"): rated on the bots' leaderboard.
+        # A bot account (docs/bots/contract.md "Bot accounts"): rated on the bots' leaderboard.
         "bot": owner is not None,
         "owner": owner,
         **rating_of(overall),

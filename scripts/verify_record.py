@@ -21,7 +21,7 @@ classic one, `--map FILE` gives the map file (format 1, as `GET /api/v1/maps/{id
 SHA-256 of its JSON written with sorted keys, no spaces and UTF-8, and it must be the
 record's `map_hash`. The draws then use that board's territory order, deck and missions.
 
-What it checks, as CONTRACT.md "Fair dice" defines the draws:
+What it checks, as docs/players/fair-dice.md "The draws" defines the draws:
 
 1. The commitment: `seed_hash` is the SHA-256 of the 32 bytes of the revealed `server_seed`.
 2. The seed: the players' entropy that the log's `game_started` lists (`contributions`,
@@ -103,7 +103,7 @@ class Board:
 CLASSIC = Board(TERRITORIES, CARD_COUNT, MISSIONS)
 
 
-# ---- the draws (CONTRACT.md "Fair dice") ------------------------------------------------
+# ---- the draws (docs/players/fair-dice.md "The draws") ------------------------------------------------
 class Stream:
     """The bytes HMAC-SHA256(seed, "{game_id}:{seq}:{k}") for k = 0, 1, ... and draws."""
 

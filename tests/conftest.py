@@ -198,7 +198,7 @@ def pytest_terminal_summary(terminalreporter):
 
     terminalreporter.write_line(
         f"Random games of this run: {SEED_VARIABLE}={choose_seed()} plays them again "
-        "(README, \"Testing\")")
+        "(docs/contributors/testing.md)")
 
 
 # Fixtures through which a test reaches the database (pytest-django's own, and what the

@@ -1,4 +1,4 @@
-"""What CONTRACT.md and RULES.md fix, copied once for the tests: they check the engine and
+"""What docs/bots/contract.md and docs/players/rules.md fix, copied once for the tests: they check the engine and
 the API against the documents, not against the code that makes the answers, so a change
 there breaks a test."""
 
@@ -64,7 +64,7 @@ BORDERS = {
     for other in line.split(":")[1].split()
 }
 
-# RULES.md's options with their defaults.
+# docs/players/rules.md's options with their defaults.
 DEFAULT_RULES = {
     "setup": "deal",
     "initial_placement": "turns",

@@ -12,7 +12,7 @@ from games.models import Game, new_seed
 
 class Tournament(models.Model):
     """Settings, sign-up window and progress. The draw of every round reads the fair stream
-    of CONTRACT.md keyed by `seed` (published as `seed_hash`, revealed at the end)."""
+    of docs/players/fair-dice.md keyed by `seed` (published as `seed_hash`, revealed at the end)."""
 
     SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
     # A step (a round's draw or count) failed: nothing runs until a moderator tries again
@@ -44,7 +44,7 @@ class Tournament(models.Model):
     signup_opens = models.DateTimeField()
     signup_closes = models.DateTimeField()
     max_players = models.PositiveSmallIntegerField()
-    # Whether bot accounts (CONTRACT.md "Bot accounts") may sign up; others refuse them.
+    # Whether bot accounts (docs/bots/contract.md "Bot accounts") may sign up; others refuse them.
     bots_allowed = models.BooleanField(default=False, db_default=False)
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     seed_hash = models.CharField(max_length=64, editable=False)

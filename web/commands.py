@@ -1,4 +1,4 @@
-"""Turning a posted play form into a command of CONTRACT.md, for games.service.submit."""
+"""Turning a posted play form into a command of docs/bots/contract.md, for games.service.submit."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A map's drawing in SVG user units, whatever the map: the classic map's is
 web/board_layout.py (its file says `{"layout": "classic"}`), every other map carries its own
-under `drawing` (README "Maps"). Borders the drawing does not give are drawn as a straight
+under `drawing` (docs/players/maps.md). Borders the drawing does not give are drawn as a straight
 dashed lane between the two territories' labels."""
 
 from __future__ import annotations

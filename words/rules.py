@@ -1,11 +1,11 @@
-"""Rule options and rulebooks in plain, translatable words (RULES.md): the labels the game
+"""Rule options and rulebooks in plain, translatable words (docs/players/rules.md): the labels the game
 settings form, the rules panel and the player pages show."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-# Rule options of RULES.md in plain words: key -> (label, {value: words}) for choices.
+# Rule options of docs/players/rules.md in plain words: key -> (label, {value: words}) for choices.
 RULE_LABELS = {
     "setup": _("Starting territories"),
     "initial_placement": _("Placing the starting armies"),
@@ -41,7 +41,7 @@ RULE_LABELS = {
     "play_order": _("Who plays first"),
 }
 
-# The rulebook presets (RULES.md "Each rulebook as written"): rules.preset -> its name and
+# The rulebook presets (docs/players/rulebooks.md): rules.preset -> its name and
 # what it changes, in plain words.
 RULEBOOKS = {
     "czech": (_("The Czech rulebook"),

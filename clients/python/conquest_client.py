@@ -1,4 +1,4 @@
-"""A small client of Conquest's API for programs that play (README "Writing a bot").
+"""A small client of Conquest's API for programs that play (docs/bots/index.md).
 
 Standard library only (Python 3.10+): copy this file next to your bot. It signs in with a
 token, follows the user's event stream (`GET /api/v1/stream/`, Server-Sent Events) and sends

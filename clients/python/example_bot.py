@@ -1,4 +1,4 @@
-"""An example bot on conquest_client (README "Writing a bot"): it plays legal moves, simply
+"""An example bot on conquest_client (docs/bots/index.md): it plays legal moves, simply
 and aggressively, in every game its account is seated in (or the one named), until the
 game ends.
 

@@ -3,7 +3,7 @@ ids slugified, starting armies and table sizes from the territory count, a drawi
 territories' coordinates; every fault named with its line, and the result validated (the
 validator's faults about territories, such as a disconnected board, shown at their line).
 
-Rules it states (README "Importing a community map"):
+Rules it states (docs/moderators/maps.md):
 - A border listed on one side only is played both ways (the engine's borders are two-way);
   each is reported as a warning with its line, never silently.
 - Table sizes: n players when every hand (two players share the board with a neutral: three

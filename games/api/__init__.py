@@ -1,1 +1,1 @@
-"""The JSON API of CONTRACT.md (/api/v1/): thin views over games.service."""
+"""The JSON API of docs/bots/contract.md (/api/v1/): thin views over games.service."""

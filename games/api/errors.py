@@ -1,4 +1,4 @@
-"""The game's refusals as API errors with CONTRACT.md's statuses; the rest is
+"""The game's refusals as API errors with docs/bots/contract.md's statuses; the rest is
 lib.api.errors.handle's (settings.REST_FRAMEWORK's EXCEPTION_HANDLER is this one)."""
 
 from __future__ import annotations

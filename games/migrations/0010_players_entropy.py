@@ -1,4 +1,4 @@
-"""The players' entropy (CONTRACT.md "Fair dice"): each seat's contribution, and the game's
+"""The players' entropy (docs/players/fair-dice.md "The draws"): each seat's contribution, and the game's
 list of them fixed at the start. Both nullable: existing games and seats have none."""
 
 from django.db import migrations, models

@@ -1,4 +1,4 @@
-"""Every API error is {"error": code, "detail": text} with the status CONTRACT.md gives: the
+"""Every API error is {"error": code, "detail": text} with the status docs/bots/contract.md gives: the
 answer, its schema, and DRF's own exceptions translated (games.api.errors adds the game's)."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def handle(exc, context):
     if isinstance(exc, Http404):
         exc = exceptions.NotFound("no such game")
     if isinstance(exc, exceptions.UnsupportedMediaType):
-        # A body that is not JSON is a malformed request like any other (CONTRACT.md: 400).
+        # A body that is not JSON is a malformed request like any other (docs/bots/contract.md: 400).
         return error(400, "bad_request", f"the body must be JSON (application/json): {exc.detail}")
     response = exception_handler(exc, context)
     if response is None:

@@ -13,7 +13,7 @@ from lib.api.renderers import FastJSONRenderer
 
 
 class JsonAnswers(DefaultContentNegotiation):
-    """Every answer of the API is JSON (CONTRACT.md) whatever Accept says, so no renderer
+    """Every answer of the API is JSON (docs/bots/contract.md) whatever Accept says, so no renderer
     is chosen per request (DRF's IgnoreClientContentNegotiation); a body still goes to the
     parser its Content-Type names."""
 

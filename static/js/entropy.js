@@ -1,4 +1,4 @@
-/* Players' entropy (CONTRACT.md "Fair dice"): fills each empty field marked data-entropy
+/* Players' entropy (docs/players/fair-dice.md "The draws"): fills each empty field marked data-entropy
    with 16 random bytes from the browser's own crypto, as 32 hex digits, and leaves it in
    sight so the player can keep it. Without this script the field stays empty (no entropy
    sent); a value the player typed is never replaced. */

@@ -20,7 +20,7 @@ from tests.engine.test_properties import OPTIONS
 from tests.sample import game_numbers
 
 # A sample of random tables, another each run (tests/sample.py: the seed the run prints
-# plays them again); CONQUEST_BOT_GAMES=1000 or more for a soak run (README "Testing").
+# plays them again); CONQUEST_BOT_GAMES=1000 or more for a soak run (docs/contributors/testing.md).
 GAMES = int(os.environ.get("CONQUEST_BOT_GAMES", "120"))
 PER_CASE = 20
 OPTIONS = {**OPTIONS, "dropped_seat": ["neutral", "bot"]}

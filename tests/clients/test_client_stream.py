@@ -1,4 +1,4 @@
-"""The reference client's side of CONTRACT.md "Streams", against a small stand-in server
+"""The reference client's side of docs/bots/streams.md, against a small stand-in server
 (the service's stream is tested where it is served): Server-Sent Events parsed as the HTML
 standard says, notices followed across a dropped connection with `Last-Event-ID`, and the
 fall back to polling where the stream answers 404."""

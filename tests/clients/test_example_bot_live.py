@@ -36,7 +36,7 @@ from tests.notifications.real_parts import (
 pytestmark = pytest.mark.django_db(transaction=True)
 CLIENT = ROOT / "clients" / "python"
 # A whole game, kept short: every army placed at once, and at most five rounds (then the
-# player holding most territories wins: RULES.md "round_limit").
+# player holding most territories wins: docs/players/rules.md).
 RULES = {"placement_batch": 100, "round_limit": 5}
 
 

@@ -1,5 +1,5 @@
 """An independent referee of hidden information (fog of war, teams, secrets): what each seat
-and a spectator may see of a game, worked out from CONTRACT.md with the board of
+and a spectator may see of a game, worked out from docs/bots/contract.md with the board of
 tests/contract.py, never with the engine's own sight or redaction code.
 
 It has a rule for every field of the game view and of every event type that
@@ -30,7 +30,7 @@ def neighbours_of(borders) -> dict[str, set[str]]:
     return neighbours
 
 
-# The classic board of CONTRACT.md; any other map's from its own file (map_neighbours).
+# The classic board of docs/players/maps.md; any other map's from its own file (map_neighbours).
 NEIGHBOURS = neighbours_of(contract.BORDERS)
 
 
@@ -46,14 +46,14 @@ def map_neighbours(board) -> dict[str, set[str]]:
 
 
 def team(seat: int, players: int, team_size: int) -> set[int]:
-    """CONTRACT.md "Teams": seat s plays in team s % (players / team_size)."""
+    """docs/players/rules.md "Teams": seat s plays in team s % (players / team_size)."""
     teams = players // team_size
     return {s for s in range(players) if s % teams == seat % teams}
 
 
 def allowed(owner: dict, seat: int | None, players: int, team_size: int,
             neighbours: dict | None = None) -> set[str]:
-    """CONTRACT.md "Fog of war": own territories, those adjacent to them, and teammates'."""
+    """docs/players/rules.md "Fog of war": own territories, those adjacent to them, and teammates'."""
     neighbours = NEIGHBOURS if neighbours is None else neighbours
     if seat is None:
         return set()
@@ -297,7 +297,7 @@ def check_view(view: dict, truth, reader: Reader) -> None:
     for entry in view["players"]:
         check_player(entry, truth, reader, held.get(entry["seat"], (0, 0)))
     for capital, holder in view["capitals"].items():
-        # A capital shows once it is taken (RULES.md), and under fog only in sight.
+        # A capital shows once it is taken (docs/players/rules.md), and under fog only in sight.
         assert truth.players[holder].capital == capital, capital
         assert capital in truth.revealed_capitals and reader.sight(capital), capital
     check_pending(view["pending"], truth, reader)
@@ -326,7 +326,7 @@ def check_player(entry: dict, truth, reader: Reader, held: tuple[int, int]) -> N
 
 
 def check_pending(pending: dict, truth, reader: Reader) -> None:
-    """CONTRACT.md: what the caller must do now; another seat's decisions never show."""
+    """docs/bots/contract.md: what the caller must do now; another seat's decisions never show."""
     assert set(pending) == {"reinforcements", "must_trade", "occupy"}, pending
     seat = reader.seat
     acting = seat is not None and truth.current == seat and not truth.finished

@@ -1,6 +1,6 @@
 """A seeded random player that only asks for legal things, and now and then for an illegal
 one the engine must refuse: for property tests, benchmarks and load tests, never for a game
-(the computer players are bots/). It speaks the JSON commands of CONTRACT.md, as a client
+(the computer players are bots/). It speaks the JSON commands of docs/bots/contract.md, as a client
 would, and reads the whole engine state, hidden parts included."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The classic board and deck of RULES.md and CONTRACT.md, as data."""
+"""The classic board and deck of docs/players/rules.md and docs/players/maps.md, as data."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from tests.engine.support import (
     when,
 )
 
-# Cards by what they show (RULES.md: each territory card has one symbol).
+# Cards by what they show (docs/players/rules.md: each territory card has one symbol).
 I1, I2, I3, I4, I5, I6 = (card(t) for t in ("alaska", "argentina", "china", "congo",
                                              "east_africa", "egypt"))
 C1, C2, C3, C4, C5, C6 = (card(t) for t in ("afghanistan", "alberta", "greenland", "india",

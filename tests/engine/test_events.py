@@ -22,7 +22,7 @@ def alone(seat):
 # The modules that declare the types or map old names onto them; errors.py: error codes are
 # another namespace ("game_paused" is one as well).
 SPELL_THEM = ("engine/events.py", "engine/upcasters.py", "engine/errors.py",
-              # The user stream's notice kinds (CONTRACT.md "Streams"): another vocabulary,
+              # The user stream's notice kinds (docs/bots/streams.md): another vocabulary,
               # which shares two names (game_started, game_finished) with the event types.
               "live/reads.py")
 # Templates that still tell moderator events in their own words: issue 27 (item 4) has them

@@ -1,4 +1,4 @@
-"""The fair dice of CONTRACT.md: the published test vectors, and verify() catching tampering."""
+"""The fair dice of docs/players/fair-dice.md: the published test vectors, and verify() catching tampering."""
 
 from __future__ import annotations
 

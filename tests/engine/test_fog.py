@@ -1,4 +1,4 @@
-"""Fog of war (CONTRACT.md "Fog of war"): a seat sees its own territories, their neighbours
+"""Fog of war (docs/players/rules.md "Fog of war"): a seat sees its own territories, their neighbours
 and its teammates'; events keep seq and type with what the seat could see; the end lifts it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rule options: the defaults of RULES.md filled in, and every bad value refused."""
+"""Rule options: the defaults of docs/players/rules.md filled in, and every bad value refused."""
 
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ def test_it_refuses_bad_fixed_values(fixed):
 
 
 def test_it_takes_missions_with_the_two_player_neutral_which_then_go_unused():
-    # RULES.md, two players: "Missions are not used; the goal is to destroy the other player."
+    # docs/players/rules.md, two players: "Missions are not used; the goal is to destroy the other player."
     assert validate_rules({"objective": "missions"}, 2).objective == "missions"
     assert validate_rules({"objective": "missions", "neutral": False}, 2).objective == "missions"
 

@@ -8,7 +8,7 @@ After every game: a replay from zero equals the incrementally built state, the g
 winner, and verify() accepts every draw.
 
 Hidden information is refereed as games go (tests/engine/fog_referee.py, an independent
-reading of CONTRACT.md with a rule for every field of the view and of every declared event):
+reading of docs/bots/contract.md with a rule for every field of the view and of every declared event):
 one seat's view (in turn) and the spectator's after every command of a fogged game and
 every third of the others, and after the game every seat's whole event stream, event by
 event (every fogged game, half the others). Every field an event carries must be one
@@ -74,7 +74,7 @@ OPTIONS = {
     "dropped_seat": ["neutral", "bot"],
     "fog": [False, False, True],
     "team_size": [1, 1, 1, 2, 3],
-    # Each rulebook as written (RULES.md)
+    # Each rulebook as written (docs/players/rules.md)
     "continent_bonus_after_round": [False, True],
     "max_cards": [None, None, 5, 7],
     "elimination_trade_at": [6, 5],

@@ -1,6 +1,6 @@
-"""Each rulebook as written (RULES.md): the options that make the Czech, Polish, encyclopedia
-and online rules playable, the presets that bundle them, and the four places where RULES.md
-is silent and the engine chose (README "Rules the engine chose")."""
+"""Each rulebook as written (docs/players/rulebooks.md): the options that make the Czech, Polish, encyclopedia
+and online rules playable, the presets that bundle them, and the four places where docs/players/rules.md
+is silent and the engine chose (docs/players/rulebooks.md "Rules the engine chose")."""
 
 from __future__ import annotations
 
@@ -434,7 +434,7 @@ def test_the_online_preset_plays_without_cards_or_neutral():
         False, False, "random", "total")
 
 
-# ---- what the presets set from the rulebooks' own text (RULES.md, the last paragraph) ----
+# ---- what the presets set from the rulebooks' own text (docs/players/rulebooks.md "The presets") ----
 def test_the_howto_preset_sets_up_by_claiming():
     """How-to article: "One at a time each player places one army … in any one of the 42
     unoccupied territories … Once every territory has been claimed players continue to
@@ -450,7 +450,7 @@ def test_the_howto_preset_sets_up_by_claiming():
 
 def test_the_encyclopedia_preset_plays_its_standard_setup_by_claiming():
     """Encyclopedia: the standard setup is taking turns claiming territories; dealing them
-    out is its alternate method (RULES.md: "the encyclopedia's standard method")."""
+    out is its alternate method (docs/players/rulebooks.md: "the encyclopedia's standard method")."""
     outcome = start(3, preset="encyclopedia")
 
     assert outcome.state.rules.setup == "claim"
@@ -514,7 +514,7 @@ def alice_missed_her_reinforcement(**kwargs):
 
 
 def test_it_leaves_the_neutrals_half_of_a_missed_reinforcement_to_the_opponent():
-    """RULES.md: the neutral's half is placed "by the other player after the reinforcing
+    """docs/players/rules.md: the neutral's half is placed "by the other player after the reinforcing
     player has placed theirs"; a missed deadline completes the owed decision only."""
     outcome = alice_missed_her_reinforcement()
 
@@ -559,7 +559,7 @@ def test_it_keeps_the_automatic_spread_in_games_started_before_the_change():
     assert turn_started(outcome)["seat"] == BOB
 
 
-# ---- where RULES.md is silent: the engine's choices (README "Rules the engine chose") ----
+# ---- where docs/players/rules.md is silent: the engine's choices (docs/players/rulebooks.md "Rules the engine chose") ----
 def test_decision_the_neutral_halves_the_reinforcement_without_a_sets_territory_bonus():
     """A set's territory bonus goes straight onto the territory; it is not part of the
     reinforcement the player places, so the neutral's half does not count it."""
@@ -578,7 +578,7 @@ def test_decision_the_neutral_halves_the_reinforcement_without_a_sets_territory_
 
 
 def test_decision_a_missed_turn_ends_once_the_opponent_has_placed_the_neutrals_half():
-    """RULES.md has the opponent place the neutral's half and a missed deadline end the
+    """docs/players/rules.md has the opponent place the neutral's half and a missed deadline end the
     turn; the turn ends as soon as the half is placed, without waiting on the absent player
     a second time (one absence, one miss)."""
     state = alice_missed_her_reinforcement().state

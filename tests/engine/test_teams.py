@@ -1,4 +1,4 @@
-"""Teams (CONTRACT.md "Teams"): seat s plays in team s % teams; teammates never attack each
+"""Teams (docs/players/rules.md "Teams"): seat s plays in team s % teams; teammates never attack each
 other, may fortify onto each other's territories and see each other's cards; a team wins
 when every other team is out, and every member of it is a winner."""
 

@@ -1,4 +1,4 @@
-"""Time (RULES.md): a missed deadline completes the owed decision the simplest legal way and
+"""Time (docs/players/rules.md): a missed deadline completes the owed decision the simplest legal way and
 counts a miss; too many misses in a row, or resigning, drops the player to neutral."""
 
 from __future__ import annotations

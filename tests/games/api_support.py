@@ -19,7 +19,7 @@ def game_url(game_id, tail: str = "") -> str:
 
 
 def assert_error(answer, status: int, code: str | None = None) -> dict:
-    """A refusal as CONTRACT.md has it: JSON {"error": code, "detail": text}."""
+    """A refusal as docs/bots/contract.md has it: JSON {"error": code, "detail": text}."""
     assert answer.status_code == status, (answer.status_code, answer.content)
     assert answer["Content-Type"].startswith("application/json"), answer["Content-Type"]
     body = answer.json()
@@ -86,7 +86,7 @@ def compact(value) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-# ---- the shapes of CONTRACT.md ---------------------------------------------------------
+# ---- the shapes of docs/bots/contract.md ---------------------------------------------------------
 GAME_VIEW_KEYS = {
     "id", "name", "status", "version", "rules", "phase", "turn", "current_seat", "deadline",
     "winner", "players", "territories", "pending", "sets_traded", "next_set_value", "seed_hash",
@@ -105,7 +105,7 @@ COLORS = ["red", "blue", "green", "yellow", "black", "white"]
 
 
 def assert_game_view(view: dict, seat: int | None = None) -> dict:
-    """Every field of CONTRACT.md "Game view", with the types it gives them."""
+    """Every field of docs/bots/contract.md "The game view", with the types it gives them."""
     assert GAME_VIEW_KEYS <= set(view), GAME_VIEW_KEYS - set(view)
     assert isinstance(view["id"], int) and isinstance(view["name"], str)
     assert view["status"] in STATUSES

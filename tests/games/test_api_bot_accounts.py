@@ -1,4 +1,4 @@
-"""Bot accounts through the API (CONTRACT.md "Bot accounts"): turning an account into one
+"""Bot accounts through the API (docs/bots/contract.md "Bot accounts"): turning an account into one
 (only before it has played, once, never anonymously), seating one by the creator, joining
 only games that allow bots or one is invited to, and the view's `bot: "account"` with
 its `owner`."""

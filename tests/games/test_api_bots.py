@@ -1,4 +1,4 @@
-"""Computer players through the API (CONTRACT.md "Computer players"): seating them, their
+"""Computer players through the API (docs/players/computer-players.md): seating them, their
 moves by the service's runner, a dropped seat played on, and no mail to a bot."""
 
 from __future__ import annotations

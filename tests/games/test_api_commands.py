@@ -1,4 +1,4 @@
-"""POST /api/v1/games/{id}/commands/: every command of CONTRACT.md, and every refusal, which
+"""POST /api/v1/games/{id}/commands/: every command of docs/bots/contract.md, and every refusal, which
 must leave the game exactly as it was."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def started(clients: dict, **rules) -> int:
 
 
 def accepted(answer, seat: int, before: int) -> dict:
-    """CONTRACT.md: 201 {version, events: [...], game: view}, the events following `before`."""
+    """docs/bots/contract.md: 201 {version, events: [...], game: view}, the events following `before`."""
     assert answer.status_code == 201, answer.content
     body = answer.json()
     assert {"version", "events", "game"} <= set(body)

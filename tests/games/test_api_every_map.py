@@ -1,4 +1,4 @@
-"""A game on every shipped map made and played through the API to its end (CONTRACT.md
+"""A game on every shipped map made and played through the API to its end (docs/bots/contract.md
 "Maps"): the game names its map and version, every decision of the setup and of the first
 turns is sent as a client would send it, then a player resigns and the other has won; the
 record verifies."""

@@ -1,5 +1,5 @@
-"""Fog of war and teams through the JSON API: creation refuses the combinations RULES.md and
-CONTRACT.md do not play; every seat, a signed-in spectator and an anonymous client see, in
+"""Fog of war and teams through the JSON API: creation refuses the combinations docs/players/rules.md and
+docs/bots/contract.md do not play; every seat, a signed-in spectator and an anonymous client see, in
 the view, `?at=N`, `events/` and `record/`, only what the independent referee
 (tests/engine/fog_referee.py) allows until the end, and everything after it."""
 

@@ -78,7 +78,7 @@ def test_it_fills_in_the_defaults_around_the_options_given(alice):
     ("neutral_reinforcement", "opponent"), ("neutral_reinforcement", "auto"),
     ("deadline_seconds", 10), ("deadline_seconds", 3600),
     ("max_missed_turns", 1), ("max_missed_turns", 10),
-    # each rulebook as written (RULES.md)
+    # each rulebook as written (docs/players/rulebooks.md)
     ("continent_bonus_after_round", True), ("max_cards", 5), ("max_cards", None),
     ("elimination_trade_at", 5), ("elimination_trade_when", "next_reinforce"),
     ("forced_trade", "one_set"), ("traded_cards", "bottom"), ("card_draw", "before_fortify"),
@@ -203,7 +203,7 @@ def test_it_takes_rules_null_as_all_defaults(alice):
 
 
 def test_it_takes_missions_with_two_players_and_the_neutral(alice):
-    # RULES.md: with the neutral army missions are not used; the game plays to destruction.
+    # docs/players/rules.md: with the neutral army missions are not used; the game plays to destruction.
     answer = create(alice, players=2, rules={"objective": "missions"})
     assert answer.status_code == 201, answer.content
     assert answer.json()["rules"]["objective"] == "missions"
@@ -319,7 +319,7 @@ def test_it_answers_401_without_a_token_and_creates_nothing(anonymous):
     assert games() == before
 
 
-# ---- the creator's entropy (CONTRACT.md "Fair dice") ------------------------------------
+# ---- the creator's entropy (docs/players/fair-dice.md "The draws") ------------------------------------
 def test_it_keeps_the_creator_s_entropy_for_the_seed(alice, bob):
     answer = create(alice, players=2, entropy="  the creator's own 64 characters at most ~ ")
     assert answer.status_code == 201, answer.content

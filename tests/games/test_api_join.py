@@ -120,7 +120,7 @@ def test_it_answers_405_json_to_get(alice):
     assert_error(alice.get(game_url(game_id, "join/")), 405, "method_not_allowed")
 
 
-# ---- the players' entropy (CONTRACT.md "Fair dice") ------------------------------------
+# ---- the players' entropy (docs/players/fair-dice.md "The draws") ------------------------------------
 BAD_ENTROPY = ["", "x" * 65, "caf\u00e9", "two\nlines", "tab\there", "\x7f", 42, 1.5, True,
                ["x"], {"x": "y"}]
 

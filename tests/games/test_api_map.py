@@ -1,4 +1,4 @@
-"""GET /api/v1/maps/classic/: exactly the board of CONTRACT.md."""
+"""GET /api/v1/maps/classic/: exactly the board of docs/players/maps.md."""
 
 from __future__ import annotations
 

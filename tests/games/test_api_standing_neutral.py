@@ -1,7 +1,7 @@
 """The standing choice "place the neutral's armies for me on the borders", through the API:
 with it the neutral's half is placed the moment it falls to the player (rule-legal, as a
 manual placement's event), the game goes straight on and nobody is told "your move" for it;
-without it the game waits for the player as RULES.md has it."""
+without it the game waits for the player as docs/players/rules.md has it."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def _place_all(client, game_id, state):
 
 
 def _expected_borders(owner, armies, count, mover) -> dict:
-    """The rule as README states it, worked out again from the full board (no fog here)."""
+    """The rule as docs/players/mail.md states it, worked out again from the full board (no fog here)."""
     neutral = [t for t in TERRITORIES if owner[t] == NEUTRAL]
     facing = [t for t in neutral if any(owner[n] == mover for n in NEIGHBOURS[t])]
     armies = {t: armies[t] for t in facing or neutral}

@@ -103,7 +103,7 @@ def test_it_applies_each_racing_command_exactly_once():
         assert seqs == list(range(seen + 1, seen + 1 + len(seqs)))
         assert {rows[seq] for seq in seqs} == {users[seat].pk}
 
-    # Staleness is checked first (CONTRACT.md), so a racing loser gets 409; the only other
+    # Staleness is checked first (docs/bots/contract.md), so a racing loser gets 409; the only other
     # refusal is a game that ended meanwhile. Each refused command was legal where it was
     # made.
     assert {type(r[3]) for r in refused} <= {GameNotActive}, [

@@ -136,7 +136,7 @@ def test_it_ends_the_turn_of_an_absent_player_without_counting_a_miss(game, maud
     assert not any(e.type == "turn_timed_out" for e in events)
     state = replayed(game)
     # The absent player's reinforcement only: the neutral's half is the opponent's to place
-    # (RULES.md), and placing it ends the turn.
+    # (docs/players/rules.md), and placing it ends the turn.
     assert (state.phase, state.current) == ("neutral_place", 1 - absent)
     opponent = Seat.objects.get(game=game, seat=1 - absent).user
     service.submit(service.player(opponent), game, {"type": "place_neutral", "placements": {

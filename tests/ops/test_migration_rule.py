@@ -1,4 +1,4 @@
-"""The rule for rolling upgrades (README "Operating"): a migration keeps the previous
+"""The rule for rolling upgrades (docs/operators/operating.md): a migration keeps the previous
 release's processes working on the new schema, as django-migration-linter judges it on
 PostgreSQL. The few older migrations it flags are listed here with the reason they stay."""
 

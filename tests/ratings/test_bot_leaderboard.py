@@ -1,4 +1,4 @@
-"""Bot accounts are rated apart (CONTRACT.md "Bot accounts"): people's leaderboard leaves
+"""Bot accounts are rated apart (docs/bots/contract.md "Bot accounts"): people's leaderboard leaves
 them out, the bots' one (API and page) lists only them, with their owners; a bot account's
 page says what it is."""
 

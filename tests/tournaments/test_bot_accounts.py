@@ -1,4 +1,4 @@
-"""Tournaments and bot accounts (CONTRACT.md "Bot accounts"): one that allows bots takes
+"""Tournaments and bot accounts (docs/bots/contract.md "Bot accounts"): one that allows bots takes
 them, seats them at its tables and plays them like anyone; others refuse them; and an
 account signed up as a person for a tournament refusing bots cannot become one meanwhile."""
 
@@ -132,7 +132,7 @@ def test_a_sign_up_racing_a_conversion_never_enters_a_bot(settings):
 
 
 def test_a_bot_account_signs_up_through_the_api_not_the_page(db):
-    """Bot accounts play only through the API (CONTRACT.md), as the lobby's forms refuse them."""
+    """Bot accounts play only through the API (docs/bots/contract.md), as the lobby's forms refuse them."""
     alice, dave = users(2)
     tournament = create(alice, bots_allowed=True)
     make_bot(dave)

@@ -1,5 +1,5 @@
 """A small map for the web's tests: ten rectangular islands in three continents, with names
-in Czech and Polish, its own missions and an inline drawing (README "Maps"), offered beside
+in Czech and Polish, its own missions and an inline drawing (docs/players/maps.md), offered beside
 the shipped maps for as long as a test runs (the `islands` fixture of conftest.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A bot account on the pages (CONTRACT.md "Bot accounts"): it may sign in and read, but
+"""A bot account on the pages (docs/bots/contract.md "Bot accounts"): it may sign in and read, but
 every form that plays, joins, creates or seats refuses it with a clear message and does
 nothing; its seat shows as a bot with its owner's name. By mail it is refused too."""
 

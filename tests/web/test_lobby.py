@@ -269,7 +269,7 @@ def test_the_creator_adds_a_computer_player_from_the_game_page(as_alice):
     assert game.status == Game.ACTIVE
 
 
-# ---- the players' entropy (CONTRACT.md "Fair dice") ------------------------------------
+# ---- the players' entropy (docs/players/fair-dice.md "The draws") ------------------------------------
 def entropy_inputs(html: str) -> list[str]:
     return re.findall(r'<input[^>]*name="entropy"[^>]*>', html)
 

@@ -60,7 +60,7 @@ def test_a_finished_game_names_its_winner_and_others_can_watch_running_ones(alic
 def test_a_team_win_is_every_team_members_win(alice, bob, charlie):
     dave = user("dave")
     game = started_game([alice, bob, charlie, dave], team_size=2)
-    # Seat s plays in team s % 2 (CONTRACT.md): alice and charlie won together.
+    # Seat s plays in team s % 2 (docs/players/rules.md "Teams"): alice and charlie won together.
     Game.objects.filter(pk=game.pk).update(status=Game.FINISHED, winner=2)
 
     assert "You won" in client_for(alice).get("/games/").content.decode()

@@ -139,7 +139,7 @@ def test_it_takes_a_whole_simultaneous_placement_and_hides_it(two):
 
     html = client_for(two[1]).get(f"/games/{game.pk}/").content.decode()
     assert "handed in their starting placement" in html
-    # CONTRACT.md: [data-territory] selects the board's territories and nothing else, even
+    # docs/bots/contract.md: [data-territory] selects the board's territories and nothing else, even
     # on a page full of placement inputs.
     tagged = re.findall(r"<[^>]*\sdata-territory=[^>]*>", html)
     assert len(tagged) == 42 and all("data-owner=" in t and "data-armies=" in t for t in tagged)

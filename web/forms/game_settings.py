@@ -21,7 +21,7 @@ from words.rules import RULE_CHOICES, RULE_LABELS, RULEBOOKS
 # in secret, by everyone together (one decision and one mail per player instead of a
 # placement turn per army: 63 turns for three players under the rulebooks' one at a time).
 # The rulebooks' one-by-one placement stays a choice under Custom. The API's defaults stay
-# RULES.md's, as CONTRACT.md promises.
+# docs/players/rules.md's, as docs/bots/contract.md promises.
 ASYNC_SETUP = {"initial_placement": "simultaneous"}
 
 
@@ -59,7 +59,7 @@ PRESETS = {
                            "placed one per turn, in turn. Slow by mail: dozens of turns "
                            "before the first attack."),
                  "rules": {"initial_placement": "turns", "placement_batch": 1}},
-    # One per rulebook (RULES.md "Each rulebook as written"), resolved by rules.preset.
+    # One per rulebook (docs/players/rulebooks.md), resolved by rules.preset.
     **{name: {"label": label, "help": help_text, "rules": {"preset": name}}
        for name, (label, help_text) in RULEBOOKS.items()},
     "custom": {"label": _("Custom"), "help": _("Use the rules chosen below."), "rules": None},
@@ -189,7 +189,7 @@ class GameSettingsForm(forms.Form):
                     "have placed them (a day at a daily deadline), as the rulebooks have it; "
                     "automatically, nobody waits."))
     setup = _choice("setup")
-    # Async-friendly, as the presets (the API's default stays RULES.md's).
+    # Async-friendly, as the presets (the API's default stays docs/players/rules.md's).
     initial_placement = _choice("initial_placement", initial="simultaneous")
     placement_batch = forms.IntegerField(
         label=RULE_LABELS["placement_batch"], min_value=1, max_value=100, initial=1)
@@ -239,7 +239,7 @@ class GameSettingsForm(forms.Form):
         help_text=_("Leave empty to play until someone wins. After this many rounds the "
                     "player holding the most territories wins."))
 
-    # Each rulebook as written (RULES.md): the options the rulebook presets set.
+    # Each rulebook as written (docs/players/rules.md): the options the rulebook presets set.
     continent_bonus_after_round = forms.BooleanField(
         label=RULE_LABELS["continent_bonus_after_round"], required=False,
         help_text=_("A continent's bonus is paid only if you have held all of it since "

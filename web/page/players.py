@@ -36,7 +36,7 @@ def players_panel(view: dict, game: Game) -> list[dict]:
         elif player.get("ready"):
             status = _("ready")
         if player.get("bot") == "account":
-            # A bot account (CONTRACT.md "Bot accounts"): a program its owner runs.
+            # A bot account (docs/bots/contract.md "Bot accounts"): a program its owner runs.
             status = " · ".join(filter(None, [
                 _("bot of %(owner)s") % {"owner": player.get("owner")}, status]))
         elif player.get("bot"):

@@ -25,7 +25,7 @@ def refusal_text(error: Exception, board=None) -> str:
 
 def people_only(view):
     """A page's form that plays, joins, seats or invites: a bot account plays only through
-    the API (CONTRACT.md "Bot accounts"), so it is told so and sent back to the game (or
+    the API (docs/bots/contract.md "Bot accounts"), so it is told so and sent back to the game (or
     home), with nothing done. It may still sign in and read."""
 
     @wraps(view)

@@ -1,6 +1,6 @@
 """manage.py bot_arena --players hard,normal,normal --games N [--rules JSON] [--seed S]
 [--map ID] [--rotate]: computer players against each other through the rules engine alone
-(CONTRACT.md), on any map a game may be made on (games.maps)."""
+(docs/bots/contract.md), on any map a game may be made on (games.maps)."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ class Command(BaseCommand):
         settings_dict = connections[database].settings_dict
         if settings_dict["ENGINE"] != "django.db.backends.sqlite3":
             raise CommandError("the database is not SQLite: back PostgreSQL up with pg_dump "
-                               "(README, Operating)")
+                               "(docs/operators/operating.md)")
         source_path = Path(settings_dict["NAME"])
         target = Path(destination)
         if target.is_dir():
