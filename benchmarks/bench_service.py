@@ -183,6 +183,15 @@ class Server:
                    SECRET_KEY=secrets.token_urlsafe(50), SECURE_SSL_REDIRECT="0",
                    SECURE_HSTS_SECONDS="0")
         env.pop("CONN_MAX_AGE", None)
+        # The rate-limit counters (every command counts against two) where a deployment on
+        # PostgreSQL keeps them, in Redis (deploy/: CACHE_URL); files (the embedded default)
+        # when no Redis answers. Their keys expire by themselves.
+        self.cache = cache_url()
+        env["CACHE_URL"] = self.cache
+        # Counted as ever, never refused: the bench's clients are 50 players at one address
+        # where real ones are at many, and a few bench users play every table.
+        env.update(CONQUEST_THROTTLE_COMMAND_IP="10000000/minute",
+                   CONQUEST_THROTTLE_COMMAND_USER="10000000/minute")
         if conn_max_age is not None:
             env["CONN_MAX_AGE"] = str(conn_max_age)
         self.connections = (
@@ -260,7 +269,20 @@ class Server:
             return (f"gunicorn -k asgi on 127.0.0.1:{self.port}, {SERVER_WORKERS} workers, "
                     f"DEBUG off, {self.connections}")
         return (f"gunicorn on 127.0.0.1:{self.port}, {SERVER_WORKERS} workers x "
-                f"{SERVER_THREADS} threads (gthread), DEBUG off, {self.connections}")
+                f"{SERVER_THREADS} threads (gthread), DEBUG off, {self.connections}, "
+                f"rate limits in {self.cache or 'files (no Redis answered)'}")
+
+
+def cache_url() -> str:
+    """CONQUEST_BENCH_CACHE_URL (default: a database of the local Redis) if it answers."""
+    url = os.environ.get("CONQUEST_BENCH_CACHE_URL", "redis://127.0.0.1:6379/12")
+    try:
+        import redis
+
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+        return url
+    except Exception:  # noqa: BLE001 - no Redis here: the files, as the embedded default
+        return ""
 
 
 def request(port: int, method: str, path: str, token: str | None, body: dict | None):
