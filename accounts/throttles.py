@@ -110,8 +110,8 @@ class AtomicRateThrottle(BaseThrottle):
         now = self.timer()
         window, self.elapsed = divmod(now, self.period)
         current = f"throttle:{key}:{int(window)}"
-        self.previous = self.cache.get(f"throttle:{key}:{int(window) - 1}", 0)
-        self.counted = _increment(self.cache, current, 1, timeout=2 * self.period + 1)
+        self.previous, self.counted = _count(self.cache, f"throttle:{key}:{int(window) - 1}",
+                                             current, timeout=2 * self.period + 1)
         if self._estimate(self.counted, self.elapsed) <= self.limit:
             return True
         self.counted = _increment(self.cache, current, -1, timeout=2 * self.period + 1)
@@ -129,6 +129,24 @@ class AtomicRateThrottle(BaseThrottle):
         # In the next period, this one's count weighing on it at first.
         room = (self.limit - 1) / self.counted if self.counted else 0  # "0/hour": never
         return max(self.period - self.elapsed + self.period * (1 - room), 1)
+
+
+def _count(cache, previous: str, current: str, timeout: float) -> tuple[int, int]:
+    """The last period's count, and this one's after counting one more request. With Redis
+    in one round trip (GET, SET NX, INCR in a pipeline): every command passes two of these,
+    and three round trips each were a sixth of a command's time."""
+    if isinstance(cache, ConnectionProxy):
+        cache = cache._connections[cache._alias]
+    if not isinstance(cache, RedisCache):
+        return cache.get(previous, 0), _increment(cache, current, 1, timeout)
+    keys = [cache.make_and_validate_key(key) for key in (previous, current)]
+    pipe = cache._cache.get_client(keys[1], write=True).pipeline(transaction=False)
+    pipe.get(keys[0])
+    pipe.set(keys[1], 0, ex=max(1, int(timeout)), nx=True)
+    pipe.incr(keys[1])
+    before, _, counted = pipe.execute()
+    # Django's Redis cache stores whole numbers as their digits, as INCR leaves them.
+    return (int(before) if before is not None else 0), counted
 
 
 def _increment(cache, key: str, delta: int, timeout: float) -> int:

@@ -10,6 +10,7 @@ import json
 import random
 import time
 
+from benchmarks import figures
 from bots import choose
 from engine import (
     FairDice,
@@ -129,6 +130,8 @@ def main() -> None:
         base, big = rates["classic"], rates[largest.id]
         print(f"{largest.id} against classic per event: decide x{big[0] / base[0]:.2f}, "
               f"replay x{big[1] / base[1]:.2f} (target: no more than x3)")
+        figures.record("map_largest_decide_vs_classic", big[0] / base[0], 3)
+        figures.record("map_largest_replay_vs_classic", big[1] / base[1], 3)
 
 
 if __name__ == "__main__":

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import os
 import re
+import statistics
 import subprocess
 import sys
 import time
 from datetime import timedelta
 from pathlib import Path
 
-from benchmarks import benchdb
+from benchmarks import benchdb, figures
 
 ROOT = Path(__file__).resolve().parent.parent
 # Measured by this bench at commit 84fadea (before issue 15), on this shared 2-core machine
@@ -84,6 +85,10 @@ def overdue(game_ids) -> None:
     Game.objects.filter(pk__in=game_ids).update(deadline=timezone.now() - timedelta(seconds=5))
 
 
+# Issue 47's targets, each against a floor measured in the same run.
+SWEEP_VS_FLOOR = 1.5
+MAIL_VS_FLOOR = 0.5
+
 # The Redis database the lateness figure may use (it must be empty; it is emptied after).
 REDIS_URL = os.environ.get("CONQUEST_BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
 
@@ -103,20 +108,77 @@ def lateness(*args: str) -> str:
     return f"{late:.1f} s" if late >= 0 else "not within 150 s"
 
 
-def render_all(ids) -> int:
-    """Render the mails of these rows as a worker does; how many mails came out."""
+def render_all(ids) -> list:
+    """Render the mails of these rows as a worker does (a deliver_many task's batch at a
+    time); the mails that came out."""
     from notifications import mail
-    from notifications.models import Notification
+    from notifications.outbox import DELIVERY_BATCH
 
-    if hasattr(mail, "render_many"):
-        # As a worker gets them: a deliver_many task's batch at a time.
-        from notifications.outbox import DELIVERY_BATCH
+    return [message for start in range(0, len(ids), DELIVERY_BATCH)
+            for message in mail.render_many(ids[start:start + DELIVERY_BATCH])
+            if message is not None]
 
-        return sum(message is not None
-                   for start in range(0, len(ids), DELIVERY_BATCH)
-                   for message in mail.render_many(ids[start:start + DELIVERY_BATCH]))
-    rows = Notification.objects.filter(pk__in=ids).select_related("user", "game")
-    return sum(mail.render(row) is not None for row in rows)
+
+def sweep_floor(count: int) -> float:
+    """Seconds for `count` floor commands in this process: the bare view of the service
+    bench (benchmarks.server_urls: parse a JSON body, one INSERT, its own transaction,
+    answer) through Django's whole request handling, as the sweep's timeouts are compared
+    with (the sweep makes no HTTP requests, so neither does its floor)."""
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE IF NOT EXISTS bench_floor (id bigserial PRIMARY KEY, "
+                       "game_id bigint, body jsonb, at timestamptz DEFAULT now())")
+    settings.ROOT_URLCONF = "benchmarks.server_urls"
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    client = Client()
+    body = {"type": "end_turn", "expected_version": 12}
+
+    def post(game_id: int) -> None:
+        answer = client.post(f"/bench/floor/{game_id}/", body, content_type="application/json",
+                             secure=True)
+        if answer.status_code != 201:
+            raise SystemExit(f"the floor view answered {answer.status_code}")
+
+    for n in range(20):
+        post(n)  # warm
+    started = time.perf_counter()
+    for n in range(count):
+        post(n)
+    return time.perf_counter() - started
+
+
+def template_floor(messages: list, rounds: int) -> float:
+    """Mails per CPU second of a bare Django template as large as these mails (a loop over
+    lines of plain values, no database): the floor mail rendering is compared with. Each
+    floor mail renders two templates, of the text part's and the HTML part's mean size."""
+    from django.template import engines
+
+    text_size = statistics.mean(len(message.body) for message in messages)
+    html_size = statistics.mean(len(message.alternatives[0][0]) for message in messages)
+    engine = engines["django"]
+    text = engine.from_string(
+        "{% for line in lines %}{{ line.who }} took {{ line.where }} with {{ line.armies }} "
+        "armies\n{% endfor %}")
+    html = engine.from_string(
+        "<html><body>{% for line in lines %}<p><b>{{ line.who }}</b> took "
+        "<a href=\"/t/{{ line.where }}\">{{ line.where }}</a> with {{ line.armies }} "
+        "armies</p>\n{% endfor %}</body></html>")
+
+    def lines_for(template, size: float) -> list[dict]:
+        one = len(template.render({"lines": [{"who": "alice", "where": "kamchatka",
+                                              "armies": 12}]}))
+        return [{"who": f"player {n % 6}", "where": f"territory {n % 42}", "armies": n % 30}
+                for n in range(max(1, round(size / one)))]
+
+    text_lines, html_lines = lines_for(text, text_size), lines_for(html, html_size)
+    cpu = time.process_time()
+    for _ in range(rounds):
+        text.render({"lines": text_lines})
+        html.render({"lines": html_lines})
+    return rounds / (time.process_time() - cpu)
 
 
 def send_all(ids) -> None:
@@ -138,7 +200,7 @@ def main() -> None:
     from benchmarks import mailbench
     from notifications.models import Notification
 
-    figures = {}
+    shown = {}
     users = [User.objects.create_user(name, f"{name}@example.com", "x") for name in ("ann", "ben")]
     started = time.perf_counter()
     game_ids = make_games(10_000, users)
@@ -148,9 +210,14 @@ def main() -> None:
     print(f"sweep, 10,000 active games, none overdue:  {empty * 1000:8.1f} ms")
     overdue(game_ids[:1000])
     seconds, counts = timed_sweep()
-    figures["sweep"] = f"{seconds:.2f} s"
+    shown["sweep"] = f"{seconds:.2f} s"
     print(f"sweep, 10,000 active games, 1,000 overdue: {seconds:8.2f} s "
           f"({counts['timed_out']} timeouts applied, {counts['timed_out'] / seconds:,.0f}/s)")
+    floor = sweep_floor(1000)
+    print(f"floor: 1,000 floor commands (the bare view's one INSERT each, through Django's "
+          f"request handling, no HTTP): {floor:.2f} s; the sweep costs {seconds / floor:.2f}x "
+          f"(target {SWEEP_VS_FLOOR}x)")
+    figures.record("sweep_vs_floor", seconds / floor, SWEEP_VS_FLOOR)
     more = make_games(10_000, users)
     overdue(more[:1000])
     seconds_20k, counts = timed_sweep()
@@ -168,11 +235,19 @@ def main() -> None:
     turn_ids = mailbench.games_with_turn_mails(users)
     render_all(turn_ids[:20])  # warm: templates, catalogues, connection
     cpu, started = time.process_time(), time.perf_counter()
-    rendered = render_all(turn_ids)
+    messages = render_all(turn_ids)
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
-    figures["render"] = f"{rendered / cpu:,.0f}/s"
+    rendered = len(messages)
+    shown["render"] = f"{rendered / cpu:,.0f}/s"
     print(f"turn mails rendered by one worker: {rendered:,} in {elapsed:.2f} s, "
           f"{rendered / cpu:,.0f} per CPU second ({rendered / elapsed:,.0f}/s by the clock)")
+    floor_rate = template_floor(messages, rendered)
+    text_kib = statistics.mean(len(m.body) for m in messages) / 1024
+    html_kib = statistics.mean(len(m.alternatives[0][0]) for m in messages) / 1024
+    print(f"floor: a bare Django template of the same size (text {text_kib:.1f} KiB + HTML "
+          f"{html_kib:.1f} KiB): {floor_rate:,.0f} per CPU second; turn mails at "
+          f"{rendered / cpu / floor_rate:.2f} of it (target {MAIL_VS_FLOOR})")
+    figures.record("mail_vs_floor", rendered / cpu / floor_rate, MAIL_VS_FLOOR, most=False)
 
     # Sending over SMTP to a sink on loopback: rendering, claiming and the SMTP exchange.
     rows = Notification.objects.bulk_create([
@@ -189,12 +264,12 @@ def main() -> None:
         send_all(smtp_ids[20:])
         mailbench.wait_for(lambda: sink.count >= len(smtp_ids), 10)
         elapsed = time.perf_counter() - started
-    figures["smtp"] = f"{(len(smtp_ids) - 20) / elapsed:,.0f}/s"
+    shown["smtp"] = f"{(len(smtp_ids) - 20) / elapsed:,.0f}/s"
     print(f"game mails sent over SMTP to a local sink by one worker: "
           f"{(len(smtp_ids) - 20) / elapsed:,.0f}/s ({sink.count} received)")
 
-    figures["lateness"] = lateness()
-    figures["lateness_redis"] = lateness("--redis", REDIS_URL)
+    shown["lateness"] = lateness()
+    shown["lateness_redis"] = lateness("--redis", REDIS_URL)
 
     print()
     print(f"{'figure':<52} {'before':>24} {'now':>12}   target")
@@ -207,7 +282,7 @@ def main() -> None:
         ("render", "turn mails rendered per CPU second, one worker", "at least 500/s"),
         ("smtp", "mails sent per second over SMTP to a local sink", "(shown, no target)"),
     ):
-        print(f"{name:<52} {BEFORE[key] or 'n/a':>24} {figures[key]:>12}   {target}")
+        print(f"{name:<52} {BEFORE[key] or 'n/a':>24} {shown[key]:>12}   {target}")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import json
 import random
 import time
 
+from benchmarks import figures
 from engine import (
     Event,
     FairDice,
@@ -95,6 +96,7 @@ def main() -> None:
     print(f"long 6-player game: {len(events)} events")
     print(f"replay (events in memory):      {len(events) / seconds:>10,.0f} events/s "
           f"(target 100,000)")
+    figures.record("replay_events_per_s", len(events) / seconds, 100_000, most=False)
     seconds = best_of(10, lambda: replay(Event.from_dict(raw) for raw in stored))
     print(f"replay (from stored JSON dicts): {len(events) / seconds:>10,.0f} events/s")
 
@@ -106,6 +108,7 @@ def main() -> None:
                 decide(state, command, dice)
 
     seconds = best_of(5, decide_all)
+    figures.record("decide_simple_per_s", 200 * len(commands) / seconds, 100_000, most=False)
     print(f"simple commands decided (place one army, end_attack): "
           f"{200 * len(commands) / seconds:>10,.0f}/s (target 100,000; 150,000/s at 84fadea)")
 
