@@ -42,7 +42,7 @@ COMMANDS = 200  # timed per size, each followed by one floor request
 VIEW_REQUESTS = 60
 PAGE_REQUESTS = 20
 SWEEP_SIZES = (10_000, 100_000)
-# Issue 47's targets.
+# The targets.
 COMMAND_GROWTH, VIEW_GROWTH, SWEEP_GROWTH, PAGE_P50_MS = 1.2, 1.5, 1.3, 50
 # Printed for capacity planning; the target only flags a change of the schema that doubles it.
 BYTES_PER_EVENT = 1024

@@ -85,7 +85,7 @@ def overdue(game_ids) -> None:
     Game.objects.filter(pk__in=game_ids).update(deadline=timezone.now() - timedelta(seconds=5))
 
 
-# Issue 47's targets, each against a floor measured in the same run.
+# The targets, each against a floor measured in the same run.
 SWEEP_VS_FLOOR = 1.5
 MAIL_VS_FLOOR = 0.5
 

@@ -31,7 +31,7 @@ IDLE_STREAMS = int(os.environ.get("CONQUEST_BENCH_IDLE_STREAMS", "10000"))
 LISTENING = int(os.environ.get("CONQUEST_BENCH_LISTENING_STREAMS", "1000"))
 COMMANDS = 40
 WORKERS = os.cpu_count() or 1  # the streams processes of one machine: one per core
-# Issue 47's targets.
+# The targets.
 KIB_EACH, P99_MS = 50, 500
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE = os.environ.get("CONQUEST_BENCH_STREAMS_DATABASE", "conquest_bench_streams")
