@@ -64,7 +64,7 @@ def make_games(count: int, users) -> list[int]:
 
 
 def timed_sweep() -> tuple[float, dict]:
-    from notifications.deadlines import sweep_deadlines
+    from games.deadlines import sweep_deadlines
 
     started = time.perf_counter()
     counts = {"timed_out": 0, "moved_on": 0, "stretched": 0}

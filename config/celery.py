@@ -30,7 +30,7 @@ def forget_connections() -> None:
 def deadline_sweep_completed(sender=None, **kwargs):
     """Each completed deadline sweep says so in the database, where every web process's
     readiness check (ops.health) sees a worker that stopped taking tasks."""
-    if sender is not None and sender.name == "notifications.tasks.sweep_deadlines":
+    if sender is not None and sender.name == "games.tasks.sweep_deadlines":
         from ops import heartbeats  # this module is loaded before Django's apps are
 
         heartbeats.beat(heartbeats.DEADLINE_SWEEP)

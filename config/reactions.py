@@ -99,6 +99,10 @@ CONQUEST_STANDING_ORDERS = [
     "games.standing_orders.neutral_placement",  # the neutral's half, on the mover's borders
 ]
 
+# Who is away (on vacation) when their deadline passes: a function of (user ids, now) giving
+# {user id: when they are back}; the deadline sweep (games.deadlines) stretches their clock.
+CONQUEST_AWAY = "notifications.vacations.away_until"
+
 # Every receiver of a framework's signal, connected once by config.apps (and nowhere else):
 # (the signal's dotted path, the receiver's dotted path).
 CONQUEST_SIGNALS = [

@@ -308,6 +308,7 @@ CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]
 CONQUEST_BOT_ACCOUNT_CHECKS = ["tournaments.services.entered_as_person"]
 # What follows from every change to a game, in order (config/reactions.py lists them).
 from config.reactions import (  # noqa: E402, F401
+    CONQUEST_AWAY,
     CONQUEST_MAIL_PARTS,
     CONQUEST_NEWS_GUARDS,
     CONQUEST_REACTIONS,

@@ -83,7 +83,7 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_QUEUES = {"deadlines": {}, "mail": {}, "celery": {}}
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_ROUTES = {
-    "notifications.tasks.sweep_deadlines": {"queue": "deadlines"},
+    "games.tasks.sweep_deadlines": {"queue": "deadlines"},
     "notifications.tasks.*": {"queue": "mail"},
 }
 CONQUEST_DEADLINE_SWEEP_SECONDS = env_float("CONQUEST_DEADLINE_SWEEP_SECONDS", 15)
@@ -93,7 +93,7 @@ CONQUEST_DEADLINE_SWEEP_BATCH = env_int("CONQUEST_DEADLINE_SWEEP_BATCH", 500)
 # The periodic sweeps beat schedules (one beat sends them: a second one stands by).
 CELERY_BEAT_SCHEDULE: dict = {
     # A sweep not started within its interval is dropped: the next one does its work.
-    "deadlines": {"task": "notifications.tasks.sweep_deadlines",
+    "deadlines": {"task": "games.tasks.sweep_deadlines",
                   "schedule": CONQUEST_DEADLINE_SWEEP_SECONDS,
                   "options": {"expires": CONQUEST_DEADLINE_SWEEP_SECONDS}},
     "outbox": {"task": "notifications.tasks.sweep_outbox",

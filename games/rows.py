@@ -44,13 +44,31 @@ def game_from_columns(values) -> Game | None:
         return None
     _, _, attnames = sql.all_columns(Game, connection.vendor)
     game = Game.from_db(connection.alias, attnames, row)
-    seats = json_rows(seats)
+    _keep_seats(game, json_rows(seats))
+    return game
+
+
+def _keep_seats(game: Game, seats: list[tuple]) -> None:
     game._seat_rows = [seat[:4] for seat in seats]
     # {flag: user ids it holds for}: a reaction asks on nearly every command (the outbox,
     # who takes a daily digest), so it is read with the seats.
     game._seat_flags = {name: {seat[1] for seat in seats if seat[4 + n]}
                         for n, name in enumerate(_seat_flags())}
-    return game
+
+
+def attach_seats(games: list[Game]) -> None:
+    """Read the seats of all `games`, with their flags, in one query, as fetch_game reads
+    them with a row."""
+    if not games:
+        return
+    q = sql.quote
+    found = dict(sql.rows(
+        f"SELECT {sql.table(Game)}.{q('id')}, {_seats_column(connection.vendor, True)} "
+        f"FROM {sql.table(Game)} WHERE {sql.table(Game)}.{q('id')} IN "
+        f"({', '.join(['%s'] * len(games))})", [game.pk for game in games], (None, None),
+        prepare=False))
+    for game in games:
+        _keep_seats(game, json_rows(found.get(game.pk)))
 
 
 def json_functions(vendor: str) -> tuple[str, str]:

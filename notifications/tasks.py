@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
-from django.conf import settings
 
 from notifications import deadlines, delivery, push
 
@@ -31,22 +30,6 @@ def deliver_many(notification_ids: list[int]) -> int:
 def sweep_outbox() -> int:
     """Send what the fast path missed (the broker was down, a worker died mid-send)."""
     return delivery.send_many(delivery.unsent())
-
-
-@shared_task(acks_late=True, ignore_result=True)
-def sweep_deadlines() -> dict:
-    """One bounded run of the deadline sweep. When more games are overdue than one run
-    takes, it says so in the log and queues the next run at once; a run lost with its
-    worker loses nothing either, since the next finds every deadline still overdue."""
-    done = deadlines.sweep_deadlines(limit=settings.CONQUEST_DEADLINE_SWEEP_BATCH)
-    backlog = done.get("backlog", 0)
-    if backlog:
-        log.warning("the deadline sweep is behind: %d overdue games wait (%d timed out "
-                    "in this run); sweeping on at once", backlog, done["timed_out"])
-        if done["timed_out"] or done["stretched"] or done["moved_on"]:
-            # (Not when nothing moved: only broken games are left, and they would spin.)
-            sweep_deadlines.apply_async()
-    return done
 
 
 @shared_task(acks_late=True, ignore_result=True)

@@ -102,3 +102,14 @@ def pull_back_deadlines(user_id: int, now: datetime) -> int:
 
 def current_and_coming(user):
     return Vacation.objects.filter(user=user, ends__gt=timezone.now()).order_by("starts")
+
+
+def away_until(user_ids, now) -> dict[int, object]:
+    """{user id: the latest end of a vacation covering `now`} for those of `user_ids` away,
+    in one query (settings.CONQUEST_AWAY: the deadline sweep asks it)."""
+    ends: dict[int, object] = {}
+    for user_id, until in Vacation.objects.filter(
+            user_id__in=set(user_ids), starts__lte=now, ends__gt=now).values_list(
+            "user_id", "ends"):
+        ends[user_id] = max(until, ends.get(user_id, until))
+    return ends

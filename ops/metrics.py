@@ -24,7 +24,7 @@ COMMAND_SECONDS = Histogram(
     ["route"], buckets=(.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10))
 # The tasks whose time is worth a histogram of its own: a computer player deciding (and
 # moving) in a game, and the deadline sweep.
-TIMED_TASKS = {"games.tasks.play_bots": "bots", "notifications.tasks.sweep_deadlines":
+TIMED_TASKS = {"games.tasks.play_bots": "bots", "games.tasks.sweep_deadlines":
                "deadline_sweep", "notifications.tasks.deliver_many": "mail"}
 TASK_SECONDS = Histogram(
     "conquest_task_seconds",

@@ -9,7 +9,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-NOT_PRODUCTION = ("tests", "benchmarks", "scripts", ".venv", "var", "build", "static",
+NOT_PRODUCTION = ("tests", "benchmarks", "scripts", "docs", ".venv", "var", "build", "static",
                   "locale", "node_modules")
 ABOVE_GAMES = {"notifications", "ratings", "tournaments", "moderation", "conversations", "web"}
 # Private messages stand on games, accounts, moderation and notifications: none of those

@@ -12,13 +12,12 @@ from pathlib import Path
 
 from engine import verify
 from engine.board import NEUTRAL
-from games import seat_views
+from games import deadlines, seat_views
 from games.clock import replayed_deadline
 from games.log import stored_events_with_times
 from games.models import Event, Game
 from games.moderation import moderate
 from games.states import load_state
-from notifications import deadlines
 from notifications.vacations import cancel, declare
 from tests.moderation.support import moderator
 from tests.notifications.support import act, place_setup, started, user_at

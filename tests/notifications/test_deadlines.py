@@ -1,4 +1,4 @@
-"""notifications/deadlines.py: overdue decisions completed through the one write path, and
+"""games/deadlines.py (the sweep) and notifications/deadlines.py (reminders): overdue decisions completed through the one write path, and
 reminders before a deadline."""
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ import pytest
 from django.core import mail
 
 from accounts.models import Preferences
+from games import deadlines as game_deadlines
 from games import service
+from games import tasks as game_tasks
 from games.log import VersionConflict
 from games.models import Event, Game
 from games.states import load_state
@@ -47,7 +49,7 @@ def overdue(game, clock) -> None:
 
 
 def sweep(game) -> dict:
-    counts = deadlines.sweep_deadlines()
+    counts = game_deadlines.sweep_deadlines()
     game.refresh_from_db()
     return counts
 
@@ -112,7 +114,7 @@ def test_it_clears_the_deadline_of_a_finished_game(alice, bob, clock):
 def test_it_sweeps_nothing_before_the_deadline(game, clock):
     clock.set(game.deadline - timedelta(seconds=1))
 
-    assert deadlines.sweep_deadlines() == nothing_due()
+    assert game_deadlines.sweep_deadlines() == nothing_due()
     assert Game.objects.get(pk=game.pk).version == game.version
 
 
@@ -120,9 +122,9 @@ def test_it_sweeps_neither_paused_nor_finished_games(game, clock):
     Game.objects.filter(pk=game.pk).update(status=Game.PAUSED)
     overdue(game, clock)
 
-    assert deadlines.sweep_deadlines() == nothing_due()
+    assert game_deadlines.sweep_deadlines() == nothing_due()
     Game.objects.filter(pk=game.pk).update(status=Game.FINISHED)
-    assert deadlines.sweep_deadlines() == nothing_due()
+    assert game_deadlines.sweep_deadlines() == nothing_due()
     assert Game.objects.get(pk=game.pk).version == game.version
 
 
@@ -230,7 +232,7 @@ def test_it_sweeps_the_other_games_when_one_timeout_fails(alice, bob, charlie, c
 
     monkeypatch.setattr(service, "submit_timeout", failing_for_one_game)
 
-    assert deadlines.sweep_deadlines() == {**nothing_due(), "timed_out": 1, "failed": 1}
+    assert game_deadlines.sweep_deadlines() == {**nothing_due(), "timed_out": 1, "failed": 1}
     assert timed_out_seats(fine, 0) and not timed_out_seats(broken, 0)
     assert f"the timeout of game {broken.pk} failed" in caplog.text
 
@@ -243,16 +245,16 @@ def test_it_leaves_what_one_run_cannot_take_to_the_next_and_says_so(
     clock.advance(seconds=1)
     settings.CONQUEST_DEADLINE_SWEEP_BATCH = 2
     queued = []
-    monkeypatch.setattr(tasks.sweep_deadlines, "apply_async", lambda *a, **k: queued.append(a))
+    monkeypatch.setattr(game_tasks.sweep_deadlines, "apply_async", lambda *a, **k: queued.append(a))
 
-    first = tasks.sweep_deadlines()
+    first = game_tasks.sweep_deadlines()
 
     assert first["timed_out"] == 2 and first["backlog"] == 1
     assert "the deadline sweep is behind: 1 overdue games wait" in caplog.text
     assert len(queued) == 1  # the rest is swept at once, not a beat later
     # Whatever happens to that queued run (a worker killed, a broker restarted), the next
     # run finds the game still overdue.
-    assert tasks.sweep_deadlines() == {**nothing_due(), "timed_out": 1}
+    assert game_tasks.sweep_deadlines() == {**nothing_due(), "timed_out": 1}
     assert all(len(timed_out_seats(game, 0)) == 1 for game in games)
 
 
@@ -262,7 +264,7 @@ def test_it_routes_the_deadline_sweep_apart_from_mail():
     def queue_of(name):
         return app.amqp.router.route({}, name)["queue"].name
 
-    assert queue_of("notifications.tasks.sweep_deadlines") == "deadlines"
+    assert queue_of("games.tasks.sweep_deadlines") == "deadlines"
     assert {queue_of(f"notifications.tasks.{name}") for name in (
         "deliver", "deliver_many", "sweep_outbox", "sweep_reminders", "send_digests")} == {
         "mail"}
@@ -403,13 +405,13 @@ def test_it_lets_a_move_made_while_the_sweep_runs_win(game, clock, monkeypatch):
     """The move lands after the sweep read the game: the timeout must not apply."""
     overdue(game, clock)
     version, owing = game.version, game.current_seat
-    read_owing = deadlines.owing_seats
+    read_owing = game_deadlines.owing_seats
 
     def owing_seats_then_a_move(game_read, state):
         play_a_quiet_turn(Game.objects.get(pk=game_read.pk))
         return read_owing(game_read, state)
 
-    monkeypatch.setattr(deadlines, "owing_seats", owing_seats_then_a_move)
+    monkeypatch.setattr(game_deadlines, "owing_seats", owing_seats_then_a_move)
     assert sweep(game) == {**nothing_due(), "moved_on": 1}
 
     assert timed_out_seats(game, version) == []
@@ -703,7 +705,7 @@ def test_it_sweeps_the_other_games_when_one_state_cannot_be_read(alice, bob, cha
     broken, fine = started(alice, bob), started(bob, charlie)
     overdue(broken, clock)
     clock.advance(seconds=1)
-    load_state = deadlines.load_state
+    load_state = game_deadlines.load_state
 
     def corrupt(games):
         raise KeyError("a corrupt event")
@@ -713,9 +715,9 @@ def test_it_sweeps_the_other_games_when_one_state_cannot_be_read(alice, bob, cha
             raise KeyError("a corrupt event")
         return load_state(game, *args)
 
-    monkeypatch.setattr(deadlines, "load_states", corrupt)
-    monkeypatch.setattr(deadlines, "load_state", corrupt_for_one_game)
+    monkeypatch.setattr(game_deadlines, "load_states", corrupt)
+    monkeypatch.setattr(game_deadlines, "load_state", corrupt_for_one_game)
 
-    assert deadlines.sweep_deadlines() == {**nothing_due(), "timed_out": 1, "failed": 1}
+    assert game_deadlines.sweep_deadlines() == {**nothing_due(), "timed_out": 1, "failed": 1}
     assert timed_out_seats(fine, 0) and not timed_out_seats(broken, 0)
     assert f"the state of game {broken.pk} cannot be read" in caplog.text

@@ -187,7 +187,7 @@ def test_it_applies_each_timeout_once_when_two_sweeps_race():
     from django.db import connections
     from django.utils import timezone
 
-    from notifications.deadlines import sweep_deadlines
+    from games.deadlines import sweep_deadlines
 
     alice, bob = signed_up("alice"), signed_up("bob")
     game_ids = [new_game(alice, bob, placement_batch=5) for _ in range(12)]

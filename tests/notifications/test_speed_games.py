@@ -7,11 +7,11 @@ from datetime import timedelta
 
 from django.conf import settings as django_settings
 
+from games import deadlines
 from games.models import Event, Game, Seat
 from games.states import load_state
 from lobby import open_games
 from lobby.new_game import SPEED_RULES
-from notifications import deadlines
 from notifications.models import Notification
 
 
@@ -19,7 +19,7 @@ def test_beat_sweeps_deadlines_often_enough_for_speed_games():
     schedule = django_settings.CELERY_BEAT_SCHEDULE["deadlines"]
     # A turn of three minutes overruns by at most a twelfth of itself.
     assert schedule["schedule"] <= SPEED_RULES["deadline_seconds"] / 12
-    assert schedule["task"] == "notifications.tasks.sweep_deadlines"
+    assert schedule["task"] == "games.tasks.sweep_deadlines"
 
 
 def test_a_speed_turn_times_out_in_minutes_and_a_bot_takes_the_missing_players_seat(

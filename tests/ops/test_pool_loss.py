@@ -24,7 +24,7 @@ from tests.notifications.real_parts import (
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SWEEP = "notifications.tasks.sweep_deadlines["
+SWEEP = "games.tasks.sweep_deadlines["
 
 
 @pytest.fixture(params=["filesystem", "redis"])

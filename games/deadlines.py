@@ -1,0 +1,117 @@
+"""Deadlines are data: the sweep applies every overdue timeout through the one write path.
+
+Each timeout is submitted with the version the sweep read, so a player who moved at the
+last second wins the race, and running the sweep twice (or in two workers) applies each
+timeout once. A player away (on vacation: settings.CONQUEST_AWAY says who knows) stretches
+the clock instead, an event too (games.absences).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.module_loading import import_string
+
+from engine.errors import RuleViolation
+from engine.moves import seats_to_act
+from games import absences, seating, service
+from games.log import VersionConflict
+from games.models import Game
+from games.rows import attach_seats
+from games.states import load_state, load_states
+
+log = logging.getLogger(__name__)
+
+
+def away_until(user_ids, now) -> dict[int, object]:
+    """{user id: when they are back} for those of `user_ids` away at `now` (on vacation),
+    as settings.CONQUEST_AWAY declares who knows (config/reactions.py)."""
+    return import_string(settings.CONQUEST_AWAY)(user_ids, now)
+
+
+def owing_seats(game, state) -> dict[int, int]:
+    """{seat: user id} of the seats the game waits for (the seats as read with the game)."""
+    seats = set(seats_to_act(state))
+    return {row[0]: row[1] for row in seating.seat_rows(game) if row[0] in seats}
+
+
+def owing_users(game, state) -> list[int]:
+    """The users of the seats the game waits for."""
+    return list(owing_seats(game, state).values())
+
+
+# Games read and decided together: their seats, states and vacations take a few queries
+# per batch instead of several per game.
+READ_BATCH = 250
+
+
+def sweep_deadlines(limit: int = 1000) -> dict:
+    """Apply the timeouts of active games whose deadline has passed (oldest first), at
+    most `limit` of them; "backlog" says how many overdue games this run left for the
+    next (the caller re-queues or waits for the next beat: deadlines are data, so no
+    sweep is ever lost)."""
+    now = timezone.now()
+    counts = {"timed_out": 0, "moved_on": 0, "stretched": 0, "failed": 0}
+    due = list(Game.objects.filter(status=Game.ACTIVE, deadline__lte=now)
+               .order_by("deadline")[:limit])
+    for start in range(0, len(due), READ_BATCH):
+        batch = due[start:start + READ_BATCH]
+        attach_seats(batch)  # with their flags: the outbox asks who takes a digest
+        states = _states(batch)
+        batch = [game for game in batch if game.pk in states or _failed(game, counts)]
+        owing = {game.pk: owing_seats(game, states[game.pk]) for game in batch}
+        away = away_until([user for seats in owing.values() for user in seats.values()],
+                                now)
+        for game in batch:
+            _time_out(game, states[game.pk], owing[game.pk], away, counts)
+    if len(due) == limit:
+        counts["backlog"] = Game.objects.filter(
+            status=Game.ACTIVE, deadline__lte=now).count()
+    return counts
+
+
+def _states(games) -> dict:
+    """The games' states, read together; one by one if that fails, leaving out a game
+    whose state cannot be read (a broken game must not hold up every other deadline)."""
+    try:
+        return load_states(games)
+    except Exception:  # noqa: BLE001 - find the broken game, sweep the others
+        log.exception("reading %d overdue games together failed; reading them one by one",
+                      len(games))
+    states = {}
+    for game in games:
+        try:
+            states[game.pk] = load_state(game)
+        except Exception:  # noqa: BLE001
+            log.exception("the state of game %s cannot be read", game.pk)
+    return states
+
+
+def _failed(game, counts) -> bool:
+    log.error("the timeout of game %s failed: its state cannot be read", game.pk)
+    counts["failed"] += 1
+    return False
+
+
+def _time_out(game, state, owing, away, counts) -> None:
+    """Apply one game's timeout through the one write path (or stretch its deadline for the
+    owing players on vacation, an event too); the version read guards against a move made
+    meanwhile."""
+    version = game.version
+    on_vacation = sorted(seat for seat, user in owing.items() if user in away)
+    try:
+        if on_vacation:
+            # The clock starts again when the last of them is back.
+            back = max(away[owing[seat]] for seat in on_vacation)
+            absences.stretch(game, state, on_vacation, back)
+            counts["stretched"] += 1
+            return
+        service.submit_timeout(game, version, state)
+        counts["timed_out"] += 1
+    except (VersionConflict, RuleViolation):
+        counts["moved_on"] += 1
+    except Exception:  # noqa: BLE001 - one broken game must not stop every deadline
+        log.exception("the timeout of game %s failed", game.pk)
+        counts["failed"] += 1
