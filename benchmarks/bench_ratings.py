@@ -94,7 +94,7 @@ def main() -> None:
     benchdb.setup()
     from django.contrib.auth import get_user_model
 
-    from ratings import record
+    from ratings import recording
     from ratings.models import PlayerResult, Rating
 
     User = get_user_model()
@@ -104,7 +104,7 @@ def main() -> None:
     print(f"-- wrote {GAMES} finished games in {time.perf_counter() - started:.1f} s")
 
     started = time.perf_counter()
-    record.rebuild()
+    recording.rebuild()
     took = time.perf_counter() - started
     print(f"-- rebuild of every rating from {GAMES} finished games: {took:.2f} s "
           f"({GAMES / took:.0f} games/s; {PlayerResult.objects.count()} player results, "

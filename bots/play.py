@@ -8,10 +8,10 @@ import random
 
 from .attack import attack, occupy
 from .fortify import fortify
-from .reading import Table
 from .reinforce import mass_setup, reinforce, trade, wants_trade
 from .setup import choose_capital, claim, place_neutral, setup_place
 from .styles import STYLES
+from .table import Table
 from .worth import Player
 
 

@@ -10,8 +10,8 @@ import random
 from engine.odds import conquer_probability
 from engine.pieces import COLORS, NEUTRAL
 
-from .reading import Table
 from .styles import Style
+from .table import Table
 
 # What guarding one entry of a continent costs, in armies, when choosing the continent to
 # take: a guard stands there turn after turn, so it weighs more than the armies spent once

@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from engine.errors import RuleViolation
+from games.boards import board_of_game
 from games.errors import ServiceError
 from games.log import VersionConflict
-from games.maps import board_of_game
 from games.models import Event, Game, Seat, Snapshot
 from games.moderation import moderate
 from games.seat_views import spectator_event
@@ -218,4 +218,4 @@ class SnapshotAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
         return json_block(snapshot.state) if snapshot.game.is_over else HIDDEN
 
 
-from games import admin_maps  # noqa: E402,F401  (imported community maps)
+from games import admin_imported_maps  # noqa: E402,F401  (imported community maps)

@@ -10,7 +10,7 @@ class GamesConfig(AppConfig):
     def ready(self):
         from engine import maps
         from games import checks as map_checks  # noqa: F401  (and the imported maps' check)
-        from games.maps import stored_version
+        from games.boards import stored_version
 
         if stored_version not in maps.FINDERS:  # imported maps' versions, by hash
             maps.FINDERS.append(stored_version)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.core.checks import Tags, Warning, register
 from django.db import DatabaseError
 
-from games import maps
+from games import boards
 
 
 @register(Tags.database)
@@ -18,7 +18,7 @@ def imported_maps_shadow_no_shipped_map(app_configs, databases=None, **kwargs):
     clashes = []
     for alias in databases:
         try:
-            clashes += maps.shadowed_imports(alias)
+            clashes += boards.shadowed_imports(alias)
         except DatabaseError:  # not migrated yet
             continue
     return [Warning(

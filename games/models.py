@@ -309,7 +309,7 @@ class SeedAhead(models.Model):
 
 
 class ImportedMap(models.Model):
-    """A community map imported with `manage.py import_map` (games.maps): its current
+    """A community map imported with `manage.py import_map` (games.boards): its current
     version, and whether new games may be created on it. Every version ever imported is a
     MapVersion row, found by its hash for as long as the map is kept."""
 

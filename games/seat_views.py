@@ -4,7 +4,7 @@ seat (or a spectator). Reads only: the write path is games.write's."""
 from __future__ import annotations
 
 import engine as rules
-from games import maps
+from games import boards
 from games.log import stored_events_with_times
 from games.models import Game
 from games.seating import bot_levels, bot_owners, rated, rules_of, team_of, usernames
@@ -60,7 +60,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
                 for s, name in sorted(names.items())
             ],
             "territories": {t: {"owner": None, "armies": 0}
-                            for t in maps.board_of_map(game.map).territories},
+                            for t in boards.board_of_map(game.map).territories},
             "pending": {"reinforcements": 0, "must_trade": False, "occupy": None},
             "sets_traded": 0,
             "next_set_value": rules.cards.next_set_value(rules_of(game), 0),

@@ -15,9 +15,9 @@ from __future__ import annotations
 import engine as rules
 from accounts.models import Preferences, preferences_for
 from engine.pieces import NEUTRAL
+from games.boards import board_of_view
 from games.errors import ServiceError
 from games.log import VersionConflict
-from games.maps import board_of_view
 from games.models import Game, Seat
 from games.rows import fetch_game
 from games.seating import bot_levels, seat_rows

@@ -23,7 +23,7 @@ from accounts.throttles import client_address
 from games import seating
 from lib.inputs import WHOLE_NUMBER
 from live import hub as h
-from live import quota, reads
+from live import lookups, quota
 from notifications import presence
 
 SSE, NDJSON = "text/event-stream", "application/x-ndjson"
@@ -68,7 +68,7 @@ async def _opened(request):
     the site-wide cap) once the cap allows."""
     hub = h.hub()
     try:
-        user, credential = await hub.read(reads.caller, request)
+        user, credential = await hub.read(lookups.caller, request)
     except exceptions.AuthenticationFailed as failed:
         raise Refused(401, "authentication_failed", str(failed.detail)) from None
     counted = user.pk if user.is_authenticated else f"address:{client_address(request)}"
@@ -162,7 +162,7 @@ async def game_stream(request, game_id: int):
     except Refused as refused:
         return refused.response
     hub = h.hub()
-    opened = await hub.read(reads.opening, game_id, user)
+    opened = await hub.read(lookups.opening, game_id, user)
     if opened is None:
         await hub.read(quota.give_back, counted)  # no stream: its lease goes back
         return _error(404, "not_found", "no such game")
@@ -180,7 +180,7 @@ async def _follow_game(hub, kind, user, credential, counted, game_id, view, curs
     try:
         yield _event(kind, "view", view)
         view = None  # a whole game view per idle stream would be most of its memory
-        chat_seen = await hub.read(reads.newest_chat, game_id)
+        chat_seen = await hub.read(lookups.newest_chat, game_id)
         # Taken before each read and waited on after it (see live.hub).
         signals = [hub.signal(game_key), hub.signal(chat_key)]
         chat_due, present_at = False, 0.0
@@ -190,16 +190,16 @@ async def _follow_game(hub, kind, user, credential, counted, game_id, view, curs
                 return
             # Shared only by the streams holding the same signal: a read begun before news
             # its holders have not had yet is never taken for one after it.
-            game = await hub.shared((h.GAME, game_id, signals[0]), reads.game_row, game_id)
+            game = await hub.shared((h.GAME, game_id, signals[0]), lookups.game_row, game_id)
             if game is None:
                 return  # the game is gone
-            if (game.private and not await hub.read(reads.may_see, game, user)) \
+            if (game.private and not await hub.read(lookups.may_see, game, user)) \
                     or not await hub.vouch(credential, held):
                 yield _close(kind, ENDED)
                 return
             seat = seating.seat_of(game, user)  # (from the row's seats: no query)
             events, more = await hub.shared((game_id, seat, cursor, game.version),
-                                            reads.events_for, game, seat, cursor)
+                                            lookups.events_for, game, seat, cursor)
             for seq, data in events:
                 yield _event(kind, "game_event", data, seq)
                 cursor = seq
@@ -207,7 +207,7 @@ async def _follow_game(hub, kind, user, credential, counted, game_id, view, curs
                 continue
             if chat_due or signals[1].is_set():
                 team = None if seat is None else seating.team_of(game, seat)
-                heard = await hub.read(reads.chat_heard, game_id, team, chat_seen)
+                heard = await hub.read(lookups.chat_heard, game_id, team, chat_seen)
                 if heard != chat_seen:
                     chat_seen = heard
                     yield _event(kind, "chat", b'{"line":' + str(heard).encode() + b"}")
@@ -241,7 +241,7 @@ async def user_stream(request):
     hub = h.hub()
     fresh = after is None
     if fresh:
-        after = await hub.read(reads.newest_notice, user.pk)
+        after = await hub.read(lookups.newest_notice, user.pk)
     return _response(_follow_user(hub, kind, user, credential, counted, after, fresh), kind)
 
 
@@ -252,14 +252,14 @@ async def _follow_user(hub, kind, user, credential, counted, cursor, fresh):
     try:
         yield _heartbeat(kind)  # the answer starts at once, before any notice
         if fresh:  # not a reconnect: the decisions owed now, once
-            for data in await hub.read(reads.due_now, user):
+            for data in await hub.read(lookups.due_now, user):
                 yield _event(kind, "notice", data)
         while not hub.closing.is_set():
             if time.monotonic() >= ends_at:
                 yield _close(kind, "max_lifetime", True, cursor)
                 return
             signal = hub.signal(key)
-            notices = await hub.read(reads.notices_after, user.pk, cursor)
+            notices = await hub.read(lookups.notices_after, user.pk, cursor)
             if not await hub.vouch(credential, held):
                 yield _close(kind, ENDED)
                 return
@@ -267,7 +267,7 @@ async def _follow_user(hub, kind, user, credential, counted, cursor, fresh):
                 cursor = pk
                 if data is not None:
                     yield _event(kind, "notice", data, pk)
-            if len(notices) >= reads.BATCH:
+            if len(notices) >= lookups.BATCH:
                 continue
             if not await _wait([signal, held.ended],
                                _until(ends_at, settings.CONQUEST_STREAM_HEARTBEAT_SECONDS)):

@@ -7,10 +7,10 @@ from django.db import transaction
 from django.utils.timezone import now
 
 import engine as rules
-from games import computer, maps
+from games import boards, computer
+from games.boards import board_for_new_game
 from games.errors import ServiceError
 from games.log import VersionConflict
-from games.maps import board_for_new_game
 from games.models import Game, Seat
 from games.seating import forget_seats
 from games.service import LOBBY, Actor, submit
@@ -30,7 +30,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
     `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
-    only by invitation (lobby.invitations). `map_id`: a map's id (games.maps; default classic).
+    only by invitation (lobby.invitations). `map_id`: a map's id (games.boards; default classic).
     `bots_allowed`: bot accounts may join it by themselves (lobby.bot_accounts).
     `speed`: a speed game (SPEED_RULES over the rules given; `deadline_seconds`, if
     given, still sets the deadline). `seed_ahead`: the game takes the seed drawn ahead
@@ -65,7 +65,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
         raise ServiceError(400, "bad_request",
                            "bots take the seats after yours: at most players - 1 of them")
     with transaction.atomic():
-        maps.hold_for_new_game(board)
+        boards.hold_for_new_game(board)
         ahead = seeds.take(user) if seed_ahead else None
         game = Game.objects.create(
             **_seed_fields(*ahead) if ahead else {}, name=name, creator=user,
@@ -326,7 +326,7 @@ def _start_locked(game: Game, locked: Game, user) -> None:
     seated = Seat.objects.filter(game=locked).count()
     if seated < 2:
         raise ServiceError(400, "not_enough_players", "at least two players must be seated")
-    board = maps.board_of_map(locked.map)  # a map disabled since still starts its games
+    board = boards.board_of_map(locked.map)  # a map disabled since still starts its games
     checked = rules.validate_rules(locked.rules, seated, board)
     contributions = [text for _, text in entropy] or None
     if seated != locked.players or contributions:
@@ -353,7 +353,7 @@ def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict,
     level), and started: a rematch (lobby.rematch). `seed`: the server seed committed at
     `committed_at`, before the entropy in `humans` was taken (none: one drawn now). Inside
     the caller's transaction."""
-    checked = rules.validate_rules(like.rules, like.players, maps.board_of_map(like.map))
+    checked = rules.validate_rules(like.rules, like.players, boards.board_of_map(like.map))
     game = Game.objects.create(
         **_seed_fields(seed, committed_at) if seed else {}, name=check_game_name(name),
         creator=creator, players=like.players, map=like.map,

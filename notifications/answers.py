@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from engine import events as ev
 from engine import odds
 from games import seat_views
-from games.maps import board_of_view
+from games.boards import board_of_view
 from games.standing_orders import neutral_on_borders
 from games.states import load_state
 from words import narrator

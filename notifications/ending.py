@@ -18,7 +18,7 @@ from games import seat_views, seating
 from games.models import Game
 from lib.numbers import signed
 from notifications.models import Notification
-from ratings import changes, standing
+from ratings import changes, headlines
 from words import narrator
 
 # A held end mail is asked for again this often, should its release be lost (a worker
@@ -60,8 +60,8 @@ def end_context(notification: Notification, game, seat, names) -> dict:
     headline = ""
     if seat is not None and game.status == Game.FINISHED:
         team_size = seating.rules_of(game).team_size
-        places = standing.places_of(events, game.players, team_size)
-        headline = standing.headline(places, seat, team_size)[0] if seat in places else ""
+        places = headlines.places_of(events, game.players, team_size)
+        headline = headlines.headline(places, seat, team_size)[0] if seat in places else ""
     found = changes.changes(game.pk)
     rating = None if found is None else found.get(notification.user_id, {"rated": False})
     if rating and rating["rated"]:

@@ -18,8 +18,8 @@ from accounts.bots import is_bot_account
 from accounts.models import preferences_for
 from engine.errors import RuleViolation
 from games import errors, service
+from games.boards import board_for_new_game
 from games.log import VersionConflict
-from games.maps import board_for_new_game
 from games.models import Game, Seat
 from games.states import load_state
 from notifications import links

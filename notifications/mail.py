@@ -20,8 +20,8 @@ from accounts.models import Preferences, preferences_for
 from engine import events as ev
 from engine.maps import board_by_hash
 from games import log, seat_views, seating
+from games.boards import board_of_view
 from games.clock import zone
-from games.maps import board_of_view
 from games.models import Seat
 from games.standing_orders import neutral_question_open
 from games.states import load_state

@@ -52,7 +52,7 @@ class PlayerResult(models.Model):
         "The share of a full game's change it was given, if rated (less against an "
         "opponent met often lately: ratings.played)."))
     # Why the game moved this player's rating not at all, or less than a full game
-    # (ratings.record WHY_*; empty: it moved it fully, or it was recorded before this).
+    # (ratings.recording WHY_*; empty: it moved it fully, or it was recorded before this).
     # A default in the database too: the previous release's workers, which know nothing
     # of it, may record games during a rolling upgrade.
     why = models.CharField(max_length=20, blank=True, default="", db_default="")

@@ -21,13 +21,13 @@ from django.urls import reverse
 
 from accounts.bots import bot_account_ids, owners
 from engine.options import Rules
-from games.maps import UnknownMap, board_of_map
+from games.boards import UnknownMap, board_of_map
 from games.models import Game, Seat
 from games.visibility import visible
 from lib.inputs import whole_number
 from ratings import charts
 from ratings.models import ALL_SIZES, PlayerResult, Rating
-from ratings.record import BASE, uncertainty
+from ratings.recording import BASE, uncertainty
 from words.vocabulary import map_name
 
 RECENT = 20

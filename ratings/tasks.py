@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from lib.reactions import announce
-from ratings import record
+from ratings import recording
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -14,9 +14,9 @@ def record_results() -> int:
     beat runs it too, for what a broker that was down lost)."""
     done = 0
     while True:
-        recorded = record.record_pending()
+        recorded = recording.record_pending()
         done += len(recorded)
         # Committed: what waits for these games' ratings may go (config/reactions.py).
         announce("results_recorded", recorded)
-        if len(recorded) < record.BATCH:
+        if len(recorded) < recording.BATCH:
             return done

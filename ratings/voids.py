@@ -10,7 +10,7 @@ from django.db import transaction
 from games.errors import ServiceError
 from games.models import Game
 from games.moderation import check_moderator, check_not_playing
-from ratings import record
+from ratings import recording
 from ratings.models import RatingVoid
 
 MAX_REASON = 500
@@ -41,14 +41,14 @@ def void_rating(game: Game, moderator, reason) -> RatingVoid:
     """Void `game`'s rating for good and rebuild every rating without it."""
     text = check_void(game, moderator, reason)
     with transaction.atomic():
-        record.serialise()
+        recording.serialise()
         if RatingVoid.objects.filter(game=game).exists():
             raise ServiceError(400, "already_voided", "this game's rating is already void")
         voided = RatingVoid.objects.create(game=game, voided_by=moderator, reason=text)
         # Every game after it may have moved differently: everything again, in order, as
         # rebuild_ratings does (voids are rare; a partial rebuild would need each pool's
         # ratings as they stood before the game, which nothing keeps).
-        record.rebuild_locked()
+        recording.rebuild_locked()
     return voided
 
 

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 import engine as rules
 from engine.errors import BadRules
+from games.boards import board_for_new_game
 from games.errors import ServiceError
-from games.maps import board_for_new_game
 from lib import inputs
 from lobby.new_game import check_clock, check_game_name
 from tournaments.models import Tournament

@@ -34,7 +34,7 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField(
         default=3, help_text="Round robin: games each group plays.")
     rules = models.JSONField(help_text="Every game's rule options, defaults filled in.")
-    # Every game's map (games.maps); each game records the version it started on.
+    # Every game's map (games.boards); each game records the version it started on.
     map = models.CharField(max_length=64, default="classic", db_default="classic",
                            help_text="The map every game is played on.")
     deadline_seconds = models.PositiveIntegerField(default=86400)

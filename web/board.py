@@ -12,7 +12,7 @@ from engine.maps import DEFAULT_MAP, Board
 from words.vocabulary import color_name, continent_name, map_name, seat_color, territory_name
 
 from .drawing import continent_class, drawing_of
-from .maps import board_of
+from .map_choices import board_of
 
 # Owner colours with readable army counts on top (the count sits in a white disc).
 FILL = {

@@ -11,11 +11,10 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 
 from accounts import throttles
-from games import maps as game_maps
-from games import seat_views, seating, service, visibility
+from games import boards, seat_views, seating, service, visibility
 from games.api import auth
 from games.api import serializers as s
-from games.maps import UnknownMap, maps_for_new_games
+from games.boards import UnknownMap, maps_for_new_games
 from games.models import Game
 from games.rows import fetch_game
 from games.states import load_state
@@ -54,7 +53,7 @@ class MapView(ApiView):
         """A map: its territories, continents with their bonus, borders, card deck and
         starting armies per table size."""
         try:
-            board = game_maps.board_of_map(map_id)
+            board = boards.board_of_map(map_id)
         except UnknownMap:
             raise Http404("No map matches the given id.") from None
         data = board.data
@@ -80,7 +79,7 @@ class MapVersionView(ApiView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def get(self, request, map_id: str, map_hash: str):
         try:
-            board = game_maps.board_of_version(map_id, map_hash)
+            board = boards.board_of_version(map_id, map_hash)
         except UnknownMap:
             raise Http404("No version of this map has that hash.") from None
         return Response(board.data)

@@ -12,9 +12,9 @@ from django.core.management import call_command
 
 from bots import choose
 from bots.arena import play
-from bots.reading import Table
 from bots.report import run
 from bots.styles import STYLES
+from bots.table import Table
 from bots.worth import Player
 from engine import FairDice, StartGame, decide, maps, parse_command, replay, validate_rules
 from engine import view as seat_view

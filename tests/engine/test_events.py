@@ -24,7 +24,7 @@ def alone(seat):
 SPELL_THEM = ("engine/events.py", "engine/upcasters.py", "engine/errors.py",
               # The user stream's notice kinds (docs/bots/streams.md): another vocabulary,
               # which shares two names (game_started, game_finished) with the event types.
-              "live/reads.py")
+              "live/lookups.py")
 # Templates that still tell moderator events in their own words: issue 27 (item 4) has them
 # use the narrator; take them off this list then.
 NOT_YET = {"templates/mail/notification.html", "templates/mail/notification.txt"}

@@ -10,8 +10,8 @@ import pytest
 from engine import board as classic_board
 from engine.moves import seats_to_act
 from games import computer, seat_views
+from games.boards import board_for_new_game, board_of_game, board_of_view
 from games.log import stored_events
-from games.maps import board_for_new_game, board_of_game, board_of_view
 from games.models import Game
 from games.states import load_state
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of

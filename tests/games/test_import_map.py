@@ -1,4 +1,4 @@
-"""Community maps kept in the database (games.maps): `manage.py import_map` for both formats,
+"""Community maps kept in the database (games.boards): `manage.py import_map` for both formats,
 games created on them through the API and played to the end by computer players, with fog
 and teams; a bad file stores nothing; re-imports keep every version a game uses; disabling
 and deleting (moderators' admin included); the classic map unchanged."""
@@ -17,8 +17,7 @@ from django.utils import timezone
 
 from engine import maps
 from engine.moves import seats_to_act
-from games import computer
-from games import maps as game_maps
+from games import boards, computer
 from games.management.commands.verify_game import check_game
 from games.models import Game, ImportedMap, MapVersion
 from games.states import forget_recent, load_state
@@ -251,9 +250,9 @@ def test_an_import_kept_under_a_shipped_map_s_id_is_warned_of():
     assert "'europe' has the id of a shipped map" in warned[0].msg
     assert "europe" in str(checks.run_checks(databases=["default"]))
     assert map_checks.imported_maps_shadow_no_shipped_map(None) == []  # no database asked
-    assert game_maps.board_of_map("europe") is maps.shipped("europe")
-    assert maps.shipped("europe") in game_maps.available_boards()
-    assert [b.id for b in game_maps.available_boards()].count("europe") == 1
+    assert boards.board_of_map("europe") is maps.shipped("europe")
+    assert maps.shipped("europe") in boards.available_boards()
+    assert [b.id for b in boards.available_boards()].count("europe") == 1
     assert len(maps.board_by_hash(row.hash).territories) == 14  # its version is still kept
 
 
@@ -306,7 +305,7 @@ def test_a_disabled_map_takes_no_new_game_but_its_games_play_on(alice, bob):
     row = ImportedMap.objects.get(pk="five_isles")
     waiting = alice.post(GAMES, {"name": "Waiting", "players": 2, "map": "five_isles"},
                          format="json").json()
-    game_maps.set_enabled(row, False)
+    boards.set_enabled(row, False)
     assert "five_isles" not in {m["id"] for m in alice.get(f"{API}/maps/").json()}
     assert alice.get(f"{API}/maps/five_isles/").status_code == 200  # its games show it
     before = Game.objects.count()
@@ -315,7 +314,7 @@ def test_a_disabled_map_takes_no_new_game_but_its_games_play_on(alice, bob):
     assert Game.objects.count() == before
     assert bob.post(game_url(waiting["id"], "join/")).status_code == 200
     assert alice.get(game_url(waiting["id"])).json()["status"] == "active"
-    game_maps.set_enabled(row, True)
+    boards.set_enabled(row, True)
     assert alice.post(GAMES, {"name": "Yes", "players": 2, "map": "five_isles"},
                       format="json").status_code == 201
 
@@ -327,14 +326,14 @@ def test_a_map_in_use_is_never_deleted(alice):
     isles, seas = ImportedMap.objects.get(pk="five_isles"), ImportedMap.objects.get(
         pk="twin_seas")
     for row in (isles, seas):
-        game_maps.set_enabled(row, False)
-    with pytest.raises(game_maps.MapInUse, match="played in 1 game"):
-        game_maps.delete_map(isles)
-    game_maps.set_enabled(seas, True)
-    with pytest.raises(game_maps.MapInUse, match="disable it first"):
-        game_maps.delete_map(seas)
-    game_maps.set_enabled(seas, False)
-    game_maps.delete_map(seas)
+        boards.set_enabled(row, False)
+    with pytest.raises(boards.MapInUse, match="played in 1 game"):
+        boards.delete_map(isles)
+    boards.set_enabled(seas, True)
+    with pytest.raises(boards.MapInUse, match="disable it first"):
+        boards.delete_map(seas)
+    boards.set_enabled(seas, False)
+    boards.delete_map(seas)
     assert set(ImportedMap.objects.values_list("pk", flat=True)) == {"five_isles"}
     assert set(MapVersion.objects.values_list("map", flat=True)) == {"five_isles"}
 
@@ -387,10 +386,10 @@ def test_moderators_import_a_file_in_the_admin(tmp_path):
 def test_the_classic_map_is_unchanged_beside_imported_ones(alice):
     import_map(ISLES)
     assert maps.classic().hash == maps.CLASSIC_FIRST_HASH
-    assert game_maps.board_for_new_game("classic") is maps.classic()
+    assert boards.board_for_new_game("classic") is maps.classic()
     shown = alice.get(f"{API}/maps/classic/").json()
     assert shown["drawing"] == {"layout": "classic"} and len(shown["territories"]) == 42
-    assert [b.id for b in game_maps.available_boards()][:len(maps.shipped_ids())] == list(
+    assert [b.id for b in boards.available_boards()][:len(maps.shipped_ids())] == list(
         maps.shipped_ids())
 
 
@@ -430,10 +429,10 @@ def test_a_map_deleted_while_a_game_is_being_created_on_it_takes_no_game(monkeyp
     creating.start()
     assert read.wait(10)
     row = ImportedMap.objects.get(pk="five_isles")
-    game_maps.set_enabled(row, False)
+    boards.set_enabled(row, False)
     try:
-        game_maps.delete_map(row)
-    except game_maps.MapInUse:
+        boards.delete_map(row)
+    except boards.MapInUse:
         pass
     go_on.set()
     creating.join(10)

@@ -20,7 +20,7 @@ from games.states import load_state
 from lobby import open_games
 from notifications import delivery
 from notifications.models import Notification
-from ratings import record
+from ratings import recording
 
 SEED = "5eed" * 16  # every game of these tests deals and rolls from this seed
 
@@ -196,7 +196,7 @@ def send_everything() -> list:
     """Deliver every row that is not waiting for a digest, once the finished games'
     ratings are recorded (as the worker does at once: the end mail waits for them);
     returns the mails sent."""
-    record.record_pending()
+    recording.record_pending()
     before = len(outbox.outbox)
     for pk in Notification.objects.filter(sent_at__isnull=True, digest=False).order_by("id") \
             .values_list("pk", flat=True):

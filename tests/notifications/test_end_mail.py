@@ -11,7 +11,7 @@ from django.core import mail
 from games.models import Game
 from notifications import delivery
 from notifications.models import Notification
-from ratings import record
+from ratings import recording
 from ratings.models import PlayerResult
 from tests.notifications.support import act, rows, started
 from tests.ratings.support import finished_game, players
@@ -37,7 +37,7 @@ def test_a_resignation_that_ends_the_game_sends_one_mail_that_says_both(alice, b
     assert rows(game, kind=Notification.DROPPED) == []
     ends = rows(game, kind=Notification.FINISHED)
     assert sorted(row.user.username for row in ends) == ["alice", "bob"]
-    record.record_pending()
+    recording.record_pending()
     for row in ends:
         assert delivery.send_one(row.pk) == "sent"
     to_alice, to_bob = sorted(mail.outbox, key=lambda m: m.to)
@@ -70,7 +70,7 @@ def test_the_end_mail_waits_for_the_ratings_and_tells_the_change(db, established
         "held: the game's ratings are not recorded yet"}
     assert mail.outbox == []
 
-    record.record_pending()
+    recording.record_pending()
     assert {delivery.send_one(row.pk) for row in ends} == {"sent"}
     for message in mail.outbox:
         result = PlayerResult.objects.get(game=game, user__email=message.to[0])
@@ -98,7 +98,7 @@ def test_an_unrated_game_says_the_rating_did_not_move(alice, bob):
     game = started(alice, bob)
     Game.objects.filter(pk=game.pk).update(rated=False)
     act(game, bob, {"type": "resign"})
-    record.record_pending()
+    recording.record_pending()
 
     for row in rows(game, kind=Notification.FINISHED):
         assert delivery.send_one(row.pk) == "sent"

@@ -21,7 +21,7 @@ from notifications import delivery, links
 from notifications import mail as mails
 from notifications.inbound import _user_for_seat
 from notifications.models import Notification
-from ratings import record
+from ratings import recording
 from tests.engine.players import bot_command
 from tests.notifications.support import (
     SEED,
@@ -50,7 +50,7 @@ def only(found: list):
 
 
 def sent(row: Notification):
-    record.record_pending()  # the worker records a finished game's ratings at once
+    recording.record_pending()  # the worker records a finished game's ratings at once
     assert delivery.send_one(row.pk) == "sent"
     return mail.outbox[-1]
 

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from games.models import Game
-from ratings import played, record
+from ratings import played, recording
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 from ratings.tasks import record_results
 from tests.ratings.support import finished_game, players
@@ -67,7 +67,7 @@ def test_a_farmer_gains_nothing_from_rotating_fresh_throwaway_accounts():
     assert all(GameResult.objects.get(game=g).rated for g in farmed)
     # The throwaways themselves were rated fully against an established player.
     assert weights(throwaways[0], farmed[:1]) == [1]
-    assert rating(throwaways[0]).rating < record.BASE
+    assert rating(throwaways[0]).rating < recording.BASE
 
 
 def test_a_game_between_established_players_moves_them_fully():
@@ -94,7 +94,7 @@ def test_a_newcomer_is_rated_fully_against_established_players_and_moves_them_li
     record_results()
 
     assert weights(erin, [first, second]) == [1, 1]
-    assert PlayerResult.objects.get(game=first, user=erin).rating > record.BASE
+    assert PlayerResult.objects.get(game=first, user=erin).rating > recording.BASE
     # alice lost to an account with no counted game: worth nothing to her yet; bob beat
     # an account with one: a fifth of a game.
     assert weights(alice, [first]) == [0]
@@ -128,7 +128,7 @@ def test_recording_game_by_game_equals_a_rebuild_under_the_newcomers_rule():
     live = sorted(PlayerResult.objects.values_list(*columns))
     ratings = sorted(Rating.objects.values_list("user_id", "pool", "mu", "sigma", "games"))
 
-    assert record.rebuild() == ESTABLISHED + 3
+    assert recording.rebuild() == ESTABLISHED + 3
 
     assert sorted(PlayerResult.objects.values_list(*columns)) == live
     assert sorted(Rating.objects.values_list("user_id", "pool", "mu", "sigma",

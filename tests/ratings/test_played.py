@@ -13,7 +13,7 @@ from accounts import tokens
 from games import service
 from games.models import Game
 from games.states import load_state
-from ratings import played, record
+from ratings import played, recording
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 from ratings.tasks import record_results
 from tests.engine.players import bot_command
@@ -142,8 +142,8 @@ def test_games_between_the_same_pair_count_less_and_less_within_the_window():
         mine, theirs = mu_sigma(first, user), mu_sigma(first, opponent)
         places = PlayerResult.objects.get(game=second, user=user).placement, \
             PlayerResult.objects.get(game=second, user=opponent).placement
-        [[full], _] = record.MODEL.rate(
-            [[record.MODEL.rating(*mine)], [record.MODEL.rating(*theirs)]], ranks=list(places))
+        [[full], _] = recording.MODEL.rate(
+            [[recording.MODEL.rating(*mine)], [recording.MODEL.rating(*theirs)]], ranks=list(places))
         after = mu_sigma(second, user)
         assert after[0] == pytest.approx(mine[0] + (full.mu - mine[0]) / 2)
         assert after[1] == pytest.approx(mine[1] + (full.sigma - mine[1]) / 2)
@@ -181,7 +181,7 @@ def test_a_rebuild_gives_the_same_numbers_with_discounts_and_seats_left_out():
     live = sorted(PlayerResult.objects.values_list(*columns))
     ratings = sorted(Rating.objects.values_list("user_id", "pool", "mu", "sigma", "games"))
 
-    assert record.rebuild() == 4
+    assert recording.rebuild() == 4
 
     assert sorted(PlayerResult.objects.values_list(*columns)) == live
     assert sorted(Rating.objects.values_list("user_id", "pool", "mu", "sigma",

@@ -7,7 +7,7 @@ import pytest
 from games import service
 from games.models import Game
 from lobby import open_games
-from ratings import record
+from ratings import recording
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 from ratings.tasks import record_results
 from tests.ratings.support import finished_game, players
@@ -31,7 +31,7 @@ def test_it_rates_each_human_by_order_of_elimination():
     assert places == {"alice": 1, "bob": 2, "dave": 3}
     assert rating(alice).mu > rating(bob).mu > rating(dave).mu
     assert rating(alice).wins == 1 and rating(bob).wins == 0
-    assert rating(alice).rating > record.BASE > rating(dave).rating - 1000
+    assert rating(alice).rating > recording.BASE > rating(dave).rating - 1000
     # Every game's pool, and the pool of three-seat tables.
     assert rating(bob, 3).mu == pytest.approx(rating(bob).mu)
     assert not Rating.objects.filter(pool=4).exists()
@@ -44,7 +44,7 @@ def test_recording_is_idempotent():
     before = rating(alice).mu
 
     assert record_results() == 0
-    assert record.record_pending() == []
+    assert recording.record_pending() == []
     assert rating(alice).mu == before and rating(alice).games == 1
     assert PlayerResult.objects.count() == 2
 
@@ -103,7 +103,7 @@ def test_a_rebuild_gives_the_same_numbers():
     results = sorted(PlayerResult.objects.values_list("game_id", "user_id", "placement",
                                                       "mu", "sigma", "rating"))
 
-    assert record.rebuild() == 4
+    assert recording.rebuild() == 4
 
     assert sorted(Rating.objects.values_list("user_id", "pool", "mu", "sigma", "rating",
                                              "games", "wins", "placements")) == live
@@ -120,10 +120,10 @@ def test_a_game_recorded_out_of_order_rebuilds_to_the_finishing_order(caplog):
     record_results()
     Game.objects.filter(pk=first.pk).update(status=Game.FINISHED)
 
-    with caplog.at_level("INFO", logger="ratings.record"):
+    with caplog.at_level("INFO", logger="ratings.recording"):
         record_results()
     live = sorted(Rating.objects.values_list("user_id", "pool", "mu", "sigma"))
-    record.rebuild()
+    recording.rebuild()
 
     assert "rebuilding" in caplog.text
     assert GameResult.objects.count() == 2

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from accounts import tokens
 from moderation.audit import history
 from moderation.permissions import make_moderator
-from ratings import record
+from ratings import recording
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating, RatingVoid
 from ratings.tasks import record_results
 from tests.games.api_support import assert_error
@@ -75,17 +75,17 @@ def test_a_voided_game_is_as_if_it_had_never_counted(mona, two_games):
     assert not PlayerResult.objects.filter(game=first, rated=True).exists()
     # The second game is now their first meeting: a full game from the starting rating.
     places = dict(PlayerResult.objects.filter(game=second).values_list("user", "placement"))
-    [[alice_after], [bob_after]] = record.MODEL.rate(
-        [[record.MODEL.rating()], [record.MODEL.rating()]],
+    [[alice_after], [bob_after]] = recording.MODEL.rate(
+        [[recording.MODEL.rating()], [recording.MODEL.rating()]],
         ranks=[places[alice.pk], places[bob.pk]])
     mine = PlayerResult.objects.get(game=second, user=alice)
-    assert (mine.weight, mine.rating_before) == (1, record.BASE)
+    assert (mine.weight, mine.rating_before) == (1, recording.BASE)
     assert (mine.mu, mine.sigma) == pytest.approx((alice_after.mu, alice_after.sigma))
     assert Rating.objects.get(user=bob, pool=ALL_SIZES).mu == pytest.approx(bob_after.mu)
     assert Rating.objects.get(user=alice, pool=ALL_SIZES).games == 1
     # And the rebuild gives the same numbers.
     live = numbers()
-    record.rebuild()
+    recording.rebuild()
     assert numbers() == live
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.maps import board_of_game
+from games.boards import board_of_game
 from games.models import Game
 from tests.games.api_support import assert_error
 from tests.tournaments.support import (

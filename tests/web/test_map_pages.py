@@ -10,7 +10,7 @@ import pytest
 
 from engine.maps import classic
 from web.drawing import drawing_of, simplified
-from web.maps import kept_map
+from web.map_choices import kept_map
 
 
 @pytest.mark.django_db

@@ -9,7 +9,7 @@ import pytest
 
 from games import service
 from games.models import Game, Rematch
-from ratings import record
+from ratings import recording
 from ratings.models import PlayerResult
 from tests.web.support import client_for, started_game
 
@@ -61,7 +61,7 @@ def test_the_rating_change_shows_once_it_is_recorded(over, as_alice, settings, a
     assert "Your rating change is being worked out" in page
     assert 'id="live-poll"' in page  # the page asks again until it is
 
-    record.record_pending()
+    recording.record_pending()
     PlayerResult.objects.filter(game=over, user=alice).update(
         rated=True, rating_before=1500, rating=1523)
     page = as_alice.get(f"/games/{over.pk}/").content.decode()

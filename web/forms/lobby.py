@@ -11,7 +11,7 @@ from engine.fair import ENTROPY_MAX_LENGTH, entropy_problem
 from engine.maps import DEFAULT_MAP
 from words.vocabulary import BOT_LEVELS, map_name
 
-from ..maps import available_maps, map_by_id
+from ..map_choices import available_maps, map_by_id
 from .game_settings import PRESETS, GameSettingsForm
 
 ENTROPY_HELP = _("Mixed into the game's secret seed with the other players' entropy, so "

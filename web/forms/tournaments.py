@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.maps import maps_for_new_games
+from games.boards import maps_for_new_games
 from web.forms.game_settings import PRESETS, GameSettingsForm
 from words.vocabulary import map_name
 

@@ -27,7 +27,7 @@ from words.vocabulary import (
 
 from .. import game_log
 from ..board import board_context, neighbours_json
-from ..maps import board_of
+from ..map_choices import board_of
 from .decisions import actions
 from .history import end_summary, outcome, pause_reason, steps, verification
 from .players import card_rows, players_panel, waiting_for

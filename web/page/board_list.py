@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from engine.board import NEUTRAL
 from words.vocabulary import color_name, continent_name, seat_color, territory_name
 
-from ..maps import board_of
+from ..map_choices import board_of
 
 
 def owner_words(owner, players: dict) -> str:

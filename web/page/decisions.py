@@ -12,7 +12,7 @@ from lib.inputs import whole_number
 from words import narrator
 from words.vocabulary import color_name, seat_color, symbol_name, territory_name
 
-from ..maps import board_of
+from ..map_choices import board_of
 from .odds import attack_odds, border_line, border_texts, defenses, texts
 from .players import card_rows
 

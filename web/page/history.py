@@ -14,7 +14,7 @@ from ratings.luck import luck_by_seat
 from words import narrator
 from words.vocabulary import FINISH_REASONS, mission_text, seat_color, territory_name
 
-from ..maps import board_of
+from ..map_choices import board_of
 
 
 def pause_reason(events: list[dict]) -> str:

@@ -15,7 +15,7 @@ from engine.maps import Board
 from words.vocabulary import continent_name, map_name, territory_name
 
 from ..drawing import continent_class, continent_colours, drawing_of
-from ..maps import available_maps
+from ..map_choices import available_maps
 
 
 def map_summary(board: Board) -> dict:

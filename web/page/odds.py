@@ -13,7 +13,7 @@ from engine import odds
 from engine.pieces import NEUTRAL
 from words.vocabulary import percent, territory_name
 
-from ..maps import board_of
+from ..map_choices import board_of
 
 # The sentences, shared with the script: %(name)s is filled in by both.
 TAKE = gettext_noop(

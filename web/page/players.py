@@ -9,7 +9,7 @@ from engine.board import NEUTRAL
 from games.models import Game
 from words.vocabulary import DEFENSE_NAMES, color_name, level_name, symbol_name, territory_name
 
-from ..maps import board_of
+from ..map_choices import board_of
 
 
 def players_panel(view: dict, game: Game) -> list[dict]:

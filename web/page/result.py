@@ -14,7 +14,7 @@ from games import seating
 from games.models import Game
 from lib.numbers import signed
 from lobby import rematch, seeds
-from ratings import changes, standing
+from ratings import changes, headlines
 from words import narrator
 from words.vocabulary import seat_color
 
@@ -29,19 +29,19 @@ def result_context(game: Game, view: dict, events: list[dict], seat: int | None,
         return None
     names = seating.usernames(game)
     team_size = seating.rules_of(game).team_size
-    places = standing.places_of(events, game.players, team_size)
+    places = headlines.places_of(events, game.players, team_size)
     found = changes.changes(game.pk)  # None until the worker recorded the game
     humans = dict(game.seats.filter(bot__isnull=True).values_list("seat", "user_id"))
     rows = []
     for place_seat, place in sorted(places.items(), key=lambda item: (item[1], item[0])):
         change = (found or {}).get(humans.get(place_seat), {})
-        rows.append({"seat": place_seat, "place": standing.ordinal(place),
+        rows.append({"seat": place_seat, "place": headlines.ordinal(place),
                      "name": narrator.seat_name(place_seat, names),
                      "color": seat_color(place_seat),
                      "change": signed(change["change"]) if change.get("rated") else "",
                      "rating": change.get("after") if change.get("rated") else None})
     if seat is not None and seat in places:
-        headline, won = standing.headline(places, seat, team_size)
+        headline, won = headlines.headline(places, seat, team_size)
     else:
         headline, won = _("%(winner)s won") % {"winner": _winners(view, names)}, None
     mine, why = None, ""

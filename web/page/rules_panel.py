@@ -14,7 +14,7 @@ from games.models import Game
 from words.rules import RULE_CHOICES, RULE_LABELS, RULEBOOKS
 from words.vocabulary import continent_name, map_name, symbol_name
 
-from ..maps import kept_map
+from ..map_choices import kept_map
 
 # Rules about cards, left out of a game played without them (rules.cards false).
 _CARD_KEYS = ("card_values", "fixed_values", "card_territory_bonus", "max_cards",

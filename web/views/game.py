@@ -25,7 +25,7 @@ from notifications import presence
 from words import narrator
 
 from ..commands import FormProblem, payload_from_post
-from ..maps import board_of_game
+from ..map_choices import board_of_game
 from ..page import game_context, stamp
 from ..page.board_list import board_rows
 from .invitations import panel, visible_game

@@ -39,7 +39,7 @@ from words.vocabulary import (
 from ..forms.game_lists import GameFilterForm
 from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields, rule_defaults
 from ..forms.lobby import CreateGameForm, created_too_many, played_by
-from ..maps import map_by_id
+from ..map_choices import map_by_id
 from ..page.map_page import map_options
 from ..page.rules_panel import open_game_words
 from ..page.seat_forms import team_choices

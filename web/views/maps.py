@@ -10,7 +10,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import etag, require_safe
 
 from ..drawing import thumbnail_shapes
-from ..maps import kept_map
+from ..map_choices import kept_map
 from ..page.map_page import drawing_context, map_context, map_options
 
 THUMBNAIL_WIDTH = 240

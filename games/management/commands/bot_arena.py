@@ -1,6 +1,6 @@
 """manage.py bot_arena --players hard,normal,normal --games N [--rules JSON] [--seed S]
 [--map ID] [--rotate]: computer players against each other through the rules engine alone
-(docs/bots/contract.md), on any map a game may be made on (games.maps)."""
+(docs/bots/contract.md), on any map a game may be made on (games.boards)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import bots
 from bots.report import run
 from engine import validate_rules
 from engine.errors import BadRules
-from games.maps import UnknownMap, board_for_new_game
+from games.boards import UnknownMap, board_for_new_game
 
 
 class Command(BaseCommand):

@@ -5,7 +5,7 @@ print its id; a bad file exits non-zero naming each line at fault, and nothing i
 from django.core.management.base import BaseCommand, CommandError
 
 from engine.maps.formats import MapFileError, where
-from games import maps
+from games import boards
 
 
 class Command(BaseCommand):
@@ -25,15 +25,15 @@ class Command(BaseCommand):
     def handle(self, *args, file, map_id=None, name=None, replace=False, **options):
         try:
             with open(file, "rb") as source:
-                raw = source.read(maps.MAX_FILE_BYTES + 1)
+                raw = source.read(boards.MAX_FILE_BYTES + 1)
         except OSError as problem:
             raise CommandError(f"{file}: {problem.strerror or problem}") from None
         try:
-            done = maps.import_map(raw, file, map_id=map_id, name=name, replace=replace)
+            done = boards.import_map(raw, file, map_id=map_id, name=name, replace=replace)
         except MapFileError as problem:
             raise CommandError("\n".join(f"{file}: {line}" for line in str(problem).splitlines())
                                + "\nNothing was imported.") from None
-        except maps.ImportRefused as problem:
+        except boards.ImportRefused as problem:
             raise CommandError(f"{file}: {problem}\nNothing was imported.") from None
         for line, text in done.warnings:
             self.stderr.write(f"{file}: {where(line, f'warning: {text}')}")

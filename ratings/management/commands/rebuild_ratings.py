@@ -6,7 +6,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from ratings import record
+from ratings import recording
 
 
 class Command(BaseCommand):
@@ -14,6 +14,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         started = time.perf_counter()
-        games = record.rebuild()
+        games = recording.rebuild()
         self.stdout.write(f"rebuilt ratings from {games} finished games in "
                           f"{time.perf_counter() - started:.2f} s")

@@ -9,7 +9,7 @@ import pytest
 
 from games.models import Game, Rematch
 from lobby import rematch
-from ratings import record
+from ratings import recording
 from ratings.models import PlayerResult
 from tests.ratings.support import finished_game
 from tests.web.e2e.test_lobby_sizes import SIZES, account, signed_in
@@ -58,7 +58,7 @@ def test_the_players_read_their_result_and_start_a_rematch(browser, live_server,
     alice, bob, charlie = account("alice"), account("bob"), account("charlie")
     game = finished_game([alice, bob, charlie])  # each played; charlie, then bob resigned
     Game.objects.filter(pk=game.pk).update(name="Friday night")
-    record.record_pending()
+    recording.record_pending()
     change = PlayerResult.objects.get(game=game, user=bob)
     assert change.rated and change.rating != change.rating_before
 

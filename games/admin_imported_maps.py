@@ -1,4 +1,4 @@
-"""The admin of imported community maps (games.maps), for moderators: the list with each
+"""The admin of imported community maps (games.boards), for moderators: the list with each
 map's size and the games played on it, enabling and disabling, deleting only a disabled
 map no game uses (a refusal says why), and importing a file (as `manage.py import_map`)."""
 
@@ -8,7 +8,7 @@ from django import forms
 from django.contrib import admin, messages
 
 from engine.maps.formats import MapFileError, where
-from games import maps
+from games import boards
 from games.models import ImportedMap, MapVersion
 
 
@@ -24,7 +24,7 @@ class ImportForm(forms.ModelForm):
         "Import a new version of the map with this id (games on the old ones keep them)."))
 
     user = None
-    # What reading the upload gave: a maps.MapRead, or the faults (a list of lines). The
+    # What reading the upload gave: a boards.MapRead, or the faults (a list of lines). The
     # admin reads it before its transaction begins (ImportedMapAdmin.changeform_view);
     # None: the form reads it as it is checked.
     read = None
@@ -41,28 +41,28 @@ class ImportForm(forms.ModelForm):
             return cleaned
         if self.read is None:
             self.read = read_upload(upload, cleaned)
-        if not isinstance(self.read, maps.MapRead):
+        if not isinstance(self.read, boards.MapRead):
             raise forms.ValidationError(self.read)
         if self.store:
             try:
-                self.imported = maps.store_map(self.read, replace=cleaned.get("replace", False),
+                self.imported = boards.store_map(self.read, replace=cleaned.get("replace", False),
                                                by=self.user)
-            except maps.ImportRefused as problem:
+            except boards.ImportRefused as problem:
                 raise forms.ValidationError(str(problem)) from None
         return cleaned
 
 
-def read_upload(upload, cleaned: dict) -> maps.MapRead | list[str]:
+def read_upload(upload, cleaned: dict) -> boards.MapRead | list[str]:
     """An uploaded map file read, checked and drawn (slow: no transaction may be open), or
     what is wrong with it, a line each."""
-    if upload.size > maps.MAX_FILE_BYTES:
-        return [f"the file is {upload.size} bytes: at most {maps.MAX_FILE_BYTES} are read"]
+    if upload.size > boards.MAX_FILE_BYTES:
+        return [f"the file is {upload.size} bytes: at most {boards.MAX_FILE_BYTES} are read"]
     try:
-        return maps.read_map(upload.read(), upload.name, map_id=cleaned.get("map_id") or None,
+        return boards.read_map(upload.read(), upload.name, map_id=cleaned.get("map_id") or None,
                              name=cleaned.get("map_name") or None)
     except MapFileError as problem:
         return str(problem).splitlines()
-    except maps.ImportRefused as problem:
+    except boards.ImportRefused as problem:
         return [str(problem)]
 
 
@@ -122,7 +122,7 @@ class ImportedMapAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if change:
-            maps.set_enabled(obj, obj.enabled)
+            boards.set_enabled(obj, obj.enabled)
             return
         done = form.imported  # the import ran when the form was checked
         obj.pk, obj.name, obj.enabled = done.map.pk, done.map.name, done.map.enabled
@@ -146,7 +146,7 @@ class ImportedMapAdmin(admin.ModelAdmin):
 
     @admin.display(description="games on it")
     def games(self, row):
-        return maps.games_using(row.pk)
+        return boards.games_using(row.pk)
 
     @admin.display(description="versions kept")
     def versions_kept(self, row):
@@ -157,14 +157,14 @@ class ImportedMapAdmin(admin.ModelAdmin):
                   permissions=["moderate"])
     def enable_maps(self, request, queryset):
         for row in queryset:
-            maps.set_enabled(row, True)
+            boards.set_enabled(row, True)
         self.message_user(request, f"{queryset.count()} map(s) enabled", messages.SUCCESS)
 
     @admin.action(description="Disable the selected maps (games on them play on)",
                   permissions=["moderate"])
     def disable_maps(self, request, queryset):
         for row in queryset:
-            maps.set_enabled(row, False)
+            boards.set_enabled(row, False)
         self.message_user(request, f"{queryset.count()} map(s) disabled", messages.SUCCESS)
 
     @admin.action(description="Delete the selected maps (only disabled ones no game uses)",
@@ -172,8 +172,8 @@ class ImportedMapAdmin(admin.ModelAdmin):
     def delete_unused_maps(self, request, queryset):
         for row in list(queryset):
             try:
-                maps.delete_map(row)
-            except maps.MapInUse as refusal:
+                boards.delete_map(row)
+            except boards.MapInUse as refusal:
                 self.message_user(request, f"{row.pk}: not deleted: {refusal}", messages.ERROR)
             else:
                 self.message_user(request, f"{row.pk}: deleted", messages.SUCCESS)
