@@ -107,7 +107,7 @@ CONQUEST_AWAY = "notifications.vacations.away_until"
 # (the signal's dotted path, the receiver's dotted path).
 CONQUEST_SIGNALS = [
     # Mail that players send in, from anymail's inbound webhook.
-    ("anymail.signals.inbound", "notifications.inbound.on_anymail_inbound"),
+    ("anymail.signals.inbound", "web.mail_moves.on_anymail_inbound"),
     # A request that failed for want of the database (ops.outage: /readyz says so).
     ("django.core.signals.got_request_exception", "ops.outage.remember_failure"),
     # Request ids carried into tasks, and the tasks' metrics (ops: the apps that define the

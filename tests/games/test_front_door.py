@@ -19,9 +19,10 @@ from games.states import load_state
 from lobby import open_games
 from moderation.chat import hide_message, post_message
 from moderation.models import ChatMessage
-from notifications import inbound, links
+from notifications import links
 from tests.moderation.support import api, moderator, started_game, user, web
 from tests.source import production_modules
+from web import mail_moves
 
 pytestmark = pytest.mark.django_db
 DEFENSE_ONE = {"type": "set_defense", "policy": "one"}
@@ -99,7 +100,7 @@ def test_a_mail_reply_is_retried_after_a_race(three, race):
     game.refresh_from_db()
     address = links.reply_address(game.pk, state.current, mover.pk, game.turn)
     race(other)
-    received = inbound.receive(f"Someone <{mover.email}>", [address],
+    received = mail_moves.receive(f"Someone <{mover.email}>", [address],
                                f"<{time.monotonic_ns()}@example.com>", "defense one")
     assert received.status == "applied", received.detail
     assert kinds_after(game, state.version) == ["defense_set", "defense_set"]

@@ -1,4 +1,4 @@
-"""notifications/inbound.py: moves by mail through receive(), `manage.py receive_mail` and
+"""web/mail_moves.py and notifications/inbound.py: moves by mail through receive(), `manage.py receive_mail` and
 anymail's inbound webhooks; the reply mail with the result or the exact error."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from games import service
 from games.models import Event, Game
 from games.states import load_state
 from lib import publish
-from notifications import delivery, inbound, links
+from notifications import delivery, links
 from notifications.models import InboundMail, Notification
 from tests.notifications.support import (
     conquer,
@@ -33,6 +33,7 @@ from tests.notifications.support import (
     started,
     user_at,
 )
+from web import mail_moves
 
 
 def address_of(game, user) -> str:
@@ -42,7 +43,7 @@ def address_of(game, user) -> str:
 
 def mailed(game, user, body: str, sender=None, to=None, message_id=None) -> InboundMail:
     """`user` replies to their turn mail in `game` with `body`."""
-    return inbound.receive(
+    return mail_moves.receive(
         sender if sender is not None else f"{user.username.title()} <{user.email}>",
         [to if to is not None else address_of(game, user)],
         message_id if message_id is not None else f"<{time.monotonic_ns()}@example.com>",
@@ -380,7 +381,7 @@ def test_it_accepts_the_senders_address_in_any_case(game, charlie):
 
 
 def test_it_finds_the_signed_address_among_several_recipients(game, charlie):
-    received = inbound.receive(charlie.email, ["friends@example.com",
+    received = mail_moves.receive(charlie.email, ["friends@example.com",
                                                address_of(game, charlie).upper()],
                                "<m@example.com>", "resign")
 
@@ -397,8 +398,8 @@ def test_it_applies_a_message_once(game, charlie):
 
 
 def test_it_applies_identical_messages_without_an_id_each_time(game, charlie):
-    first = inbound.receive(charlie.email, [address_of(game, charlie)], None, "defense one")
-    again = inbound.receive(charlie.email, [address_of(game, charlie)], "", "defense one")
+    first = mail_moves.receive(charlie.email, [address_of(game, charlie)], None, "defense one")
+    again = mail_moves.receive(charlie.email, [address_of(game, charlie)], "", "defense one")
 
     assert first.status == again.status == InboundMail.APPLIED
     assert Event.objects.filter(game=game, type="defense_set").count() == 2
@@ -424,7 +425,7 @@ def test_it_answers_a_number_too_long_to_read_with_a_reply(game, alice):
 def test_it_refuses_a_reply_address_with_endless_digits_before_reading_it(game, alice):
     address = address_of(game, alice).replace("+", "+" + "9" * 5000, 1)
 
-    reply = inbound.receive(alice.email, [address], "<long@example.com>", "defense one")
+    reply = mail_moves.receive(alice.email, [address], "<long@example.com>", "defense one")
 
     assert reply.status == InboundMail.REFUSED
 
@@ -649,7 +650,7 @@ def test_it_refuses_an_address_from_rounds_ago_and_says_so(game, alice):
         turn=links.reply_window(game.players) + 1)
     version = game.version
 
-    reply = inbound.receive(alice.email, [stale], "<stale@example.com>", "defense one")
+    reply = mail_moves.receive(alice.email, [stale], "<stale@example.com>", "defense one")
 
     assert reply.status == InboundMail.REFUSED and "expired" in reply.detail
     game.refresh_from_db()
@@ -663,7 +664,7 @@ def test_it_accepts_an_address_within_its_window(game, alice):
     address = links.reply_address(game.pk, seat_of(game, alice), alice.pk, game.turn)
     Game.objects.filter(pk=game.pk).update(turn=game.turn + links.reply_window(game.players))
 
-    reply = inbound.receive(alice.email, [address], "<fresh@example.com>", "defense one")
+    reply = mail_moves.receive(alice.email, [address], "<fresh@example.com>", "defense one")
 
     assert reply.status == InboundMail.APPLIED
 
@@ -674,5 +675,5 @@ def test_a_forged_turn_breaks_the_signature(game, alice):
     forged = address.replace(f"+{game.pk}-{seat_of(game, alice)}-0-",
                              f"+{game.pk}-{seat_of(game, alice)}-999-")
 
-    assert inbound.receive(alice.email, [forged], "<f@example.com>", "defense one").status \
+    assert mail_moves.receive(alice.email, [forged], "<f@example.com>", "defense one").status \
         == InboundMail.REFUSED

@@ -19,7 +19,7 @@ from games.models import Game
 from games.states import load_state
 from notifications import delivery, links
 from notifications import mail as mails
-from notifications.inbound import _user_for_seat
+from notifications.inbound import _user_for_seat  # noqa: F401
 from notifications.models import Notification
 from ratings import recording
 from tests.engine.players import bot_command

@@ -19,11 +19,12 @@ from engine.maps import build, classic, remember
 from games import seat_views
 from games.standing_orders import neutral_on_borders
 from games.states import load_state
-from notifications import delivery, inbound, links
+from notifications import delivery, links
 from notifications.mailcommands import MailCommandError, parse_line, territory
 from notifications.models import InboundMail, Notification
 from tests.maps import CONTINENTS, DATA, TERRITORIES, name
 from tests.notifications.support import act, place_setup, rows, seat_of, started, user_at
+from web import mail_moves
 from words import narrator
 from words.vocabulary import detail_words, mission_text
 
@@ -96,7 +97,7 @@ def test_mailed_moves_take_the_isles_names_and_the_reply_tells_them(game, langua
     body = (f"place {state.reinforcements} {written[source].upper()}\n"
             f"attack {written[target]} from {written[source]} with 3 repeat\n")
 
-    received = inbound.receive(user.email, [links.reply_address(
+    received = mail_moves.receive(user.email, [links.reply_address(
         game.pk, seat_of(game, user), user.pk, game.turn)], "<isles@example.com>", body)
 
     assert received.status == InboundMail.APPLIED, received.detail
@@ -112,7 +113,7 @@ def test_a_mailed_classic_territory_is_refused_in_the_readers_words(game):
     state = load_state(game)
     user = user_at(game, state.current)
 
-    received = inbound.receive(user.email, [links.reply_address(
+    received = mail_moves.receive(user.email, [links.reply_address(
         game.pk, state.current, user.pk, game.turn)], "<classic@example.com>",
         "place 3 ukraine\n")
 

@@ -10,9 +10,10 @@ from accounts import tokens
 from games.models import Event, Game, Seat
 from games.states import load_state
 from lobby import bot_accounts, open_games
-from notifications import inbound, links
+from notifications import links
 from notifications.models import InboundMail
 from tests.web.support import client_for, post_play, user
+from web import mail_moves
 
 pytestmark = pytest.mark.django_db
 REFUSAL = "This is a bot account: it plays only through the API"
@@ -76,7 +77,7 @@ def test_a_mail_from_a_bot_account_plays_nothing(game_with_robo, robo):
     before = game.version
     address = links.reply_address(game.pk, 1, robo.pk, game.turn)
 
-    received = inbound.receive(robo.email, [address], "<bot@example.com>", "end turn\n")
+    received = mail_moves.receive(robo.email, [address], "<bot@example.com>", "end turn\n")
 
     assert received.status == InboundMail.REFUSED
     assert "bot account" in received.detail

@@ -6,7 +6,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from notifications.inbound import receive_message
+from web.mail_moves import receive_message
 
 
 class Command(BaseCommand):
