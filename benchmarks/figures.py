@@ -1,4 +1,4 @@
-"""The figures the benchmarks name (CONTRACT.md "Figures printed by `make bench`"): each
+"""The figures the benchmarks name (docs/operators/capacity.md): each
 bench records its own as it measures them; `python -m benchmarks` prints them all at the
 end as `figure NAME VALUE TARGET met|MISSED`.
 
