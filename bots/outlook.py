@@ -79,12 +79,18 @@ def outlook(story: Story, seed: str, playouts: int) -> Outlook:
     found = Outlook(playouts)
     for position, turn in zip(story.positions, story.turns, strict=True):
         found.chances.append(estimate(position, story.teams, seed, turn.turn, playouts))
-    winners = {story.team_of(s) for s in story.winners}
-    found.chances.append([1.0 / len(winners) if side in winners else 0.0
-                          for side in range(story.teams)] if winners
-                         else list(found.chances[-1] if found.chances else []))
+    found.chances.append(result_point(story, found.chances))
     found.turning_points = turning_points(story, found.chances)
     return found
+
+
+def result_point(story: Story, chances: list[list[float]]) -> list[float]:
+    """The last point: the winning side's (shared by a team's seats) at 1, the others at 0;
+    with no winner, the last estimate stands (equal shares if there is none)."""
+    winners = {story.team_of(s) for s in story.winners}
+    if winners:
+        return [1.0 / len(winners) if side in winners else 0.0 for side in range(story.teams)]
+    return list(chances[-1]) if chances else [1.0 / story.teams] * story.teams
 
 
 def _what(turn, story: Story) -> dict:
@@ -121,7 +127,7 @@ def turning_points(story: Story, chances: list[list[float]], count: int = 3) -> 
     alone are too few to tell a turn from chance."""
     window = max(1, min(story.seats, 3))
     moves = []
-    for index, turn in enumerate(story.turns):
+    for index in range(len(story.turns)):
         before_rows = chances[max(0, index - window + 1):index + 1]
         after_rows = chances[index + 1:index + 1 + window]
         moved = [(_mean(after_rows, s) - _mean(before_rows, s), s) for s in range(story.teams)]

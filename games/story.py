@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.odds import conquer_probability, defense_of
-from games.rules import evolve
 from games.rules import events as ev
+from games.rules import evolve
 from games.rules.pieces import NEUTRAL
 
 

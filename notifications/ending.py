@@ -1,8 +1,9 @@
 """The end of a game by mail: one mail that tells how the game ended (the departures of
 the move that ended it: a resignation, a drop, the last elimination) and what it did to
-the reader's rating. Ratings are recorded by a worker after the game-ending commit
-(ratings.reactions), so delivery holds the end mail until they are, for at most
-CONQUEST_END_MAIL_WAIT_SECONDS after the end (then it goes without the rating)."""
+the reader's rating, and the game's biggest turning point with a link to its charts. Ratings
+and the analysis are made by workers after the game-ending commit (ratings.reactions), so
+delivery holds the end mail until both are, for at most CONQUEST_END_MAIL_WAIT_SECONDS after
+the end (then it goes without what is missing)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from games.models import Game
 from games.rules import events as ev
 from lib.numbers import signed
 from notifications.models import Notification
-from ratings import changes, standing
+from ratings.models import GameAnalysis
+from ratings import changes, standing, story_words
 
 # Asked again this often while the ratings are not recorded yet.
 RETRY = timedelta(seconds=3)
@@ -35,11 +37,15 @@ def waiting_for_results(rows) -> dict[int, datetime]:
             and r.game.status == Game.FINISHED]
     if not ends:
         return {}
-    done = changes.recorded_of({r.game_id for r in ends})
+    games = {r.game_id for r in ends}
+    recorded = changes.recorded_of(games)
+    analysed = set(GameAnalysis.objects.filter(game_id__in=games, done_at__isnull=False)
+                   .values_list("game_id", flat=True))
     now, held = timezone.now(), {}
     for row in ends:
         ended = row.game.finished_at or row.created_at
-        if row.game_id not in done and now < ended + wait():
+        ready = row.game_id in recorded and row.game_id in analysed
+        if not ready and now < ended + wait():
             held[row.pk] = min(now + RETRY, ended + wait())
     return held
 
@@ -64,4 +70,6 @@ def end_context(notification: Notification, game, seat, names) -> dict:
         rating = {**rating, "signed": signed(rating["change"])}
     elif rating is not None and not rating.get("why"):
         rating = {**rating, "why": changes.why_words("", False)}
-    return {"departures": departures, "rating": rating, "headline": headline}
+    turning = story_words.mail_line(game, names) if game.status == Game.FINISHED else ""
+    return {"departures": departures, "rating": rating, "headline": headline,
+            "turning_point": turning}
