@@ -1,9 +1,10 @@
 """The end of a game by mail: one mail that tells how the game ended (the departures of
 the move that ended it: a resignation, a drop, the last elimination) and what it did to
-the reader's rating, and the game's biggest turning point with a link to its charts. Ratings
-and the analysis are made by workers after the game-ending commit (ratings.reactions), so
-delivery holds the end mail until both are, for at most CONQUEST_END_MAIL_WAIT_SECONDS after
-the end (then it goes without what is missing)."""
+the reader's rating, and a link to the game's charts with its biggest turning point if the
+analysis is done by then. Ratings are recorded by a worker after the game-ending commit
+(ratings.reactions), so delivery holds the end mail until they are, for at most
+CONQUEST_END_MAIL_WAIT_SECONDS after the end (then it goes without the rating); it does not
+wait for the analysis, which takes up to a minute of a worker's time."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from games.models import Game
 from games.rules import events as ev
 from lib.numbers import signed
 from notifications.models import Notification
-from ratings.models import GameAnalysis
 from ratings import changes, standing, story_words
 
 # Asked again this often while the ratings are not recorded yet.
@@ -37,15 +37,11 @@ def waiting_for_results(rows) -> dict[int, datetime]:
             and r.game.status == Game.FINISHED]
     if not ends:
         return {}
-    games = {r.game_id for r in ends}
-    recorded = changes.recorded_of(games)
-    analysed = set(GameAnalysis.objects.filter(game_id__in=games, done_at__isnull=False)
-                   .values_list("game_id", flat=True))
+    done = changes.recorded_of({r.game_id for r in ends})
     now, held = timezone.now(), {}
     for row in ends:
         ended = row.game.finished_at or row.created_at
-        ready = row.game_id in recorded and row.game_id in analysed
-        if not ready and now < ended + wait():
+        if row.game_id not in done and now < ended + wait():
             held[row.pk] = min(now + RETRY, ended + wait())
     return held
 
