@@ -150,7 +150,7 @@ CONQUEST_END_MAIL_WAIT_SECONDS = env_int("CONQUEST_END_MAIL_WAIT_SECONDS", 300)
 # the worker this many at a time (one task each, so that bots' moves and deadlines queued
 # behind it wait seconds, not a minute). A 3-player classic game takes under a minute of
 # one core at the default (make bench prints it).
-CONQUEST_ANALYSIS_PLAYOUTS = env_int("CONQUEST_ANALYSIS_PLAYOUTS", 640)
+CONQUEST_ANALYSIS_PLAYOUTS = env_int("CONQUEST_ANALYSIS_PLAYOUTS", 512)
 CONQUEST_ANALYSIS_CHUNK = env_int("CONQUEST_ANALYSIS_CHUNK", 48)
 # A process hands the mails its moves cause to the workers in one task per this long.
 CONQUEST_DELIVERY_LINGER_SECONDS = env_float("CONQUEST_DELIVERY_LINGER_SECONDS", 0.5)

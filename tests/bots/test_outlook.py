@@ -74,6 +74,7 @@ def test_the_margin_and_the_play_outs_a_turn_gets():
     assert margin(100) == 9.8
     assert margin(400) == 4.9
     assert playouts_per_turn(640, 40) == 16
+    assert playouts_per_turn(512, 39) == 13
     assert playouts_per_turn(640, 200) == 8
 
 
