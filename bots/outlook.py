@@ -94,10 +94,13 @@ def result_point(story: Story, chances: list[list[float]]) -> list[float]:
 
 
 def _what(turn, story: Story) -> dict:
-    """What the turn's player did that tells the turn best: an elimination, a continent
-    completed (with the odds of its last conquest), a continent broken, conquests, none."""
+    """What the turn's player did that tells the turn best: an elimination, players leaving
+    a turn of no conquest, a continent completed (with the odds of its last conquest), a
+    continent broken, conquests, none."""
     if turn.eliminated:
         return {"kind": "eliminated", "seats": list(turn.eliminated)}
+    if turn.left and not turn.conquests:
+        return {"kind": "left", "seats": list(turn.left)}
     if turn.continents_taken:
         continent = turn.continents_taken[0]
         last = next((c for c in reversed(turn.conquests)

@@ -38,6 +38,7 @@ class Turn:
     continents_taken: list[str] = field(default_factory=list)
     continents_broken: list[tuple[str, int]] = field(default_factory=list)  # (continent, holder)
     eliminated: list[int] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)  # seats that resigned or were dropped
     battles: list[dict] = field(default_factory=list)  # the battle events' data
 
 
@@ -136,6 +137,8 @@ def read_story(events, keep_positions: bool = False) -> Story:
                 assault = None
         elif kind == ev.PLAYER_ELIMINATED and turn is not None and data.get("by") == turn.seat:
             turn.eliminated.append(data["seat"])
+        elif kind == ev.PLAYER_DROPPED and turn is not None:
+            turn.left.append(data["seat"])
         state = evolve(state, event)
         if kind == ev.GAME_STARTED:
             seats = state.seats

@@ -148,7 +148,7 @@ class AnalysisOut(serializers.Serializer):
     turning_points = serializers.ListField(child=serializers.DictField(), help_text=(
         "The three turns that moved the chances most: {turn, index (in turns), seat, side, "
         "before, after (that side's chance a round before and after), swing, kind "
-        "(eliminated, continent, broke, took, quiet) and its facts, luck (the turn's "
+        "(eliminated, left, continent, broke, took, quiet) and its facts, luck (the turn's "
         "player's dice luck in armies), text (in the request's language)}"))
 
 

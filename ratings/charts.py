@@ -49,7 +49,7 @@ def bars(values: list[float], width: int = WIDTH, height: int = HEIGHT) -> dict 
 
 
 def lines(series: list[list[float | None]], width: int = 320, height: int = 120,
-          low: float | None = 0, high: float | None = None, left: int = 30) -> dict | None:
+          low: float | None = 0, high: float | None = None, left: int = 34) -> dict | None:
     """One polyline per series on a shared scale (a game's seats over its turns: None where a
     seat has no value yet), right of a margin of `left` for the scale's labels; x is the
     point's index. Each line's points list is empty when it has no value."""

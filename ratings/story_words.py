@@ -35,6 +35,10 @@ def _deed(point: dict, story: Story, names: dict | None) -> str:
     if kind == "eliminated":
         return _("Turn %(turn)s: %(player)s eliminated %(others)s") % {
             **words, "others": ", ".join(narrator.seat_name(s, names) for s in point["seats"])}
+    if kind == "left":
+        return ngettext("Turn %(turn)s: %(others)s left the game",
+                        "Turn %(turn)s: %(others)s left the game", len(point["seats"])) % {
+            **words, "others": ", ".join(narrator.seat_name(s, names) for s in point["seats"])}
     if kind == "continent" and point.get("odds") is not None:
         return _("Turn %(turn)s: %(player)s took %(continent)s's last territory "
                  "(%(territory)s) at %(odds)s odds") % {
