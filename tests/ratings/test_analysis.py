@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 from bots import outlook
 from games.models import Game
+from games.store import stored_events
 from ratings import analysis
 from ratings.models import GameAnalysis
 from tests.games.api_support import assert_error
@@ -165,3 +166,22 @@ def test_the_page_of_a_fogged_game_in_play_says_its_charts_come_at_the_end(clien
     page = client.get(f"/games/{game.pk}/").content.decode()
 
     assert "shown once it is over" in page and "territories-chart" not in page
+
+
+def test_a_game_in_the_open_charts_its_turns_so_far_and_the_history_view_up_to_its_move(
+        client):
+    alice, bob = players("alice", "bob")
+    game = started_game([alice, bob])
+    play_turns(game, 2)
+    client.force_login(alice)
+    story = analysis.story_of(game)
+    first_turn_over = next(e.seq for e in stored_events(game)
+                           if e.type == "turn_started" and e.data["turn"] == 2)
+
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    past = client.get(f"/games/{game.pk}/?at={first_turn_over}").content.decode()
+
+    assert "territories-chart" in page and "win-chart" not in page
+    assert f"<th scope=\"row\">{story.turns[-1].turn}</th>" in page
+    assert "<th scope=\"row\">1</th>" in past and "<th scope=\"row\">2</th>" in past
+    assert "<th scope=\"row\">3</th>" not in past
