@@ -150,8 +150,8 @@ def read_story(events, keep_positions: bool = False) -> Story:
                 story.positions.append(state.copy())
         elif kind == ev.CARDS_TRADED and turn is not None and data.get("seat") == turn.seat:
             income[turn.seat] = (income[turn.seat] or 0) + (data.get("value") or 0)
-    if story is None:
-        raise ValueError("no game_started in the log")
+    if story is None:  # a game that never started (cancelled while open) has no story
+        return Story(0, 1)
     if turn is not None:
         _close(turn, state, story.seats, held_before, income)
         story.turns.append(turn)

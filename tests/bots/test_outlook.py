@@ -111,3 +111,8 @@ def test_it_marks_the_turns_that_moved_the_chances_most_and_tells_what_they_did(
     assert asia["before"] < 0.34 and asia["after"] == 0.7
     assert elimination["kind"] == "eliminated" and elimination["seats"] == [2]
     assert elimination["side"] == 1 and elimination["after"] > elimination["before"]
+
+
+def test_a_game_that_never_started_has_an_empty_story():
+    story = read_story([])
+    assert story.turns == [] and story.points() == [] and not story.finished

@@ -185,3 +185,4 @@ def test_a_game_in_the_open_charts_its_turns_so_far_and_the_history_view_up_to_i
     assert f"<th scope=\"row\">{story.turns[-1].turn}</th>" in page
     assert "<th scope=\"row\">1</th>" in past and "<th scope=\"row\">2</th>" in past
     assert "<th scope=\"row\">3</th>" not in past
+

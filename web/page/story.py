@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy
 
+from bots.outlook import margin
 from games import narrator, reading, store
 from games.models import Game
 from games.story import Story, read_story, series
@@ -77,7 +78,7 @@ def _win_chart(story: Story, row, names: dict) -> dict:
         "sides": [{"name": story_words.side_name(story, side, names),
                    "color": story_words.side_color(story, side)} for side in range(story.teams)],
         "turning_points": points,
-        "playouts": row.playouts, "margin": analysis.margin(row.playouts),
+        "playouts": row.playouts, "margin": margin(row.playouts),
         "table": {"head": [story_words.side_name(story, side, names)
                            for side in range(story.teams)],
                   "rows": [{"turn": turn, "cells": [percent(c) for c in point]}

@@ -51,7 +51,7 @@ def test_the_finished_games_charts_and_win_chance(browser, live_server, contexts
     # The labels inside the charts are never localised; the method's margin is.
     labels = story.locator("svg .chart-label").all_text_contents()
     assert "100 %" in labels and all("," not in label for label in labels)
-    margin = f"{analysis.margin(row.playouts):.1f}"
+    margin = f"{outlook.margin(row.playouts):.1f}"
     assert (margin if language == "en" else margin.replace(".", ",")) in story.inner_text()
     story.locator(".story-table summary").first.click()
     assert story.locator(".story-table table").first.is_visible()
