@@ -27,6 +27,8 @@ def story_until(game: Game, upto: int | None) -> Story:
     found = cache.get(key)
     if found is None:
         found = read_story(store.stored_events(game, upto=upto))
+        for turn in found.turns:  # the page never reads the rolls (the luck is stored)
+            turn.battles = []
         cache.set(key, found, KEPT_SECONDS)
     return found
 
