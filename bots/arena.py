@@ -47,8 +47,20 @@ def play(levels, rules: dict | None = None, seed: int = 0, record: bool = False,
     for event in events:
         state = evolve(state, event)
     result = Result(levels, None, None, 0, {level: [] for level in set(levels)})
-    public_rules = parsed.to_dict()
-    for _ in range(MAX_DECISIONS):
+    state = play_on(state, levels, dice, rnd, result, events if record else None)
+    result.winner = state.winner if state.finished else None
+    result.reason = state.finish_reason
+    result.turns = state.turn
+    return (result, events) if record else result
+
+
+def play_on(state, levels, dice: FairDice, rnd: random.Random, result: Result | None = None,
+            record: list | None = None, max_decisions: int = MAX_DECISIONS):
+    """Play `state` (changed) on with `levels` (one per seat) until it is over or
+    `max_decisions` were made; return it. A Result gathers decision times and refusals; a
+    list `record` gets the events."""
+    public_rules = state.rules.to_dict()
+    for _ in range(max_decisions):
         if state.finished:
             break
         owing = seats_to_act(state)
@@ -58,21 +70,20 @@ def play(levels, rules: dict | None = None, seed: int = 0, record: bool = False,
             seat = owing[0] if len(owing) == 1 else rnd.choice(owing)
             started = time.perf_counter()
             payload = choose(seat_view(state, seat), public_rules, levels[seat], rnd)
-            result.times[levels[seat]].append(time.perf_counter() - started)
+            if result is not None:
+                result.times[levels[seat]].append(time.perf_counter() - started)
             command = parse_command(payload, seat)
         try:
             new = decide(state, command, dice)
         except RuleViolation as refused:
-            result.refused.append(f"{levels[seat]} seat {seat}: {payload} -> {refused}")
+            if result is not None:
+                result.refused.append(f"{levels[seat]} seat {seat}: {payload} -> {refused}")
             new = decide(state, TimeOut(), dice)
         for event in new:
             state = evolve(state, event)
-        if record:
-            events.extend(new)
-    result.winner = state.winner if state.finished else None
-    result.reason = state.finish_reason
-    result.turns = state.turn
-    return (result, events) if record else result
+        if record is not None:
+            record.extend(new)
+    return state
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

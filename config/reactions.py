@@ -17,6 +17,7 @@ CONQUEST_REACTIONS = {
     "after_commit": [
         "games.reactions.queue_bots",  # a computer player owes the next decision
         "ratings.reactions.queue_recording",  # a finished game's ratings
+        "ratings.reactions.queue_analysis",  # a finished game's win chance, turn by turn
         "tournaments.reactions.queue_advance",  # a finished game's tournament round
         "live.publish.game_moved",  # open streams hear of it (Redis pub/sub)
     ],

@@ -145,6 +145,13 @@ CONQUEST_COMPUTER_GAME_AWAY_SECONDS = env_int("CONQUEST_COMPUTER_GAME_AWAY_SECON
 # The end mail waits for the game's ratings to be recorded (a worker does it within seconds
 # of the end) for at most this long, then goes out without the rating change.
 CONQUEST_END_MAIL_WAIT_SECONDS = env_int("CONQUEST_END_MAIL_WAIT_SECONDS", 300)
+# A finished game's win chance (ratings.analysis): this many play-outs of the game's
+# positions in all, shared evenly among its turns (never fewer than 8 a turn), played by
+# the worker this many at a time (one task each, so that bots' moves and deadlines queued
+# behind it wait seconds, not a minute). A 3-player classic game takes under a minute of
+# one core at the default (make bench prints it).
+CONQUEST_ANALYSIS_PLAYOUTS = env_int("CONQUEST_ANALYSIS_PLAYOUTS", 512)
+CONQUEST_ANALYSIS_CHUNK = env_int("CONQUEST_ANALYSIS_CHUNK", 48)
 # A process hands the mails its moves cause to the workers in one task per this long.
 CONQUEST_DELIVERY_LINGER_SECONDS = env_float("CONQUEST_DELIVERY_LINGER_SECONDS", 0.5)
 # Computer players move this many seconds (at most) after their decision falls due.

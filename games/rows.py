@@ -16,7 +16,7 @@ from lib import sql
 
 
 def fetch_game(pk) -> Game | None:
-    """The game's row with its seats (see games.reading.seat_rows) in one query, or None:
+    """The game's row with its seats (see games.seating.seat_rows) in one query, or None:
     what every command and view reads first."""
     if not isinstance(pk, int) or not 0 < pk < 2**63:
         return None  # no such id (and SQLite refuses integers past 64 bits)

@@ -1,5 +1,5 @@
 """What a caller may see of a game: its view for a seat, its events and record redacted for a
-seat (or a spectator). Reads only: the write path is games.write's."""
+seat (or a spectator). Reads only: the write path is games.service's."""
 
 from __future__ import annotations
 

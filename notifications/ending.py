@@ -1,9 +1,11 @@
 """The end of a game by mail: one mail that tells how the game ended (the departures of
 the move that ended it: a resignation, a drop, the last elimination) and what it did to
-the reader's rating. Ratings are recorded by a worker after the game-ending commit
+the reader's rating, and a link to the game's charts with its biggest turning point if the
+analysis is done by then. Ratings are recorded by a worker after the game-ending commit
 (ratings.reactions), so delivery holds the end mail until they are, for at most
-CONQUEST_END_MAIL_WAIT_SECONDS after the end (then it goes without the rating). The order
-is declared (config/reactions.py: "results_recorded"): once a game's ratings are recorded,
+CONQUEST_END_MAIL_WAIT_SECONDS after the end (then it goes without the rating); it does not
+wait for the analysis, which takes up to a minute of a worker's time. The order is declared
+(config/reactions.py: "results_recorded"): once a game's ratings are recorded,
 notifications.reactions.release_end_mails hands its held end mails to the workers at once."""
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from games import seat_views, seating
 from games.models import Game
 from lib.numbers import signed
 from notifications.models import Notification
-from ratings import changes, headlines
+from ratings import changes, headlines, story_words
 from words import narrator
 
 # A held end mail is asked for again this often, should its release be lost (a worker
@@ -68,4 +70,6 @@ def end_context(notification: Notification, game, seat, names) -> dict:
         rating = {**rating, "signed": signed(rating["change"])}
     elif rating is not None and not rating.get("why"):
         rating = {**rating, "why": changes.why_words("", False)}
-    return {"departures": departures, "rating": rating, "headline": headline}
+    turning = story_words.mail_line(game, names) if game.status == Game.FINISHED else ""
+    return {"departures": departures, "rating": rating, "headline": headline,
+            "turning_point": turning}

@@ -7,10 +7,12 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 
 from games.api.views import found
+from games.models import Game
+from games.seat_views import rules_of, usernames
 from lib.api.errors import Error, error
 from lib.api.schema import refuses
 from lib.api.views import ApiView, body
-from ratings import players, voids
+from ratings import analysis, players, story_words, voids
 
 
 class PlayerOut(serializers.Serializer):
@@ -118,3 +120,55 @@ class VoidRatingView(ApiView):
                                    body(request).get("reason"))
         return Response({"game": voided.game_id, "voided_by": request.user.get_username(),
                          "reason": voided.reason, "created_at": voided.created_at.isoformat()})
+
+
+class AnalysisOut(serializers.Serializer):
+    game = serializers.IntegerField()
+    status = serializers.ChoiceField(
+        ["done", "pending", "in_play", "aborted"],
+        help_text="done: the win chance is computed; pending (202): the game is over and "
+                  "a worker computes it within minutes; in_play: a game without fog of war "
+                  "still being played (its charts so far); aborted: no result to estimate")
+    seats = serializers.IntegerField()
+    teams = serializers.IntegerField()
+    sides = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                  help_text="The seats of each side (a team, or one seat)")
+    names = serializers.DictField(child=serializers.CharField(), help_text="seat -> username")
+    turns = serializers.ListField(child=serializers.DictField(), help_text=(
+        "The board after 0, 1, 2, ... turns: {turn, seat (whose turn it was; null for the "
+        "start), territories, armies, income (each a number per seat; income: the "
+        "reinforcements of the seat's latest turn, cards included, null before its first), "
+        "chances (each side's estimated chance of winning, 0 to 1, once done; the last is "
+        "the result)}"))
+    playouts = serializers.IntegerField(allow_null=True,
+                                        help_text="Play-outs of each turn's position")
+    margin = serializers.FloatField(allow_null=True, help_text=(
+        "The estimate's 95 % margin, in points, at its widest: 1.96 standard errors of a "
+        "chance of one half over that many play-outs"))
+    turning_points = serializers.ListField(child=serializers.DictField(), help_text=(
+        "The three turns that moved the chances most: {turn, index (in turns), seat, side, "
+        "before, after (that side's chance a round before and after), swing, kind "
+        "(eliminated, left, continent, broke, took, quiet) and its facts, luck (the turn's "
+        "player's dice luck in armies), text (in the request's language)}"))
+
+
+class AnalysisView(ApiView):
+    """A game's story: each seat's territories, armies and income per turn and, once a
+    finished game is analysed, each side's chance of winning after every turn."""
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: AnalysisOut, 202: AnalysisOut, 404: Error, 409: Error})
+    @refuses({409: ["game_not_finished"]})
+    def get(self, request, game_id):
+        """A game's charts and win chance: a finished game's (202 while a worker computes
+        it), or one played without fog of war as it goes; 409 `game_not_finished` for a
+        game under fog of war before its end (nothing of it is shown) or not started."""
+        game = found(request, game_id)
+        if game.status == Game.OPEN or (rules_of(game).fog and not game.is_over):
+            return error(409, "game_not_finished", "the analysis of a game under fog of war "
+                         "is shown once it is over" if game.status != Game.OPEN
+                         else "the game has not started")
+        code, body = analysis.report(game, usernames(game), lambda point, story:
+                                     story_words.turning_point_text(point, story,
+                                                                    usernames(game)))
+        return Response(body, status=code)

@@ -46,3 +46,31 @@ def bars(values: list[float], width: int = WIDTH, height: int = HEIGHT) -> dict 
         })
     return {"width": width, "height": height, "middle": middle, "bars": drawn,
             "reach": round(reach, 1), "floor": -round(reach, 1)}
+
+
+def lines(series: list[list[float | None]], width: int = 320, height: int = 120,
+          low: float | None = 0, high: float | None = None, left: int = 34) -> dict | None:
+    """One polyline per series on a shared scale (a game's seats over its turns: None where a
+    seat has no value yet), right of a margin of `left` for the scale's labels; x is the
+    point's index. Each line's points list is empty when it has no value."""
+    values = [v for row in series for v in row if v is not None]
+    if not values:
+        return None
+    low = min(values) if low is None else low
+    high = max(values) if high is None else high
+    span = (high - low) or 1
+    count = max((len(row) for row in series), default=1)
+    step = (width - left - PAD) / max(count - 1, 1)
+
+    def x(index):
+        return round(left + index * step, 1)
+
+    def y(value):
+        return round(height - PAD - (value - low) / span * (height - 2 * PAD), 1)
+
+    drawn = [" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(row) if v is not None)
+             for row in series]
+    return {"width": width, "height": height, "left": left, "lines": drawn,
+            "frame_width": width - left,
+            "low": round(low), "high": round(high), "top": PAD, "bottom": height - PAD,
+            "x": x, "y": y}

@@ -116,3 +116,22 @@ class RatingVoid(models.Model):
 
     def __str__(self) -> str:
         return f"rating of {self.game_id} voided"
+
+
+class GameAnalysis(models.Model):
+    """A finished game's win chance turn by turn (bots.outlook), computed once by a worker
+    in chunks of play-outs (ratings.analysis); `done_at` is set with the turning points."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True,
+                                related_name="analysis")
+    playouts = models.PositiveIntegerField(help_text="Play-outs of each turn's position.")
+    # [[chance of each side] for the position after 0, 1, ... turns], the last the result.
+    chances = models.JSONField(default=list)
+    turning_points = models.JSONField(default=list)
+    # Turns estimated so far: a worker saves its chunk only if no other saved one meanwhile.
+    turns_done = models.PositiveIntegerField(default=0, db_default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"analysis of {self.game_id}"

@@ -1,13 +1,18 @@
-"""Ratings' reaction to a committed change (declared in settings.CONQUEST_REACTIONS): a game
-that just finished with a result is recorded by a worker after commit (the command that
-ended it does not wait for ratings)."""
+"""Ratings' reactions to a committed change (declared in settings.CONQUEST_REACTIONS): a game
+that just finished with a result is recorded, and analysed, by workers after commit (the
+command that ended it waits for neither)."""
 
 from __future__ import annotations
 
 from lib import publish
-from ratings.tasks import record_results
+from ratings.tasks import analyse_game, record_results
 
 
 def queue_recording(done) -> None:
     if done.finished_game:
         publish.on_commit(record_results)
+
+
+def queue_analysis(done) -> None:
+    if done.finished_game:
+        publish.on_commit(analyse_game, (done.game.pk,))

@@ -11,4 +11,5 @@ api_urlpatterns = [
     path("leaderboard/bots/", api.BotLeaderboardView.as_view(), name="api-leaderboard-bots"),
     path("games/<int:game_id>/void-rating/", api.VoidRatingView.as_view(),
          name="api-void-rating"),
+    path("games/<int:game_id>/analysis/", api.AnalysisView.as_view(), name="api-analysis"),
 ]

@@ -30,7 +30,7 @@ CODES: dict[int, tuple[str, ...]] = {
           "played_by_bot"),
     404: ("no_rematch", "not_a_bot_account", "not_found"),
     405: ("method_not_allowed",),
-    409: ("push_off", "version_conflict"),
+    409: ("game_not_finished", "push_off", "version_conflict"),
     429: ("rate_limited", "throttled", "too_many_attempts", "too_many_streams"),
     503: ("unavailable",),
 }

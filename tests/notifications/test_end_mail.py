@@ -8,10 +8,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 
+from bots import outlook
 from games.models import Game
 from notifications import delivery
 from notifications.models import Notification
-from ratings import recording
+from ratings import analysis, recording
 from ratings.models import PlayerResult
 from tests.notifications.support import act, rows, started
 from tests.ratings.support import finished_game, players
@@ -125,3 +126,29 @@ def test_an_elimination_that_leaves_the_game_running_still_mails_the_loser(alice
 
     assert [(r.kind, r.user.username) for r in running] == [(Notification.ELIMINATED, "charlie")]
     assert {r.kind for r in ending} == {Notification.FINISHED}
+
+
+def test_the_end_mail_links_the_charts_and_tells_the_turning_point_once_analysed(
+        db, settings, monkeypatch):
+    settings.CONQUEST_ANALYSIS_PLAYOUTS = 8
+    monkeypatch.setattr(outlook, "PLAYOUT_DECISIONS", 200)
+    alice, bob, dave = players("alice", "bob", "dave")
+    with_address("alice", "bob", "dave")
+    game = finished_game([alice, bob, dave], leave=[dave, bob])
+    recording.record_pending()
+    first, *others = rows(game, kind=Notification.FINISHED)
+    assert delivery.send_one(first.pk) == "sent"
+    assert "The game in charts" in mail.outbox[0].body
+    assert "The turning point:" not in mail.outbox[0].body  # not analysed yet
+
+    while analysis.do_analyse(game.pk):
+        pass
+    for row in others:
+        assert delivery.send_one(row.pk) == "sent"
+
+    row = analysis.done(game.pk)
+    biggest = max(row.turning_points, key=lambda p: p["swing"])
+    for message in mail.outbox[1:]:
+        assert f"The turning point: Turn {biggest['turn']}: " in message.body
+        assert "#story" in message.body
+        assert "#story" in message.alternatives[0][0]

@@ -34,6 +34,7 @@ from .players import card_rows, players_panel, waiting_for
 from .result import result_context, result_stamp, still_changing
 from .rules_panel import clock_in_words, map_in_words, rules_in_words
 from .seat_forms import seat_choices, team_choices
+from .story import story_context
 
 LOG_LENGTH = 60
 
@@ -146,6 +147,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "seats_open": max(0, game.players - len(seated_users)),
         "proof": verification(game) if finished else None,
         "summary": end_summary(view, events, seating.usernames(game)) if finished else [],
+        "story": story_context(game, at),
         "pause_reason": pause_reason(events) if game.status == Game.PAUSED else "",
         "playing": live and you is not None and game.status == Game.ACTIVE
         and not next((p for p in view["players"] if p["seat"] == seat and

@@ -1,0 +1,152 @@
+"""Each side's chance of winning turn by turn, estimated by playing the position out many
+times with computer players (bots.arena.play_on), and the turns that moved it most.
+
+Deterministic: every play-out's dice and choices come from the game's seed, the turn and the
+play-out's number, so a game and its seed always give the same estimate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from dataclasses import dataclass, field
+
+from engine import FairDice
+from engine.story import Story
+
+from .arena import play_on
+
+# The level that plays every seat out: fast and sound (hard thinks ten times longer).
+LEVEL = "normal"
+# At most this many decisions in one play-out; one unfinished by then splits its win
+# between the sides still in it.
+PLAYOUT_DECISIONS = 4_000
+Z95 = 1.96
+
+
+@dataclass
+class Outlook:
+    """`chances[k][side]`: the chance of each side after k turns (the last: the result)."""
+
+    playouts: int  # per turn
+    chances: list[list[float]] = field(default_factory=list)
+    turning_points: list[dict] = field(default_factory=list)
+
+    @property
+    def margin(self) -> float:
+        """The 95 % margin of one turn's estimate, in points, at its widest (a chance of
+        one half): 1.96 standard errors."""
+        return margin(self.playouts)
+
+
+def margin(playouts: int) -> float:
+    return round(100 * Z95 * math.sqrt(0.25 / max(playouts, 1)), 1)
+
+
+def playouts_per_turn(budget: int, turns: int, least: int = 8) -> int:
+    """The play-outs each turn gets of a game's `budget`: shared evenly, never under `least`."""
+    return max(least, budget // max(turns, 1))
+
+
+def _seed(seed: str, turn: int, number: int) -> str:
+    return hashlib.sha256(f"{seed}:outlook:{turn}:{number}".encode()).hexdigest()
+
+
+def estimate(position, teams: int, seed: str, turn: int, playouts: int) -> list[float]:
+    """Each side's share of `playouts` play-outs of `position` (a state, left unchanged)."""
+    wins = [0.0] * teams
+    levels = (LEVEL,) * position.seats
+    for number in range(playouts):
+        hexseed = _seed(seed, turn, number)
+        dice = FairDice(hexseed, f"{position.game_id}-outlook")
+        state = play_on(position.copy(), levels, dice, random.Random(hexseed),
+                        max_decisions=PLAYOUT_DECISIONS)
+        if state.finished and state.winner is not None:
+            wins[state.team_of(state.winner)] += 1
+        else:
+            alive = sorted({state.team_of(s) for s in state.living()}) or list(range(teams))
+            for side in alive:
+                wins[side] += 1 / len(alive)
+    return [w / playouts for w in wins]
+
+
+def outlook(story: Story, seed: str, playouts: int) -> Outlook:
+    """The chances after each turn of a finished game told with its positions; the last
+    point is the result itself."""
+    if not story.finished or len(story.positions) != len(story.turns):
+        raise ValueError("the outlook needs a finished game's story with its positions")
+    found = Outlook(playouts)
+    for position, turn in zip(story.positions, story.turns, strict=True):
+        found.chances.append(estimate(position, story.teams, seed, turn.turn, playouts))
+    found.chances.append(result_point(story, found.chances))
+    found.turning_points = turning_points(story, found.chances)
+    return found
+
+
+def result_point(story: Story, chances: list[list[float]]) -> list[float]:
+    """The last point: the winning side's (shared by a team's seats) at 1, the others at 0;
+    with no winner, the last estimate stands (equal shares if there is none)."""
+    winners = {story.team_of(s) for s in story.winners}
+    if winners:
+        return [1.0 / len(winners) if side in winners else 0.0 for side in range(story.teams)]
+    return list(chances[-1]) if chances else [1.0 / story.teams] * story.teams
+
+
+def _what(turn, story: Story) -> dict:
+    """What the turn's player did that tells the turn best: an elimination, players leaving
+    a turn of no conquest, a continent completed (with the odds of its last conquest), a
+    continent broken, conquests, none."""
+    if turn.eliminated:
+        return {"kind": "eliminated", "seats": list(turn.eliminated)}
+    if turn.left and not turn.conquests:
+        return {"kind": "left", "seats": list(turn.left)}
+    if turn.continents_taken:
+        continent = turn.continents_taken[0]
+        last = next((c for c in reversed(turn.conquests)
+                     if c.territory in story.board.continent_territories[continent]), None)
+        return {"kind": "continent", "continent": continent,
+                "territory": last.territory if last else None,
+                "odds": round(last.odds, 3) if last else None}
+    if turn.continents_broken:
+        continent, holder = turn.continents_broken[0]
+        return {"kind": "broke", "continent": continent, "holder": holder}
+    if turn.conquests:
+        boldest = min(turn.conquests, key=lambda c: c.odds)
+        return {"kind": "took", "count": len(turn.conquests), "territory": boldest.territory,
+                "odds": round(boldest.odds, 3)}
+    return {"kind": "quiet"}
+
+
+def _mean(rows: list[list[float]], side: int) -> float:
+    return sum(row[side] for row in rows) / len(rows)
+
+
+def turning_points(story: Story, chances: list[list[float]], count: int = 3) -> list[dict]:
+    """The `count` turns that moved the chances most, in turn order: whose turn, what they
+    did, and the side that moved most, before and after. A turn's move compares the
+    chances over a round before it with those over a round after it (each a mean of as
+    many turns as there are seats, the result counting as it stands): one turn's play-outs
+    alone are too few to tell a turn from chance."""
+    window = max(1, min(story.seats, 3))
+    moves = []
+    for index in range(len(story.turns)):
+        before_rows = chances[max(0, index - window + 1):index + 1]
+        after_rows = chances[index + 1:index + 1 + window]
+        moved = [(_mean(after_rows, s) - _mean(before_rows, s), s) for s in range(story.teams)]
+        change, side = max(moved, key=lambda m: (abs(m[0]), -m[1]))
+        if abs(change) > 0:
+            moves.append((abs(change), index, side, _mean(before_rows, side),
+                          _mean(after_rows, side)))
+    moves.sort(key=lambda m: (-m[0], m[1]))
+    chosen = []  # a round's turns move together: the largest of them stands for them
+    for move in moves:
+        if len(chosen) < count and all(abs(move[1] - c[1]) >= window for c in chosen):
+            chosen.append(move)
+    found = []
+    for swing, index, side, before, after in sorted(chosen, key=lambda m: m[1]):
+        turn = story.turns[index]
+        found.append({"turn": turn.turn, "index": index + 1, "seat": turn.seat, "side": side,
+                      "before": round(before, 3), "after": round(after, 3),
+                      "swing": round(swing, 3), **_what(turn, story)})
+    return found

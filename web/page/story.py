@@ -1,0 +1,112 @@
+"""The game page's story in charts: each seat's territories, armies and income per turn,
+read from the log, and once a finished game is analysed, each side's win chance with its
+turning points. Under fog of war nothing of it is shown before the end."""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.utils.translation import gettext_lazy
+
+from bots.outlook import margin
+from engine.story import Story, read_story, series
+from games import log, seating
+from games.models import Game
+from ratings import analysis, charts, story_words
+from words import narrator
+from words.vocabulary import percent, seat_color
+
+METRICS = (("territories", gettext_lazy("Territories")), ("armies", gettext_lazy("Armies")),
+           ("income", gettext_lazy("Reinforcements per turn")))
+# A story replayed for a page is kept this long, per game and move (polls ask again).
+KEPT_SECONDS = 300
+
+
+def story_until(game: Game, upto: int | None) -> Story:
+    """The story of the game's log up to move `upto` (None: all of it), kept for a while."""
+    upto = game.version if upto is None else min(upto, game.version)
+    key = f"story:{game.pk}:{upto}"
+    found = cache.get(key)
+    if found is None:
+        found = read_story(log.stored_events(game, upto=upto))
+        for turn in found.turns:  # the page never reads the rolls (the luck is stored)
+            turn.battles = []
+        cache.set(key, found, KEPT_SECONDS)
+    return found
+
+
+def _table(rows: list[list], story: Story, names: dict, turns: list[int], show) -> dict:
+    return {"head": [narrator.seat_name(s, names) for s in range(story.seats)],
+            "rows": [{"turn": turn, "cells": [show(row[i]) for row in rows]}
+                     for i, turn in enumerate(turns)]}
+
+
+def _axis(turns: list[int], drawn: dict) -> dict:
+    """The x axis's labels: the first and the last turn, under the chart's ends."""
+    return {"first": turns[0], "last": turns[-1], "first_x": drawn["left"],
+            "last_x": drawn["width"] - charts.PAD, "y": drawn["height"] + 12}
+
+
+def _board_charts(story: Story, names: dict) -> list[dict]:
+    numbers = series(story)
+    found = []
+    for key, title in METRICS:
+        drawn = charts.lines(numbers[key], low=0)
+        if drawn is None:
+            continue
+        found.append({
+            "key": key, "title": title, "chart": drawn, "axis": _axis(numbers["turns"], drawn),
+            "lines": [{"color": seat_color(s), "points": drawn["lines"][s]}
+                      for s in range(story.seats) if not story_out_all(numbers[key][s])],
+            "table": _table(numbers[key], story, names, numbers["turns"],
+                            lambda v: "–" if v is None else v),
+        })
+    return found
+
+
+def story_out_all(values: list) -> bool:
+    return all(v is None for v in values)
+
+
+def _win_chart(story: Story, row, names: dict) -> dict:
+    chances = [[c * 100 for c in point] for point in row.chances]
+    by_side = [[point[side] for point in chances] for side in range(story.teams)]
+    drawn = charts.lines(by_side, low=0, high=100)
+    turns = [0] + [t.turn for t in story.turns]
+    points = [{**p, "number": n, "text": story_words.turning_point_text(p, story, names),
+               "x": drawn["x"](p["index"])} for n, p in enumerate(row.turning_points, 1)]
+    return {
+        "chart": drawn, "axis": _axis(turns, drawn), "half": drawn["y"](50),
+        "lines": [{"color": story_words.side_color(story, side), "points": drawn["lines"][side]}
+                  for side in range(story.teams)],
+        "sides": [{"name": story_words.side_name(story, side, names),
+                   "color": story_words.side_color(story, side)} for side in range(story.teams)],
+        "turning_points": points,
+        "playouts": row.playouts, "margin": margin(row.playouts),
+        "table": {"head": [story_words.side_name(story, side, names)
+                           for side in range(story.teams)],
+                  "rows": [{"turn": turn, "cells": [percent(c) for c in point]}
+                           for turn, point in zip(turns, row.chances, strict=True)]},
+    }
+
+
+def story_context(game: Game, at: int | None) -> dict | None:
+    """What the page's story part shows: None before any turn; under fog before the end,
+    only that it is shown then."""
+    if game.status == Game.OPEN:
+        return None
+    if seating.rules_of(game).fog and not game.is_over:
+        return {"fogged": True}
+    story = story_until(game, at)
+    if not story.turns:
+        return None
+    names = seating.usernames(game)
+    found = {"fogged": False, "charts": _board_charts(story, names), "win": None,
+             "pending": False}
+    if game.status == Game.FINISHED:
+        row = analysis.done(game.pk)
+        if row is None:
+            found["pending"] = True
+        else:
+            whole = story if at is None else story_until(game, None)
+            found["win"] = _win_chart(whole, row, names)
+    return found
