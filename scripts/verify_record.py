@@ -65,7 +65,7 @@ import json
 import sys
 
 # The classic board in board order, its 44 cards (42 territories and 2 wild) and the
-# fourteen mission cards, as the service's rules define them (engine/board.py and
+# fourteen mission cards, as the service's rules define them (engine/maps/classic.json and
 # missions.py; the service's tests check that these copies agree).
 TERRITORIES = (
     "alaska", "northwest_territory", "greenland", "alberta", "ontario", "quebec",

@@ -1,6 +1,5 @@
 """The SVG board of a game view: each territory's shape, owner, armies and highlight, every
-border and sea lane, drawn server-side from the map's drawing (web/drawing.py: the classic
-map's is board_layout, every other map carries its own)."""
+border and sea lane, drawn server-side from the map's drawing (web/drawing.py)."""
 
 from __future__ import annotations
 

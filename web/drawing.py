@@ -1,7 +1,7 @@
-"""A map's drawing in SVG user units, whatever the map: the classic map's is
-web/board_layout.py (its file says `{"layout": "classic"}`), every other map carries its own
-under `drawing` (docs/players/maps.md). Borders the drawing does not give are drawn as a straight
-dashed lane between the two territories' labels."""
+"""A map's drawing in SVG user units, whatever the map: its file's `drawing` (docs/players/maps.md;
+the classic map's names the layout engine/maps/layouts/classic.json, the same data kept
+beside it). Borders the drawing does not give are drawn as a straight dashed lane between
+the two territories' labels."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.maps import DEFAULT_MAP, Board
-
-from . import board_layout
+from engine.maps.drawing import drawing_data
 
 # Continents are told apart by a dashed outline (conquest.css .c-<n>: a hue no player wears
 # and a dash pattern) and, where no owner colours the map (the map page, the thumbnails),
@@ -36,11 +35,7 @@ class Drawing:
 
 @lru_cache(maxsize=32)
 def _drawing(board: Board) -> Drawing:
-    spec = board.data.get("drawing") or {}
-    if spec.get("layout") == "classic":
-        return Drawing(board_layout.WIDTH, board_layout.HEIGHT, board_layout.SHAPES,
-                       board_layout.LABELS, board_layout.CONTINENT_OUTLINES,
-                       board_layout.LAND_BORDERS, board_layout.SEA_LANES)
+    spec = drawing_data(board.data)
     labels = {t: tuple(xy) for t, xy in spec.get("labels", {}).items()}
     given_land = {frozenset(pair[:2]): pair[2] for pair in spec.get("land_borders", [])}
     given_sea = {frozenset(pair[:2]): list(pair[2]) for pair in spec.get("sea_lanes", [])}

@@ -1,16 +1,22 @@
 """The checks of a map's drawing (key `drawing`): a board the pages can draw, one fault each.
 
-Either `{"layout": "<name>"}`, a drawing kept in the code (only `classic`), or inline SVG
-data: `width`, `height`, `shapes` (territory -> path data), `labels` (territory -> [x, y]),
-optional `land_borders` ([a, b, path]), `sea_lanes` ([a, b, [path, ...]]) and
-`continent_outlines` (continent -> path).
+Either inline SVG data: `width`, `height`, `shapes` (territory -> path data), `labels`
+(territory -> [x, y]), optional `land_borders` ([a, b, path]), `sea_lanes`
+([a, b, [path, ...]]) and `continent_outlines` (continent -> path); or `{"layout": "<name>"}`,
+the same data kept in `layouts/<name>.json` beside the maps. Only the classic map names a
+layout: its file is the version games were played on since before maps carried their
+drawing, and a drawing written into it would be a new version (a new content hash) of a
+board whose rules did not change.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from functools import cache
+from pathlib import Path
 
-LAYOUTS = ("classic",)
+LAYOUTS = Path(__file__).resolve().parent / "layouts"
 # SVG path data: commands, numbers, separators; it starts with a move.
 PATH = re.compile(r"\s*[Mm][\sMmLlHhVvCcSsQqTtAaZz0-9eE.,+-]*")
 
@@ -51,6 +57,26 @@ def _check_pairs(drawing, key, territories, borders, faults) -> set:
     return drawn
 
 
+@cache
+def layout_names() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in LAYOUTS.glob("*.json")))
+
+
+@cache
+def layout(name: str) -> dict:
+    """The drawing kept as `layouts/<name>.json` (read-only by convention: it is shared)."""
+    if name not in layout_names():
+        raise LookupError(f"no drawing layout {name!r}")
+    return json.loads((LAYOUTS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def drawing_data(data: dict) -> dict:
+    """A valid map's drawing as inline data, a named layout's read from its file; {} if the
+    map has none."""
+    drawing = data.get("drawing") or {}
+    return layout(drawing["layout"]) if "layout" in drawing else drawing
+
+
 def check_drawing(data: dict, territories: list, continents: list, faults: list) -> None:
     drawing = data.get("drawing")
     if drawing is None:
@@ -59,10 +85,12 @@ def check_drawing(data: dict, territories: list, continents: list, faults: list)
         faults.append("the drawing must be an object")
         return
     if "layout" in drawing:
-        if drawing["layout"] not in LAYOUTS:
+        if drawing["layout"] not in layout_names():
             faults.append(f"drawing layout {drawing['layout']!r} is not known "
-                          f"({', '.join(LAYOUTS)})")
-        return
+                          f"({', '.join(layout_names())})")
+            return
+        # The layout must draw this map as an inline drawing would.
+        drawing = layout(drawing["layout"])
     size = (drawing.get("width"), drawing.get("height"))
     for key, value in zip(("width", "height"), size, strict=True):
         if not _number(value) or value <= 0:

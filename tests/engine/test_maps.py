@@ -1,5 +1,5 @@
-"""Maps as data: the classic map file equals the classic board, versions are kept by hash,
-and the validator names each fault of a bad map."""
+"""Maps as data: the classic map file is the classic board games were played on, versions
+are kept by hash, and the validator names each fault of a bad map."""
 
 from __future__ import annotations
 
@@ -22,20 +22,19 @@ def classic_data() -> dict:
     return json.loads((maps.FOLDER / "classic.json").read_text(encoding="utf-8"))
 
 
-def test_it_equals_the_classic_constants():
+def test_the_classic_map_file_is_the_board_classic_games_were_played_on():
+    """classic.json is the classic board's one source (engine.board reads it, and
+    tests/engine/test_board.py holds it to docs/players/maps.md's tables): any change to it would be a
+    new version, where stored games, their draws and scripts/verify_record.py name this one."""
     classic = maps.classic()
-    assert classic.territories == board.TERRITORIES
-    assert classic.continents == board.CONTINENTS
-    assert classic.continent_of == board.CONTINENT_OF
-    assert classic.continent_bonus == board.CONTINENT_BONUS
-    assert classic.borders == board.BORDERS
-    assert classic.neighbours == board.NEIGHBOURS
-    assert classic.cards == board.CARDS
-    assert classic.card_ids == board.CARD_IDS
-    assert classic.territory_card_ids == board.TERRITORY_CARD_IDS
-    assert classic.starting_armies == board.STARTING_ARMIES
-    assert all(classic.territory_name(t) == board.territory_name(t) for t in board.TERRITORIES)
-    assert classic.territory_name("north_america") == "North America"
+    assert classic.hash == maps.CLASSIC_FIRST_HASH
+    assert board.CLASSIC is classic and board.TERRITORIES is classic.territories
+    assert {t: classic.territory_name(t) for t in classic.territories} == {
+        t: "Western United States" if t == "western_united_states" else t.replace("_", " ").title()
+        for t in classic.territories}
+    assert [classic.territory_name(c) for c in classic.continents] == [
+        "North America", "South America", "Europe", "Africa", "Asia", "Australia"]
+    assert classic.starting_armies == {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
     ids = [m["id"] for m in classic.missions]
     assert ids == [*MISSION_IDS, "destroy"]
     assert (classic.min_players, classic.max_players) == (2, 6)
@@ -53,7 +52,7 @@ def test_it_keeps_the_classic_version_games_started_on_by_hash():
 
 def test_every_shipped_map_version_is_kept():
     """Changing a map file without keeping the new version would lose a game's board:
-    run maps.archive(board) (scripts/make_classic_map.py does it for classic)."""
+    run maps.archive(board) (scripts/make_maps.py does it for the maps it writes)."""
     for shipped in maps.shipped_boards():
         assert (maps.VERSIONS / f"{shipped.hash}.json").is_file(), shipped.id
 
@@ -289,6 +288,12 @@ def drawing_faults(change, map_id="islands") -> list[str]:
 ])
 def test_a_broken_drawing_names_its_fault(change, fault):
     assert fault in drawing_faults(change)
+
+
+def test_a_named_layout_must_draw_the_map_that_names_it():
+    faults = drawing_faults(lambda d: (d.clear(), d.update(layout="classic")))
+    assert "territory 'reef' has no shape in the drawing" in faults
+    assert "the drawing has a shape for unknown territory 'alaska'" in faults
 
 
 def test_a_drawing_fault_names_only_itself():

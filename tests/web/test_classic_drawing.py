@@ -1,6 +1,6 @@
 """The classic board is drawn byte-for-byte as before maps became data: its SVG and legend,
 with owners, fog, teams, capitals, a selection and its targets, rendered from a fixed view and
-compared with the digest of the drawing as it was (web/board_layout.py)."""
+compared with the digest of the drawing as it was (when it was Python, web/board_layout.py)."""
 
 from __future__ import annotations
 
