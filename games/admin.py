@@ -8,6 +8,7 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
 
+from engine import state as phases
 from engine.errors import RuleViolation
 from games.boards import board_of_game
 from games.errors import ServiceError
@@ -15,7 +16,7 @@ from games.log import VersionConflict
 from games.models import Event, Game, Seat, Snapshot
 from games.moderation import moderate
 from games.seat_views import spectator_event
-from lib.admin import HIDDEN, FilterOnlyWhatIsShown, json_block, reason_action
+from lib.admin import HIDDEN, EstimatedPaginator, FilterOnlyWhatIsShown, json_block, reason_action
 from lib.inputs import whole_number
 from words.narrator import line as describe
 
@@ -56,6 +57,21 @@ class GameFilter(admin.SimpleListFilter):
         return queryset.none() if wanted is None else queryset.filter(game_id=wanted)
 
 
+class PhaseFilter(admin.SimpleListFilter):
+    """By phase, from the engine's list of them: not a DISTINCT over every game's row."""
+
+    title = "phase"
+    parameter_name = "phase"
+    PHASES = (phases.CLAIM, phases.SETUP_PLACE, phases.CAPITAL, phases.NEUTRAL_PLACE,
+              phases.REINFORCE, phases.ATTACK, phases.OCCUPY, phases.FORTIFY)
+
+    def lookups(self, request, model_admin):
+        return [(phase, phase) for phase in self.PHASES]
+
+    def queryset(self, request, queryset):
+        return queryset if self.value() is None else queryset.filter(phase=self.value())
+
+
 def _moderate(kind: str):
     def run(request, game, reason):
         done = moderate(game, request.user, kind, reason)
@@ -83,9 +99,16 @@ class GameAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
     list_display = ("id", "name", "status", "phase", "turn", "current_seat", "deadline",
                     "version", "players", "private", "created_at", "moderate_link")
     list_display_links = ("id", "name")
-    list_filter = ("status", "phase", "private", "created_at")
+    # Each filter offers fixed choices: no filter reads across every game to draw itself,
+    # nor does a date hierarchy (its MIN/MAX and DISTINCT days scanned the whole table), nor
+    # a count of every game (the paginator's estimate, and no "N total").
+    list_filter = ("status", PhaseFilter, "private", "created_at")
     search_fields = ("=id", "name", "seats__user__username")
-    date_hierarchy = "created_at"
+    show_full_result_count = False
+    paginator = EstimatedPaginator
+    # Drawing a row's cells is most of the page's time (Django's items_for_result, about
+    # 3 ms a row on 2 shared cores): 50 rows a page, not Django's 100.
+    list_per_page = 50
     ordering = ("-id",)
     fields = ("name", "creator", "status", "players", "rules", "deadline_seconds", "version",
               "phase", "turn", "current_seat", "deadline", "winner", "clock_time_zone",
@@ -104,6 +127,12 @@ class GameAdmin(FilterOnlyWhatIsShown, admin.ModelAdmin):
         reason_action("abort_games", "Abort the selected games (no winner)",
                       _moderate("abort"), REFUSALS),
     ]
+
+    def get_queryset(self, request):
+        # The list needs none of a game's rules or contributions (the change page reads
+        # them: Django's own get_object goes through here, and a deferred field loads on
+        # first use).
+        return super().get_queryset(request).defer("rules", "contributions")
 
     def has_add_permission(self, request):
         return False  # games are created by players, through the lobby

@@ -93,14 +93,16 @@ def seeing(pairs) -> set[tuple[int, int]]:
     return found
 
 
-def visible(user) -> Q:
+def visible(user, through: str = "") -> Q:
     """Games `user` may know of, as a filter: public ones, those they sit in and those
-    they were invited to."""
-    public = Q(private=False)
+    they were invited to. `through` ("game__") filters rows of another table by their game,
+    in a join rather than over every game."""
+    public = Q(**{f"{through}private": False})
     if user is None or not user.is_authenticated:
         return public
-    return (public | Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
-            | Q(pk__in=invited(user).filter(status__in=SEEING).values("game_id")))
+    return (public | Q(**{f"{through}pk__in": Seat.objects.filter(user=user).values("game_id")})
+            | Q(**{f"{through}pk__in": invited(user).filter(status__in=SEEING)
+                   .values("game_id")}))
 
 
 # The site's pages keep the invitation links a visitor followed in their session

@@ -31,10 +31,23 @@ class PlayerOut(serializers.Serializer):
     favourite_maps = serializers.ListField(
         child=serializers.DictField(), help_text="[{map, name, games}]: the maps of the most "
                                                  "finished games, named in the reader's language")
-    history = serializers.ListField(child=serializers.DictField())
-    luck = serializers.DictField()
+    history = serializers.ListField(
+        child=serializers.DictField(),
+        help_text=f"[{{game, finished_at, rating}}], oldest first: the newest "
+                  f"{players.HISTORY} rated games")
+    history_complete = serializers.BooleanField(
+        help_text="Whether history reaches back to the first rated game")
+    luck = serializers.DictField(
+        help_text=f"Totals, and per_game: the newest {players.HISTORY} games with battles, "
+                  f"oldest first (per_game_complete: whether they reach back to the first)")
     current = serializers.ListField(child=serializers.DictField())
-    recent = serializers.ListField(child=serializers.DictField())
+    recent = serializers.ListField(
+        child=serializers.DictField(),
+        help_text=f"The newest {players.RECENT} finished games (before the cursor `before`, "
+                  f"if given), newest first")
+    recent_next = serializers.CharField(
+        allow_null=True, help_text="The cursor of the next (older) page of finished games, "
+                                   "for ?before=; null on the last page")
 
 
 class LeaderboardOut(serializers.Serializer):
@@ -54,7 +67,10 @@ class LeaderboardOut(serializers.Serializer):
 class PlayerView(ApiView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter("games", str, enum=list(players.GAME_LISTS))],
+    @extend_schema(parameters=[
+        OpenApiParameter("games", str, enum=list(players.GAME_LISTS)),
+        OpenApiParameter("before", str, description="recent_next of the page before: the "
+                                                    "finished games older than those")],
                    responses={200: PlayerOut, 400: Error, 404: Error})
     @refuses({400: ["bad_filter"]})
     def get(self, request, username):
@@ -64,9 +80,10 @@ class PlayerView(ApiView):
             return error(404, "not_found", "no player of that name")
         try:
             games = players.check_games_query(request.query_params.get("games"))
+            before = players.check_cursor(request.query_params.get("before"))
         except players.BadQuery as problem:
             return error(400, "bad_filter", str(problem))
-        return Response(players.profile(user, request.user, games))
+        return Response(players.profile(user, request.user, games, before))
 
 
 class LeaderboardView(ApiView):

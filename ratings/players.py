@@ -12,11 +12,13 @@ leaderboards' columns count the games that reader may know of, public ones on th
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Min, Q, Sum
 from django.urls import reverse
 
 from accounts.bots import bot_account_ids, owners
@@ -59,25 +61,25 @@ def rating_of(rating: Rating | None) -> dict:
             "rated_games": rating.games}
 
 
-def favourite_options(rules_lists) -> list[dict]:
-    """The options a player's games most often set away from their defaults."""
+def favourite_options(rules_counted) -> list[dict]:
+    """The options a player's games most often set away from their defaults, of (rules,
+    games played with them) pairs, oldest first."""
     defaults = Rules().to_dict()
     counted: Counter = Counter()
     values = {}
-    for game_rules in rules_lists:
+    for game_rules, games in rules_counted:
         for option, value in (game_rules or {}).items():
             if option in defaults and option not in NOT_A_CHOICE and value != defaults[option]:
                 key = (option, repr(value))
-                counted[key] += 1
+                counted[key] += games
                 values[key] = value
     return [{"option": key[0], "value": values[key], "games": count}
             for key, count in counted.most_common(3)]
 
 
-def favourite_maps(map_ids) -> list[dict]:
-    """The maps a player's games were most often played on (the three first), each named in
-    the reader's language; a map no longer kept by its id."""
-    counted = Counter(map_ids)
+def favourite_maps(counted: Counter) -> list[dict]:
+    """The maps a player's games were most often played on (the three first), of {map:
+    games}, each named in the reader's language; a map no longer kept by its id."""
     favourites = sorted(counted.items(), key=lambda item: (-item[1], item[0]))[:3]
     return [{"map": map_id, "name": _map_title(map_id), "games": count}
             for map_id, count in favourites]
@@ -103,53 +105,113 @@ def check_games_query(value) -> str:
     return value
 
 
-def _listed(result: PlayerResult, listing: str) -> bool:
+def _listed(results, listing: str):
+    """Of a player's finished results, those the list `listing` shows."""
     if listing == "current":
-        return False
+        return results.none()
     if listing in ("won", "lost"):
-        return result.won == (listing == "won")
-    return True
+        return results.filter(won=listing == "won")
+    return results
 
 
-def _hidden(game_ids, viewer) -> set[int]:
-    """The private games among `game_ids` that `viewer` may not know of."""
-    return set(Game.objects.filter(pk__in=set(game_ids), private=True)
-               .exclude(visible(viewer)).values_list("pk", flat=True))
+# A page of finished games ends at a cursor: "<finished_at in µs since 1970>.<game id>" of
+# its oldest game; ?before= that cursor shows the games finished before it (keyset paging:
+# as fast on the hundredth page as on the first).
+CURSOR = re.compile(r"([0-9]{1,18})\.([0-9]{1,18})")
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+# The rating history and the luck per game hold a player's newest points, enough for their
+# charts; `history_complete` says whether they reach back to the first.
+HISTORY = 500
 
 
-def profile(user, viewer=None, listing: str = "") -> dict:
+def cursor_of(result: PlayerResult) -> str:
+    return f"{(result.finished_at - EPOCH) // timedelta(microseconds=1)}.{result.game_id}"
+
+
+def check_cursor(value) -> tuple[datetime, int] | None:
+    """?before= of a player's page: empty (the newest games) or a cursor, or BadQuery."""
+    if value in (None, ""):
+        return None
+    found = CURSOR.fullmatch(value) if isinstance(value, str) else None
+    try:
+        at = EPOCH + timedelta(microseconds=int(found[1])) if found else None
+    except OverflowError:
+        at = None
+    if at is None:
+        raise BadQuery("before must be a cursor a player's page gave (recent_next)")
+    return at, int(found[2])
+
+
+def _before(results, cursor: tuple[datetime, int] | None):
+    if cursor is None:
+        return results
+    at, game_id = cursor
+    return results.filter(Q(finished_at__lt=at) | Q(finished_at=at, game_id__lt=game_id))
+
+
+def _newest(results, count: int) -> tuple[list, bool]:
+    """The newest `count` of `results` (newest first), and whether there are more."""
+    rows = list(results.order_by("-finished_at", "-game_id")[:count + 1])
+    return rows[:count], len(rows) > count
+
+
+def _record(results) -> dict:
+    """Games, wins, placements, dice luck and favourites of `results` in one query: grouped
+    by map and rules, which a player's games share in a handful of kinds."""
+    groups = list(results.values("game__map", "game__rules").annotate(
+        games=Count("id"), wins=Count("id", filter=Q(won=True)), placements=Sum("placement"),
+        battles=Sum("battles"), lost=Sum("lost"), expected_lost=Sum("expected_lost"),
+        taken=Sum("taken"), expected_taken=Sum("expected_taken"), first=Min("finished_at"))
+        .order_by("first"))
+    total = {key: sum(group[key] for group in groups) for key in (
+        "games", "wins", "placements", "battles", "lost", "expected_lost", "taken",
+        "expected_taken")}
+    maps: Counter = Counter()
+    for group in groups:
+        maps[group["game__map"]] += group["games"]
+    total["favourite_options"] = favourite_options(
+        [(group["game__rules"], group["games"]) for group in groups])
+    total["favourite_maps"] = favourite_maps(maps)
+    return total
+
+
+def profile(user, viewer=None, listing: str = "", before=None) -> dict:
     """Everything the player page and GET /api/v1/players/{username}/ show to `viewer`: a
     private game they may not know of counts in the rating and nowhere else (the module's
-    docstring). `listing` (check_games_query) narrows the lists of games."""
-    results = list(PlayerResult.objects.filter(user=user).select_related("game")
-                   .order_by("finished_at", "game_id"))
-    hidden = _hidden([r.game_id for r in results], viewer)
-    results = [r for r in results if r.game_id not in hidden]
+    docstring). `listing` (check_games_query) narrows the lists of games; `before`
+    (check_cursor) pages the finished ones."""
+    results = PlayerResult.objects.filter(visible(viewer, through="game__"), user=user)
     overall = Rating.objects.filter(user=user, pool=ALL_SIZES).first()
     by_size = {r.pool: r for r in Rating.objects.filter(user=user).exclude(pool=ALL_SIZES)}
-    games, wins = len(results), sum(r.won for r in results)
-    rated = [r for r in results if r.rated and r.rating is not None]
+    record = _record(results)
+    games = record["games"]
+    rated, more_rated = _newest(results.filter(rated=True, rating__isnull=False)
+                                .only("game_id", "finished_at", "rating"), HISTORY)
     history = [{"game": r.game_id, "finished_at": r.finished_at.isoformat(),
-                "rating": r.rating} for r in rated]
+                "rating": r.rating} for r in reversed(rated)]
     luck = {
-        "battles": sum(r.battles for r in results),
-        "lost": sum(r.lost for r in results),
-        "expected_lost": round(sum(r.expected_lost for r in results), 1),
-        "taken": sum(r.taken for r in results),
-        "expected_taken": round(sum(r.expected_taken for r in results), 1),
+        "battles": record["battles"],
+        "lost": record["lost"],
+        "expected_lost": round(record["expected_lost"], 1),
+        "taken": record["taken"],
+        "expected_taken": round(record["expected_taken"], 1),
     }
     luck["net"] = round((luck["expected_lost"] - luck["lost"])
                         + (luck["taken"] - luck["expected_taken"]), 1)
+    fought, more_fought = _newest(results.filter(battles__gt=0).only(
+        "game_id", "finished_at", "lost", "expected_lost", "taken", "expected_taken"), HISTORY)
     luck["per_game"] = [
         {"game": r.game_id, "net": round((r.expected_lost - r.lost)
                                          + (r.taken - r.expected_taken), 1)}
-        for r in results if r.battles
+        for r in reversed(fought)
     ]
+    luck["per_game_complete"] = not more_fought
     current = (Game.objects.filter(
         pk__in=Seat.objects.filter(user=user).values("game_id"),
         status__in=(Game.OPEN, Game.ACTIVE, Game.PAUSED)).filter(visible(viewer))
-        .order_by("-id")[:50])
-    listed = [r for r in results if _listed(r, listing)]
+        .only("pk", "name", "status", "players").order_by("-id")[:50])
+    recent, more_recent = _newest(_before(_listed(results, listing), before)
+                                  .select_related("game").only(*FINISHED_FIELDS), RECENT)
     if listing in ("finished", "won", "lost"):
         current = []
     owner = owners([user.pk]).get(user.pk)
@@ -161,17 +223,23 @@ def profile(user, viewer=None, listing: str = "") -> dict:
         **rating_of(overall),
         "ratings_by_size": {str(size): rating_of(r) for size, r in sorted(by_size.items())},
         "games": games,
-        "wins": wins,
-        "average_placement": round(sum(r.placement for r in results) / games, 2)
-        if games else None,
-        "favourite_options": favourite_options([r.game.rules for r in results]),
-        "favourite_maps": favourite_maps([r.game.map for r in results]),
+        "wins": record["wins"],
+        "average_placement": round(record["placements"] / games, 2) if games else None,
+        "favourite_options": record["favourite_options"],
+        "favourite_maps": record["favourite_maps"],
         "history": history,
+        "history_complete": not more_rated,
         "luck": luck,
         "current": [{"id": g.pk, "name": g.name, "status": g.status, "players": g.players,
                      "url": reverse("game", args=[g.pk])} for g in current],
-        "recent": [_finished(r) for r in reversed(listed[-RECENT:])],
+        "recent": [_finished(r) for r in recent],
+        "recent_next": cursor_of(recent[-1]) if more_recent else None,
     }
+
+
+# What a finished game's line reads of its result and game.
+FINISHED_FIELDS = ("game_id", "game__name", "finished_at", "seats", "placement", "won",
+                   "rated", "weight", "rating", "rating_before")
 
 
 def _finished(result: PlayerResult) -> dict:
@@ -189,8 +257,9 @@ def _finished(result: PlayerResult) -> dict:
 
 def page_charts(data: dict) -> dict:
     """The player page's two small charts: rating history and luck per game."""
-    ratings = [BASE] + [point["rating"] for point in data["history"]] if data["history"] \
-        else []
+    ratings = [point["rating"] for point in data["history"]]
+    if ratings and data["history_complete"]:
+        ratings.insert(0, BASE)
     return {"rating_chart": charts.line(ratings),
             "luck_chart": charts.bars([g["net"] for g in data["luck"]["per_game"][-40:]])}
 

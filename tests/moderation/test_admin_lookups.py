@@ -68,3 +68,17 @@ def test_it_still_filters_on_what_the_list_offers(game, maud):
                       ).status_code == 200
     assert client.get(f"/admin/games/event/?game={game.pk}").context["cl"].result_count == (
         Event.objects.filter(game=game).count())
+
+
+def test_the_game_list_filters_by_phase_from_fixed_choices(game, maud):
+    client = web(maud)
+    game.refresh_from_db()
+    other = next(p for p in ("attack", "fortify") if p != game.phase)
+
+    shown = client.get(f"/admin/games/game/?phase={game.phase}")
+    not_shown = client.get(f"/admin/games/game/?phase={other}")
+
+    assert shown.status_code == not_shown.status_code == 200
+    assert game in shown.context["cl"].result_list
+    assert game not in not_shown.context["cl"].result_list
+    assert client.get("/admin/games/game/?phase__startswith=a").status_code == 400

@@ -32,7 +32,11 @@ def player_page(request, username):
         games = players.check_games_query(request.GET.get("games"))
     except players.BadQuery:
         games, problem = "", _("There is no such list of games: showing them all.")
-    data = players.profile(user, request.user, games)
+    try:
+        before = players.check_cursor(request.GET.get("before"))
+    except players.BadQuery:
+        before, problem = None, _("There is no such page of games: showing the newest.")
+    data = players.profile(user, request.user, games, before)
     for favourite in data["favourite_options"]:
         favourite["label"] = RULE_LABELS.get(favourite["option"], favourite["option"])
         favourite["words"] = option_words(favourite["option"], favourite["value"])
