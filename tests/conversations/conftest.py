@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conversations.support import finish_a_game
-from tests.moderation.support import moderator
+from tests.people import moderator
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.models import Game
 from notifications.models import Notification
 from tests.games.api_support import assert_error, play, send
-from tests.games.conftest import new_game
+from tests.games_in_states import new_game
 
 PREFERENCES = "/api/v1/preferences/"
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.moderation.support import moderator, started_game
+from tests.moderation.support import started_game
+from tests.people import moderator
 
 
 @pytest.fixture

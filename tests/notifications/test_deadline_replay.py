@@ -19,8 +19,8 @@ from games.moderation import moderate
 from games.store import load_state, stored_events_with_times
 from notifications import deadlines
 from notifications.vacations import cancel, declare
-from tests.moderation.support import moderator
 from tests.notifications.support import act, place_setup, started, user_at
+from tests.people import moderator
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "verify_record.py"
 

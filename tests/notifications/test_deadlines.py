@@ -529,7 +529,7 @@ def test_it_pulls_a_stretched_deadline_back_when_the_vacation_is_called_off(game
 def test_it_pulls_back_only_a_deadline_stretched_for_the_player_back(game, clock):
     from games.moderation import moderate
     from notifications.vacations import cancel
-    from tests.moderation.support import moderator
+    from tests.people import moderator
     owing = user_at(game, load_state(game).current)
     other = next(user_at(game, s) for s in range(3) if user_at(game, s) != owing)
     owing_away = away(owing, clock.now, clock.now + timedelta(days=21))

@@ -14,15 +14,8 @@ from accounts.models import Preferences
 from games.store import load_state
 from notifications import deadlines, delivery, links, tasks
 from notifications.models import Notification
-from tests.notifications.support import (
-    act,
-    mails_to,
-    place_setup,
-    player,
-    rows,
-    started,
-    user_at,
-)
+from tests.notifications.support import act, mails_to, place_setup, rows, started, user_at
+from tests.people import user
 
 
 @pytest.fixture
@@ -246,7 +239,7 @@ def open_links(text: str) -> set[tuple[int, int]]:
 @pytest.fixture
 def dave(db):
     """Reads one digest a day, at noon in Prague."""
-    return player("dave", turn_mail=Preferences.DIGEST, time_zone="Europe/Prague",
+    return user("dave", turn_mail=Preferences.DIGEST, time_zone="Europe/Prague",
                   digest_hour=12, mail_link_sign_in=True)
 
 
@@ -347,7 +340,8 @@ def test_it_gives_up_on_a_mail_that_keeps_failing(settings, django_user_model):
 @pytest.mark.django_db
 def test_it_drops_a_reminder_whose_deadline_moved_on(django_user_model):
     from games.models import Game
-    from tests.games.conftest import new_game, signed_up
+    from tests.games_in_states import new_game
+    from tests.people import signed_up
 
     alice, bob = signed_up("rem-a"), signed_up("rem-b")
     game = Game.objects.get(pk=new_game(alice, bob))

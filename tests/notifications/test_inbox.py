@@ -13,7 +13,8 @@ from accounts import tokens
 from games.store import load_state
 from moderation.chat import post_message
 from notifications.models import Notification
-from tests.notifications.support import place_setup, player, rows, started, user_at
+from tests.notifications.support import place_setup, rows, started, user_at
+from tests.people import user
 
 
 @pytest.fixture
@@ -124,7 +125,7 @@ def test_a_mention_reaches_the_player_named_and_nobody_else(game, alice, bob):
 
 
 def test_a_team_line_mentions_only_its_team(db):
-    alice, bob, carol, dave = (player(n) for n in ("alice", "bob", "carol", "dave"))
+    alice, bob, carol, dave = (user(n) for n in ("alice", "bob", "carol", "dave"))
     game = started(alice, bob, carol, dave, team_size=2)
     seats = {u.username: load_state(game).team_of(s) for s, u in
              ((s, user_at(game, s)) for s in range(4))}

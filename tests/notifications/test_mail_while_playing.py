@@ -16,7 +16,8 @@ from games.store import load_state
 from lobby import open_games
 from notifications import delivery, presence
 from notifications.models import Notification
-from tests.notifications.support import player, rows, started, user_at
+from tests.notifications.support import rows, started, user_at
+from tests.people import user
 
 
 @pytest.fixture
@@ -163,7 +164,7 @@ def test_a_computer_game_mails_only_once_the_player_has_been_away_a_while(alice,
 
 
 def test_a_computer_game_mails_at_once_a_player_never_seen_on_the_site(db, clock):
-    by_mail = player("dora")
+    by_mail = user("dora")
     game = against_computers(by_mail)
     row = rows(game, kind=Notification.TURN, user=by_mail)[-1]
 

@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from ops.outage import OUTAGES
-from tests.games.conftest import signed_up
 from tests.ops.outages import database_down
+from tests.people import signed_up
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,7 +11,8 @@ from games import write
 from games.models import Game, Rematch
 from ratings import record
 from ratings.models import PlayerResult
-from tests.web.support import client_for, started_game
+from tests.people import client_for
+from tests.web.support import started_game
 
 
 def resign(game, *users):
