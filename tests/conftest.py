@@ -113,6 +113,12 @@ def charlie(person):
     return person("charlie")
 
 
+@pytest.fixture
+def maud(db):
+    """A moderator, who plays in none of the tests' games (a user wherever she is)."""
+    return people.moderator("maud")
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """The test databases do not wait for the disk at each commit: the suite's own data

@@ -22,6 +22,7 @@ from games import maps as game_maps
 from games.management.commands.verify_game import check_game
 from games.models import Game, ImportedMap, MapVersion
 from games.store import forget_recent, load_state
+from tests import people
 from tests.engine.test_community_maps import BAD_FILES
 from tests.games.api_support import API, assert_error, game_url
 from tests.games.api_support import play as play_humans
@@ -400,13 +401,12 @@ def test_a_map_deleted_while_a_game_is_being_created_on_it_takes_no_game(monkeyp
     the game is stored: the game must not be stored on a map that is gone."""
     import threading
 
-    from django.contrib.auth import get_user_model
     from django.db import connection
 
     from lobby import open_games
 
     import_map(ISLES)
-    creator = get_user_model().objects.create_user("maker", "maker@example.com", "pw")
+    creator = people.user("maker", password="pw")
     read, go_on = threading.Event(), threading.Event()
     checked = open_games.rules.validate_rules
 

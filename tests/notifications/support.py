@@ -28,6 +28,16 @@ def started(*users, **rules_and_options) -> Game:
                                         **rules_and_options)
 
 
+def at_first_reinforce(*users, **rules_and_options) -> Game:
+    """`started`, with the initial placement done (`place_setup`): the first turn's
+    reinforce phase."""
+    game = started(*users, **rules_and_options)
+    place_setup(game)
+    game.refresh_from_db()
+    assert game.phase == "reinforce"
+    return game
+
+
 def user_at(game: Game, seat: int):
     return Seat.objects.select_related("user").get(game=game, seat=seat).user
 

@@ -27,6 +27,13 @@ from tests.notifications.support import (
 )
 from tests.play import play_until
 
+
+@pytest.fixture
+def game(three_at_first_reinforce):
+    """The game of these tests: alice, bob and charlie at the first reinforce phase."""
+    return three_at_first_reinforce
+
+
 DAY = timedelta(days=1)
 
 
@@ -62,16 +69,6 @@ def play_a_quiet_turn(game) -> None:
     act(game, user, {"type": "place", "placements": {
         state.territories_of(state.current)[0]: state.reinforcements}})
     act(game, user, {"type": "end_turn"})
-
-
-@pytest.fixture
-def game(alice, bob, charlie, clock):
-    """Three players at the first turn's reinforce phase."""
-    game = started(alice, bob, charlie, placement_batch=50)
-    place_setup(game)
-    game.refresh_from_db()
-    assert game.phase == "reinforce"
-    return game
 
 
 # ---- the deadline column -------------------------------------------------------------

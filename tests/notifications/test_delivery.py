@@ -14,13 +14,9 @@ from accounts.models import Preferences
 from games.store import load_state
 from notifications import deadlines, delivery, links, tasks
 from notifications.models import Notification
+from tests import people
 from tests.notifications.support import act, mails_to, place_setup, rows, started, user_at
 from tests.people import user
-
-
-@pytest.fixture
-def game(alice, bob, clock):
-    return started(alice, bob)
 
 
 def started_row(game, user) -> Notification:
@@ -325,9 +321,9 @@ def test_it_sends_no_digest_to_an_unsubscribed_reader(alice, dave, clock):
 
 
 @pytest.mark.django_db
-def test_it_gives_up_on_a_mail_that_keeps_failing(settings, django_user_model):
+def test_it_gives_up_on_a_mail_that_keeps_failing(settings):
     settings.CONQUEST_MAIL_MAX_ATTEMPTS = 2
-    user = django_user_model.objects.create_user("gives-up", "gives-up@example.com", "x")
+    user = people.user("gives-up", password="x")
     row = Notification.objects.create(user=user, kind=Notification.DIGEST, key="digest:x",
                                       payload={"games": []}, attempts=2)
 

@@ -18,11 +18,6 @@ from tests.people import user
 
 
 @pytest.fixture
-def game(alice, bob):
-    return started(alice, bob)
-
-
-@pytest.fixture
 def mover(game):
     """Whoever plays first (the draw depends on the game's id): the game started, and it
     is their move."""

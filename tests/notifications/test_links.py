@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
+from functools import partial
 
 import pytest
 from django.core import signing
@@ -27,14 +28,9 @@ def signed_in_as(client: Client):
 
 
 @pytest.fixture
-def alice(db):
-    """Chose "sign me in from mail links"."""
-    return user("alice", mail_link_sign_in=True)
-
-
-@pytest.fixture
-def bob(db):
-    return user("bob", mail_link_sign_in=True)
+def person(db):
+    """alice and bob (tests/conftest.py) chose "sign me in from mail links", here."""
+    return partial(user, mail_link_sign_in=True)
 
 
 # ---- mailed links sign nobody in unless the player chose so ----------------------------

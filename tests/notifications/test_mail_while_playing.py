@@ -6,7 +6,6 @@ signed-in browser and the game page's poll."""
 
 from __future__ import annotations
 
-import pytest
 from django.core import mail
 from django.test import Client
 
@@ -18,11 +17,6 @@ from notifications import delivery, presence
 from notifications.models import Notification
 from tests.notifications.support import rows, started, user_at
 from tests.people import user
-
-
-@pytest.fixture
-def game(alice, bob, clock):
-    return started(alice, bob)
 
 
 def signed_in(user) -> Client:

@@ -43,11 +43,6 @@ def queued(monkeypatch):
     return sent
 
 
-@pytest.fixture
-def game(alice, bob, clock):
-    return started(alice, bob)
-
-
 def signed_in(user) -> Client:
     client = Client()
     client.force_login(user)

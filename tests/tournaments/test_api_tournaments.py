@@ -10,7 +10,6 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Game
-from moderation.permissions import make_moderator
 from tests import people
 from tests.games.api_support import assert_error
 from tests.people import api_client_for
@@ -19,15 +18,6 @@ from tournaments.models import Entry, Tournament
 from tournaments.tasks import advance_for_game, sweep_tournaments
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def mona(db):
-    from django.contrib.auth import get_user_model
-
-    moderator = get_user_model().objects.create_user("mona", "mona@example.com")
-    make_moderator(moderator)
-    return moderator
 
 
 @pytest.mark.parametrize("fields, detail", [
@@ -112,7 +102,7 @@ def test_a_round_robin_adds_placement_points_each_round(db):
     assert first_seats == second_seats
 
 
-def test_only_a_moderator_cancels_and_running_games_are_aborted(db, mona):
+def test_only_a_moderator_cancels_and_running_games_are_aborted(db, maud):
     players = people.players(4)
     made = create(players[0])
     for player in players:
@@ -122,14 +112,14 @@ def test_only_a_moderator_cancels_and_running_games_are_aborted(db, mona):
 
     assert_error(api_client_for(players[0]).post(url, {"reason": "x"}, format="json"), 403,
                  "not_moderator")
-    answer = api_client_for(mona).post(url, {"reason": "server move"}, format="json")
+    answer = api_client_for(maud).post(url, {"reason": "server move"}, format="json")
 
     assert answer.status_code == 200 and answer.json()["status"] == "cancelled"
     assert tables(made["id"], 1)[0].game.status == Game.ABORTED
-    assert_error(api_client_for(mona).post(url, {}, format="json"), 400, "tournament_over")
+    assert_error(api_client_for(maud).post(url, {}, format="json"), 400, "tournament_over")
 
 
-def test_a_moderator_replaces_a_player_in_their_entry_and_their_seat(db, mona):
+def test_a_moderator_replaces_a_player_in_their_entry_and_their_seat(db, maud):
     players = people.players(5)
     made = create(players[0])
     for player in players[:4]:
@@ -138,9 +128,9 @@ def test_a_moderator_replaces_a_player_in_their_entry_and_their_seat(db, mona):
     leaving, joining = players[2], players[4]
     url = f"{API}{made['id']}/replace/"
 
-    assert_error(api_client_for(mona).post(url, {"leaving": "nobody", "joining": "ivan"},
+    assert_error(api_client_for(maud).post(url, {"leaving": "nobody", "joining": "ivan"},
                                        format="json"), 400)
-    answer = api_client_for(mona).post(url, {"leaving": leaving.username,
+    answer = api_client_for(maud).post(url, {"leaving": leaving.username,
                                          "joining": joining.username}, format="json")
 
     assert answer.status_code == 200, answer.content

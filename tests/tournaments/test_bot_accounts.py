@@ -13,7 +13,6 @@ from django.db import connection
 from accounts.models import BotAccount
 from games.errors import ServiceError
 from lobby import bot_accounts
-from moderation.permissions import make_moderator
 from tests import people
 from tests.games.api_support import assert_error
 from tests.people import api_client_for, client_for
@@ -145,8 +144,7 @@ def test_a_moderator_puts_no_bot_account_in_a_players_place():
     for user in (alice, bob):
         assert api_client_for(user).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
     make_bot(dave)
-    mona = get_user_model().objects.create_user("mona", "mona@example.com")
-    make_moderator(mona)
+    mona = people.moderator("mona")
 
     answer = api_client_for(mona).post(f"{API}{tournament['id']}/replace/",
                                    {"leaving": "bob", "joining": "dave"}, format="json")

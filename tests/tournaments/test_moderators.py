@@ -25,12 +25,6 @@ from tournaments.models import Entry, Tournament
 pytestmark = pytest.mark.django_db
 
 
-def a_moderator(name: str):
-    moderator = get_user_model().objects.create_user(name, f"{name}@example.com")
-    make_moderator(moderator)
-    return get_user_model().objects.get(pk=moderator.pk)  # permissions are cached
-
-
 @pytest.fixture
 def cup():
     """Eight entrants at two tables; heidi, one of them, is a moderator."""
@@ -62,7 +56,7 @@ def unchanged(tournament, rival, rival_game) -> bool:
 
 def test_the_services_refuse_an_entrant(cup):
     tournament, heidi, own, rival_game, rival = cup
-    outsider = get_user_model().objects.create_user("judy", "judy@example.com")
+    outsider = people.user("judy")
     for attempt in (lambda: moderators.cancel(tournament, heidi, "mine"),
                     lambda: moderators.replace(tournament, heidi, rival.username,
                                              outsider.username, "rival out")):
@@ -74,7 +68,7 @@ def test_the_services_refuse_an_entrant(cup):
 
 def test_the_api_refuses_an_entrant(cup):
     tournament, heidi, own, rival_game, rival = cup
-    get_user_model().objects.create_user("judy", "judy@example.com")
+    people.user("judy")
     url = f"{API}{tournament.pk}/"
 
     assert_error(api_client_for(heidi).post(f"{url}cancel/", {"reason": "x"}, format="json"),
@@ -86,7 +80,7 @@ def test_the_api_refuses_an_entrant(cup):
 
 def test_the_page_refuses_an_entrant_and_offers_no_form(cup):
     tournament, heidi, own, rival_game, rival = cup
-    get_user_model().objects.create_user("judy", "judy@example.com")
+    people.user("judy")
     client = client_for(heidi)
     url = f"/tournaments/{tournament.pk}/"
     assert f'action="{url}moderate/"' not in client.get(url).content.decode()
@@ -101,7 +95,7 @@ def test_the_page_refuses_an_entrant_and_offers_no_form(cup):
 
 def test_an_entrant_acts_on_no_game_of_the_tournament(cup):
     tournament, heidi, own, rival_game, rival = cup
-    judy = get_user_model().objects.create_user("judy", "judy@example.com")
+    judy = people.user("judy")
     with pytest.raises(ServiceError) as refusal:
         moderate(rival_game, heidi, "replace_player", "rival out", seat=1, replacement=judy)
     assert refusal.value.code == "own_game"
@@ -124,12 +118,12 @@ def test_an_entrant_closes_no_report_on_the_tournaments_games(cup):
         close_report(report, heidi, "fine")
     assert refusal.value.code == "own_game"
     assert "REASON-stalling" not in client_for(heidi).get("/moderation/").content.decode()
-    close_report(report, a_moderator("mona"), "fine")
+    close_report(report, people.moderator("mona"), "fine")
 
 
 def test_a_moderator_does_not_put_themselves_in(cup):
     tournament, heidi, own, rival_game, rival = cup
-    mona = a_moderator("mona")
+    mona = people.moderator("mona")
     with pytest.raises(ServiceError) as refusal:
         moderators.replace(tournament, mona, rival.username, "mona", "I will play")
     assert refusal.value.code == "own_game"
@@ -139,8 +133,8 @@ def test_a_moderator_does_not_put_themselves_in(cup):
 
 def test_a_moderator_who_did_not_enter_still_acts(cup):
     tournament, heidi, own, rival_game, rival = cup
-    judy = get_user_model().objects.create_user("judy", "judy@example.com")
-    mona = a_moderator("mona")
+    judy = people.user("judy")
+    mona = people.moderator("mona")
     moderators.replace(tournament, mona, rival.username, judy.username, "rival left")
     assert rival_game.seats.filter(user=judy).exists()
     moderators.cancel(tournament, mona, "server move")
