@@ -16,18 +16,12 @@ from lobby import open_games
 from notifications import delivery, presence
 from notifications.models import Notification
 from tests.notifications.support import rows, started, user_at
-from tests.people import user
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+from tests.people import client_for, user
 
 
 def on_a_page(user, path: str = "/games/") -> Client:
     """`user` opens a page of the site (the lobby unless said)."""
-    client = signed_in(user)
+    client = client_for(user)
     assert client.get(path).status_code == 200
     return client
 
@@ -112,7 +106,7 @@ def test_another_games_page_and_its_poll_count_as_being_on_the_site(game, alice,
                                                                    settings):
     row, player = turn_row(game)
     other = started(alice, bob)
-    client = signed_in(player)
+    client = client_for(player)
     client.get(f"/games/{other.pk}/live/")
     # The game page's stream reports the same presence as its poll.
     clock.advance(seconds=settings.CONQUEST_ON_SITE_SECONDS - 10)

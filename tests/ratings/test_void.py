@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.utils import translation
-from rest_framework.test import APIClient
 
-from accounts import tokens
 from moderation.audit import history
 from moderation.permissions import make_moderator
 from ratings import record
@@ -17,6 +14,7 @@ from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating, RatingVo
 from ratings.tasks import record_results
 from tests import people
 from tests.games.api_support import assert_error
+from tests.people import client_for, token_client_for
 from tests.ratings.support import finished_game, players, started_game
 
 pytestmark = pytest.mark.django_db
@@ -35,15 +33,8 @@ def two_games(db):
     return first, second
 
 
-def web(user) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
 def void(user, game, reason=REASON):
-    return web(user).post(f"/moderation/games/{game.pk}/void-rating/", {"reason": reason})
+    return client_for(user).post(f"/moderation/games/{game.pk}/void-rating/", {"reason": reason})
 
 
 def numbers():
@@ -86,8 +77,8 @@ def test_the_void_is_in_the_moderation_audit_and_on_the_game_page(maud, two_game
     first, _ = two_games
     void(maud, first)
 
-    audit = web(maud).get("/moderation/audit/?moderator=maud").content.decode()
-    page = web(maud).get(f"/moderation/games/{first.pk}/").content.decode()
+    audit = client_for(maud).get("/moderation/audit/?moderator=maud").content.decode()
+    page = client_for(maud).get(f"/moderation/games/{first.pk}/").content.decode()
 
     assert REASON.replace("'", "&#x27;") in audit
     assert f'href="/moderation/games/{first.pk}/"' in audit
@@ -100,8 +91,8 @@ def test_the_moderation_page_offers_the_void_only_for_a_finished_game(maud, two_
     alice, bob = players("alice", "bob")
     running = started_game([alice, bob])
 
-    finished_page = web(maud).get(f"/moderation/games/{first.pk}/").content.decode()
-    running_page = web(maud).get(f"/moderation/games/{running.pk}/").content.decode()
+    finished_page = client_for(maud).get(f"/moderation/games/{first.pk}/").content.decode()
+    running_page = client_for(maud).get(f"/moderation/games/{running.pk}/").content.decode()
 
     assert f'action="/moderation/games/{first.pk}/void-rating/"' in finished_page
     assert "void-rating/" not in running_page
@@ -124,7 +115,7 @@ def test_a_moderator_who_played_in_the_game_may_not_void_it(two_games):
     make_moderator(alice)
     alice = get_user_model().objects.get(pk=alice.pk)
     before = numbers()
-    client = web(alice)
+    client = client_for(alice)
 
     answer = client.post(f"/moderation/games/{first.pk}/void-rating/", {"reason": REASON})
 
@@ -155,29 +146,23 @@ def test_a_running_game_or_one_voided_already_cannot_be_voided(maud, two_games):
     assert list(RatingVoid.objects.values_list("game", "reason")) == [(first.pk, REASON)]
 
 
-def api(user) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {tokens.issue(user)}")
-    return client
-
-
 def test_the_api_voids_for_moderators_only(maud, two_games):
     first, second = two_games
     bob, = players("bob")
     url = f"/api/v1/games/{first.pk}/void-rating/"
 
-    assert_error(api(bob).post(url, {"reason": "no"}, format="json"), 403, "not_moderator")
-    assert_error(api(maud).post(url, {}, format="json"), 400, "bad_request")
-    assert_error(api(maud).post("/api/v1/games/999999/void-rating/", {"reason": "x"},
+    assert_error(token_client_for(bob).post(url, {"reason": "no"}, format="json"), 403, "not_moderator")
+    assert_error(token_client_for(maud).post(url, {}, format="json"), 400, "bad_request")
+    assert_error(token_client_for(maud).post("/api/v1/games/999999/void-rating/", {"reason": "x"},
                                 format="json"), 404, "not_found")
     assert not RatingVoid.objects.exists()
-    answer = api(maud).post(url, {"reason": REASON}, format="json")
+    answer = token_client_for(maud).post(url, {"reason": REASON}, format="json")
 
     assert answer.status_code == 200, answer.content
     assert answer.json() == {"game": first.pk, "voided_by": "maud", "reason": REASON,
                              "created_at": answer.json()["created_at"]}
     assert PlayerResult.objects.get(game=second, user=bob).weight == 1
-    assert_error(api(maud).post(url, {"reason": "again"}, format="json"), 400,
+    assert_error(token_client_for(maud).post(url, {"reason": "again"}, format="json"), 400,
                  "already_voided")
 
 
