@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import people
 from tests.maps import isles_map  # noqa: F401  (a map of the tests' own, as a fixture)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -88,19 +89,13 @@ def fast_passwords(settings):
 
 # The named people of every test (healthchecks.io's habit): alice plays, bob is her
 # opponent, charlie takes a third seat or may see nothing. What a person is depends on
-# what a directory's tests drive: here a user with an address and no password; tests/games
-# (API clients that signed up) and tests/web (users who sign in with a password) override
-# `person`, never alice, bob or charlie themselves.
+# what a directory's tests drive (tests/people.py): here a user with an address and no
+# password; tests/games and tests/accounts (API clients that signed up) and tests/web (users
+# who sign in with a password) override `person`, never alice, bob or charlie themselves.
 @pytest.fixture
 def person(db):
     """A function making the user `name` (name@example.com), or finding them again."""
-    def make(name: str):
-        from django.contrib.auth import get_user_model
-
-        User = get_user_model()
-        found = User.objects.filter(username=name).first()
-        return found or User.objects.create(username=name, email=f"{name}@example.com")
-    return make
+    return people.user
 
 
 @pytest.fixture
@@ -116,6 +111,12 @@ def bob(person):
 @pytest.fixture
 def charlie(person):
     return person("charlie")
+
+
+@pytest.fixture
+def maud(db):
+    """A moderator, who plays in none of the tests' games (a user wherever she is)."""
+    return people.moderator("maud")
 
 
 @pytest.fixture(scope="session")

@@ -1,14 +1,14 @@
-"""People of the accounts tests sign up through the API, as in tests/games."""
+"""People of the accounts tests sign up through the API, as in tests/games (tests/people.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.games.conftest import signed_up
+from tests import people
 
 PASSWORD = "alice-long-secret-1"
 
 
 @pytest.fixture
 def person(db):
-    return signed_up
+    return people.signed_up

@@ -14,7 +14,7 @@ from django.test import Client, RequestFactory
 from rest_framework.test import APIClient
 
 from accounts.throttles import client_address
-from tests.games.conftest import signed_up
+from tests.people import signed_up
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "/api/v1/auth/token/"

@@ -13,8 +13,9 @@ from rest_framework.test import APIClient
 from accounts import email as addresses
 from accounts.models import Account
 from notifications.models import Notification
-from tests.games.conftest import new_game, signed_up
+from tests.games_in_states import new_game
 from tests.notifications.support import send_everything
+from tests.people import signed_up
 
 PASSWORD = "alice-long-secret-1"
 PROFILE = {"time_zone": "UTC", "language": "en", "turn_mail": "each",

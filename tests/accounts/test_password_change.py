@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.games.conftest import signed_up
+from tests.people import signed_up
 
 CHANGE = "/accounts/password_change/"
 PASSWORD = "alice-long-secret-1"

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 
-from tests.games.conftest import confirm_address, signed_up
+from tests.people import confirm_address, signed_up
 
 RESET = "/accounts/password_reset/"
 DONE = "/accounts/password_reset/done/"

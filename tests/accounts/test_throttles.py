@@ -13,7 +13,7 @@ from django.test import Client, RequestFactory
 from rest_framework.test import APIClient
 
 from accounts import throttles
-from tests.games.conftest import signed_up
+from tests.people import signed_up
 
 TOKEN = "/api/v1/auth/token/"
 ALICE = {"username": "alice", "password": "alice-long-secret-1"}

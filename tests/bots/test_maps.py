@@ -6,6 +6,7 @@ bench's (benchmarks/bench_bots.py)."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 from django.core.management import call_command
@@ -70,7 +71,8 @@ def test_bots_finish_a_game_on_each_small_shipped_map(map_id):
 def test_rotated_seats_give_every_level_every_seat(hub, monkeypatch):
     seen = []
     monkeypatch.setattr("bots.report.ProcessPoolExecutor", _InProcess)
-    monkeypatch.setattr("bots.report._one", lambda job: (seen.append(job[0]), (None, [], {}, 0))[1])
+    monkeypatch.setattr("bots.report.play", lambda levels, *args, **kwargs: (
+        seen.append(levels), SimpleNamespace(winner=None, refused=[], times={}, turns=0))[1])
     summary = run(("hard", "normal", "easy"), 6, board=hub, rotate=True)
     assert seen == [("hard", "normal", "easy"), ("normal", "easy", "hard"),
                     ("easy", "hard", "normal")] * 2

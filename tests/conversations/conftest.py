@@ -7,12 +7,6 @@ from __future__ import annotations
 import pytest
 
 from tests.conversations.support import finish_a_game
-from tests.moderation.support import moderator
-
-
-@pytest.fixture
-def maud(db):
-    return moderator("maud")
 
 
 @pytest.fixture

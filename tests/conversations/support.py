@@ -1,20 +1,14 @@
-"""Arranging private message tests: a finished game (through lobby.open_games and games.service),
-signed-in page and API clients, and what was stored."""
+"""Arranging private message tests: someone who has finished a game (people:
+tests/people.py; games: tests/games_in_states.py)."""
 
 from __future__ import annotations
 
-from games import service
-from games.models import Game
-from tests.moderation.support import api, started_game, user, web
-
-__all__ = ["api", "finish_a_game", "user", "web"]
+from tests.games_in_states import finish, started_game
+from tests.people import user
 
 
 def finish_a_game(someone, opponent_name: str = "opponent"):
     """`someone` plays a two-player game that ends when the opponent resigns."""
     opponent = user(opponent_name)
-    game = started_game([someone, opponent])
-    service.submit(service.player(opponent), game, {"type": "resign"})
-    game.refresh_from_db()
-    assert game.status == Game.FINISHED
+    finish(started_game([someone, opponent], setup="random"), leave=[opponent])
     return someone

@@ -14,7 +14,7 @@ from conversations.messaging import mark_read, send_message
 from notifications import delivery
 from notifications import mail as mails
 from notifications.models import Notification
-from tests.conversations.support import web
+from tests.people import client_for
 
 pytestmark = pytest.mark.django_db
 SECRET = "my phone number is 555-0199"
@@ -79,7 +79,7 @@ def test_the_preferences_turn_it_off(alice, bob, veteran, field):
 
 
 def test_the_profile_has_the_preference(alice):
-    client = web(alice)
+    client = client_for(alice)
     page = client.get("/accounts/profile/").content.decode()
     assert 'name="message_mail"' in page and "private message" in page
     assert preferences_for(alice).message_mail is True  # on by default
@@ -89,7 +89,7 @@ def test_the_profile_turns_the_mail_off_and_on(alice):
     fields = {"email": "alice@example.com", "time_zone": "UTC", "language": "en",
               "turn_mail": "each", "reminder_hours": "12, 1", "digest_hour": "8",
               "game_mail": "on"}
-    assert web(alice).post("/accounts/profile/", fields).status_code == 302
+    assert client_for(alice).post("/accounts/profile/", fields).status_code == 302
     assert preferences_for(alice).message_mail is False  # unticked
-    web(alice).post("/accounts/profile/", {**fields, "message_mail": "on"})
+    client_for(alice).post("/accounts/profile/", {**fields, "message_mail": "on"})
     assert preferences_for(alice).message_mail is True

@@ -9,7 +9,8 @@ import pytest
 
 from conversations.models import Block, Conversation, Message
 from notifications.models import Notification
-from tests.conversations.support import finish_a_game, user, web
+from tests.conversations.support import finish_a_game
+from tests.people import client_for, user
 
 pytestmark = pytest.mark.django_db
 
@@ -24,12 +25,12 @@ def send(client, to: str, text: str):
 
 def test_it_sends_a_message_and_the_recipient_sees_it_unread(alice, bob, veteran):
     veteran(alice)
-    answer = send(web(alice), "bob", "Good game! Rematch?")
+    answer = send(client_for(alice), "bob", "Good game! Rematch?")
     assert answer.status_code == 302 and answer["Location"] == "/messages/bob/#latest"
     message = Message.objects.get()
     assert (message.sender, message.recipient, message.text) == (alice, bob,
                                                                   "Good game! Rematch?")
-    his = web(bob)
+    his = client_for(bob)
     header = his.get("/messages/").content.decode()
     assert 'id="messages-link">Messages <span class="unread-count">1' in header
     assert "Good game! Rematch?" in header  # the list's preview
@@ -43,19 +44,19 @@ def test_it_sends_a_message_and_the_recipient_sees_it_unread(alice, bob, veteran
 def test_the_list_is_newest_first_with_unread_counts(alice, bob, charlie, veteran):
     veteran(bob)
     veteran(charlie, "someone else")
-    send(web(bob), "alice", "one")
-    send(web(bob), "alice", "two")
-    send(web(charlie), "alice", "three")
-    page = web(alice).get("/messages/")
+    send(client_for(bob), "alice", "one")
+    send(client_for(bob), "alice", "two")
+    send(client_for(charlie), "alice", "three")
+    page = client_for(alice).get("/messages/")
     entries = page.context["entries"]
     assert [(e["username"], e["unread"]) for e in entries] == [("charlie", 1), ("bob", 2)]
     assert page.context["unread_messages"] == 3
 
 
 def test_a_new_account_cannot_start_a_conversation(alice, bob):
-    page = web(alice).get("/messages/bob/").content.decode()
+    page = client_for(alice).get("/messages/bob/").content.decode()
     assert "once you have finished a game" in page and 'id="message-form"' not in page
-    answer = send(web(alice), "bob", "Buy gold at ...")
+    answer = send(client_for(alice), "bob", "Buy gold at ...")
     assert answer.status_code == 403
     assert "once you have finished a game" in answer.content.decode()
     assert Message.objects.count() == 0 and Conversation.objects.count() == 0
@@ -64,11 +65,11 @@ def test_a_new_account_cannot_start_a_conversation(alice, bob):
 def test_a_new_account_may_answer_and_finishing_a_game_lets_it_start(alice, bob, charlie,
                                                                      veteran):
     veteran(bob)
-    send(web(bob), "alice", "Welcome!")
-    assert send(web(alice), "bob", "Thanks!").status_code == 302  # answering is allowed
-    assert send(web(alice), "charlie", "Hello").status_code == 403
+    send(client_for(bob), "alice", "Welcome!")
+    assert send(client_for(alice), "bob", "Thanks!").status_code == 302  # answering is allowed
+    assert send(client_for(alice), "charlie", "Hello").status_code == 403
     finish_a_game(alice, "another opponent")
-    assert send(web(alice), "charlie", "Hello").status_code == 302
+    assert send(client_for(alice), "charlie", "Hello").status_code == 302
     assert Message.objects.count() == 3
 
 
@@ -83,7 +84,7 @@ def test_a_new_account_may_answer_and_finishing_a_game_lets_it_start(alice, bob,
 def test_bad_input_is_refused_and_changes_nothing(alice, bob, veteran, to, text, status,
                                                   words):
     veteran(alice)
-    answer = send(web(alice), to, text)
+    answer = send(client_for(alice), to, text)
     assert answer.status_code == status
     assert words in answer.content.decode()
     assert Message.objects.count() == 0 and Conversation.objects.count() == 0
@@ -92,7 +93,7 @@ def test_bad_input_is_refused_and_changes_nothing(alice, bob, veteran, to, text,
 
 def test_a_refused_message_keeps_what_was_typed(alice, bob, veteran):
     veteran(alice)
-    answer = send(web(alice), "bob", "y" * 2001)
+    answer = send(client_for(alice), "bob", "y" * 2001)
     assert "y" * 2001 in answer.content.decode()
 
 
@@ -101,7 +102,7 @@ def test_a_computer_player_takes_no_messages(alice, veteran):
 
     veteran(alice)
     bot = bot_user("easy", set())
-    answer = send(web(alice), bot.username, "hello bot")
+    answer = send(client_for(alice), bot.username, "hello bot")
     assert answer.status_code == 400 and "Computer players" in answer.content.decode()
     assert Message.objects.count() == 0
 
@@ -109,56 +110,56 @@ def test_a_computer_player_takes_no_messages(alice, veteran):
 def test_blocking_is_silent_to_the_blocked_player(alice, bob, veteran):
     veteran(alice)
     veteran(bob, "someone else")
-    send(web(alice), "bob", "first")
-    hers = web(alice)
+    send(client_for(alice), "bob", "first")
+    hers = client_for(alice)
     before = without_tokens(hers.get("/messages/bob/").content.decode())
-    answer = web(bob).post("/messages/alice/block/")
+    answer = client_for(bob).post("/messages/alice/block/")
     assert answer.status_code == 302 and Block.objects.filter(blocker=bob, blocked=alice).exists()
     # alice's page is as it was: nothing says she is blocked
     assert without_tokens(hers.get("/messages/bob/").content.decode()) == before
     # her message is taken as anyone's (test_blocking.py), and never reaches bob
-    assert send(web(alice), "bob", "are you there?").status_code == 302
+    assert send(client_for(alice), "bob", "are you there?").status_code == 302
     assert Message.objects.count() == 2
     # bob is told he blocks her, and may unblock
-    his = web(bob).get("/messages/alice/").content.decode()
+    his = client_for(bob).get("/messages/alice/").content.decode()
     assert "You have blocked alice" in his and 'id="message-form"' not in his
     assert "are you there?" not in his
-    assert send(web(bob), "alice", "hm").status_code == 403
-    web(bob).post("/messages/alice/unblock/")
-    assert send(web(alice), "bob", "again").status_code == 302
-    assert "again" in web(bob).get("/messages/alice/").content.decode()
+    assert send(client_for(bob), "alice", "hm").status_code == 403
+    client_for(bob).post("/messages/alice/unblock/")
+    assert send(client_for(alice), "bob", "again").status_code == 302
+    assert "again" in client_for(bob).get("/messages/alice/").content.decode()
 
 
 def test_blocked_players_do_not_count_in_the_header(alice, bob, veteran):
     veteran(alice)
-    send(web(alice), "bob", "first")
-    web(bob).post("/messages/alice/block/")
-    page = web(bob).get("/messages/")
+    send(client_for(alice), "bob", "first")
+    client_for(bob).post("/messages/alice/block/")
+    page = client_for(bob).get("/messages/")
     assert page.context["unread_messages"] == 0
     assert "alice" in page.context["blocked"]
 
 
 def test_nobody_blocks_themselves(alice):
-    web(alice).post("/messages/alice/block/")
+    client_for(alice).post("/messages/alice/block/")
     assert Block.objects.count() == 0
 
 
 def test_the_player_page_offers_to_send_a_message(alice, bob):
-    page = web(alice).get("/players/bob/").content.decode()
+    page = client_for(alice).get("/players/bob/").content.decode()
     assert 'href="/messages/bob/" id="send-message"' in page
-    assert 'id="send-message"' not in web(bob).get("/players/bob/").content.decode()
+    assert 'id="send-message"' not in client_for(bob).get("/players/bob/").content.decode()
 
 
 def test_the_list_opens_a_conversation_by_name(alice, bob):
-    assert web(alice).get("/messages/?to=BOB")["Location"] == "/messages/bob/"
-    answer = web(alice).get("/messages/?to=nobody-here")
+    assert client_for(alice).get("/messages/?to=BOB")["Location"] == "/messages/bob/"
+    answer = client_for(alice).get("/messages/?to=nobody-here")
     assert answer.status_code == 404 and "no player of that name" in answer.content.decode()
 
 
 def test_it_is_for_signed_in_players(db):
     user("bob")
-    assert web(None).get("/messages/bob/")["Location"].startswith("/accounts/login/")
-    assert web(None).post("/messages/bob/", {"text": "hi"}).status_code == 302
+    assert client_for(None).get("/messages/bob/")["Location"].startswith("/accounts/login/")
+    assert client_for(None).post("/messages/bob/", {"text": "hi"}).status_code == 302
     assert Message.objects.count() == 0
 
 
@@ -166,7 +167,7 @@ def test_it_throttles_messages(alice, bob, veteran, settings):
     veteran(alice)
     settings.CONQUEST_THROTTLE_RATES = {**settings.CONQUEST_THROTTLE_RATES,
                                         "message_user": "2/hour"}
-    hers = web(alice)
+    hers = client_for(alice)
     assert [send(hers, "bob", f"m{i}").status_code for i in range(3)] == [302, 302, 429]
     assert Message.objects.count() == 2
 
@@ -176,8 +177,8 @@ def test_it_limits_new_conversations_a_day(alice, veteran, settings):
     settings.CONQUEST_CONVERSATIONS_PER_DAY = 2
     for name in ("p1", "p2"):
         user(name)
-        assert send(web(alice), name, "hello").status_code == 302
+        assert send(client_for(alice), name, "hello").status_code == 302
     user("p3")
-    answer = send(web(alice), "p3", "hello")
+    answer = send(client_for(alice), "p3", "hello")
     assert answer.status_code == 429 and "wait until tomorrow" in answer.content.decode()
-    assert send(web(alice), "p1", "more").status_code == 302  # not a new one
+    assert send(client_for(alice), "p1", "more").status_code == 302  # not a new one

@@ -1,4 +1,5 @@
-"""Games for the store tests, made and played in-process through lobby.open_games and games.service."""
+"""Playing the store tests' games in-process through games.service (people: tests/people.py;
+games in each state: tests/games_in_states.py), and running calls side by side."""
 
 from __future__ import annotations
 
@@ -6,14 +7,12 @@ import random
 import threading
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection, connections
 
 from engine.moves import seats_to_act
 from games import service
 from games.models import Game
 from games.states import load_state
-from lobby import open_games
 from tests.engine.players import bot_command
 
 
@@ -46,25 +45,6 @@ def only_on_postgresql(why: str):
                               reason=f"PostgreSQL only: {why}")
 
 
-NAMES = ["alice", "bob", "dave", "erin", "frank", "grace"]  # charlie may see nothing
-
-
-def players(count: int, prefix: str = "") -> list:
-    """Users without a password (hashing one costs a quarter of a second)."""
-    User = get_user_model()
-    return [User.objects.create(username=f"{prefix}{name}") for name in NAMES[:count]]
-
-
-def started_game(users: list, **rules) -> Game:
-    """A game created by users[0], joined by the others in order (it starts when full)."""
-    game = open_games.create_game(users[0], "Store test", len(users), rules)
-    for user in users[1:]:
-        open_games.join_game(game, user)
-    game.refresh_from_db()
-    assert game.status == Game.ACTIVE
-    return game
-
-
 def play_one(game: Game, users: list, rnd: random.Random, command=None):
     """One bot command for a seat the game waits for, through the one write path."""
     state = load_state(game)
@@ -81,11 +61,3 @@ def play(game: Game, users: list, rnd: random.Random, commands: int) -> list:
             break
         done.append(play_one(game, users, rnd))
     return done
-
-
-def finish_by_resigning(game: Game, users: list) -> None:
-    """Everyone but the last living seat resigns, which ends any game."""
-    state = load_state(game)
-    for seat in state.living()[:-1]:
-        service.submit(service.player(users[seat]), game, {"type": "resign"})
-    assert game.status == Game.FINISHED

@@ -19,7 +19,7 @@ from games.states import load_state
 from lobby import challenges
 from notifications.models import Notification
 from tests.games.api_support import API, assert_error, game_url, send, unchanged
-from tests.games.conftest import new_game
+from tests.games_in_states import new_game
 
 pytestmark = pytest.mark.django_db
 

@@ -142,7 +142,7 @@ def test_a_player_dropped_for_missed_turns_is_played_on_by_a_bot(alice, bob):
 
 def test_a_moderator_hands_a_bot_seat_to_a_person_and_the_bot_stops(alice, bob):
     from games.moderation import moderate
-    from tests.moderation.support import moderator
+    from tests.people import moderator
 
     game_id = create(alice, rules={"placement_batch": 100}).json()["id"]
     game = Game.objects.get(pk=game_id)

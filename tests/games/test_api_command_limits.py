@@ -7,7 +7,7 @@ import pytest
 
 from config.settings import CONQUEST_THROTTLE_RATES as SHIPPED_RATES  # not the tests' own
 from tests.games.api_support import assert_error, send, unchanged
-from tests.games.conftest import new_game
+from tests.games_in_states import new_game
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from tests.games.api_support import (
     state_of,
     unchanged,
 )
-from tests.games.conftest import new_game
+from tests.games_in_states import new_game
 
 
 @pytest.fixture

@@ -17,7 +17,8 @@ from tests.games.api_support import (
     send,
     state_of,
 )
-from tests.games.conftest import new_game, signed_up
+from tests.games_in_states import new_game
+from tests.people import signed_up
 
 
 @pytest.fixture

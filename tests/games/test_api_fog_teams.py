@@ -15,7 +15,8 @@ from games.log import stored_events
 from games.models import Game
 from tests.engine import fog_referee
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of
-from tests.games.conftest import new_game, signed_up
+from tests.games_in_states import new_game
+from tests.people import signed_up
 
 
 def create(client, players: int, **rules_):

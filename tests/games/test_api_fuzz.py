@@ -24,7 +24,7 @@ from games.models import Game
 from games.states import load_state
 from lobby import open_games
 from tests.engine.players import bot_command
-from tests.games.support import players
+from tests.people import players
 from tests.sample import choose_seed
 
 # Games the fuzzer plays in turn: each phase of the game, and the rule options that change
@@ -49,7 +49,7 @@ class Arena:
     and an open game, for joining and starting."""
 
     def __init__(self):
-        self.alice, self.bob = players(2, prefix="fuzz_")
+        self.alice, self.bob = players(2, prefix="fuzz_", email="")
         self.token = tokens.issue(self.alice)
         self.rules = itertools.cycle(RULES)
         self.rnd = random.Random(2024)

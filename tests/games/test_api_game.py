@@ -19,7 +19,7 @@ from tests.games.api_support import (
     send,
     state_of,
 )
-from tests.games.conftest import new_game
+from tests.games_in_states import new_game
 
 
 def test_it_shows_a_seated_player_their_own_view(alice, bob):

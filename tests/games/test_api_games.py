@@ -14,7 +14,8 @@ from tests.games.api_support import (
     assert_game_view,
     game_url,
 )
-from tests.games.conftest import new_game, signed_up
+from tests.games_in_states import new_game
+from tests.people import signed_up
 
 URL = f"{API}/games/"
 LIST_KEYS = {"id", "name", "status", "players", "seats_taken", "current_seat", "deadline"}

@@ -26,7 +26,8 @@ from games.models import Event, Game, Seat
 from games.states import load_state, rebuild_snapshots
 from tests.engine.players import bot_command
 from tests.games.api_support import API, compact, game_url, play, send, state_of
-from tests.games.conftest import new_game, signed_up
+from tests.games_in_states import new_game
+from tests.people import signed_up
 
 ENDPOINTS = ("", "events/", "record/")
 

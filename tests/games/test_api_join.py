@@ -10,7 +10,7 @@ import pytest
 from engine import FairDice
 from games.models import Event, Game
 from tests.games.api_support import API, assert_error, assert_game_view, game_url, unchanged
-from tests.games.conftest import signed_up
+from tests.people import signed_up
 
 
 def open_game(creator, players=3, **rules) -> int:

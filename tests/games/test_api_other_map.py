@@ -15,10 +15,10 @@ from games.log import stored_events
 from games.models import Game
 from games.states import load_state
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of
-from tests.games.conftest import signed_up
 from tests.games.test_api_fog_teams import check_game_so_far
 from tests.games.test_verify_record import standalone
 from tests.maps import TERRITORIES
+from tests.people import signed_up
 
 pytestmark = pytest.mark.django_db
 ISLES = set(TERRITORIES)

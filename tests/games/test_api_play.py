@@ -11,7 +11,7 @@ from engine.moves import seats_to_act
 from games.models import Game
 from games.states import load_state
 from tests.engine.players import bot_command
-from tests.games.conftest import new_game
+from tests.games_in_states import new_game
 
 
 @pytest.mark.parametrize("objective", ["domination", "missions", "capitals"])

@@ -9,6 +9,7 @@ from django.contrib.auth.models import Permission
 from games import visibility
 from games.models import Game, Invitation
 from notifications.models import Notification
+from tests import people
 from tests.games.api_support import API, assert_error, compact, game_url, unchanged
 
 
@@ -191,7 +192,7 @@ def test_seeing_answers_for_many_callers_as_may_see_does_for_each(alice, bob, ch
     alice.post(game_url(seated, "invite/"), {"username": "charlie"}, format="json")
     assert charlie.post(game_url(seated, "join/")).status_code == 200
     users = get_user_model().objects.in_bulk([c.user_id for c in (alice, bob, charlie)])
-    moderator = get_user_model().objects.create(username="dana", email="dana@example.com")
+    moderator = people.user("dana")
     moderator.user_permissions.add(Permission.objects.get(codename="moderate_game"))
     users[moderator.pk] = get_user_model().objects.get(pk=moderator.pk)
     pairs = {(g, u) for g in (hushed, seated, public["id"], public["id"] + 1000) for u in users}

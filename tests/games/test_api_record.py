@@ -17,7 +17,7 @@ from tests.games.api_support import (
     game_url,
     send,
 )
-from tests.games.conftest import new_game
+from tests.games_in_states import new_game
 
 RECORD_KEYS = {"id", "rules", "seats", "seed_hash", "server_seed", "contributions", "seed",
                "events"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.models import Game, Rematch
 from notifications.models import Notification
 from tests.games.api_support import assert_error, game_url
-from tests.games.conftest import new_game
+from tests.games_in_states import new_game
 
 
 def finished(*clients, **rules) -> int:

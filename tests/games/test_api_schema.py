@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from engine.moves import legal
 from tests.games.api_support import PHASES, game_url, play, send
-from tests.games.conftest import new_game
+from tests.games_in_states import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 # The command types and the error codes the public contract names.

@@ -14,7 +14,7 @@ from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.models import Game
 from notifications.models import Notification
 from tests.games.api_support import assert_error, play, send
-from tests.games.conftest import new_game
+from tests.games_in_states import new_game
 
 PREFERENCES = "/api/v1/preferences/"
 
@@ -169,13 +169,19 @@ def test_a_standing_order_that_loses_a_race_is_asked_again(alice, bob, settings)
     assert body["version"] < game.version  # told its own commit; the rest came after
 
 
-def test_the_choice_is_read_with_the_seats(alice, bob):
+def test_the_choice_is_read_with_the_seats(alice, bob, django_assert_num_queries):
     from games.rows import fetch_game
+    from games.standing_orders import borders_takers
 
     game_id = new_game(alice, bob)
-    assert fetch_game(game_id)._seat_flags["neutral_borders"] == set()
+    both = [alice.user_id, bob.user_id]
+    game = fetch_game(game_id)
+    with django_assert_num_queries(0):  # read with the seats, not asked again
+        assert borders_takers(game, both) == set()
     bob.patch(PREFERENCES, {"neutral_placement": "borders"}, format="json")
-    assert fetch_game(game_id)._seat_flags["neutral_borders"] == {bob.user_id}
+    game = fetch_game(game_id)
+    with django_assert_num_queries(0):
+        assert borders_takers(game, both) == {bob.user_id}
 
 
 def test_choosing_it_places_the_half_already_waiting(alice, bob):

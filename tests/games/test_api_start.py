@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.models import Event, Game
 from tests.games.api_support import API, assert_error, assert_game_view, game_url, unchanged
-from tests.games.conftest import signed_up
+from tests.people import signed_up
 
 
 def open_game(creator, *joiners, players=4, **rules) -> int:

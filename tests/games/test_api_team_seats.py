@@ -8,7 +8,7 @@ import pytest
 
 from lobby.open_games import starting_seats
 from tests.games.api_support import API, assert_error, game_url, unchanged
-from tests.games.conftest import signed_up
+from tests.people import signed_up
 
 
 def team_game(creator, players=4, team_size=2) -> int:

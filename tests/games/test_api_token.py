@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken, digest
 from tests.games.api_support import API, assert_error, game_url, unchanged
-from tests.games.conftest import new_game
+from tests.games_in_states import new_game
 
 URL = f"{API}/auth/token/"
 ALICE = {"username": "alice", "password": "alice-long-secret-1"}

@@ -24,7 +24,9 @@ from games.management.commands.verify_game import check_game
 from games.models import Event, Game
 from games.states import load_state
 from tests.engine.players import bot_command
-from tests.games.support import only_on_postgresql, players, started_game
+from tests.games.support import only_on_postgresql
+from tests.games_in_states import started_game
+from tests.people import players
 
 pytestmark = [
     only_on_postgresql("SQLite lets one writer in at a time, so nothing would race"),
@@ -73,7 +75,7 @@ def race(game_id: int, users: list, writer: Writer, start: threading.Barrier) ->
 
 
 def test_it_applies_each_racing_command_exactly_once():
-    users = players(6)
+    users = players(6, email="")
     game = started_game(users, placement_batch=3)
     started_version = game.version
     writers = [Writer(number) for number in range(WRITERS)]

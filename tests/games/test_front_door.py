@@ -20,7 +20,8 @@ from lobby import open_games
 from moderation.chat import hide_message, post_message
 from moderation.models import ChatMessage
 from notifications import links
-from tests.moderation.support import api, moderator, started_game, user, web
+from tests.moderation.support import started_game
+from tests.people import client_for, moderator, token_client_for, user
 from tests.source import production_modules
 from web import mail_moves
 
@@ -65,17 +66,17 @@ def test_the_api_refuses_a_stale_version_and_retries_a_race_without_one(three, r
     game, users = three
     alice, other, state = mover_and_other(game, users)
     url = f"/api/v1/games/{game.pk}/commands/"
-    stale = api(alice).post(url, {**DEFENSE_ONE, "expected_version": state.version - 1},
+    stale = token_client_for(alice).post(url, {**DEFENSE_ONE, "expected_version": state.version - 1},
                             format="json")
     assert stale.status_code == 409 and stale.json()["error"] == "version_conflict"
     assert kinds_after(game, state.version) == []
 
     race(other)
-    raced = api(alice).post(url, {**DEFENSE_ONE, "expected_version": state.version},
+    raced = token_client_for(alice).post(url, {**DEFENSE_ONE, "expected_version": state.version},
                             format="json")
     assert raced.status_code == 409  # it named a version: the race is a conflict
     race(other)
-    retried = api(alice).post(url, {"type": "set_defense", "policy": "max"}, format="json")
+    retried = token_client_for(alice).post(url, {"type": "set_defense", "policy": "max"}, format="json")
     assert retried.status_code == 201, retried.json()
     assert kinds_after(game, state.version) == ["defense_set", "defense_set", "defense_set"]
 
@@ -85,10 +86,10 @@ def test_the_web_form_refuses_a_stale_version_and_a_race(three, race):
     alice, other, state = mover_and_other(game, users)
     url = f"/games/{game.pk}/play/"
     form = {"type": "set_defense", "policy": "one"}
-    stale = web(alice).post(url, {**form, "version": state.version - 1})
+    stale = client_for(alice).post(url, {**form, "version": state.version - 1})
     assert stale.status_code == 409
     race(other)
-    raced = web(alice).post(url, {**form, "version": state.version})
+    raced = client_for(alice).post(url, {**form, "version": state.version})
     assert raced.status_code == 409
     assert kinds_after(game, state.version) == ["defense_set"]  # only the other's
 
@@ -212,12 +213,12 @@ def test_another_seats_simultaneous_placement_does_not_make_the_form_stale():
     service.submit(service.player(users[1]), game, {"type": "place", "placements": {
         _own(state, 1)[0]: state.players[1].setup_armies}})
 
-    answer = web(users[0]).post(f"/games/{game.pk}/play/",
+    answer = client_for(users[0]).post(f"/games/{game.pk}/play/",
                                 {**_hand_in_placement(state, 0), "version": seen})
     assert answer.status_code == 302
     assert load_state(game).players[0].submitted
-    # The API keeps docs/bots/contract.md's strict expected_version.
-    stale = api(users[2]).post(f"/api/v1/games/{game.pk}/commands/", {
+    # The API keeps CONTRACT.md's strict expected_version.
+    stale = token_client_for(users[2]).post(f"/api/v1/games/{game.pk}/commands/", {
         "type": "place", "placements": {_own(state, 2)[0]: state.players[2].setup_armies},
         "expected_version": seen}, format="json")
     assert stale.status_code == 409
@@ -231,7 +232,7 @@ def test_another_seats_capital_does_not_make_the_form_stale_but_a_round_end_does
     seen = state.version
     service.submit(service.player(users[1]), game,
                  {"type": "choose_capital", "territory": _own(state, 1)[0]})
-    answer = web(users[0]).post(f"/games/{game.pk}/play/", {
+    answer = client_for(users[0]).post(f"/games/{game.pk}/play/", {
         "type": "choose_capital", "territory": _own(state, 0)[0], "version": seen})
     assert answer.status_code == 302
     assert load_state(game).players[0].capital == _own(state, 0)[0]

@@ -21,10 +21,11 @@ from games import boards, computer
 from games.management.commands.verify_game import check_game
 from games.models import Game, ImportedMap, MapVersion
 from games.states import forget_recent, load_state
+from tests import people
 from tests.engine.test_community_maps import BAD_FILES
 from tests.games.api_support import API, assert_error, game_url
 from tests.games.api_support import play as play_humans
-from tests.moderation.support import moderator, user, web
+from tests.people import client_for, moderator, user
 
 pytestmark = pytest.mark.django_db
 
@@ -224,7 +225,7 @@ def test_an_import_under_a_shipped_map_s_id_is_refused_with_the_reason():
     for options in (("--id", "europe"), ("--id", "islands", "--replace")):
         with pytest.raises(CommandError, match="is the shipped map"):
             import_map(ISLES, *options)
-    page = web(moderator("maud"))
+    page = client_for(moderator("maud"))
     with open(ISLES, "rb") as upload:
         answer = page.post("/admin/games/importedmap/add/", {"file": upload, "map_id": "usa"})
     assert "the id &#x27;usa&#x27; is the shipped map" in answer.content.decode()
@@ -342,7 +343,7 @@ def test_moderators_list_disable_and_delete_in_the_admin(alice):
     import_map(ISLES)
     import_map(SEAS)
     alice.post(GAMES, {"name": "On it", "players": 2, "map": "five_isles"}, format="json")
-    page = web(moderator("maud"))
+    page = client_for(moderator("maud"))
     listing = page.get("/admin/games/importedmap/")
     assert listing.status_code == 200
     text = listing.content.decode()
@@ -350,7 +351,7 @@ def test_moderators_list_disable_and_delete_in_the_admin(alice):
     staff = user("plain")  # staff, but no moderator
     staff.is_staff = True
     staff.save()
-    assert web(staff).get("/admin/games/importedmap/").status_code == 403
+    assert client_for(staff).get("/admin/games/importedmap/").status_code == 403
     url = "/admin/games/importedmap/"
     done = page.post(url, {"action": "disable_maps", "_selected_action": ["five_isles",
                                                                           "twin_seas"]},
@@ -367,7 +368,7 @@ def test_moderators_list_disable_and_delete_in_the_admin(alice):
 
 
 def test_moderators_import_a_file_in_the_admin(tmp_path):
-    page = web(moderator("maud"))
+    page = client_for(moderator("maud"))
     with open(SEAS, "rb") as upload:
         done = page.post("/admin/games/importedmap/add/", {"file": upload, "map_id": "seas"},
                          follow=True)
@@ -399,13 +400,12 @@ def test_a_map_deleted_while_a_game_is_being_created_on_it_takes_no_game(monkeyp
     the game is stored: the game must not be stored on a map that is gone."""
     import threading
 
-    from django.contrib.auth import get_user_model
     from django.db import connection
 
     from lobby import open_games
 
     import_map(ISLES)
-    creator = get_user_model().objects.create_user("maker", "maker@example.com", "pw")
+    creator = people.user("maker", password="pw")
     read, go_on = threading.Event(), threading.Event()
     checked = open_games.rules.validate_rules
 

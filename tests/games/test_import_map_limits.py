@@ -17,7 +17,8 @@ from django.db import connection
 from engine.maps import community, formats
 from games.models import ImportedMap, MapVersion
 from tests.engine.test_community_limits import DRAWN, REFUSED, domination
-from tests.moderation.support import api, moderator, started_game, user, web
+from tests.moderation.support import started_game
+from tests.people import client_for, moderator, token_client_for, user
 
 pytestmark = pytest.mark.django_db
 ADD = "/admin/games/importedmap/add/"
@@ -32,7 +33,7 @@ def upload(text: str, name: str = "degenerate.map") -> BytesIO:
 @pytest.mark.timeout(120, method="thread")
 @pytest.mark.parametrize("text", DRAWN.values(), ids=DRAWN.keys())
 def test_a_degenerate_file_is_imported_in_the_admin(text):
-    page = web(moderator("maud"))
+    page = client_for(moderator("maud"))
     answer = page.post(ADD, {"file": upload(text), "map_id": "degenerate"})
     assert answer.status_code == 302, answer.content.decode()[-2000:]
     row = ImportedMap.objects.get(pk="degenerate")
@@ -45,7 +46,7 @@ def test_a_degenerate_file_is_imported_in_the_admin(text):
 @pytest.mark.parametrize(("kind", "text", "start", "words"), REFUSED,
                          ids=[case[0] for case in REFUSED])
 def test_a_file_past_a_limit_is_refused_in_the_admin_with_its_line(kind, text, start, words):
-    page = web(moderator("maud"))
+    page = client_for(moderator("maud"))
     answer = page.post(ADD, {"file": upload(text), "map_id": "degenerate"})
     line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith(start))
     said = answer.content.decode().replace("&#x27;", "'")
@@ -71,7 +72,7 @@ def test_players_write_while_a_moderator_imports_a_large_file(monkeypatch):
 
     monkeypatch.setattr(community, "draw", held_draw)
     large = domination([(5, 5)] * formats.MAX_TERRITORIES, continents=6)
-    page, player = web(moderator("maud")), api(alice)
+    page, player = client_for(moderator("maud")), token_client_for(alice)
     outcome = {}
 
     def admin_import():
@@ -99,7 +100,7 @@ def test_players_write_while_a_moderator_imports_a_large_file(monkeypatch):
 def test_a_field_at_fault_stores_nothing():
     """An id too long is the form's fault: the file, read with the default id, is never
     stored under it."""
-    page = web(moderator("maud"))
+    page = client_for(moderator("maud"))
     answer = page.post(ADD, {"file": upload(DRAWN["collinear"]), "map_id": "x" * 49})
     assert answer.status_code == 200 and "at most 48 characters" in answer.content.decode()
     assert not ImportedMap.objects.exists()

@@ -8,21 +8,19 @@ PostgreSQL by the lock on the game's row).
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from games import errors
 from games.models import Event, Game, Seat
 from games.states import load_state
 from lobby import open_games
+from tests import people
 from tests.games.support import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def users(count: int, prefix: str = "racer") -> list:
-    User = get_user_model()
-    return [User.objects.create_user(f"{prefix}{i}", f"{prefix}{i}@example.com", "pw")
-            for i in range(count)]
+    return people.users(*(f"{prefix}{i}" for i in range(count)), password="pw")
 
 
 def test_it_never_seats_more_than_the_game_takes():

@@ -1,4 +1,4 @@
-"""games/odds.py: the one odds model against dice counted by hand and a plain recursion in
+"""engine/odds.py: the one odds model against dice counted by hand and a plain recursion in
 exact fractions."""
 
 from __future__ import annotations

@@ -19,7 +19,6 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from engine import Event as RulesEvent
@@ -30,6 +29,7 @@ from engine.state import GameState, Occupation, Player
 from games import append, states
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game, Seat, Snapshot
+from tests import people
 
 FOLDER = Path(__file__).resolve().parent / "regression"
 LOGS = sorted(FOLDER.glob("*.json"))
@@ -123,8 +123,7 @@ def test_it_replays_the_recorded_game_in_the_engine(path):
 def test_it_replays_the_recorded_game_through_the_store(path, settings, monkeypatch):
     settings.CONQUEST_SNAPSHOT_EVERY = 25
     log = load(path)
-    users = [get_user_model().objects.create(username=f"player{seat}")
-             for seat in range(log["players"])]
+    users = people.users(*(f"player{seat}" for seat in range(log["players"])), email="")
     # The dice are keyed by the game id as the API shows it: the row must have that id.
     game = Game.objects.create(
         pk=log["id"], name=log["name"], creator=users[0], players=log["players"],

@@ -15,8 +15,10 @@ from django.contrib.auth import get_user_model
 from engine import seed_hash
 from games.models import Game, Rematch, Seat
 from lobby import challenges
+from tests import people
 from tests.games.api_support import game_url
-from tests.tournaments.support import client_for, close_signup, create, tables, users
+from tests.people import api_client_for
+from tests.tournaments.support import close_signup, create, tables
 
 
 def _seen(client, path: str) -> str:
@@ -93,15 +95,15 @@ def rematch(alice, bob, charlie):
 
 
 def tournament(alice, bob, charlie):
-    entrants = users(2)  # people of their own: the tournament's helpers make them
+    entrants = people.players(2)  # people of their own: the tournament's helpers make them
     made = create(entrants[0], seats=2, advance=1)
     for user in entrants:
-        assert client_for(user).post(f"/api/v1/tournaments/{made['id']}/join/").status_code \
+        assert api_client_for(user).post(f"/api/v1/tournaments/{made['id']}/join/").status_code \
             in (200, 201)
-    kept = [_ahead(client_for(user)) for user in entrants]
+    kept = [_ahead(api_client_for(user)) for user in entrants]
     close_signup(made["id"])
     # A table is made for its players, not by them: the seeds drawn ahead stay theirs.
-    assert [_ahead(client_for(user)) for user in entrants] == kept
+    assert [_ahead(api_client_for(user)) for user in entrants] == kept
     return tables(made["id"], 1)[0].game_id, []
 
 

@@ -25,21 +25,17 @@ from games.states import ENGINE_VERSION, load_state, rebuild_snapshots
 from lib import sql
 from lobby import open_games
 from tests.engine.players import bot_command
-from tests.games.support import (
-    finish_by_resigning,
-    only_on_postgresql,
-    play,
-    play_one,
-    players,
-    started_game,
-)
+from tests.games.support import only_on_postgresql, play, play_one
+from tests.games_in_states import finish, started_game
+from tests.people import players
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def two(db):
-    return players(2)
+    """alice and bob, without an address (a store test mails nobody)."""
+    return players(2, email="")
 
 
 @pytest.fixture
@@ -278,7 +274,7 @@ def test_it_rebuilds_snapshots_from_a_full_replay(played):
     events = stored_events(played)
     Snapshot.objects.filter(game=played).delete()
     Snapshot.objects.create(game=played, seq=10, state=replay(events[:9]).to_dict())  # wrong
-    other = started_game(players(2, prefix="other-"))
+    other = started_game(players(2, prefix="other-", email=""))
     out = StringIO()
     call_command("rebuild_snapshots", str(played.pk), stdout=out)
     expected = list(range(10, played.version + 1, 10))
@@ -366,7 +362,7 @@ def test_it_cannot_even_write_a_gap_for_verify_game_to_find(played):
 
 def test_it_checks_every_die_of_a_finished_game(game, two):
     play(game, two, random.Random(7), 60)
-    finish_by_resigning(game, two)
+    finish(game)
     assert "every die checked against the revealed seed" in verify_game(game)
     # Another seed (with its own hash, so only the draws can give it away).
     other = "ab" * 32
@@ -380,7 +376,7 @@ def test_it_checks_the_dice_of_a_game_with_the_players_entropy(two):
     game.refresh_from_db()
     assert game.contributions == ["e0", "e1"]
     play(game, two, random.Random(7), 40)
-    finish_by_resigning(game, two)
+    finish(game)
     assert "every die checked against the revealed seed" in verify_game(game)
     # The row's contributions must be those game_started lists.
     Game.objects.filter(pk=game.pk).update(contributions=["e0", "e2"])
@@ -665,7 +661,7 @@ def test_it_deals_in_whoever_joined_after_the_game_was_read(setup):
     """The seats read with the game are not trusted by start: a join may land between."""
     from notifications.models import Notification
 
-    creator, second, third = players(3)
+    creator, second, third = players(3, email="")
     game = open_games.create_game(creator, "Late joiner", 4, {"setup": setup})
     open_games.join_game(fresh(game), second)
     read = rows.fetch_game(game.pk)

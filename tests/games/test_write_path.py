@@ -18,7 +18,8 @@ from games.moderation import moderate
 from games.states import load_state
 from moderation.chat import hide_message, post_message
 from moderation.models import ChatMessage
-from tests.moderation.support import moderator, started_game, user
+from tests.moderation.support import started_game
+from tests.people import moderator, user
 from tests.source import production_modules
 
 

@@ -13,7 +13,7 @@ from django.test import Client
 from games import service
 from games.states import load_state
 from tests.live.support import StreamServer
-from tests.web.e2e.test_lobby_sizes import account
+from tests.people import with_password
 from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_move_by_another_player_shows_within_a_second(browser, contexts):
     server = StreamServer().start()
     try:
-        alice, bob = account("alice"), account("bob")
+        alice, bob = with_password("alice"), with_password("bob")
         game = started_game([alice, bob])
         state = load_state(game)
         watcher = (alice, bob)[1 - state.current]
@@ -71,7 +71,7 @@ def test_the_page_comes_back_after_a_lifetime_and_not_after_signing_out(browser,
     server = StreamServer(CONQUEST_STREAM_MAX_SECONDS="2",
                           CONQUEST_STREAM_CHECK_SECONDS="0.5").start()
     try:
-        alice, bob = account("alice"), account("bob")
+        alice, bob = with_password("alice"), with_password("bob")
         game = started_game([alice, bob])
         state = load_state(game)
         watcher = (alice, bob)[1 - state.current]

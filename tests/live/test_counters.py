@@ -14,8 +14,9 @@ from engine.moves import seats_to_act
 from games.models import Seat
 from lobby import invitations, open_games
 from tests.live.support import StreamServer
+from tests.people import with_password
 from tests.play import play_until
-from tests.web.e2e.support import account, sign_in
+from tests.web.e2e.support import sign_in
 from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -58,7 +59,7 @@ def test_it_brings_an_invitation_a_message_and_a_turn_to_the_open_lobby(browser,
     server = StreamServer().start()
     try:
         base = f"http://127.0.0.1:{server.port}"
-        alice, bob = account("alice"), account("bob")
+        alice, bob = with_password("alice"), with_password("bob")
         game = started_game([alice, bob])
         seat_of_alice = Seat.objects.get(game=game, user=alice).seat
         play_until(game, None, lambda s: seats_to_act(s) == [1 - seat_of_alice])
@@ -96,7 +97,7 @@ def test_it_brings_the_header_and_the_list_up_to_date_elsewhere(browser, context
     server = StreamServer().start()
     try:
         base = f"http://127.0.0.1:{server.port}"
-        alice, bob = account("alice"), account("bob")
+        alice, bob = with_password("alice"), with_password("bob")
         page = opened(browser, contexts, base, alice, "/notifications/")
         private = open_games.create_game(bob, "Bob's table", 3, private=True)
         invitations.invite(private, bob, "alice")
@@ -119,7 +120,7 @@ def test_it_brings_the_header_and_the_list_up_to_date_elsewhere(browser, context
 def test_it_asks_now_and_then_where_no_stream_is_served(live_server, browser, contexts):
     """A WSGI server (the test's live server) answers the stream with 503: the page asks
     again every half minute instead."""
-    alice, bob = account("alice"), account("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     context = browser.new_context()
     contexts.append(context)
     sign_in(context, live_server.url, alice)
@@ -141,7 +142,7 @@ def test_her_tabs_share_one_stream_and_the_next_takes_it_up(browser, contexts):
     server = StreamServer().start()
     try:
         base = f"http://127.0.0.1:{server.port}"
-        alice, bob = account("alice"), account("bob")
+        alice, bob = with_password("alice"), with_password("bob")
         context = browser.new_context()
         contexts.append(context)
         sign_in(context, base, alice)
@@ -176,7 +177,7 @@ def test_the_lobby_a_refused_form_brought_back_still_follows(browser, contexts):
     server = StreamServer().start()
     try:
         base = f"http://127.0.0.1:{server.port}"
-        alice, bob = account("alice"), account("bob")
+        alice, bob = with_password("alice"), with_password("bob")
         page = opened(browser, contexts, base, alice, "/games/")
         page.fill("#create-game [name=name]", "Keep me")
         page.evaluate("document.querySelector('#create-game [name=players]')"

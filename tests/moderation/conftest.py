@@ -1,16 +1,11 @@
 """People of the moderation tests besides alice, bob and charlie (tests/conftest.py: alice
-and bob play, charlie plays nothing): maud is a moderator (made with make_moderator)."""
+and bob play, charlie plays nothing, maud moderates): the game they play."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.moderation.support import moderator, started_game
-
-
-@pytest.fixture
-def maud(db):
-    return moderator("maud")
+from tests.moderation.support import started_game
 
 
 @pytest.fixture

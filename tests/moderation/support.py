@@ -1,57 +1,15 @@
-"""Users, clients and games for the moderation tests, arranged through lobby.open_games and games.service."""
+"""What the moderation tests read of a game, and the game they start (people:
+tests/people.py; games: tests/games_in_states.py)."""
 
 from __future__ import annotations
 
-from io import StringIO
+from functools import partial
 
-from django.contrib.auth import get_user_model
-from django.core.management import call_command
-from django.test import Client
-from rest_framework.test import APIClient
-
-from accounts import tokens
 from games.models import Event, Game
-from lobby import open_games
+from tests import games_in_states
 
-
-def user(name: str):
-    """A user without a password (hashing one costs a quarter of a second)."""
-    User = get_user_model()
-    found = User.objects.filter(username=name).first()
-    return found or User.objects.create(username=name, email=f"{name}@example.com")
-
-
-def moderator(name: str):
-    """`name` made a moderator the documented way, read again (permissions are cached)."""
-    user(name)
-    call_command("make_moderator", name, stdout=StringIO())
-    return get_user_model().objects.get(username=name)
-
-
-def web(someone) -> Client:
-    client = Client()
-    if someone is not None:
-        client.force_login(someone)
-    return client
-
-
-def api(someone) -> APIClient:
-    client = APIClient()
-    if someone is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {tokens.issue(someone)}")
-    return client
-
-
-def started_game(users: list, **rules) -> Game:
-    """A game created by users[0] and joined by the others (it starts when full); by default
-    dealt at random, so that it is at once in the first player's reinforce phase."""
-    rules = {"setup": "random", **rules}
-    game = open_games.create_game(users[0], "Moderated game", len(users), rules)
-    for other in users[1:]:
-        open_games.join_game(game, other)
-    game.refresh_from_db()
-    assert game.status == Game.ACTIVE
-    return game
+# By default dealt at random, so that it is at once in the first player's reinforce phase.
+started_game = partial(games_in_states.started_game, name="Moderated game", setup="random")
 
 
 def last_event(game: Game) -> Event:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from games.models import Event
-from tests.moderation.support import web
 from tests.moderation.test_admin import superuser
+from tests.people import client_for
 
 ORACLES = [
     ("game", "seed__startswith={seed1}"),
@@ -39,7 +39,7 @@ MAIL_ORACLES = [
 @pytest.mark.parametrize("who", ["moderator", "superuser"])
 @pytest.mark.parametrize("model, query", ORACLES)
 def test_it_refuses_a_lookup_on_a_hidden_column(game, maud, who, model, query):
-    client = web(maud if who == "moderator" else superuser())
+    client = client_for(maud if who == "moderator" else superuser())
     url = f"/admin/games/{model}/?{query.format(seed=game.seed, seed1=game.seed[0])}"
 
     assert client.get(url).status_code == 400
@@ -47,13 +47,13 @@ def test_it_refuses_a_lookup_on_a_hidden_column(game, maud, who, model, query):
 
 @pytest.mark.parametrize("app, model, query", MAIL_ORACLES)
 def test_it_refuses_a_lookup_on_hidden_mail_and_relations(game, app, model, query):
-    client = web(superuser())
+    client = client_for(superuser())
 
     assert client.get(f"/admin/{app}/{model}/?{query}").status_code == 400
 
 
 def test_it_gives_the_same_answer_whatever_the_seed_starts_with(game, maud):
-    client = web(maud)
+    client = client_for(maud)
     answers = {client.get(f"/admin/games/game/?id={game.pk}&seed__startswith={digit}")
                .status_code for digit in "0123456789abcdef"}
 
@@ -61,7 +61,7 @@ def test_it_gives_the_same_answer_whatever_the_seed_starts_with(game, maud):
 
 
 def test_it_still_filters_on_what_the_list_offers(game, maud):
-    client = web(maud)
+    client = client_for(maud)
 
     assert client.get("/admin/games/game/?status__exact=active").status_code == 200
     assert client.get(f"/admin/games/event/?game={game.pk}&type__exact=card_drawn"
@@ -71,7 +71,7 @@ def test_it_still_filters_on_what_the_list_offers(game, maud):
 
 
 def test_the_game_list_filters_by_phase_from_fixed_choices(game, maud):
-    client = web(maud)
+    client = client_for(maud)
     game.refresh_from_db()
     other = next(p for p in ("attack", "fortify") if p != game.phase)
 

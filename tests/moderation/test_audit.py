@@ -7,7 +7,8 @@ from moderation.audit import history
 from moderation.chat import hide_message, post_message
 from moderation.models import Report
 from moderation.reports import close_report
-from tests.moderation.support import moderator, started_game, user, web
+from tests.moderation.support import started_game
+from tests.people import client_for, moderator, user
 
 
 def test_it_lists_a_moderators_actions_across_games(game, alice, bob, maud):
@@ -20,7 +21,7 @@ def test_it_lists_a_moderators_actions_across_games(game, alice, bob, maud):
     kinds = [entry["kind"] for entry in history("maud")]
     assert sorted(kinds) == ["chat_hidden", "game_aborted", "game_paused", "report_closed"]
     assert kinds[0] == "report_closed"  # newest first
-    page = web(maud).get("/moderation/audit/").content.decode()
+    page = client_for(maud).get("/moderation/audit/").content.decode()
     assert "Moderator maud paused the game. Reason: break" in page
     assert "Moderator maud ended the game without a winner. Reason: cheating" in page
     assert f"/moderation/games/{other.pk}/" in page and "sorted" in page
@@ -29,7 +30,7 @@ def test_it_lists_a_moderators_actions_across_games(game, alice, bob, maud):
 
 def test_it_shows_another_moderators_history(game, maud):
     moderate(game, moderator("otto"), "pause", "for otto")
-    page = web(maud).get("/moderation/audit/?moderator=otto").content.decode()
+    page = client_for(maud).get("/moderation/audit/?moderator=otto").content.decode()
     assert "Moderator otto paused the game. Reason: for otto" in page
 
 

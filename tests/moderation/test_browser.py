@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from moderation.models import ChatMessage
-from tests.moderation.support import started_game, user
+from tests.moderation.support import started_game
+from tests.people import user
 from tests.web.e2e.support import sign_in
 
 WAIT = 10_000  # ms

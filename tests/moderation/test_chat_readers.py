@@ -18,7 +18,8 @@ from moderation.models import ChatMessage, Report
 from moderation.reports import close_report
 from notifications.mail import Reader
 from notifications.models import Notification
-from tests.moderation.support import api, moderator, started_game, user, web
+from tests.moderation.support import started_game
+from tests.people import client_for, moderator, token_client_for, user
 
 SECRET = "RED-PLAN-flank-through-siam"
 REASON = "REASON-carol-worries"
@@ -31,12 +32,12 @@ def table(db):
     """The game, its team line and carol's report on it, and every kind of reader."""
     alice, bob, carol, dave = user("alice"), moderator("bob"), user("carol"), user("dave")
     game = started_game([alice, bob, carol, dave], team_size=2)
-    answer = api(alice).post(f"/api/v1/games/{game.pk}/chat/", {"text": SECRET, "team": True},
+    answer = token_client_for(alice).post(f"/api/v1/games/{game.pk}/chat/", {"text": SECRET, "team": True},
                              format="json")
     assert answer.status_code == 201, answer.content
-    api(bob).post(f"/api/v1/games/{game.pk}/chat/", {"text": "good luck all"}, format="json")
+    token_client_for(bob).post(f"/api/v1/games/{game.pk}/chat/", {"text": "good luck all"}, format="json")
     line = ChatMessage.objects.get(text=SECRET)
-    answer = api(carol).post("/api/v1/reports/", {"game": game.pk, "message": line.pk,
+    answer = token_client_for(carol).post("/api/v1/reports/", {"game": game.pk, "message": line.pk,
                                                   "reason": REASON}, format="json")
     assert answer.status_code == 201, answer.content
     readers = {"teammate": carol, "opponent": dave, "spectator": None,
@@ -49,14 +50,14 @@ def player_surfaces(game, line, who) -> dict:
     """Every answer a player's surface gives `who` about the game's chat."""
     chat = f"/games/{game.pk}/chat/"
     return {
-        "chat API": api(who).get(f"/api/v1/games/{game.pk}/chat/"),
-        "chat API after": api(who).get(f"/api/v1/games/{game.pk}/chat/?after={line.pk - 1}"),
-        "game page": web(who).get(f"/games/{game.pk}/"),
-        "chat page": web(who).get(chat),
-        "chat lines": web(who).get(chat, headers={"X-Chat-Fragment": "lines"}),
-        "chat box": web(who).get(chat, headers={"X-Chat-Fragment": "box"}),
-        "htmx lines": web(who).get(f"{chat}?part=lines", headers={"HX-Request": "true"}),
-        "report form": web(who).get(f"/reports/new/?game={game.pk}&message={line.pk}"),
+        "chat API": token_client_for(who).get(f"/api/v1/games/{game.pk}/chat/"),
+        "chat API after": token_client_for(who).get(f"/api/v1/games/{game.pk}/chat/?after={line.pk - 1}"),
+        "game page": client_for(who).get(f"/games/{game.pk}/"),
+        "chat page": client_for(who).get(chat),
+        "chat lines": client_for(who).get(chat, headers={"X-Chat-Fragment": "lines"}),
+        "chat box": client_for(who).get(chat, headers={"X-Chat-Fragment": "box"}),
+        "htmx lines": client_for(who).get(f"{chat}?part=lines", headers={"HX-Request": "true"}),
+        "report form": client_for(who).get(f"/reports/new/?game={game.pk}&message={line.pk}"),
     }
 
 
@@ -64,17 +65,17 @@ def moderation_surfaces(game, line, who) -> dict:
     report = Report.objects.get(message=line, reason=REASON)
     admin_lines, admin_reports = "/admin/moderation/chatmessage/", "/admin/moderation/report/"
     return {
-        "queue": web(who).get("/moderation/"),
-        "game": web(who).get(f"/moderation/games/{game.pk}/"),
-        "audit": web(who).get("/moderation/audit/?moderator=otto"),
-        "admin lines": web(who).get(admin_lines),
-        "admin line search": web(who).get(f"{admin_lines}?q={SECRET[:8]}"),
-        "admin line filters": web(who).get(f"{admin_lines}?game={game.pk}&hidden__exact=0"),
-        "admin line": web(who).get(f"{admin_lines}{line.pk}/change/", follow=True),
-        "admin reports": web(who).get(admin_reports),
-        "admin report search": web(who).get(f"{admin_reports}?q={REASON[:10]}"),
-        "admin report filters": web(who).get(f"{admin_reports}?game={game.pk}&status=open"),
-        "admin report": web(who).get(f"{admin_reports}{report.pk}/change/", follow=True),
+        "queue": client_for(who).get("/moderation/"),
+        "game": client_for(who).get(f"/moderation/games/{game.pk}/"),
+        "audit": client_for(who).get("/moderation/audit/?moderator=otto"),
+        "admin lines": client_for(who).get(admin_lines),
+        "admin line search": client_for(who).get(f"{admin_lines}?q={SECRET[:8]}"),
+        "admin line filters": client_for(who).get(f"{admin_lines}?game={game.pk}&hidden__exact=0"),
+        "admin line": client_for(who).get(f"{admin_lines}{line.pk}/change/", follow=True),
+        "admin reports": client_for(who).get(admin_reports),
+        "admin report search": client_for(who).get(f"{admin_reports}?q={REASON[:10]}"),
+        "admin report filters": client_for(who).get(f"{admin_reports}?game={game.pk}&status=open"),
+        "admin report": client_for(who).get(f"{admin_reports}{report.pk}/change/", follow=True),
     }
 
 
@@ -118,7 +119,7 @@ def test_only_a_moderator_without_a_stake_reads_it_where_moderators_work(table, 
         if surface == "audit":
             assert ("from carol" in shown(answer)) == reads, kind
     if kind in ("moderator_in_game", "moderator_outside"):
-        client = web(readers[kind])
+        client = client_for(readers[kind])
         for url in (f"/admin/moderation/chatmessage/{line.pk}/change/",
                     f"/admin/moderation/chatmessage/{line.pk}/history/",
                     f"/admin/moderation/report/{other.pk}/change/"):
@@ -130,7 +131,7 @@ def test_the_admin_search_and_filters_count_no_line_a_moderator_may_not_read(tab
     game, line, readers = table
     lines, reports = "/admin/moderation/chatmessage/", "/admin/moderation/report/"
     for who, expected in ((readers["moderator_outside"], 1), (readers["moderator_in_game"], 0)):
-        client = web(who)
+        client = client_for(who)
         for url in (f"{lines}?q={SECRET[:8]}", f"{lines}?q=alice&game={game.pk}",
                     f"{lines}?q={SECRET[:8]}&game={game.pk}&hidden__exact=0",
                     f"{reports}?q={REASON[:10]}", f"{reports}?game={game.pk}",
@@ -148,9 +149,9 @@ def test_only_the_team_may_report_the_line(table, kind):
     who = readers[kind]
     Report.objects.all().delete()  # carol's own report aside
     before = 0
-    form = web(who).post("/reports/new/", {"game": game.pk, "message": line.pk,
+    form = client_for(who).post("/reports/new/", {"game": game.pk, "message": line.pk,
                                            "reason": "seen it"})
-    answer = api(who).post("/api/v1/reports/", {"game": game.pk, "message": line.pk,
+    answer = token_client_for(who).post("/api/v1/reports/", {"game": game.pk, "message": line.pk,
                                                 "reason": "seen it too"}, format="json")
 
     if kind == "teammate":
@@ -168,8 +169,8 @@ def test_a_line_that_is_not_readable_answers_as_one_that_does_not_exist(table):
     dave = readers["opponent"]
     missing = ChatMessage.objects.order_by("-pk").first().pk + 1000
     for message in (line.pk, missing):
-        page = web(dave).get(f"/reports/new/?game={game.pk}&message={message}")
-        answer = api(dave).post("/api/v1/reports/", {"game": game.pk, "message": message,
+        page = client_for(dave).get(f"/reports/new/?game={game.pk}&message={message}")
+        answer = token_client_for(dave).post("/api/v1/reports/", {"game": game.pk, "message": message,
                                                      "reason": "probe"}, format="json")
         assert page.status_code == 404 and answer.status_code == 404
         assert answer.json() == {"error": "not_found", "detail": "no such message in this game"}

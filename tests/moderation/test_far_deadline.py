@@ -7,13 +7,14 @@ import pytest
 
 from accounts.models import Preferences
 from games.models import Game
-from tests.moderation.support import event_count, page_messages, web
+from tests.moderation.support import event_count, page_messages
+from tests.people import client_for
 
 pytestmark = pytest.mark.django_db
 
 
 def extend(moderator, game, until: str):
-    client = web(moderator)
+    client = client_for(moderator)
     answer = client.post(f"/moderation/games/{game.pk}/act/", {
         "action_name": "extend_deadline", "extend_deadline-action": "extend_deadline",
         "extend_deadline-version": str(game.version), "extend_deadline-until": until,
@@ -33,4 +34,4 @@ def test_a_deadline_in_the_year_9999_is_refused_and_the_game_page_stays_up(game,
     assert Game.objects.get(pk=game.pk).deadline == deadline
     assert event_count(game) == events
     Preferences.objects.update_or_create(user=alice, defaults={"time_zone": "Asia/Tokyo"})
-    assert web(alice).get(f"/games/{game.pk}/").status_code == 200
+    assert client_for(alice).get(f"/games/{game.pk}/").status_code == 200

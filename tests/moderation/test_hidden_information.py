@@ -10,7 +10,8 @@ from games.errors import ServiceError
 from games.moderation import moderate
 from games.states import load_state
 from moderation.chat import hide_message, post_message
-from tests.moderation.support import moderator, started_game, user, web
+from tests.moderation.support import started_game
+from tests.people import client_for, moderator, user
 from tests.play import play_until
 
 
@@ -36,7 +37,7 @@ def test_it_shows_a_playing_moderator_no_mission_card_or_seed(db):
     assert game.events.filter(type="card_drawn").exists()
     for player in state.players:
         secrets += [player.mission, describe(player.mission)]
-    for url, answer in pages(game, web(alice)).items():
+    for url, answer in pages(game, client_for(alice)).items():
         assert answer.status_code == 200, url
         page = answer.content.decode()
         for secret in secrets:
@@ -44,14 +45,14 @@ def test_it_shows_a_playing_moderator_no_mission_card_or_seed(db):
         assert "drew a card:" not in page, url  # the words a card's holder reads
         for card in held:
             assert f"&quot;card&quot;: {card}" not in page, (url, card)
-    view = web(alice).get(f"/moderation/games/{game.pk}/").context["view"]
+    view = client_for(alice).get(f"/moderation/games/{game.pk}/").context["view"]
     assert view["you"] is None
     assert all(not {"mission", "capital", "hand"} & set(p) for p in view["players"])
 
 
 def test_it_tells_a_playing_moderator_they_see_it_as_a_spectator(game, alice):
     moderator("alice")
-    page = web(alice).get(f"/moderation/games/{game.pk}/").content.decode()
+    page = client_for(alice).get(f"/moderation/games/{game.pk}/").content.decode()
     assert "You play in this game" in page
 
 
@@ -59,10 +60,10 @@ def test_it_shows_the_hidden_data_once_the_game_is_over(alice, bob, maud):
     game = started_game([alice, bob])
     play_until(game, [alice, bob], lambda s: any(p.cards for p in s.players))
     drawn = game.events.filter(type="card_drawn").first()
-    page = web(maud).get(f"/admin/games/event/{drawn.pk}/change/").content.decode()
+    page = client_for(maud).get(f"/admin/games/event/{drawn.pk}/change/").content.decode()
     assert f"&quot;card&quot;: {drawn.data['card']}" not in page
     moderate(game, maud, "abort", "over")
-    page = web(maud).get(f"/admin/games/event/{drawn.pk}/change/").content.decode()
+    page = client_for(maud).get(f"/admin/games/event/{drawn.pk}/change/").content.decode()
     assert f"&quot;card&quot;: {drawn.data['card']}" in page
 
 

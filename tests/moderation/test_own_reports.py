@@ -13,7 +13,8 @@ from games.moderation import moderate
 from moderation.chat import hide_message, post_message
 from moderation.models import Report
 from moderation.reports import close_report
-from tests.moderation.support import moderator, page_messages, started_game, user, web
+from tests.moderation.support import page_messages, started_game
+from tests.people import client_for, moderator, user
 
 REASON = "REASON-bob-insulted-me"
 GAME_REASON = "GAME-REASON-bob-stalls"
@@ -44,7 +45,7 @@ def test_the_service_refuses_to_close_a_report_about_the_moderator(reported):
 
 def test_the_queue_refuses_and_hides_them(reported):
     game, bob, line, reports = reported
-    client = web(bob)
+    client = client_for(bob)
     answer = client.post(f"/moderation/reports/{reports[0].pk}/close/",
                          {f"r{reports[0].pk}-note": "nothing wrong"}, follow=True)
     assert any("another moderator" in text for text in page_messages(answer))
@@ -54,13 +55,13 @@ def test_the_queue_refuses_and_hides_them(reported):
         assert REASON not in page and GAME_REASON not in page, url
         assert "Reported by alice" not in page, url
         assert f"/moderation/reports/{reports[0].pk}/close/" not in page, url
-    queue = web(moderator("maud")).get("/moderation/").content.decode()
+    queue = client_for(moderator("maud")).get("/moderation/").content.decode()
     assert REASON in queue and "BOB-LINE" in queue
 
 
 def test_the_admin_neither_lists_nor_closes_them(reported):
     game, bob, line, reports = reported
-    client = web(bob)
+    client = client_for(bob)
     listed = client.get("/admin/moderation/report/")
     assert listed.context["cl"].result_count == 0 and REASON not in listed.content.decode()
     assert client.get(f"/admin/moderation/report/{reports[0].pk}/change/").status_code == 302
@@ -68,7 +69,7 @@ def test_the_admin_neither_lists_nor_closes_them(reported):
         "action": "close_reports", ACTION_CHECKBOX_NAME: [str(r.pk) for r in reports],
         "apply": "1", "reason": "nothing wrong"}, follow=True)
     assert Report.objects.filter(status=Report.OPEN).count() == 2
-    assert web(moderator("maud")).get("/admin/moderation/report/").context[
+    assert client_for(moderator("maud")).get("/admin/moderation/report/").context[
         "cl"].result_count == 2
 
 
@@ -83,7 +84,7 @@ def test_a_report_on_their_line_stays_theirs_after_they_left_the_game(reported):
         close_report(reports[0], bob, "mine, but I left")
 
     assert refusal.value.code == "own_game"
-    queue = web(bob).get("/moderation/").content.decode()
+    queue = client_for(bob).get("/moderation/").content.decode()
     # His line stays his; the game is no longer his once he holds no seat in it.
     assert REASON not in queue and GAME_REASON in queue
     close_report(reports[1], bob, "he left")
@@ -97,15 +98,15 @@ def test_a_playing_moderator_reads_no_hidden_line_of_their_game(reported):
     for url in (f"/moderation/games/{game.pk}/", "/moderation/",
                 "/admin/moderation/chatmessage/", f"/games/{game.pk}/chat/",
                 "/admin/moderation/chatmessage/?q=HIDDEN", f"/api/v1/games/{game.pk}/chat/"):
-        assert "HIDDEN-RUDE-LINE" not in web(bob).get(url).content.decode(), url
-    assert "HIDDEN-RUDE-LINE" in web(moderator("otto")).get(
+        assert "HIDDEN-RUDE-LINE" not in client_for(bob).get(url).content.decode(), url
+    assert "HIDDEN-RUDE-LINE" in client_for(moderator("otto")).get(
         f"/moderation/games/{game.pk}/").content.decode()
 
 
 def test_the_audit_shows_them_no_closing_of_a_report_about_them(reported):
     game, bob, line, reports = reported
     close_report(reports[0], moderator("maud"), "NOTE-warned-bob")
-    assert "NOTE-warned-bob" not in web(bob).get(
+    assert "NOTE-warned-bob" not in client_for(bob).get(
         "/moderation/audit/?moderator=maud").content.decode()
-    assert "NOTE-warned-bob" in web(moderator("otto")).get(
+    assert "NOTE-warned-bob" in client_for(moderator("otto")).get(
         "/moderation/audit/?moderator=maud").content.decode()

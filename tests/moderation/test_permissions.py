@@ -9,7 +9,7 @@ from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
 
 from moderation.permissions import GROUP, PERMISSIONS
-from tests.moderation.support import user, web
+from tests.people import client_for, user
 
 EXPECTED = {
     "games.moderate_game", "games.view_game", "games.view_seat", "games.view_event",
@@ -64,19 +64,19 @@ def staff_pages(game):
 
 def test_it_sends_anonymous_visitors_to_sign_in(staff_pages):
     for url in staff_pages:
-        answer = web(None).get(url)
+        answer = client_for(None).get(url)
         assert answer.status_code == 302 and "/accounts/login/" in answer["Location"], url
-    answer = web(None).get("/admin/")
+    answer = client_for(None).get("/admin/")
     assert answer.status_code == 302 and "/admin/login/" in answer["Location"]
 
 
 def test_it_refuses_a_plain_player(staff_pages, alice):
     for url in staff_pages:
-        answer = web(alice).get(url)
+        answer = client_for(alice).get(url)
         assert answer.status_code == 403, url
         page = answer.content.decode()  # in the site's layout, saying why, with a way on
         assert "This page is not open to you" in page and 'href="/games/"' in page, url
-    assert web(alice).get("/admin/").status_code == 302  # the admin's own sign-in page
+    assert client_for(alice).get("/admin/").status_code == 302  # the admin's own sign-in page
 
 
 def test_it_refuses_staff_who_are_not_moderators(staff_pages, db):
@@ -84,13 +84,13 @@ def test_it_refuses_staff_who_are_not_moderators(staff_pages, db):
     clerk.is_staff = True
     clerk.save()
     for url in staff_pages:
-        assert web(clerk).get(url).status_code == 403, url
+        assert client_for(clerk).get(url).status_code == 403, url
 
 
 def test_it_lets_a_moderator_in(staff_pages, maud):
     for url in staff_pages:
-        assert web(maud).get(url).status_code == 200, url
-    client = web(maud)
+        assert client_for(maud).get(url).status_code == 200, url
+    client = client_for(maud)
     assert client.get("/admin/").status_code == 200
     for model in ("games/game", "games/seat", "games/event", "games/snapshot",
                   "notifications/notification", "notifications/inboundmail",
@@ -106,6 +106,6 @@ def test_it_links_the_moderation_pages_for_moderators_only(maud, alice):
     clerk.is_staff = True
     clerk.save()
 
-    assert link in web(maud).get("/games/").content.decode()
-    assert link not in web(alice).get("/games/").content.decode()
-    assert link not in web(clerk).get("/games/").content.decode()
+    assert link in client_for(maud).get("/games/").content.decode()
+    assert link not in client_for(alice).get("/games/").content.decode()
+    assert link not in client_for(clerk).get("/games/").content.decode()

@@ -1,49 +1,40 @@
-"""Players and games for the notification tests, made and played in-process through
-games.service, the one write path. Users have no password (hashing one costs a quarter of
-a second)."""
+"""Games for the notification tests, made and played in-process through games.service, the
+one write path (people: tests/people.py; games: tests/games_in_states.py)."""
 
 from __future__ import annotations
 
 from collections import deque
 from datetime import datetime, timedelta
 
-from django.contrib.auth import get_user_model
 from django.core import mail as outbox
 
-from accounts.models import Preferences
-from engine import seed_hash
 from engine.cards import best_set
 from engine.moves import seats_to_act
 from games import service
 from games.models import Game, Seat
 from games.states import load_state
-from lobby import open_games
 from notifications import delivery
 from notifications.models import Notification
 from ratings import recording
+from tests import games_in_states
 
 SEED = "5eed" * 16  # every game of these tests deals and rolls from this seed
 
 
-def player(name: str, **preferences):
-    """A user `name` with the mail address name@example.com and the given preferences."""
-    user = get_user_model().objects.create(username=name, email=f"{name}@example.com")
-    if preferences:
-        Preferences.objects.create(user=user, **preferences)
-    return user
+def started(*users, **rules_and_options) -> Game:
+    """A game of `users` (seat order as given) that has started, dealt from SEED
+    (tests/games_in_states.py: `map_id`, `clock` and the like go to create_game)."""
+    return games_in_states.started_game(list(users), name="Moscow 1812", seed=SEED,
+                                        **rules_and_options)
 
 
-def started(*users, clock=None, map_id=None, **rules) -> Game:
-    """A game of `users` (seat order as given) that has started, dealt from SEED, on the
-    map `map_id` (default classic)."""
-    game = open_games.create_game(users[0], "Moscow 1812", len(users), rules, clock=clock,
-                             map_id=map_id)
-    Game.objects.filter(pk=game.pk).update(seed=SEED, seed_hash=seed_hash(SEED))
+def at_first_reinforce(*users, **rules_and_options) -> Game:
+    """`started`, with the initial placement done (`place_setup`): the first turn's
+    reinforce phase."""
+    game = started(*users, **rules_and_options)
+    place_setup(game)
     game.refresh_from_db()
-    for user in users[1:]:
-        open_games.join_game(game, user)
-    game.refresh_from_db()
-    assert game.status == Game.ACTIVE
+    assert game.phase == "reinforce"
     return game
 
 

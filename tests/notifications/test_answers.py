@@ -17,18 +17,15 @@ from games.states import load_state
 from notifications import answers, delivery
 from notifications.mailcommands import parse_line
 from notifications.models import Notification
-from tests.notifications.support import place_setup, rows, started, user_at
+from tests.notifications.support import rows, started, user_at
 from tests.notifications.test_inbound import mailed, reply_to
 from words import vocabulary
 
 
 @pytest.fixture
-def game(alice, bob, charlie, clock):
-    """Three players at the first turn's reinforce phase."""
-    game = started(alice, bob, charlie, placement_batch=50)
-    place_setup(game)
-    game.refresh_from_db()
-    return game
+def game(three_at_first_reinforce):
+    """The game of these tests: alice, bob and charlie at the first reinforce phase."""
+    return three_at_first_reinforce
 
 
 def examples_in(body: str) -> list[str]:

@@ -19,8 +19,8 @@ from games.models import Event, Game
 from games.moderation import moderate
 from games.states import load_state
 from notifications.vacations import cancel, declare
-from tests.moderation.support import moderator
 from tests.notifications.support import act, place_setup, started, user_at
+from tests.people import moderator
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "verify_record.py"
 

@@ -30,6 +30,13 @@ from tests.notifications.support import (
 )
 from tests.play import play_until
 
+
+@pytest.fixture
+def game(three_at_first_reinforce):
+    """The game of these tests: alice, bob and charlie at the first reinforce phase."""
+    return three_at_first_reinforce
+
+
 DAY = timedelta(days=1)
 
 
@@ -65,16 +72,6 @@ def play_a_quiet_turn(game) -> None:
     act(game, user, {"type": "place", "placements": {
         state.territories_of(state.current)[0]: state.reinforcements}})
     act(game, user, {"type": "end_turn"})
-
-
-@pytest.fixture
-def game(alice, bob, charlie, clock):
-    """Three players at the first turn's reinforce phase."""
-    game = started(alice, bob, charlie, placement_batch=50)
-    place_setup(game)
-    game.refresh_from_db()
-    assert game.phase == "reinforce"
-    return game
 
 
 # ---- the deadline column -------------------------------------------------------------
@@ -532,7 +529,7 @@ def test_it_pulls_a_stretched_deadline_back_when_the_vacation_is_called_off(game
 def test_it_pulls_back_only_a_deadline_stretched_for_the_player_back(game, clock):
     from games.moderation import moderate
     from notifications.vacations import cancel
-    from tests.moderation.support import moderator
+    from tests.people import moderator
     owing = user_at(game, load_state(game).current)
     other = next(user_at(game, s) for s in range(3) if user_at(game, s) != owing)
     owing_away = away(owing, clock.now, clock.now + timedelta(days=21))

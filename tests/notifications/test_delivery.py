@@ -14,20 +14,9 @@ from accounts.models import Preferences
 from games.states import load_state
 from notifications import deadlines, delivery, links, tasks
 from notifications.models import Notification
-from tests.notifications.support import (
-    act,
-    mails_to,
-    place_setup,
-    player,
-    rows,
-    started,
-    user_at,
-)
-
-
-@pytest.fixture
-def game(alice, bob, clock):
-    return started(alice, bob)
+from tests import people
+from tests.notifications.support import act, mails_to, place_setup, rows, started, user_at
+from tests.people import user
 
 
 def started_row(game, user) -> Notification:
@@ -246,7 +235,7 @@ def open_links(text: str) -> set[tuple[int, int]]:
 @pytest.fixture
 def dave(db):
     """Reads one digest a day, at noon in Prague."""
-    return player("dave", turn_mail=Preferences.DIGEST, time_zone="Europe/Prague",
+    return user("dave", turn_mail=Preferences.DIGEST, time_zone="Europe/Prague",
                   digest_hour=12, mail_link_sign_in=True)
 
 
@@ -332,9 +321,9 @@ def test_it_sends_no_digest_to_an_unsubscribed_reader(alice, dave, clock):
 
 
 @pytest.mark.django_db
-def test_it_gives_up_on_a_mail_that_keeps_failing(settings, django_user_model):
+def test_it_gives_up_on_a_mail_that_keeps_failing(settings):
     settings.CONQUEST_MAIL_MAX_ATTEMPTS = 2
-    user = django_user_model.objects.create_user("gives-up", "gives-up@example.com", "x")
+    user = people.user("gives-up", password="x")
     row = Notification.objects.create(user=user, kind=Notification.DIGEST, key="digest:x",
                                       payload={"games": []}, attempts=2)
 
@@ -347,7 +336,8 @@ def test_it_gives_up_on_a_mail_that_keeps_failing(settings, django_user_model):
 @pytest.mark.django_db
 def test_it_drops_a_reminder_whose_deadline_moved_on(django_user_model):
     from games.models import Game
-    from tests.games.conftest import new_game, signed_up
+    from tests.games_in_states import new_game
+    from tests.people import signed_up
 
     alice, bob = signed_up("rem-a"), signed_up("rem-b")
     game = Game.objects.get(pk=new_game(alice, bob))

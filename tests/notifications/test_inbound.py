@@ -36,6 +36,12 @@ from tests.notifications.support import (
 from web import mail_moves
 
 
+@pytest.fixture
+def game(three_at_first_reinforce):
+    """The game of these tests: alice, bob and charlie at the first reinforce phase."""
+    return three_at_first_reinforce
+
+
 def address_of(game, user) -> str:
     game.refresh_from_db()
     return links.reply_address(game.pk, seat_of(game, user), user.pk, game.turn)
@@ -68,15 +74,6 @@ def front_line(state, seat):
     source = max(state.border_territories(seat), key=lambda t: state.armies[t])
     enemies = [n for n in NEIGHBOURS[source] if state.owner[n] != seat]
     return source, min(enemies, key=lambda t: state.armies[t])
-
-
-@pytest.fixture
-def game(alice, bob, charlie, clock):
-    """Three players at the first turn's reinforce phase."""
-    game = started(alice, bob, charlie, placement_batch=50)
-    place_setup(game)
-    game.refresh_from_db()
-    return game
 
 
 def mover(game):

@@ -9,16 +9,11 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from accounts import tokens
 from games.states import load_state
 from moderation.chat import post_message
 from notifications.models import Notification
-from tests.notifications.support import place_setup, player, rows, started, user_at
-
-
-@pytest.fixture
-def game(alice, bob):
-    return started(alice, bob)
+from tests.notifications.support import place_setup, rows, started, user_at
+from tests.people import client_for, token_client_for, user
 
 
 @pytest.fixture
@@ -28,18 +23,6 @@ def mover(game):
     return user_at(game, load_state(game).current)
 
 
-def web(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def api(user) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {tokens.issue(user)}")
-    return client
-
-
 def header_count(page: str) -> int | None:
     found = re.search(r'id="inbox-link">[^<]*<span class="unread-count">(\d+)', page)
     return int(found[1]) if found else None
@@ -47,13 +30,13 @@ def header_count(page: str) -> int | None:
 
 def test_every_page_shows_the_unread_count_in_the_header(game, mover):
     for path in ("/", "/games/", "/accounts/profile/", "/leaderboard/", "/tournaments/"):
-        page = web(mover).get(path).content.decode()
+        page = client_for(mover).get(path).content.decode()
         assert header_count(page) == 2, path  # the game started, and its move
     assert 'id="inbox-link"' not in Client().get("/").content.decode()
 
 
 def test_the_api_lists_the_entries_and_marks_them_read(game, mover):
-    answer = api(mover).get("/api/v1/notifications/")
+    answer = token_client_for(mover).get("/api/v1/notifications/")
 
     assert answer.status_code == 200
     body = answer.json()
@@ -63,34 +46,34 @@ def test_the_api_lists_the_entries_and_marks_them_read(game, mover):
     assert all(e["url"] == f"/games/{game.pk}/" and not e["read"] for e in body["results"])
 
     first = body["results"][0]["id"]
-    read = api(mover).post("/api/v1/notifications/read/", {"ids": [first]}, format="json")
+    read = token_client_for(mover).post("/api/v1/notifications/read/", {"ids": [first]}, format="json")
     assert read.json()["unread"] == 1
-    assert api(mover).post("/api/v1/notifications/read/", {}, format="json").json()[
+    assert token_client_for(mover).post("/api/v1/notifications/read/", {}, format="json").json()[
         "unread"] == 0
 
 
 @pytest.mark.parametrize("body", [{"ids": "all"}, {"ids": [True]}, {"ids": ["1"]},
                                   {"ids": [2**70]}, [1, 2]])
 def test_the_api_refuses_bad_ids_and_changes_nothing(game, mover, body):
-    answer = api(mover).post("/api/v1/notifications/read/", body, format="json")
+    answer = token_client_for(mover).post("/api/v1/notifications/read/", body, format="json")
 
     assert answer.status_code == 400
     assert set(answer.json()) == {"error", "detail"}
-    assert api(mover).get("/api/v1/notifications/").json()["unread"] == 2
+    assert token_client_for(mover).get("/api/v1/notifications/").json()["unread"] == 2
 
 
 def test_the_api_asks_for_sign_in_and_marks_nobody_elses(game, mover, alice, bob):
     assert APIClient().get("/api/v1/notifications/").status_code == 401
     other = bob if mover == alice else alice
-    theirs = [e["id"] for e in api(other).get("/api/v1/notifications/").json()["results"]]
+    theirs = [e["id"] for e in token_client_for(other).get("/api/v1/notifications/").json()["results"]]
 
-    api(mover).post("/api/v1/notifications/read/", {"ids": theirs}, format="json")
+    token_client_for(mover).post("/api/v1/notifications/read/", {"ids": theirs}, format="json")
 
-    assert api(other).get("/api/v1/notifications/").json()["unread"] == len(theirs)
+    assert token_client_for(other).get("/api/v1/notifications/").json()["unread"] == len(theirs)
 
 
 def test_the_page_lists_them_and_marks_them_read(game, mover):
-    client = web(mover)
+    client = client_for(mover)
     page = client.get("/notifications/").content.decode()
     assert "Your move in Moscow 1812" in page and 'class="unread"' in page
 
@@ -105,7 +88,7 @@ def test_a_games_turn_entries_count_once(game, alice):
     place_setup(game)  # a placement turn each time: a "your move" row every time
     assert len(rows(game, kind=Notification.TURN, user=alice)) >= 3
 
-    texts = [e["text"] for e in api(alice).get("/api/v1/notifications/").json()["results"]]
+    texts = [e["text"] for e in token_client_for(alice).get("/api/v1/notifications/").json()["results"]]
 
     assert texts.count("Your move in Moscow 1812") == 1
 
@@ -113,7 +96,7 @@ def test_a_games_turn_entries_count_once(game, alice):
 def test_a_mention_reaches_the_player_named_and_nobody_else(game, alice, bob):
     post_message(game, alice, "well played @Bob. and @alice and @nobody")
 
-    entries = api(bob).get("/api/v1/notifications/").json()["results"]
+    entries = token_client_for(bob).get("/api/v1/notifications/").json()["results"]
     mention = next(e for e in entries if e["kind"] == "mention")
     assert mention["text"] == "alice mentioned you in Moscow 1812"
     assert mention["url"] == f"/games/{game.pk}/#chat"
@@ -124,7 +107,7 @@ def test_a_mention_reaches_the_player_named_and_nobody_else(game, alice, bob):
 
 
 def test_a_team_line_mentions_only_its_team(db):
-    alice, bob, carol, dave = (player(n) for n in ("alice", "bob", "carol", "dave"))
+    alice, bob, carol, dave = (user(n) for n in ("alice", "bob", "carol", "dave"))
     game = started(alice, bob, carol, dave, team_size=2)
     seats = {u.username: load_state(game).team_of(s) for s, u in
              ((s, user_at(game, s)) for s in range(4))}
@@ -142,13 +125,13 @@ def test_the_game_page_title_says_your_move_to_whom_the_game_waits_for(game, ali
     state = load_state(game)
     mover, other = user_at(game, state.current), user_at(game, 1 - state.current)
 
-    title = re.search(r"<title>(.*?)</title>", web(mover).get(f"/games/{game.pk}/")
+    title = re.search(r"<title>(.*?)</title>", client_for(mover).get(f"/games/{game.pk}/")
                       .content.decode())[1]
     assert title.startswith("Your move · Moscow 1812")
-    title = re.search(r"<title>(.*?)</title>", web(other).get(f"/games/{game.pk}/")
+    title = re.search(r"<title>(.*?)</title>", client_for(other).get(f"/games/{game.pk}/")
                       .content.decode())[1]
     assert "Your move" not in title
-    live = web(mover).get(f"/games/{game.pk}/live/", HTTP_HX_REQUEST="true").content.decode()
+    live = client_for(mover).get(f"/games/{game.pk}/live/", HTTP_HX_REQUEST="true").content.decode()
     assert 'data-title="Your move · Moscow 1812' in live
 
 

@@ -10,7 +10,8 @@ from games.models import Game
 from lobby import invitations, open_games
 from notifications import delivery
 from notifications.models import Notification
-from tests.notifications.support import mails_to, player, rows, send_everything
+from tests.notifications.support import mails_to, rows, send_everything
+from tests.people import user
 
 
 def private_game(creator, players=3) -> Game:
@@ -31,7 +32,7 @@ def test_the_invitee_gets_one_mail_with_the_games_link(alice, bob):
 
 
 def test_it_speaks_the_invitees_language(alice):
-    pavel = player("pavel", language="cs")
+    pavel = user("pavel", language="cs")
     game = private_game(alice)
     invitations.invite(game, alice, "pavel")
     (message,) = mails_to(send_everything(), pavel)
@@ -39,7 +40,7 @@ def test_it_speaks_the_invitees_language(alice):
 
 
 def test_no_mail_for_a_player_who_takes_no_game_mail(alice):
-    quiet = player("quiet", game_mail=False)
+    quiet = user("quiet", game_mail=False)
     game = private_game(alice)
     invitations.invite(game, alice, "quiet")
     assert mails_to(send_everything(), quiet) == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
+from functools import partial
 
 import pytest
 from django.core import signing
@@ -14,7 +15,7 @@ from django.utils.crypto import salted_hmac
 
 from accounts.models import Preferences, preferences_for
 from notifications import links
-from tests.notifications.support import player
+from tests.people import user
 
 
 def path_of(url: str) -> str:
@@ -27,19 +28,14 @@ def signed_in_as(client: Client):
 
 
 @pytest.fixture
-def alice(db):
-    """Chose "sign me in from mail links"."""
-    return player("alice", mail_link_sign_in=True)
-
-
-@pytest.fixture
-def bob(db):
-    return player("bob", mail_link_sign_in=True)
+def person(db):
+    """alice and bob (tests/conftest.py) chose "sign me in from mail links", here."""
+    return partial(user, mail_link_sign_in=True)
 
 
 # ---- mailed links sign nobody in unless the player chose so ----------------------------
 def test_a_mailed_link_carries_no_sign_in_by_default(client, db):
-    erin = player("erin")
+    erin = user("erin")
 
     url = links.open_game_url(erin, 42)
     answer = client.get(path_of(url))
@@ -51,7 +47,7 @@ def test_a_mailed_link_carries_no_sign_in_by_default(client, db):
 
 
 def test_a_plain_mailed_link_opens_the_game_for_the_signed_in_reader(client, db):
-    erin = player("erin")
+    erin = user("erin")
     client.force_login(erin)
 
     answer = client.get(path_of(links.open_game_url(erin, 42)))
@@ -70,7 +66,7 @@ def test_a_link_mailed_before_the_player_turned_sign_in_off_signs_nobody_in(clie
 
 
 def test_the_profile_offers_sign_in_from_mail_links_off_by_default(client, db):
-    erin = player("erin")
+    erin = user("erin")
     client.force_login(erin)
 
     page = client.get("/accounts/profile/").content.decode()
@@ -80,7 +76,7 @@ def test_the_profile_offers_sign_in_from_mail_links_off_by_default(client, db):
 
 
 def test_an_unsubscribe_link_works_without_sign_in_whatever_the_choice(db):
-    erin = player("erin")
+    erin = user("erin")
 
     answer = Client().post(path_of(links.unsubscribe_url(erin.pk)))
 
@@ -209,7 +205,7 @@ def test_it_unsubscribes_with_an_rfc_8058_one_click_post(alice):
 
 
 def test_it_keeps_other_preferences_when_unsubscribing(client, db):
-    dave = player("dave", time_zone="Europe/Prague", language="cs", reminder_hours=[3])
+    dave = user("dave", time_zone="Europe/Prague", language="cs", reminder_hours=[3])
 
     client.post(path_of(links.unsubscribe_url(dave.pk)))
 
@@ -238,7 +234,7 @@ def test_it_refuses_a_tampered_unsubscribe_link(client, alice, bob, method):
 
 
 def test_it_refuses_the_unsubscribe_link_of_a_deleted_player(client, db):
-    dave = player("dave")
+    dave = user("dave")
     url = links.unsubscribe_url(dave.pk)
     dave.delete()
 

@@ -15,11 +15,10 @@ from django.utils import timezone, translation
 from accounts.models import Preferences
 from engine.board import CARDS, NEIGHBOURS, TERRITORIES, territory_name
 from engine.missions import describe, effective_mission
-from games.models import Game
+from games.models import Game, Seat
 from games.states import load_state
 from notifications import delivery, links
 from notifications import mail as mails
-from notifications.inbound import _user_for_seat  # noqa: F401
 from notifications.models import Notification
 from ratings import recording
 from tests.engine.players import bot_command
@@ -38,6 +37,13 @@ from tests.notifications.support import (
 )
 from tests.play import play_until
 from words import narrator
+
+
+@pytest.fixture
+def game(three_at_first_reinforce):
+    """The game of these tests: alice, bob and charlie at the first reinforce phase."""
+    return three_at_first_reinforce
+
 
 # Mentions are shown on the site only (moderation.mentions), never mailed.
 KINDS = [kind for kind, _ in Notification.KINDS
@@ -91,15 +97,6 @@ def any_kind(game, user, kind: str, **payload) -> Notification:
 
 
 # ---- the turn mail ---------------------------------------------------------------------
-@pytest.fixture
-def game(alice, bob, charlie, clock):
-    """Three players at the first turn's reinforce phase."""
-    game = started(alice, bob, charlie, placement_batch=50)
-    place_setup(game)
-    game.refresh_from_db()
-    return game
-
-
 def test_it_names_the_game_the_turn_and_the_deadline(game, clock):
     row = rows(game, kind=Notification.TURN)[-1]
     state = load_state(game, row.event_seq)
@@ -161,7 +158,10 @@ def test_it_carries_the_unsubscribe_and_reply_headers(game):
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert message.extra_headers["Message-ID"] == f"<notification-{row.pk}@localhost>"
     reply_to = only(message.reply_to)
-    assert links.read_reply_address(reply_to, _user_for_seat) == (
+    def holder(game_id, seat):  # who holds the seat now
+        return Seat.objects.get(game_id=game_id, seat=seat).user_id
+
+    assert links.read_reply_address(reply_to, holder) == (
         game.pk, seat_of(game, row.user), row.user_id, game.turn)
     # They survive into the message as sent.
     sent_message = message.message()

@@ -6,7 +6,6 @@ signed-in browser and the game page's poll."""
 
 from __future__ import annotations
 
-import pytest
 from django.core import mail
 from django.test import Client
 
@@ -16,23 +15,13 @@ from games.states import load_state
 from lobby import open_games
 from notifications import delivery, presence
 from notifications.models import Notification
-from tests.notifications.support import player, rows, started, user_at
-
-
-@pytest.fixture
-def game(alice, bob, clock):
-    return started(alice, bob)
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+from tests.notifications.support import rows, started, user_at
+from tests.people import client_for, user
 
 
 def on_a_page(user, path: str = "/games/") -> Client:
     """`user` opens a page of the site (the lobby unless said)."""
-    client = signed_in(user)
+    client = client_for(user)
     assert client.get(path).status_code == 200
     return client
 
@@ -117,7 +106,7 @@ def test_another_games_page_and_its_poll_count_as_being_on_the_site(game, alice,
                                                                    settings):
     row, player = turn_row(game)
     other = started(alice, bob)
-    client = signed_in(player)
+    client = client_for(player)
     client.get(f"/games/{other.pk}/live/")
     # The game page's stream reports the same presence as its poll.
     clock.advance(seconds=settings.CONQUEST_ON_SITE_SECONDS - 10)
@@ -163,7 +152,7 @@ def test_a_computer_game_mails_only_once_the_player_has_been_away_a_while(alice,
 
 
 def test_a_computer_game_mails_at_once_a_player_never_seen_on_the_site(db, clock):
-    by_mail = player("dora")
+    by_mail = user("dora")
     game = against_computers(by_mail)
     row = rows(game, kind=Notification.TURN, user=by_mail)[-1]
 

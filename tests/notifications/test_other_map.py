@@ -23,7 +23,15 @@ from notifications import delivery, links
 from notifications.mailcommands import MailCommandError, parse_line, territory
 from notifications.models import InboundMail, Notification
 from tests.maps import CONTINENTS, DATA, TERRITORIES, name
-from tests.notifications.support import act, place_setup, rows, seat_of, started, user_at
+from tests.notifications.support import (
+    act,
+    at_first_reinforce,
+    place_setup,
+    rows,
+    seat_of,
+    started,
+    user_at,
+)
 from web import mail_moves
 from words import narrator
 from words.vocabulary import detail_words, mission_text
@@ -37,10 +45,7 @@ CLASSIC_WORDS = ("Ukraine", "Ukrajina", "Ukraina", "Siam", "Kamchatka", "Kamčat
 @pytest.fixture
 def game(alice, bob, charlie, clock, isles_map):
     """Three players on the isles at the first turn's reinforce phase."""
-    game = started(alice, bob, charlie, map_id="isles", placement_batch=50)
-    place_setup(game)
-    game.refresh_from_db()
-    return game
+    return at_first_reinforce(alice, bob, charlie, map_id="isles", placement_batch=50)
 
 
 def speaks(game, language: str) -> None:

@@ -3,19 +3,13 @@ and one mail after they leave without moving."""
 
 from __future__ import annotations
 
-import pytest
 from django.core import mail
 from django.test import Client
 
 from games.states import load_state
 from notifications import delivery, presence
 from notifications.models import Notification, Presence
-from tests.notifications.support import act, rows, started, user_at
-
-
-@pytest.fixture
-def game(alice, bob, clock):
-    return started(alice, bob)
+from tests.notifications.support import act, rows, user_at
 
 
 def on_the_page(user, game) -> Client:

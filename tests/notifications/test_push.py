@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import Client
 
 from accounts.models import Preferences
 from games.models import Game
@@ -16,6 +15,7 @@ from notifications import delivery, push, tasks
 from notifications.models import Notification, PushSubscription
 from tests.notifications.push_service import PushService, new_vapid_key
 from tests.notifications.support import act, rows, started, user_at
+from tests.people import client_for
 
 TASK = "notifications.tasks.deliver_push"
 
@@ -43,19 +43,8 @@ def queued(monkeypatch):
     return sent
 
 
-@pytest.fixture
-def game(alice, bob, clock):
-    return started(alice, bob)
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def subscribe(user, browser) -> None:
-    answer = signed_in(user).post("/api/v1/push/", browser.subscription(),
+    answer = client_for(user).post("/api/v1/push/", browser.subscription(),
                                   content_type="application/json")
     assert answer.status_code == 201, answer.content
 
@@ -133,7 +122,7 @@ def test_a_push_the_push_service_could_not_take_is_tried_again(game, service):
 def test_it_does_not_push_while_the_player_is_on_the_game_page(game, service, queued):
     row, player = turn_row(game)
     subscribe(player, service.browser("phone"))
-    client = signed_in(player)
+    client = client_for(player)
     assert client.get(f"/games/{game.pk}/live/").status_code in (200, 204)
 
     delivery.send_many([row.pk])

@@ -14,6 +14,7 @@ from notifications import push
 from notifications.checks import push_has_its_keys
 from notifications.models import PushSubscription
 from tests.notifications.push_service import Browser, new_vapid_key
+from tests.people import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -25,18 +26,12 @@ def vapid(settings):
     settings.CONQUEST_PUSH_HOSTS = ["127.0.0.1", ".push.services.mozilla.com"]
 
 
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def post(client, body):
     return client.post("/api/v1/push/", body, content_type="application/json")
 
 
 def test_it_keeps_a_browser_per_user_and_forgets_it(vapid, alice):
-    client = signed_in(alice)
+    client = client_for(alice)
     browser = Browser("phone", "https://updates.push.services.mozilla.com/wpush/v2/abc")
     answer = post(client, browser.subscription())
     assert answer.status_code == 201
@@ -53,11 +48,11 @@ def test_it_keeps_a_browser_per_user_and_forgets_it(vapid, alice):
 
 def test_the_browser_goes_to_the_account_that_subscribed_it_last(vapid, alice, bob):
     browser = Browser("shared", "http://127.0.0.1:9/push/shared")
-    post(signed_in(alice), browser.subscription())
-    post(signed_in(bob), browser.subscription())
+    post(client_for(alice), browser.subscription())
+    post(client_for(bob), browser.subscription())
     assert list(PushSubscription.objects.values_list("user__username", flat=True)) == ["bob"]
     # Alice cannot forget bob's browser.
-    answer = signed_in(alice).delete("/api/v1/push/", {"endpoint": browser.endpoint},
+    answer = client_for(alice).delete("/api/v1/push/", {"endpoint": browser.endpoint},
                                      content_type="application/json")
     assert answer.status_code == 404 and PushSubscription.objects.count() == 1
 
@@ -84,7 +79,7 @@ def test_the_browser_goes_to_the_account_that_subscribed_it_last(vapid, alice, b
 def test_it_refuses_an_endpoint_it_may_not_post_to(vapid, alice, endpoint, code):
     body = Browser("x", "https://a").subscription()
     body["endpoint"] = endpoint
-    answer = post(signed_in(alice), body)
+    answer = post(client_for(alice), body)
     assert answer.status_code == 400 and answer.json()["error"] == code
     assert PushSubscription.objects.count() == 0
 
@@ -105,7 +100,7 @@ def test_by_default_only_the_browsers_push_services_are_posted_to(settings, alic
     settings.CONQUEST_PUSH = True
     body = Browser("x", "https://a").subscription()
     body["endpoint"] = endpoint
-    assert post(signed_in(alice), body).status_code == status
+    assert post(client_for(alice), body).status_code == status
     assert PushSubscription.objects.count() == (status == 201)
 
 
@@ -117,7 +112,7 @@ def test_by_default_only_the_browsers_push_services_are_posted_to(settings, alic
 ])
 def test_it_refuses_keys_that_are_not_a_browsers(vapid, alice, keys):
     body = {"endpoint": "http://127.0.0.1:9/push/x", "keys": keys}
-    answer = post(signed_in(alice), body)
+    answer = post(client_for(alice), body)
     assert answer.status_code == 400 and set(answer.json()) >= {"error", "detail"}
     assert PushSubscription.objects.count() == 0
 
@@ -127,9 +122,9 @@ def test_it_asks_who_is_subscribing_and_refuses_with_push_off(settings, alice):
     assert Client().post("/api/v1/push/", body,
                          content_type="application/json").status_code in (401, 403)
     settings.CONQUEST_PUSH = False
-    answer = post(signed_in(alice), body)
+    answer = post(client_for(alice), body)
     assert answer.status_code == 409 and answer.json()["error"] == "push_off"
-    assert signed_in(alice).get("/api/v1/push/").json() == {
+    assert client_for(alice).get("/api/v1/push/").json() == {
         "enabled": False, "public_key": None, "browsers": 0}
 
 
@@ -180,14 +175,14 @@ def test_every_page_links_the_manifest_and_the_csp_lets_the_worker_in(client):
 
 
 def test_the_profile_offers_push_in_this_browser(vapid, alice):
-    html = signed_in(alice).get("/accounts/profile/").content.decode()
+    html = client_for(alice).get("/accounts/profile/").content.decode()
     assert 'id="push"' in html and f'data-key="{push.public_key()}"' in html
     assert "/static/js/push.js" in html and 'data-worker="/sw.js"' in html
 
 
 def test_the_profile_says_so_when_the_site_does_not_push(settings, alice):
     settings.CONQUEST_PUSH = False
-    html = signed_in(alice).get("/accounts/profile/").content.decode()
+    html = client_for(alice).get("/accounts/profile/").content.decode()
     assert 'data-key=""' in html and 'data-push="on"' not in html
 
 
@@ -220,7 +215,7 @@ def test_the_embedded_default_makes_its_key_in_var_once(settings, tmp_path):
 
 def test_the_admin_lists_browsers_and_never_edits_their_keys(vapid, alice, admin_client):
     browser = Browser("phone", "https://updates.push.services.mozilla.com/wpush/v2/abc")
-    post(signed_in(alice), browser.subscription())
+    post(client_for(alice), browser.subscription())
     subscription = PushSubscription.objects.get()
     html = admin_client.get("/admin/notifications/pushsubscription/").content.decode()
     assert "updates.push.services.mozilla.com" in html and "alice" in html

@@ -9,7 +9,7 @@ import pytest
 from games.models import Game, Seat
 from games.states import load_state
 from notifications import push
-from tests.games.conftest import new_game, signed_up
+from tests.games_in_states import new_game
 from tests.notifications.push_service import PushService, new_vapid_key
 from tests.notifications.real_parts import (
     Celery,
@@ -17,6 +17,7 @@ from tests.notifications.real_parts import (
     smtp_server,
     wait_until,
 )
+from tests.people import signed_up
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

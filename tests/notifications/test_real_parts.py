@@ -12,13 +12,14 @@ from django.contrib.auth.models import User
 from games.models import Event, Game
 from games.states import load_state
 from notifications.models import Notification
-from tests.games.conftest import new_game, signed_up
+from tests.games_in_states import new_game
 from tests.notifications.real_parts import (
     Celery,
     publishing_to,
     smtp_server,
     wait_until,
 )
+from tests.people import signed_up
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

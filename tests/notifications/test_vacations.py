@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from notifications.models import Vacation
 from notifications.vacations import VacationError, days_in_year, declare
+from tests import people
 
 URL = "/api/v1/vacations/"
 
@@ -198,11 +199,10 @@ def test_it_ends_a_vacation_under_way_now_and_keeps_its_days_counted(alice, cloc
 
 @pytest.mark.django_db(transaction=True)
 def test_it_never_grants_more_than_the_allowance_to_racing_declarations(settings):
-    from django.contrib.auth import get_user_model
 
     from tests.games.support import at_once
     settings.CONQUEST_VACATION_DAYS_PER_YEAR = 21
-    racer = get_user_model().objects.create_user("racer", "racer@example.com", "pw")
+    racer = people.user("racer", password="pw")
     start = datetime(datetime.now(UTC).year + 1, 1, 5, tzinfo=UTC)  # ten weeks in one year
 
     outcomes = at_once([

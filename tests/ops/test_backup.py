@@ -11,7 +11,8 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from games.models import Event, Game
-from tests.games.conftest import new_game, signed_up
+from tests.games_in_states import new_game
+from tests.people import signed_up
 
 pytestmark = pytest.mark.django_db(transaction=True)
 sqlite_only = pytest.mark.skipif(connection.vendor != "sqlite",

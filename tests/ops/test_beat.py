@@ -13,8 +13,9 @@ from games.models import Event, Game
 from ops import leases
 from ops.beat import holder_of
 from ops.models import Lease
-from tests.games.conftest import new_game, signed_up
+from tests.games_in_states import new_game
 from tests.notifications.real_parts import Celery, free_port, wait_until
+from tests.people import signed_up
 
 SENT = "Sending due task deadlines"
 

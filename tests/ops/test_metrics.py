@@ -18,9 +18,10 @@ from games.models import Game
 from lib import publish
 from notifications.models import Notification
 from ops import checks, metrics
+from tests import people
 from tests.engine.players import bot_command
 from tests.games.api_support import assert_error, send, state_of
-from tests.games.conftest import new_game, signed_up
+from tests.games_in_states import new_game
 from tests.notifications.real_parts import RedisServer, publishing_to
 from tests.test_settings import setting
 
@@ -32,7 +33,7 @@ TOKEN = "scrape-token-of-the-tests-0123456789"
 @pytest.fixture
 def person(db):
     """alice and bob (tests/conftest.py) are API clients that signed up, here."""
-    return signed_up
+    return people.signed_up
 
 
 @pytest.fixture

@@ -7,12 +7,12 @@ from __future__ import annotations
 import logging
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from ops.outage import OUTAGES
-from tests.games.conftest import signed_up
+from tests import people
 from tests.ops.outages import database_down
+from tests.people import signed_up
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +29,7 @@ def alice_signed_in():
     """A browser with alice's session, whose every request reads the session and her
     preferences (middleware, before any view)."""
     browser = Client(raise_request_exception=False)
-    browser.force_login(get_user_model().objects.create(username="alice"))
+    browser.force_login(people.user("alice", email=""))
     return browser
 
 

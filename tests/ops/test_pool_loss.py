@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games.models import Event, Game
 from ops import health, heartbeats
-from tests.games.conftest import new_game, signed_up
+from tests.games_in_states import new_game
 from tests.notifications.real_parts import (
     Celery,
     RedisServer,
@@ -21,6 +21,7 @@ from tests.notifications.real_parts import (
     publishing_to,
     wait_until,
 )
+from tests.people import signed_up
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

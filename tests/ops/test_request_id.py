@@ -14,7 +14,6 @@ import pytest
 
 from lib import publish
 from ops.request_id import HEADER
-from tests.games.conftest import signed_up
 from tests.notifications.real_parts import (
     ROOT,
     Celery,
@@ -24,6 +23,7 @@ from tests.notifications.real_parts import (
     wait_until,
 )
 from tests.ops.test_metrics import TOKEN, figure, scrape
+from tests.people import signed_up
 
 pytestmark = pytest.mark.django_db
 

@@ -1,28 +1,27 @@
-"""Finished games for the ratings tests, played through lobby.open_games and games.service: every seat plays
-some turns of its own (a game must be played to count), then players leave by resigning in
-a chosen order, which decides their placements."""
+"""Finished games for the ratings tests, played through games.service (started and ended by
+tests/games_in_states.py): every seat plays some turns of its own (a game must be played
+to count), then players leave by resigning in a chosen order, which decides their
+placements."""
 
 from __future__ import annotations
 
 import random
-
-from django.contrib.auth import get_user_model
+from functools import partial
 
 from engine.moves import seats_to_act
 from games import computer, service
 from games.models import Game
 from games.states import load_state
-from lobby import open_games
 from ratings.played import MIN_OWN_TURNS
+from tests import games_in_states, people
 from tests.engine.players import bot_command
+from tests.games_in_states import finish
 
-NAMES = ["alice", "bob", "dave", "erin", "frank", "grace"]  # charlie may see nothing
+# Without an address: their finished games mail nobody (test_end_mail.py gives one back).
+players = partial(people.users, email="")
 
-
-def players(*names: str) -> list:
-    """Users without a password (hashing one costs a quarter of a second)."""
-    User = get_user_model()
-    return [User.objects.get_or_create(username=name)[0] for name in names]
+# The setup in few commands.
+started_game = partial(games_in_states.started_game, name="Rated game", placement_batch=100)
 
 
 def play_turns(game: Game, turns: int, seed: int = 1, limit: int = 6000) -> None:
@@ -48,35 +47,6 @@ def play_turns(game: Game, turns: int, seed: int = 1, limit: int = 6000) -> None
         except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
             continue
     raise AssertionError(f"the seats did not play {turns} turns each")
-
-
-def started_game(users: list, bots=None, rated=None, map_id=None, **rules) -> Game:
-    """A game created by users[0] (with `bots` in the seats after hers) and joined by the
-    other users, so that it has started; on the map `map_id` (default classic)."""
-    rules = {"placement_batch": 100, **rules}  # setup in few commands
-    game = open_games.create_game(users[0], "Rated game", len(users) + len(bots or []),
-                                rules, bots=bots, rated=rated, map_id=map_id)
-    for user in users[1:]:
-        open_games.join_game(game, user)
-    game.refresh_from_db()
-    assert game.status == Game.ACTIVE
-    return game
-
-
-def finish(game: Game, leave: list) -> Game:
-    """The users in `leave` resign in that order; if that leaves more than one seat, the
-    humans still in resign in seat order until one seat is left."""
-    for user in leave:
-        service.submit(service.player(user), game, {"type": "resign"})
-    humans = {seat.seat: seat.user for seat in game.seats.filter(bot__isnull=True)}
-    for seat in load_state(game).living():
-        if game.status == Game.FINISHED:
-            break
-        if seat in humans:
-            service.submit(service.player(humans[seat]), game, {"type": "resign"})
-    game.refresh_from_db()
-    assert game.status == Game.FINISHED
-    return game
 
 
 def finished_game(users: list, leave: list | None = None, bots=None, rated=None,

@@ -9,7 +9,6 @@ from datetime import timedelta
 import pytest
 from rest_framework.test import APIClient
 
-from accounts import tokens
 from games import service
 from games.models import Game
 from games.states import load_state
@@ -17,15 +16,10 @@ from ratings import played, recording
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 from ratings.tasks import record_results
 from tests.engine.players import bot_command
+from tests.people import token_client_for
 from tests.ratings.support import finish, finished_game, play_turns, players, started_game
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {tokens.issue(user)}")
-    return client
 
 
 def shown_rating(username):
@@ -40,11 +34,11 @@ def test_throwaway_accounts_that_join_and_resign_at_once_move_no_rating():
     # Three throwaway accounts each join a rated two-player game of alice's and resign.
     for name in ("throwaway1", "throwaway2", "throwaway3"):
         throwaway, = players(name)
-        made = api(alice).post("/api/v1/games/", {"name": "Farm", "players": 2},
+        made = token_client_for(alice).post("/api/v1/games/", {"name": "Farm", "players": 2},
                                format="json")
         game_id = made.json()["id"]
-        assert api(throwaway).post(f"/api/v1/games/{game_id}/join/").status_code == 200
-        resigned = api(throwaway).post(f"/api/v1/games/{game_id}/commands/",
+        assert token_client_for(throwaway).post(f"/api/v1/games/{game_id}/join/").status_code == 200
+        resigned = token_client_for(throwaway).post(f"/api/v1/games/{game_id}/commands/",
                                        {"type": "resign"}, format="json")
         assert resigned.status_code == 201
         assert Game.objects.get(pk=game_id).status == Game.FINISHED

@@ -10,8 +10,8 @@ from games.models import Game, Invitation
 from lobby import open_games
 from notifications.models import Notification
 from ratings.tasks import record_results
+from tests.people import client_for, with_password
 from tests.ratings.support import finished_game, players
-from tests.web.support import client_for, user
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def test_private_games_are_named_only_to_who_may_know_of_them(record):
     alice, bob = record
     everyone = {"Alice won this", "Alice lost this", "Still filling"}
     assert names(Client()) == everyone
-    assert names(client_for(user("charlie"))) == everyone
+    assert names(client_for(with_password("charlie"))) == everyone
     assert names(client_for(bob)) == everyone | {"Quiet win"}  # he played in it
     assert names(client_for(alice)) == everyone | {"Quiet win", "Friends filling"}
     data = Client().get("/api/v1/players/alice/").json()
@@ -77,7 +77,7 @@ def test_an_unknown_list_of_games_is_refused(record):
 
 
 def test_a_challenge_makes_a_private_game_with_the_opponent_invited(db):
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     as_alice = client_for(alice)
     page = as_alice.get("/players/bob/").content.decode()
     assert "Challenge bob" in page
@@ -99,7 +99,7 @@ def test_a_challenge_makes_a_private_game_with_the_opponent_invited(db):
 
 
 def test_a_refused_challenge_makes_nothing(db):
-    alice = user("alice")
+    alice = with_password("alice")
     as_alice = client_for(alice)
     for target, data in (("alice", {"preset": "classic", "players": "2",
                                     "deadline_seconds": "86400"}),
@@ -107,7 +107,7 @@ def test_a_refused_challenge_makes_nothing(db):
                                   "deadline_seconds": "86400"}),
                          ("nobody", {"preset": "classic", "players": "2",
                                      "deadline_seconds": "86400"})):
-        user("bob")
+        with_password("bob")
         answer = as_alice.post(f"/players/{target}/challenge/", data, follow=True)
         assert answer.status_code in (200, 404)
         assert not Game.objects.exists(), target

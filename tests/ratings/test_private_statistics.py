@@ -12,8 +12,8 @@ from rest_framework.test import APIClient
 from games.models import Game
 from ratings.models import PlayerResult, Rating
 from ratings.tasks import record_results
+from tests.people import client_for
 from tests.ratings.support import finished_game, players
-from tests.web.support import client_for
 
 pytestmark = pytest.mark.django_db
 

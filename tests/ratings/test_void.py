@@ -5,30 +5,21 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.utils import translation
-from rest_framework.test import APIClient
 
-from accounts import tokens
 from moderation.audit import history
 from moderation.permissions import make_moderator
 from ratings import recording
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating, RatingVoid
 from ratings.tasks import record_results
+from tests import people
 from tests.games.api_support import assert_error
+from tests.people import client_for, token_client_for
 from tests.ratings.support import finished_game, players, started_game
 
 pytestmark = pytest.mark.django_db
 
 REASON = "bob is a second account of alice's"
-
-
-@pytest.fixture
-def mona(db):
-    """A moderator who plays in none of these games."""
-    moderator = get_user_model().objects.create_user("mona", "mona@example.com")
-    make_moderator(moderator)
-    return get_user_model().objects.get(pk=moderator.pk)
 
 
 @pytest.fixture
@@ -42,15 +33,8 @@ def two_games(db):
     return first, second
 
 
-def web(user) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
 def void(user, game, reason=REASON):
-    return web(user).post(f"/moderation/games/{game.pk}/void-rating/", {"reason": reason})
+    return client_for(user).post(f"/moderation/games/{game.pk}/void-rating/", {"reason": reason})
 
 
 def numbers():
@@ -61,16 +45,16 @@ def numbers():
                                                     "rating_before")))
 
 
-def test_a_voided_game_is_as_if_it_had_never_counted(mona, two_games):
+def test_a_voided_game_is_as_if_it_had_never_counted(maud, two_games):
     first, second = two_games
     alice, bob = players("alice", "bob")
 
-    answer = void(mona, first)
+    answer = void(maud, first)
 
     assert answer.status_code == 302
     assert answer["Location"] == f"/moderation/games/{first.pk}/"
     voided = RatingVoid.objects.get(game=first)
-    assert (voided.voided_by, voided.reason) == (mona, REASON)
+    assert (voided.voided_by, voided.reason) == (maud, REASON)
     assert not GameResult.objects.get(game=first).rated
     assert not PlayerResult.objects.filter(game=first, rated=True).exists()
     # The second game is now their first meeting: a full game from the starting rating.
@@ -89,12 +73,12 @@ def test_a_voided_game_is_as_if_it_had_never_counted(mona, two_games):
     assert numbers() == live
 
 
-def test_the_void_is_in_the_moderation_audit_and_on_the_game_page(mona, two_games):
+def test_the_void_is_in_the_moderation_audit_and_on_the_game_page(maud, two_games):
     first, _ = two_games
-    void(mona, first)
+    void(maud, first)
 
-    audit = web(mona).get("/moderation/audit/?moderator=mona").content.decode()
-    page = web(mona).get(f"/moderation/games/{first.pk}/").content.decode()
+    audit = client_for(maud).get("/moderation/audit/?moderator=maud").content.decode()
+    page = client_for(maud).get(f"/moderation/games/{first.pk}/").content.decode()
 
     assert REASON.replace("'", "&#x27;") in audit
     assert f'href="/moderation/games/{first.pk}/"' in audit
@@ -102,19 +86,19 @@ def test_the_void_is_in_the_moderation_audit_and_on_the_game_page(mona, two_game
     assert "void-rating/" not in page  # nothing left to void
 
 
-def test_the_moderation_page_offers_the_void_only_for_a_finished_game(mona, two_games):
+def test_the_moderation_page_offers_the_void_only_for_a_finished_game(maud, two_games):
     first, _ = two_games
     alice, bob = players("alice", "bob")
     running = started_game([alice, bob])
 
-    finished_page = web(mona).get(f"/moderation/games/{first.pk}/").content.decode()
-    running_page = web(mona).get(f"/moderation/games/{running.pk}/").content.decode()
+    finished_page = client_for(maud).get(f"/moderation/games/{first.pk}/").content.decode()
+    running_page = client_for(maud).get(f"/moderation/games/{running.pk}/").content.decode()
 
     assert f'action="/moderation/games/{first.pk}/void-rating/"' in finished_page
     assert "void-rating/" not in running_page
 
 
-def test_only_a_moderator_may_void_and_nothing_changes_otherwise(mona, two_games):
+def test_only_a_moderator_may_void_and_nothing_changes_otherwise(maud, two_games):
     first, _ = two_games
     bob, = players("bob")
     before = numbers()
@@ -131,7 +115,7 @@ def test_a_moderator_who_played_in_the_game_may_not_void_it(two_games):
     make_moderator(alice)
     alice = get_user_model().objects.get(pk=alice.pk)
     before = numbers()
-    client = web(alice)
+    client = client_for(alice)
 
     answer = client.post(f"/moderation/games/{first.pk}/void-rating/", {"reason": REASON})
 
@@ -142,71 +126,65 @@ def test_a_moderator_who_played_in_the_game_may_not_void_it(two_games):
 
 
 @pytest.mark.parametrize("reason", ["", "   ", "x" * 501])
-def test_a_void_needs_a_reason(mona, two_games, reason):
+def test_a_void_needs_a_reason(maud, two_games, reason):
     first, _ = two_games
 
-    void(mona, first, reason)
+    void(maud, first, reason)
 
     assert not RatingVoid.objects.exists()
 
 
-def test_a_running_game_or_one_voided_already_cannot_be_voided(mona, two_games):
+def test_a_running_game_or_one_voided_already_cannot_be_voided(maud, two_games):
     first, _ = two_games
     alice, bob = players("alice", "bob")
     running = started_game([alice, bob])
-    void(mona, first)
+    void(maud, first)
 
-    void(mona, running)
-    void(mona, first, "again")
+    void(maud, running)
+    void(maud, first, "again")
 
     assert list(RatingVoid.objects.values_list("game", "reason")) == [(first.pk, REASON)]
 
 
-def api(user) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {tokens.issue(user)}")
-    return client
-
-
-def test_the_api_voids_for_moderators_only(mona, two_games):
+def test_the_api_voids_for_moderators_only(maud, two_games):
     first, second = two_games
     bob, = players("bob")
     url = f"/api/v1/games/{first.pk}/void-rating/"
 
-    assert_error(api(bob).post(url, {"reason": "no"}, format="json"), 403, "not_moderator")
-    assert_error(api(mona).post(url, {}, format="json"), 400, "bad_request")
-    assert_error(api(mona).post("/api/v1/games/999999/void-rating/", {"reason": "x"},
+    assert_error(token_client_for(bob).post(url, {"reason": "no"}, format="json"), 403, "not_moderator")
+    assert_error(token_client_for(maud).post(url, {}, format="json"), 400, "bad_request")
+    assert_error(token_client_for(maud).post("/api/v1/games/999999/void-rating/", {"reason": "x"},
                                 format="json"), 404, "not_found")
     assert not RatingVoid.objects.exists()
-    answer = api(mona).post(url, {"reason": REASON}, format="json")
+    answer = token_client_for(maud).post(url, {"reason": REASON}, format="json")
 
     assert answer.status_code == 200, answer.content
-    assert answer.json() == {"game": first.pk, "voided_by": "mona", "reason": REASON,
+    assert answer.json() == {"game": first.pk, "voided_by": "maud", "reason": REASON,
                              "created_at": answer.json()["created_at"]}
     assert PlayerResult.objects.get(game=second, user=bob).weight == 1
-    assert_error(api(mona).post(url, {"reason": "again"}, format="json"), 400,
+    assert_error(token_client_for(maud).post(url, {"reason": "again"}, format="json"), 400,
                  "already_voided")
 
 
-def test_the_audit_tells_the_void_in_the_reader_s_language(mona, two_games):
+def test_the_audit_tells_the_void_in_the_reader_s_language(maud, two_games):
     first, _ = two_games
-    void(mona, first)
+    void(maud, first)
 
     with translation.override("cs"):
-        [entry] = [e for e in history("mona") if e["kind"] == "rating_voided"]
+        [entry] = [e for e in history("maud") if e["kind"] == "rating_voided"]
 
     assert entry["text"].endswith(f"Důvod: {REASON}")
 
 
-def test_the_void_button_answers_a_stranger_to_a_private_game_as_a_missing_game(mona, two_games):
+def test_the_void_button_answers_a_stranger_to_a_private_game_as_a_missing_game(maud, two_games):
     from games.models import Game
     first, _ = two_games
     Game.objects.filter(pk=first.pk).update(private=True)
-    mallory = get_user_model().objects.create_user("mallory", "mallory@example.com")
+    mallory = people.user("mallory")
     before = numbers()
     for who in (mallory, None):
         assert void(who, first).status_code == 404
         assert void(who, Game(pk=first.pk + 1000)).status_code == 404
     assert numbers() == before and not RatingVoid.objects.exists()
-    assert void(mona, first).status_code == 302  # a moderator still may
+    assert void(maud, first).status_code == 302  # a moderator still may
     assert RatingVoid.objects.filter(game=first).exists()

@@ -11,8 +11,8 @@ import pytest
 from accounts.models import BotAccount
 from ratings.models import PlayerResult
 from ratings.tasks import record_results
+from tests.people import client_for
 from tests.ratings.support import finished_game, players
-from tests.web.support import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -1,40 +1,26 @@
-"""Tournaments for the tests: players signed up over the API, sign-up closed by the
-worker's sweep, and games ended by test helpers (bot moves, then resignations)."""
+"""Tournaments for the tests: made over the API, sign-up closed by the worker's sweep, and
+games ended by test helpers (people: tests/people.py)."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-from django.contrib.auth import get_user_model
-from django.test import Client
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from games import service
 from games.models import Game
 from games.states import load_state
+from tests.people import api_client_for
 from tournaments.models import Table, Tournament
 
 API = "/api/v1/tournaments/"
-NAMES = ["alice", "bob", "dave", "erin", "frank", "grace", "heidi", "ivan"]
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
-def users(count: int) -> list:
-    User = get_user_model()
-    return [User.objects.create_user(name, f"{name}@example.com") for name in NAMES[:count]]
 
 
 def create(creator, **fields) -> dict:
     body = {"name": "Spring cup", "format": "knockout", "seats": 4, "advance": 2,
             "max_players": 8, "rules": {"placement_batch": 100},
             "signup_closes": (timezone.now() + timedelta(hours=1)).isoformat(), **fields}
-    answer = client_for(creator).post(API, body, format="json")
+    answer = api_client_for(creator).post(API, body, format="json")
     assert answer.status_code == 201, answer.content
     return answer.json()
 
@@ -62,12 +48,6 @@ def finish_in_seat_order(game: Game) -> None:
             service.submit(service.player(seated[seat]), game, {"type": "resign"})
     game.refresh_from_db()
     assert game.status == Game.FINISHED
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def form(**fields) -> dict:

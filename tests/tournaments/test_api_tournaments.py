@@ -10,30 +10,14 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Game
-from moderation.permissions import make_moderator
+from tests import people
 from tests.games.api_support import assert_error
-from tests.tournaments.support import (
-    API,
-    client_for,
-    close_signup,
-    create,
-    finish_in_seat_order,
-    tables,
-    users,
-)
+from tests.people import api_client_for
+from tests.tournaments.support import API, close_signup, create, finish_in_seat_order, tables
 from tournaments.models import Entry, Tournament
 from tournaments.tasks import advance_for_game, sweep_tournaments
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def mona(db):
-    from django.contrib.auth import get_user_model
-
-    moderator = get_user_model().objects.create_user("mona", "mona@example.com")
-    make_moderator(moderator)
-    return moderator
 
 
 @pytest.mark.parametrize("fields, detail", [
@@ -49,11 +33,11 @@ def mona(db):
     ({"name": ""}, "name must be"),
 ])
 def test_it_refuses_bad_settings_with_a_reason(db, fields, detail):
-    alice, = users(1)
+    alice, = people.players(1)
     body = {"name": "Cup", "signup_closes": (timezone.now() + timedelta(days=1)).isoformat(),
             **fields}
 
-    answer = client_for(alice).post(API, body, format="json")
+    answer = api_client_for(alice).post(API, body, format="json")
 
     assert detail in assert_error(answer, 400)["detail"]
     assert not Tournament.objects.exists()
@@ -66,28 +50,28 @@ def test_anonymous_may_read_but_not_create(db):
 
 
 def test_sign_up_keeps_to_the_limit_and_the_window(db):
-    alice, bob, dave = users(3)
+    alice, bob, dave = people.players(3)
     made = create(alice, max_players=2)
     url = f"{API}{made['id']}/"
 
-    assert client_for(alice).post(url + "join/").status_code == 200
-    assert_error(client_for(alice).post(url + "join/"), 400, "already_entered")
-    assert client_for(bob).post(url + "join/").json()["players"] == 2
-    assert_error(client_for(dave).post(url + "join/"), 400, "tournament_full")
-    assert client_for(bob).post(url + "leave/").status_code == 200
-    assert_error(client_for(bob).post(url + "leave/"), 400, "not_entered")
-    assert client_for(dave).post(url + "join/").status_code == 200
+    assert api_client_for(alice).post(url + "join/").status_code == 200
+    assert_error(api_client_for(alice).post(url + "join/"), 400, "already_entered")
+    assert api_client_for(bob).post(url + "join/").json()["players"] == 2
+    assert_error(api_client_for(dave).post(url + "join/"), 400, "tournament_full")
+    assert api_client_for(bob).post(url + "leave/").status_code == 200
+    assert_error(api_client_for(bob).post(url + "leave/"), 400, "not_entered")
+    assert api_client_for(dave).post(url + "join/").status_code == 200
 
     close_signup(made["id"])
 
-    assert_error(client_for(bob).post(url + "join/"), 400, "signup_closed")
-    assert client_for(bob).get(url).json()["status"] == "running"
+    assert_error(api_client_for(bob).post(url + "join/"), 400, "signup_closed")
+    assert api_client_for(bob).get(url).json()["status"] == "running"
 
 
 def test_a_tournament_nobody_joined_is_cancelled_when_sign_up_closes(db):
-    alice, = users(1)
+    alice, = people.players(1)
     made = create(alice)
-    client_for(alice).post(f"{API}{made['id']}/join/")
+    api_client_for(alice).post(f"{API}{made['id']}/join/")
 
     close_signup(made["id"])
 
@@ -95,10 +79,10 @@ def test_a_tournament_nobody_joined_is_cancelled_when_sign_up_closes(db):
 
 
 def test_a_round_robin_adds_placement_points_each_round(db):
-    players = users(4)
+    players = people.players(4)
     made = create(players[0], format="round_robin", seats=2, rounds=2)
     for player in players:
-        client_for(player).post(f"{API}{made['id']}/join/")
+        api_client_for(player).post(f"{API}{made['id']}/join/")
     close_signup(made["id"])
 
     for round_number in (1, 2):
@@ -118,35 +102,35 @@ def test_a_round_robin_adds_placement_points_each_round(db):
     assert first_seats == second_seats
 
 
-def test_only_a_moderator_cancels_and_running_games_are_aborted(db, mona):
-    players = users(4)
+def test_only_a_moderator_cancels_and_running_games_are_aborted(db, maud):
+    players = people.players(4)
     made = create(players[0])
     for player in players:
-        client_for(player).post(f"{API}{made['id']}/join/")
+        api_client_for(player).post(f"{API}{made['id']}/join/")
     close_signup(made["id"])
     url = f"{API}{made['id']}/cancel/"
 
-    assert_error(client_for(players[0]).post(url, {"reason": "x"}, format="json"), 403,
+    assert_error(api_client_for(players[0]).post(url, {"reason": "x"}, format="json"), 403,
                  "not_moderator")
-    answer = client_for(mona).post(url, {"reason": "server move"}, format="json")
+    answer = api_client_for(maud).post(url, {"reason": "server move"}, format="json")
 
     assert answer.status_code == 200 and answer.json()["status"] == "cancelled"
     assert tables(made["id"], 1)[0].game.status == Game.ABORTED
-    assert_error(client_for(mona).post(url, {}, format="json"), 400, "tournament_over")
+    assert_error(api_client_for(maud).post(url, {}, format="json"), 400, "tournament_over")
 
 
-def test_a_moderator_replaces_a_player_in_their_entry_and_their_seat(db, mona):
-    players = users(5)
+def test_a_moderator_replaces_a_player_in_their_entry_and_their_seat(db, maud):
+    players = people.players(5)
     made = create(players[0])
     for player in players[:4]:
-        client_for(player).post(f"{API}{made['id']}/join/")
+        api_client_for(player).post(f"{API}{made['id']}/join/")
     close_signup(made["id"])
     leaving, joining = players[2], players[4]
     url = f"{API}{made['id']}/replace/"
 
-    assert_error(client_for(mona).post(url, {"leaving": "nobody", "joining": "ivan"},
+    assert_error(api_client_for(maud).post(url, {"leaving": "nobody", "joining": "ivan"},
                                        format="json"), 400)
-    answer = client_for(mona).post(url, {"leaving": leaving.username,
+    answer = api_client_for(maud).post(url, {"leaving": leaving.username,
                                          "joining": joining.username}, format="json")
 
     assert answer.status_code == 200, answer.content

@@ -13,17 +13,10 @@ from django.db import connection
 from accounts.models import BotAccount
 from games.errors import ServiceError
 from lobby import bot_accounts
-from moderation.permissions import make_moderator
+from tests import people
 from tests.games.api_support import assert_error
-from tests.tournaments.support import (
-    API,
-    client_for,
-    close_signup,
-    create,
-    signed_in,
-    tables,
-    users,
-)
+from tests.people import api_client_for, client_for
+from tests.tournaments.support import API, close_signup, create, tables
 from tournaments import services
 from tournaments.models import Entry, Tournament
 
@@ -36,11 +29,11 @@ def make_bot(user):
 
 
 def test_a_tournament_refuses_bot_accounts_by_default(db):
-    alice, bob = users(2)
+    alice, bob = people.players(2)
     tournament = create(alice)
     make_bot(bob)
 
-    answer = client_for(bob).post(f"{API}{tournament['id']}/join/")
+    answer = api_client_for(bob).post(f"{API}{tournament['id']}/join/")
 
     assert_error(answer, 403, "bots_not_allowed")
     assert not Entry.objects.filter(user=bob).exists()
@@ -48,12 +41,12 @@ def test_a_tournament_refuses_bot_accounts_by_default(db):
 
 
 def test_a_tournament_that_allows_bots_seats_them_at_its_tables(db):
-    alice, bob, dave, erin = users(4)
+    alice, bob, dave, erin = people.players(4)
     tournament = create(alice, bots_allowed=True, seats=2, advance=1)
     assert tournament["bots_allowed"] is True
     make_bot(dave)
     for user in (alice, bob, dave, erin):
-        assert client_for(user).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
+        assert api_client_for(user).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
 
     close_signup(tournament["id"])
 
@@ -64,17 +57,17 @@ def test_a_tournament_that_allows_bots_seats_them_at_its_tables(db):
 
 
 def test_bots_allowed_must_be_a_boolean(db):
-    alice, = users(1)
+    alice, = people.players(1)
 
-    answer = client_for(alice).post(API, {"name": "Cup", "bots_allowed": "yes"}, format="json")
+    answer = api_client_for(alice).post(API, {"name": "Cup", "bots_allowed": "yes"}, format="json")
 
     assert_error(answer, 400, "bad_request")
 
 
 def test_an_entrant_of_a_tournament_refusing_bots_cannot_become_one(db):
-    alice, bob = users(2)
+    alice, bob = people.players(2)
     tournament = create(alice)
-    assert client_for(bob).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
+    assert api_client_for(bob).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
 
     with pytest.raises(ServiceError) as refused:
         bot_accounts.convert(bob)
@@ -99,7 +92,7 @@ def test_a_sign_up_racing_a_conversion_never_enters_a_bot(settings):
     settings.CONQUEST_BOT_ACCOUNT_CHECKS = [
         *settings.CONQUEST_BOT_ACCOUNT_CHECKS,
         "tests.tournaments.test_bot_accounts.hold_the_conversion"]
-    alice, bob = users(2)
+    alice, bob = people.players(2)
     tournament = Tournament.objects.get(pk=create(alice)["id"])
     HELD.clear()
     RELEASE.clear()
@@ -132,29 +125,28 @@ def test_a_sign_up_racing_a_conversion_never_enters_a_bot(settings):
 
 
 def test_a_bot_account_signs_up_through_the_api_not_the_page(db):
-    """Bot accounts play only through the API (docs/bots/contract.md), as the lobby's forms refuse them."""
-    alice, dave = users(2)
+    """Bot accounts play only through the API (CONTRACT.md), as the lobby's forms refuse them."""
+    alice, dave = people.players(2)
     tournament = create(alice, bots_allowed=True)
     make_bot(dave)
 
-    answer = signed_in(dave).post(f"/tournaments/{tournament['id']}/join/", follow=True)
+    answer = client_for(dave).post(f"/tournaments/{tournament['id']}/join/", follow=True)
 
     assert not Entry.objects.filter(user=dave).exists()
     assert "This is a bot account" in answer.content.decode()
-    assert client_for(dave).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
+    assert api_client_for(dave).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
 
 
 def test_a_moderator_puts_no_bot_account_in_a_players_place():
     """Even a tournament that allows bots takes only the bot accounts that signed up."""
-    alice, bob, dave = users(3)
+    alice, bob, dave = people.players(3)
     tournament = create(alice, bots_allowed=True, seats=2, advance=1)
     for user in (alice, bob):
-        assert client_for(user).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
+        assert api_client_for(user).post(f"{API}{tournament['id']}/join/").status_code in (200, 201)
     make_bot(dave)
-    mona = get_user_model().objects.create_user("mona", "mona@example.com")
-    make_moderator(mona)
+    mona = people.moderator("mona")
 
-    answer = client_for(mona).post(f"{API}{tournament['id']}/replace/",
+    answer = api_client_for(mona).post(f"{API}{tournament['id']}/replace/",
                                    {"leaving": "bob", "joining": "dave"}, format="json")
 
     assert_error(answer, 403, "not_your_bot")

@@ -10,17 +10,19 @@ from django.core import mail
 from accounts.models import Preferences
 from notifications import delivery
 from notifications.models import Notification
-from tests.tournaments.support import client_for, close_signup, create, users
+from tests import people
+from tests.people import api_client_for
+from tests.tournaments.support import close_signup, create
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
 
 
 def _drawn(count: int, **fields):
-    players = users(count)
+    players = people.players(count)
     made = create(players[0], **fields)
     for player in players:
-        assert client_for(player).post(f"/api/v1/tournaments/{made['id']}/join/").status_code == 200
+        assert api_client_for(player).post(f"/api/v1/tournaments/{made['id']}/join/").status_code == 200
     return made["id"], players
 
 
@@ -31,7 +33,7 @@ def _bye_player(tournament_id: int, round_number: int):
 
 
 def _listed_texts(user) -> list[str]:
-    body = client_for(user).get("/api/v1/notifications/").json()
+    body = api_client_for(user).get("/api/v1/notifications/").json()
     return [row["text"] for row in body["results"]]
 
 
@@ -71,12 +73,12 @@ def test_a_round_robin_bye_says_what_it_scores():
 
 
 def test_a_bye_is_not_mailed_to_who_wants_no_game_mail():
-    players = users(3)
+    players = people.players(3)
     for player in players:
         Preferences.objects.update_or_create(user=player, defaults={"game_mail": False})
     made = create(players[0], seats=2, advance=1)
     for player in players:
-        client_for(player).post(f"/api/v1/tournaments/{made['id']}/join/")
+        api_client_for(player).post(f"/api/v1/tournaments/{made['id']}/join/")
     close_signup(made["id"])
     lucky = _bye_player(made["id"], 1)
 

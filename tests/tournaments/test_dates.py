@@ -11,8 +11,10 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import Preferences
+from tests import people
 from tests.games.api_support import assert_error
-from tests.tournaments.support import API, client_for, users
+from tests.people import api_client_for
+from tests.tournaments.support import API
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -37,24 +39,24 @@ def in_days(days: int) -> str:
     ("signup_closes", "in_days(400)"),
 ])
 def test_the_api_refuses_a_sign_up_time_it_cannot_hold(field, value):
-    alice, = users(1)
+    alice, = people.players(1)
     if value == "in_days(400)":
         value = in_days(400)
     # Sign-up closes a week after it opens unless told: only the field tried is sent.
     body = {"name": "Cup", field: value}
 
-    answer = client_for(alice).post(API, body, format="json")
+    answer = api_client_for(alice).post(API, body, format="json")
 
     assert field in assert_error(answer, 400, "bad_request")["detail"]
     assert not Tournament.objects.exists()
 
 
 def test_the_api_takes_a_time_in_any_zone_within_the_year():
-    alice, = users(1)
+    alice, = people.players(1)
     closes = (timezone.now() + timedelta(days=300)).astimezone(
         timezone.get_fixed_timezone(-300)).isoformat()
 
-    answer = client_for(alice).post(API, {"name": "Cup", "signup_closes": closes},
+    answer = api_client_for(alice).post(API, {"name": "Cup", "signup_closes": closes},
                                     format="json")
 
     assert answer.status_code == 201, answer.content
@@ -71,7 +73,7 @@ def form(closes: str) -> dict:
 @pytest.mark.parametrize("zone", ["UTC", "America/New_York", "Asia/Tokyo"])
 @pytest.mark.parametrize("closes", ["9999-12-31T23:59", "far"])
 def test_the_form_refuses_a_far_sign_up_time_with_a_message(zone, closes):
-    alice, = users(1)
+    alice, = people.players(1)
     Preferences.objects.update_or_create(user=alice, defaults={"time_zone": zone})
     if closes == "far":
         closes = (timezone.now() + timedelta(days=400)).strftime("%Y-%m-%dT%H:%M")
@@ -86,7 +88,7 @@ def test_the_form_refuses_a_far_sign_up_time_with_a_message(zone, closes):
 
 
 def test_the_form_reads_its_time_as_utc_as_its_label_says():
-    alice, = users(1)
+    alice, = people.players(1)
     Preferences.objects.update_or_create(user=alice, defaults={"time_zone": "Asia/Tokyo"})
     closes = (timezone.now() + timedelta(days=3)).replace(second=0, microsecond=0)
     client = Client()

@@ -5,17 +5,15 @@ tournament is opened with the rules on screen."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
+from tests import people
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "a-long-browser-password-3"
-
 
 def test_the_organiser_picks_a_preset_then_changes_a_rule(browser, live_server, contexts):
-    get_user_model().objects.create_user("alice", "alice@example.com", PASSWORD)
+    people.with_password("alice")
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     contexts.append(context)
     page = context.new_page()
@@ -23,7 +21,7 @@ def test_the_organiser_picks_a_preset_then_changes_a_rule(browser, live_server, 
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.goto(f"{live_server.url}/accounts/login/?next=/tournaments/")
     page.fill("#id_username", "alice")
-    page.fill("#id_password", PASSWORD)
+    page.fill("#id_password", people.PASSWORD)
     page.locator("main form button[type=submit]").click()
     page.wait_for_url(f"{live_server.url}/tournaments/")
 

@@ -10,16 +10,10 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game
+from tests import people
 from tests.games.api_support import assert_error
-from tests.tournaments.support import (
-    API,
-    client_for,
-    close_signup,
-    create,
-    signed_in,
-    tables,
-    users,
-)
+from tests.people import api_client_for, client_for
+from tests.tournaments.support import API, close_signup, create, tables
 from tests.tournaments.support import form as tournament_form
 from tournaments import checks
 from tournaments.models import Tournament
@@ -41,9 +35,9 @@ def form(**fields) -> dict:
 
 
 def test_the_form_offers_the_lobbys_presets_rules_and_clock():
-    alice, = users(1)
+    alice, = people.players(1)
 
-    page = signed_in(alice).get("/tournaments/").content.decode()
+    page = client_for(alice).get("/tournaments/").content.decode()
 
     assert 'name="preset" value="classic"' in page and 'value="czech"' in page
     assert 'name="preset" value="custom"' in page
@@ -53,8 +47,8 @@ def test_the_form_offers_the_lobbys_presets_rules_and_clock():
 
 
 def test_the_forms_default_is_the_lobbys_fast_setup_and_the_games_play_it():
-    players = users(2)
-    client = signed_in(players[0])
+    players = people.players(2)
+    client = client_for(players[0])
 
     answer = client.post("/tournaments/", form(deadline_seconds="3600"))
 
@@ -63,7 +57,7 @@ def test_the_forms_default_is_the_lobbys_fast_setup_and_the_games_play_it():
     assert made.rules["initial_placement"] == "simultaneous"
     assert made.deadline_seconds == 3600
     for player in players:
-        signed_in(player).post(f"/tournaments/{made.pk}/join/")
+        client_for(player).post(f"/tournaments/{made.pk}/join/")
     close_signup(made.pk)
     game = tables(made.pk, 1)[0].game
     assert game.rules["initial_placement"] == "simultaneous"
@@ -80,9 +74,9 @@ def test_the_forms_default_is_the_lobbys_fast_setup_and_the_games_play_it():
       "fortify": "connected"}),
 ])
 def test_the_organiser_chooses_the_rules_as_in_the_lobby(fields, expected):
-    alice, = users(1)
+    alice, = people.players(1)
 
-    answer = signed_in(alice).post("/tournaments/", form(**fields))
+    answer = client_for(alice).post("/tournaments/", form(**fields))
 
     assert answer.status_code == 302, answer.content.decode()[:2000]
     rules = Tournament.objects.get().rules
@@ -90,14 +84,14 @@ def test_the_organiser_chooses_the_rules_as_in_the_lobby(fields, expected):
 
 
 def test_the_games_clock_rests_as_the_organiser_chose():
-    players = users(2)
-    answer = signed_in(players[0]).post("/tournaments/", form(
+    players = people.players(2)
+    answer = client_for(players[0]).post("/tournaments/", form(
         clock_time_zone="Europe/Prague", quiet_from="22", quiet_until="7",
         pause_weekends="on"))
     assert answer.status_code == 302
     made = Tournament.objects.get()
     for player in players:
-        signed_in(player).post(f"/tournaments/{made.pk}/join/")
+        client_for(player).post(f"/tournaments/{made.pk}/join/")
 
     close_signup(made.pk)
 
@@ -113,16 +107,16 @@ def test_the_games_clock_rests_as_the_organiser_chose():
     ({"quiet_from": "22", "quiet_until": "22"}, "another hour"),
 ])
 def test_a_bad_choice_gets_a_message_and_makes_nothing(fields, message):
-    alice, = users(1)
+    alice, = people.players(1)
 
-    answer = signed_in(alice).post("/tournaments/", form(**fields))
+    answer = client_for(alice).post("/tournaments/", form(**fields))
 
     assert answer.status_code == 400 and message in answer.content.decode()
     assert not Tournament.objects.exists()
 
 
 def test_the_api_defaults_to_the_fast_setup_unless_told():
-    alice, = users(1)
+    alice, = people.players(1)
     assert checks.FAST_SETUP == ASYNC_SETUP  # the lobby's, kept in step
 
     assert create(alice, rules={})["rules"]["initial_placement"] == "simultaneous"
@@ -137,21 +131,21 @@ def test_the_api_defaults_to_the_fast_setup_unless_told():
 @pytest.mark.parametrize("clock", ["night", {"quiet_from": 25, "quiet_until": 3},
                                    {"colour": "red"}])
 def test_the_api_refuses_a_bad_clock(clock):
-    alice, = users(1)
+    alice, = people.players(1)
     body = {"name": "Cup", "clock": clock,
             "signup_closes": (timezone.now() + timedelta(days=1)).isoformat()}
 
-    assert_error(client_for(alice).post(API, body, format="json"), 400, "bad_clock")
+    assert_error(api_client_for(alice).post(API, body, format="json"), 400, "bad_clock")
     assert not Tournament.objects.exists()
 
 
 def test_a_czech_tournament_is_refused_since_a_table_may_seat_two():
     """The Czech rulebook is "for three to six players"; a round's table may seat two."""
-    alice, = users(1)
+    alice, = people.players(1)
     body = {"name": "Cup", "seats": 4, "rules": {"preset": "czech"},
             "signup_closes": (timezone.now() + timedelta(days=1)).isoformat()}
 
-    answer = client_for(alice).post(API, body, format="json")
+    answer = api_client_for(alice).post(API, body, format="json")
 
     assert_error(answer, 400, "bad_rules")
     assert "three to six players" in answer.json()["detail"]

@@ -11,30 +11,26 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from moderation.permissions import make_moderator
+from tests import people
 from tests.games.api_support import assert_error
-from tests.tournaments.support import API, client_for, close_signup, create, tables, users
+from tests.people import api_client_for, client_for
+from tests.tournaments.support import API, close_signup, create, tables
 from tournaments.models import Tournament
 from tournaments.tasks import sweep_tournaments
 
 pytestmark = pytest.mark.django_db
 
 
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 @pytest.fixture
 def held_up(caplog):
     """Four entrants; the tournament's stored rules went bad, so no game can be made."""
-    players = users(5)
+    players = people.players(5)
     mona = players.pop()
     make_moderator(mona)
     mona = get_user_model().objects.get(pk=mona.pk)
     made = create(players[0])
     for player in players:
-        client_for(player).post(f"{API}{made['id']}/join/")
+        api_client_for(player).post(f"{API}{made['id']}/join/")
     good_rules = Tournament.objects.get(pk=made["id"]).rules
     Tournament.objects.filter(pk=made["id"]).update(rules={**good_rules, "fog": "yes"})
     with caplog.at_level(logging.ERROR):
@@ -48,11 +44,11 @@ def test_a_failed_draw_holds_the_tournament_up_with_its_reason(held_up, caplog):
     assert tournament.status == "stalled"
     assert "round 1" in tournament.reason and "rules.fog" in tournament.reason
     assert not tables(tournament.pk, 1)
-    body = client_for(players[0]).get(f"{API}{tournament.pk}/").json()
+    body = api_client_for(players[0]).get(f"{API}{tournament.pk}/").json()
     assert body["status"] == "stalled" and body["reason"] == tournament.reason
     page = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "held up" in page and "rules.fog" in page
-    queue = signed_in(mona).get("/moderation/").content.decode()
+    queue = client_for(mona).get("/moderation/").content.decode()
     assert f'href="/tournaments/{tournament.pk}/"' in queue and "rules.fog" in queue
 
     # The sweep does not try again every minute: one log line, not one a minute.
@@ -65,16 +61,16 @@ def test_a_failed_draw_holds_the_tournament_up_with_its_reason(held_up, caplog):
 
 def test_a_moderator_tries_again_once_the_cause_is_mended(held_up):
     tournament, players, mona, good_rules = held_up
-    assert_error(client_for(players[0]).post(f"{API}{tournament.pk}/retry/"), 403)
+    assert_error(api_client_for(players[0]).post(f"{API}{tournament.pk}/retry/"), 403)
 
     # Tried while the cause remains, it is held up again with the reason.
-    again = signed_in(mona).post(f"/tournaments/{tournament.pk}/moderate/",
+    again = client_for(mona).post(f"/tournaments/{tournament.pk}/moderate/",
                                  {"action": "retry"})
     assert again.status_code == 302
     assert Tournament.objects.get(pk=tournament.pk).status == "stalled"
 
     Tournament.objects.filter(pk=tournament.pk).update(rules=good_rules)
-    answer = client_for(mona).post(f"{API}{tournament.pk}/retry/")
+    answer = api_client_for(mona).post(f"{API}{tournament.pk}/retry/")
 
     assert answer.status_code == 200 and answer.json()["status"] == "running"
     assert answer.json()["reason"] == ""
@@ -83,10 +79,10 @@ def test_a_moderator_tries_again_once_the_cause_is_mended(held_up):
 
 def test_a_moderator_calls_off_a_held_up_tournament(held_up):
     tournament, players, mona, _ = held_up
-    assert_error(client_for(mona).post(f"{API}999999/retry/"), 404, "not_found")
+    assert_error(api_client_for(mona).post(f"{API}999999/retry/"), 404, "not_found")
 
-    answer = client_for(mona).post(f"{API}{tournament.pk}/cancel/", {"reason": "bad rules"},
+    answer = api_client_for(mona).post(f"{API}{tournament.pk}/cancel/", {"reason": "bad rules"},
                                    format="json")
 
     assert answer.json()["status"] == "cancelled" and answer.json()["reason"] == "bad rules"
-    assert_error(client_for(mona).post(f"{API}{tournament.pk}/retry/"), 400, "not_held_up")
+    assert_error(api_client_for(mona).post(f"{API}{tournament.pk}/retry/"), 400, "not_held_up")

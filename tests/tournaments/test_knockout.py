@@ -9,16 +9,10 @@ from rest_framework.test import APIClient
 
 from engine import FairDice
 from notifications.models import Notification
+from tests import people
+from tests.people import api_client_for
 from tests.play import play_until
-from tests.tournaments.support import (
-    API,
-    client_for,
-    close_signup,
-    create,
-    finish_in_seat_order,
-    tables,
-    users,
-)
+from tests.tournaments.support import API, close_signup, create, finish_in_seat_order, tables
 from tournaments.tasks import advance_for_game
 
 pytestmark = pytest.mark.django_db
@@ -26,12 +20,12 @@ pytestmark = pytest.mark.django_db
 
 def test_an_eight_player_knockout_is_played_to_a_winner(django_capture_on_commit_callbacks,
                                                         monkeypatch):
-    players = users(8)
+    players = people.players(8)
     made = create(players[0])
     tournament_id = made["id"]
     assert made["seed"] is None and len(made["seed_hash"]) == 64
     for player in players:
-        assert client_for(player).post(f"{API}{tournament_id}/join/").status_code == 200
+        assert api_client_for(player).post(f"{API}{tournament_id}/join/").status_code == 200
 
     close_signup(tournament_id)
 

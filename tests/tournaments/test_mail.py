@@ -9,16 +9,18 @@ from django.template.loader import render_to_string
 from accounts.models import preferences_for
 from notifications.mail import context_for
 from notifications.models import Notification
-from tests.tournaments.support import client_for, close_signup, create, users
+from tests import people
+from tests.people import api_client_for
+from tests.tournaments.support import close_signup, create
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_round_mail_says_where_to_play():
-    players = users(4)
+    players = people.players(4)
     made = create(players[0])
     for player in players:
-        client_for(player).post(f"/api/v1/tournaments/{made['id']}/join/")
+        api_client_for(player).post(f"/api/v1/tournaments/{made['id']}/join/")
     close_signup(made["id"])
     notification = Notification.objects.get(kind="tournament", user=players[1])
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth import get_user_model
-from django.test import Client
 
 from games.errors import ServiceError
 from games.models import Game
@@ -16,36 +15,26 @@ from games.moderation import moderate
 from moderation.models import Report
 from moderation.permissions import make_moderator
 from moderation.reports import close_report
+from tests import people
 from tests.games.api_support import assert_error
-from tests.tournaments.support import API, client_for, close_signup, create, tables, users
+from tests.people import api_client_for, client_for
+from tests.tournaments.support import API, close_signup, create, tables
 from tournaments import moderators
 from tournaments.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def a_moderator(name: str):
-    moderator = get_user_model().objects.create_user(name, f"{name}@example.com")
-    make_moderator(moderator)
-    return get_user_model().objects.get(pk=moderator.pk)  # permissions are cached
-
-
 @pytest.fixture
 def cup():
     """Eight entrants at two tables; heidi, one of them, is a moderator."""
-    players = users(8)
+    players = people.players(8)
     heidi = players[6]
     make_moderator(heidi)
     heidi = get_user_model().objects.get(pk=heidi.pk)
     made = create(players[0])
     for player in players:
-        client_for(player).post(f"{API}{made['id']}/join/")
+        api_client_for(player).post(f"{API}{made['id']}/join/")
     close_signup(made["id"])
     tournament = Tournament.objects.get(pk=made["id"])
     assert tournament.status == Tournament.RUNNING
@@ -67,7 +56,7 @@ def unchanged(tournament, rival, rival_game) -> bool:
 
 def test_the_services_refuse_an_entrant(cup):
     tournament, heidi, own, rival_game, rival = cup
-    outsider = get_user_model().objects.create_user("judy", "judy@example.com")
+    outsider = people.user("judy")
     for attempt in (lambda: moderators.cancel(tournament, heidi, "mine"),
                     lambda: moderators.replace(tournament, heidi, rival.username,
                                              outsider.username, "rival out")):
@@ -79,20 +68,20 @@ def test_the_services_refuse_an_entrant(cup):
 
 def test_the_api_refuses_an_entrant(cup):
     tournament, heidi, own, rival_game, rival = cup
-    get_user_model().objects.create_user("judy", "judy@example.com")
+    people.user("judy")
     url = f"{API}{tournament.pk}/"
 
-    assert_error(client_for(heidi).post(f"{url}cancel/", {"reason": "x"}, format="json"),
+    assert_error(api_client_for(heidi).post(f"{url}cancel/", {"reason": "x"}, format="json"),
                  403, "own_game")
-    assert_error(client_for(heidi).post(f"{url}replace/", {
+    assert_error(api_client_for(heidi).post(f"{url}replace/", {
         "leaving": rival.username, "joining": "judy"}, format="json"), 403, "own_game")
     assert unchanged(tournament, rival, rival_game)
 
 
 def test_the_page_refuses_an_entrant_and_offers_no_form(cup):
     tournament, heidi, own, rival_game, rival = cup
-    get_user_model().objects.create_user("judy", "judy@example.com")
-    client = signed_in(heidi)
+    people.user("judy")
+    client = client_for(heidi)
     url = f"/tournaments/{tournament.pk}/"
     assert f'action="{url}moderate/"' not in client.get(url).content.decode()
 
@@ -106,11 +95,11 @@ def test_the_page_refuses_an_entrant_and_offers_no_form(cup):
 
 def test_an_entrant_acts_on_no_game_of_the_tournament(cup):
     tournament, heidi, own, rival_game, rival = cup
-    judy = get_user_model().objects.create_user("judy", "judy@example.com")
+    judy = people.user("judy")
     with pytest.raises(ServiceError) as refusal:
         moderate(rival_game, heidi, "replace_player", "rival out", seat=1, replacement=judy)
     assert refusal.value.code == "own_game"
-    client = signed_in(heidi)
+    client = client_for(heidi)
     client.post(f"/moderation/games/{rival_game.pk}/act/", {
         "action_name": "drop", "drop-action": "drop", "drop-version": rival_game.version,
         "drop-seat": 1, "drop-reason": "rival out"})
@@ -128,13 +117,13 @@ def test_an_entrant_closes_no_report_on_the_tournaments_games(cup):
     with pytest.raises(ServiceError) as refusal:
         close_report(report, heidi, "fine")
     assert refusal.value.code == "own_game"
-    assert "REASON-stalling" not in signed_in(heidi).get("/moderation/").content.decode()
-    close_report(report, a_moderator("mona"), "fine")
+    assert "REASON-stalling" not in client_for(heidi).get("/moderation/").content.decode()
+    close_report(report, people.moderator("mona"), "fine")
 
 
 def test_a_moderator_does_not_put_themselves_in(cup):
     tournament, heidi, own, rival_game, rival = cup
-    mona = a_moderator("mona")
+    mona = people.moderator("mona")
     with pytest.raises(ServiceError) as refusal:
         moderators.replace(tournament, mona, rival.username, "mona", "I will play")
     assert refusal.value.code == "own_game"
@@ -144,8 +133,8 @@ def test_a_moderator_does_not_put_themselves_in(cup):
 
 def test_a_moderator_who_did_not_enter_still_acts(cup):
     tournament, heidi, own, rival_game, rival = cup
-    judy = get_user_model().objects.create_user("judy", "judy@example.com")
-    mona = a_moderator("mona")
+    judy = people.user("judy")
+    mona = people.moderator("mona")
     moderators.replace(tournament, mona, rival.username, judy.username, "rival left")
     assert rival_game.seats.filter(user=judy).exists()
     moderators.cancel(tournament, mona, "server move")

@@ -9,16 +9,10 @@ from rest_framework.test import APIClient
 
 from engine import FairDice
 from notifications.models import Notification
+from tests import people
+from tests.people import api_client_for
 from tests.play import play_until
-from tests.tournaments.support import (
-    API,
-    client_for,
-    close_signup,
-    create,
-    finish_in_seat_order,
-    tables,
-    users,
-)
+from tests.tournaments.support import API, close_signup, create, finish_in_seat_order, tables
 from tournaments.draw import table_plan
 from tournaments.models import Entry, Tournament
 from tournaments.tasks import advance_for_game, sweep_tournaments
@@ -48,10 +42,10 @@ def test_counts_that_were_fine_are_cut_as_before():
 
 
 def signed_up(count: int, **fields) -> tuple[int, list]:
-    players = users(count)
+    players = people.players(count)
     made = create(players[0], **fields)
     for player in players:
-        assert client_for(player).post(f"{API}{made['id']}/join/").status_code == 200
+        assert api_client_for(player).post(f"{API}{made['id']}/join/").status_code == 200
     return made["id"], players
 
 
@@ -153,10 +147,10 @@ def test_a_round_robin_with_an_odd_count_seats_everyone_in_turn():
 
 @pytest.mark.parametrize("count", [0, 1])
 def test_a_tournament_of_fewer_than_two_ends_with_mail(count):
-    alice, = users(1)
+    alice, = people.players(1)
     made = create(alice)
     if count:
-        client_for(alice).post(f"{API}{made['id']}/join/")
+        api_client_for(alice).post(f"{API}{made['id']}/join/")
 
     close_signup(made["id"])
     sweep_tournaments()  # and nothing more happens

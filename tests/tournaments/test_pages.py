@@ -6,15 +6,17 @@ import pytest
 from django.test import Client
 
 from moderation.permissions import make_moderator
-from tests.tournaments.support import close_signup, create, form, signed_in, users
+from tests import people
+from tests.people import client_for
+from tests.tournaments.support import close_signup, create, form
 from tournaments.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_player_opens_a_tournament_from_the_form_and_signs_up():
-    alice, = users(1)
-    client = signed_in(alice)
+    alice, = people.players(1)
+    client = client_for(alice)
 
     answer = client.post("/tournaments/", form(preset="fog"))
 
@@ -34,9 +36,9 @@ def test_a_player_opens_a_tournament_from_the_form_and_signs_up():
     ({"advance": "3", "seats": "3"}, "advance must be"),
 ])
 def test_a_bad_form_gets_a_message_not_a_500(fields, message):
-    alice, = users(1)
+    alice, = people.players(1)
 
-    answer = signed_in(alice).post("/tournaments/", form(**fields))
+    answer = client_for(alice).post("/tournaments/", form(**fields))
 
     assert answer.status_code == 400
     assert message in answer.content.decode()
@@ -44,20 +46,20 @@ def test_a_bad_form_gets_a_message_not_a_500(fields, message):
 
 
 def test_the_page_shows_the_bracket_once_drawn_and_a_moderator_can_cancel():
-    *players, mona = users(5)
+    *players, mona = people.players(5)
     make_moderator(mona)
     made = create(players[0])
     for player in players:
-        signed_in(player).post(f"/tournaments/{made['id']}/join/")
+        client_for(player).post(f"/tournaments/{made['id']}/join/")
     close_signup(made["id"])
 
     page = Client().get(f"/tournaments/{made['id']}/").content.decode()
     assert "Table 1" in page and "round 1" in page
     assert "Moderate" not in page
-    assert signed_in(players[0]).post(f"/tournaments/{made['id']}/moderate/",
+    assert client_for(players[0]).post(f"/tournaments/{made['id']}/moderate/",
                                       {"action": "cancel"}).status_code == 403
 
-    answer = signed_in(mona).post(f"/tournaments/{made['id']}/moderate/",
+    answer = client_for(mona).post(f"/tournaments/{made['id']}/moderate/",
                                   {"action": "cancel", "reason": "test"})
 
     assert answer.status_code == 302

@@ -1,32 +1,32 @@
-"""People of the web tests are users who can sign in with a password (alice creates and
-plays, bob is her opponent, charlie only watches: tests/conftest.py), and their browsers."""
+"""People of the web tests are users who can sign in with a password (tests/people.py: alice
+creates and plays, bob is her opponent, charlie only watches), and their browsers."""
 
 from __future__ import annotations
 
 import pytest
 
+from tests import people
 from tests.web.map_support import install
-from tests.web.support import client_for, user
 
 
 @pytest.fixture
 def person(db):
-    return user
+    return people.with_password
 
 
 @pytest.fixture
 def as_alice(alice):
-    return client_for(alice)
+    return people.client_for(alice)
 
 
 @pytest.fixture
 def as_bob(bob):
-    return client_for(bob)
+    return people.client_for(bob)
 
 
 @pytest.fixture
 def as_charlie(charlie):
-    return client_for(charlie)
+    return people.client_for(charlie)
 
 
 @pytest.fixture

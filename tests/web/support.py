@@ -1,40 +1,19 @@
-"""Games for the web page tests, arranged through lobby.open_games and games.service and the rules' bot, then
-played through the pages' forms."""
+"""Games for the web page tests, arranged through lobby.open_games and games.service and the
+rules' bot, then played through the pages' forms (people: tests/people.py)."""
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
+from functools import partial
+
 from django.test import Client
 
-from engine import seed_hash
 from games.models import Event, Game
-from lobby import open_games
+from tests import games_in_states
 
-PASSWORD = "a-long-test-password-7"
+# A fixed secret seed, so that the dice, and the tests, repeat.
+SEED = "5e" * 32
 
-
-def user(name: str):
-    User = get_user_model()
-    found = User.objects.filter(username=name).first()
-    return found or User.objects.create_user(name, f"{name}@example.com", PASSWORD)
-
-
-def client_for(someone) -> Client:
-    client = Client()
-    client.force_login(someone)
-    return client
-
-
-def started_game(users: list, seed: str = "5e" * 32, **rules) -> Game:
-    """A game with a fixed secret seed (so the dice, and the tests, repeat), started by the
-    last join."""
-    game = open_games.create_game(users[0], "Web test", len(users), rules)
-    Game.objects.filter(pk=game.pk).update(seed=seed, seed_hash=seed_hash(seed))
-    game.refresh_from_db()
-    for other in users[1:]:
-        open_games.join_game(game, other)
-    game.refresh_from_db()
-    return game
+started_game = partial(games_in_states.started_game, name="Web test", seed=SEED)
 
 
 def events(game: Game) -> int:

@@ -12,7 +12,7 @@ from django.core import mail
 from django.utils import timezone
 
 from accounts.models import Preferences
-from tests.web.support import PASSWORD
+from tests.people import PASSWORD
 
 
 def test_it_signs_up_a_player_and_signs_them_in(client, db):
@@ -133,7 +133,8 @@ def test_it_switches_the_language_and_remembers_it(as_alice, alice):
 
 
 def test_it_shows_the_players_language_and_time_zone(client, alice, bob):
-    from tests.web.support import client_for, started_game
+    from tests.people import client_for
+    from tests.web.support import started_game
     Preferences.objects.create(user=alice, language="cs", time_zone="Asia/Tokyo")
     game = started_game([alice, bob], setup="random")
 

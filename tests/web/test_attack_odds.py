@@ -11,8 +11,9 @@ from django.utils import translation
 from engine import odds
 from engine.board import NEIGHBOURS, territory_name
 from engine.pieces import NEUTRAL
+from tests.people import client_for
 from tests.play import play_until
-from tests.web.support import client_for, post_play, started_game
+from tests.web.support import post_play, started_game
 from tests.web.test_play import attack_position, two  # noqa: F401
 from web.page.odds import armies, attack_odds
 from words.vocabulary import percent

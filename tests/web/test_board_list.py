@@ -9,7 +9,8 @@ import re
 from engine.board import NEIGHBOURS, TERRITORIES
 from games.states import load_state
 from tests.engine import fog_referee
-from tests.web.support import client_for, started_game, user
+from tests.people import client_for, with_password
+from tests.web.support import started_game
 from words.vocabulary import territory_name
 
 
@@ -24,7 +25,7 @@ def rows(page: str) -> dict[str, list[str]]:
 
 
 def test_the_list_shows_every_territory_with_owner_armies_and_neighbours(db):
-    alice, bob, carol = user("alice"), user("bob"), user("carol")
+    alice, bob, carol = with_password("alice"), with_password("bob"), with_password("carol")
     game = started_game([alice, bob, carol], setup="random")
     state = load_state(game)
     page = client_for(alice).get(f"/games/{game.pk}/board/").content.decode()
@@ -40,7 +41,7 @@ def test_the_list_shows_every_territory_with_owner_armies_and_neighbours(db):
 
 
 def test_the_list_keeps_the_fog(db):
-    four = [user("alice"), user("bob"), user("carol"), user("dave")]
+    four = [with_password("alice"), with_password("bob"), with_password("carol"), with_password("dave")]
     game = started_game(four, setup="random", team_size=2, fog=True)
     state = load_state(game)
     sees = fog_referee.allowed(state.owner, 0, 4, 2)
@@ -50,12 +51,12 @@ def test_the_list_keeps_the_fog(db):
             assert armies == str(state.armies[territory]) and "team" in owner, territory
         else:
             assert (owner, armies) == ("out of sight", "?"), territory
-    spectator = rows(client_for(user("eve")).get(f"/games/{game.pk}/board/").content.decode())
+    spectator = rows(client_for(with_password("eve")).get(f"/games/{game.pk}/board/").content.decode())
     assert all(cells[1:3] == ["out of sight", "?"] for cells in spectator.values())
 
 
 def test_the_list_follows_the_history(db):
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob], setup="random")
     first = load_state(game, 2)
     listed = rows(client_for(alice).get(f"/games/{game.pk}/board/?at=2").content.decode())
@@ -63,7 +64,7 @@ def test_the_list_follows_the_history(db):
 
 
 def test_the_game_page_skips_to_the_move_and_links_the_list(db):
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob], setup="random")
     page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
     body = page[page.index("<body"):]

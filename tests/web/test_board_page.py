@@ -9,8 +9,9 @@ from django.utils import translation
 
 from engine.board import NEIGHBOURS, NEUTRAL
 from games.states import load_state
+from tests.people import client_for
 from tests.play import play_until
-from tests.web.support import client_for, post_play, started_game
+from tests.web.support import post_play, started_game
 from web.game_log import duels, last_battles
 from words.narrator import describe
 

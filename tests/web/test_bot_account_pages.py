@@ -12,7 +12,8 @@ from games.states import load_state
 from lobby import bot_accounts, open_games
 from notifications import links
 from notifications.models import InboundMail
-from tests.web.support import client_for, post_play, user
+from tests.people import client_for, with_password
+from tests.web.support import post_play
 from web import mail_moves
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +23,7 @@ REFUSAL = "This is a bot account: it plays only through the API"
 @pytest.fixture
 def robo(alice):
     """A bot account alice runs (she proves it with one of her tokens)."""
-    account = user("robo")
+    account = with_password("robo")
     bot_accounts.convert(account, "alice", tokens.issue(alice))
     return account
 
@@ -103,7 +104,7 @@ def test_the_creator_seats_a_bot_account_from_the_game_page(alice, robo):
 
 def test_the_page_seats_no_bot_account_of_another_owner(alice, bob):
     """bob's bot account is his to seat: alice's form is refused, with nothing seated."""
-    bot_accounts.convert(user("bobbot"), "bob", tokens.issue(bob))
+    bot_accounts.convert(with_password("bobbot"), "bob", tokens.issue(bob))
     game = open_games.create_game(alice, "Private", 2, private=True, rated=True)
     page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
     assert 'name="account"' not in page  # she owns none: the form offers only hers

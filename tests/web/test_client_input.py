@@ -12,7 +12,8 @@ from accounts import tokens
 from games.models import Event
 from games.states import load_state
 from notifications.models import Vacation
-from tests.web.support import client_for, post_play, started_game, user
+from tests.people import client_for, with_password
+from tests.web.support import post_play, started_game
 from tests.web.test_board_page import attack_with_a_strong_source, selected_value
 
 
@@ -108,7 +109,7 @@ def test_it_answers_404_for_a_vacation_id_beyond_any_integer(alice):
 
 
 def test_it_answers_404_for_a_game_id_beyond_any_integer(db):
-    someone = user("dora")
+    someone = with_password("dora")
     assert client_for(someone).get(f"/games/{'9' * 40}/").status_code == 404
     assert api_client(someone).get(f"/api/v1/games/{'9' * 40}/").status_code == 404
 

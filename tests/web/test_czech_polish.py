@@ -21,8 +21,9 @@ from moderation.chat import post_message
 from notifications import mail as mails
 from notifications.models import Notification
 from ratings.tasks import record_results
+from tests.people import api_client_for
 from tests.ratings.support import finished_game, players, started_game
-from tests.tournaments.support import client_for, close_signup, create, tables
+from tests.tournaments.support import close_signup, create, tables
 from tournaments.models import Tournament
 
 LANGUAGES = ["cs", "pl"]
@@ -97,7 +98,7 @@ def season(db):
     send_message(bob, alice, "Rematch?")  # a private message, and its mail
     tournament = create(alice, name="Spring cup", seats=2, advance=1, max_players=4)
     for user in (alice, bob, dave, erin):
-        assert client_for(user).post(f"/api/v1/tournaments/{tournament['id']}/join/",
+        assert api_client_for(user).post(f"/api/v1/tournaments/{tournament['id']}/join/",
                                      format="json").status_code in (200, 201)
     close_signup(tournament["id"])
     assert Tournament.objects.get(pk=tournament["id"]).round == 1

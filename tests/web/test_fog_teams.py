@@ -22,7 +22,8 @@ from notifications import delivery
 from notifications.models import Notification
 from tests.engine import fog_referee
 from tests.engine.players import bot_command
-from tests.web.support import client_for, started_game, user
+from tests.people import client_for, with_password
+from tests.web.support import started_game
 from tests.web.test_lobby import CUSTOM
 from words import narrator
 
@@ -54,7 +55,7 @@ def board_attributes(page: str) -> dict[str, dict]:
 
 @pytest.fixture
 def trio(db):
-    return [user("alice"), user("bob"), user("dave")]
+    return [with_password("alice"), with_password("bob"), with_password("dave")]
 
 
 @pytest.fixture
@@ -83,7 +84,7 @@ def test_the_board_draws_what_is_out_of_sight_as_unknown(fog_game, trio):
 
 
 def test_a_spectator_sees_a_fully_fogged_board_and_a_log_without_places(fog_game):
-    page = client_for(user("erin")).get(f"/games/{fog_game.pk}/").content.decode()
+    page = client_for(with_password("erin")).get(f"/games/{fog_game.pk}/").content.decode()
     board = board_attributes(page)
     assert all(shown.get("fog") == "1" for shown in board.values())
     log = page[page.index('class="log'):]
@@ -154,7 +155,7 @@ def test_after_the_end_the_page_shows_everything(fog_game, trio):
         service.submit(service.player(who), fog_game, {"type": "resign"})
     fog_game.refresh_from_db()
     assert fog_game.status == Game.FINISHED
-    page = client_for(user("erin")).get(f"/games/{fog_game.pk}/").content.decode()
+    page = client_for(with_password("erin")).get(f"/games/{fog_game.pk}/").content.decode()
     assert not any(shown.get("fog") for shown in board_attributes(page).values())
 
 
@@ -167,7 +168,7 @@ def test_history_at_a_move_stays_fogged(fog_game, trio):
 
 
 def test_a_team_game_page_shows_teams_grouped(db):
-    four = [user("alice"), user("bob"), user("carol"), user("dave")]
+    four = [with_password("alice"), with_password("bob"), with_password("carol"), with_password("dave")]
     game = started_game(four, setup="random", team_size=2)
     page = client_for(four[0]).get(f"/games/{game.pk}/").content.decode()
     rows = re.findall(r'<tr class="[^"]*" data-seat="(\d)" data-team="(\d)">', page)
@@ -185,7 +186,7 @@ def test_a_team_game_page_shows_teams_grouped(db):
     ("teams", 4, {"team_size": 2, "fog": False}),
 ])
 def test_the_lobby_creates_fog_and_team_games(db, preset, players, rules):
-    response = client_for(user("alice")).post("/games/new/", {**BASE, **CUSTOM,
+    response = client_for(with_password("alice")).post("/games/new/", {**BASE, **CUSTOM,
                                                               "preset": preset})
     game = Game.objects.get()
     assert response.status_code == 302 and game.players == players
@@ -193,7 +194,7 @@ def test_the_lobby_creates_fog_and_team_games(db, preset, players, rules):
 
 
 def test_the_lobby_refuses_teams_with_missions_as_a_form_message(db):
-    as_alice = client_for(user("alice"))
+    as_alice = client_for(with_password("alice"))
     lobby = as_alice.get("/games/").content.decode()
     assert 'name="fog"' in lobby and 'name="team_size"' in lobby
     response = as_alice.post("/games/new/", {

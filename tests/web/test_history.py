@@ -7,8 +7,9 @@ import re
 
 from games import service
 from games.models import Game
+from tests.people import client_for, with_password
 from tests.play import play_until
-from tests.web.support import client_for, started_game, user
+from tests.web.support import started_game
 
 
 def header(page: str) -> str:
@@ -32,7 +33,7 @@ def test_it_names_the_winner_of_a_finished_game_at_a_past_move(alice, bob, clien
 
 
 def test_it_names_the_winning_team_at_a_past_move(db):
-    four = [user("alice"), user("bob"), user("carol"), user("dave")]
+    four = [with_password("alice"), with_password("bob"), with_password("carol"), with_password("dave")]
     game = started_game(four, setup="random", team_size=2)
     service.submit(service.player(four[1]), game, {"type": "resign"})
     service.submit(service.player(four[3]), game, {"type": "resign"})

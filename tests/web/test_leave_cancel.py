@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from games.models import Game, Seat
 from lobby import open_games
-from tests.web.support import client_for, user
+from tests.people import client_for, with_password
 
 
 def test_a_seated_player_leaves_and_the_creator_cancels_from_the_page(db):
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = open_games.create_game(alice, "Open table", 3, {})
     open_games.join_game(game, bob)
     page = client_for(bob).get(f"/games/{game.pk}/").content.decode()
@@ -28,7 +28,7 @@ def test_a_seated_player_leaves_and_the_creator_cancels_from_the_page(db):
 
 
 def test_the_page_says_why_leaving_is_refused(db):
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = open_games.create_game(alice, "Full table", 2, {})
     open_games.join_game(game, bob)  # full: it starts
 

@@ -12,9 +12,9 @@ from games.models import Game
 from games.moderation import moderate
 from games.states import load_state
 from lobby import open_games
-from tests.moderation.support import moderator
 from tests.notifications.support import conquer, seats_to_act, user_at
-from tests.web.support import client_for, started_game, user
+from tests.people import client_for, moderator, with_password
+from tests.web.support import started_game
 from words import narrator
 
 
@@ -58,7 +58,7 @@ def test_a_finished_game_names_its_winner_and_others_can_watch_running_ones(alic
 
 
 def test_a_team_win_is_every_team_members_win(alice, bob, charlie):
-    dave = user("dave")
+    dave = with_password("dave")
     game = started_game([alice, bob, charlie, dave], team_size=2)
     # Seat s plays in team s % 2 (docs/players/rules.md "Teams"): alice and charlie won together.
     Game.objects.filter(pk=game.pk).update(status=Game.FINISHED, winner=2)

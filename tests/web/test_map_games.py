@@ -17,7 +17,8 @@ from games import seat_views, service
 from games.models import Game
 from games.states import load_state
 from lobby import open_games
-from tests.web.support import client_for, post_play, user
+from tests.people import client_for, with_password
+from tests.web.support import post_play
 
 BASE = {"name": "Island hopping", "players": "2", "deadline_seconds": "86400",
         "preset": "classic"}
@@ -133,14 +134,14 @@ def test_a_game_on_another_map_is_created_and_played_through_the_pages(
     assert history.count("data-territory=") == 10
 
     assert finished(game, [alice, bob]).board.id == "test_islands"
-    for client in (as_alice, as_bob, client_for(user("watcher"))):
+    for client in (as_alice, as_bob, client_for(with_password("watcher"))):
         end = _page(client, game)
         assert end.count("data-territory=") == 10
 
 
 @pytest.mark.django_db
 def test_fog_and_teams_on_another_map(islands):
-    players = [user(n) for n in ("ann", "ben", "cid", "dot")]
+    players = [with_password(n) for n in ("ann", "ben", "cid", "dot")]
     game = open_games.create_game(players[0], "Foggy islands", 4,
                              {"fog": True, "team_size": 2, "initial_placement": "simultaneous"},
                              map_id="test_islands")
@@ -159,7 +160,7 @@ def test_fog_and_teams_on_another_map(islands):
     visible = own | mate | {n for t in own for n in state.board.neighbours[t]}
     assert seen == visible
     assert 'class="team-ring team-1"' in html and "Team 1" in html
-    spectator = _page(client_for(user("eve")), game)
+    spectator = _page(client_for(with_password("eve")), game)
     assert spectator.count('data-fog="1"') == 10
 
 

@@ -11,8 +11,9 @@ from django.utils.translation import trans_real
 
 from accounts.models import Preferences
 from engine.board import NEIGHBOURS
+from tests.people import client_for, with_password
 from tests.play import play_until
-from tests.web.support import client_for, started_game, user
+from tests.web.support import started_game
 from tests.web.test_czech_polish import LANGUAGE_NAMES, untranslated  # noqa: F401 - a fixture
 
 
@@ -75,7 +76,7 @@ def test_the_profile_sets_the_move_in_default(as_alice, alice):
 
 
 def test_the_waiting_line_names_the_players_the_game_waits_for(db):
-    three = [user("alice"), user("bob"), user("carol")]
+    three = [with_password("alice"), with_password("bob"), with_password("carol")]
     game = started_game(three, setup="random")
     state = play_until(game, three, lambda s: s.phase == "attack")
     waiting = next(s for s in range(3) if s != state.current)
@@ -88,7 +89,7 @@ def test_the_waiting_line_names_the_players_the_game_waits_for(db):
 
 
 def test_the_waiting_line_names_who_has_not_handed_in_a_simultaneous_placement(db):
-    three = [user("alice"), user("bob"), user("carol")]
+    three = [with_password("alice"), with_password("bob"), with_password("carol")]
     game = started_game(three, setup="deal", initial_placement="simultaneous")
     state = play_until(game, three, lambda s: s.phase == "setup_place"
                        and sum(p.submitted for p in s.players) == 1)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from accounts.models import Preferences
 from games.states import load_state
+from tests.people import client_for
 from tests.play import play_until
-from tests.web.support import client_for, started_game
+from tests.web.support import started_game
 
 QUESTION = "Place the neutral's armies yourself, or automatically from now on?"
 

@@ -1,4 +1,4 @@
-"""static/js/odds.js, the attack form's odds in the browser, against games/odds.py: the same
+"""static/js/odds.js, the attack form's odds in the browser, against engine/odds.py: the same
 tables to 1e-9 (run by node where it is installed, else in chromium)."""
 
 from __future__ import annotations

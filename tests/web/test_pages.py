@@ -10,8 +10,9 @@ from games import seat_views, service
 from games.models import Event, Game
 from games.states import load_state
 from lobby import open_games
+from tests.people import client_for, with_password
 from tests.play import play_until
-from tests.web.support import client_for, started_game, user
+from tests.web.support import started_game
 from words.vocabulary import mission_text, territory_name
 
 
@@ -105,7 +106,7 @@ def test_it_shows_an_open_game_with_join_and_start(alice, bob, as_bob, as_alice)
 
 
 def test_it_shows_a_spectator_nothing_hidden(alice, bob, as_charlie):
-    dave = user("dave")
+    dave = with_password("dave")
     game = started_game([alice, bob, dave], objective="missions", setup="random")
     state = play_until(game, [alice, bob, dave],
                        lambda s: sum(len(p.cards) for p in s.players) >= 2)
@@ -122,7 +123,7 @@ def test_it_shows_a_spectator_nothing_hidden(alice, bob, as_charlie):
 
 
 def test_it_shows_a_seated_player_their_own_cards_and_mission(alice, bob):
-    dave = user("dave")
+    dave = with_password("dave")
     game = started_game([alice, bob, dave], objective="missions", setup="random")
     state = play_until(game, [alice, bob, dave], lambda s: len(s.players[1].cards) >= 1)
 

@@ -13,8 +13,9 @@ from django.test import Client
 from django.utils import timezone, translation
 
 from games import service
+from tests.people import client_for, with_password
 from tests.play import play_until
-from tests.web.support import client_for, started_game, user
+from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.django_db
     ("pl", "Najpierw rozstawiasz wszystkie swoje armie początkowe w jednym formularzu"),
 ])
 def test_the_computer_game_s_help_says_what_placing_in_one_go_means(language, words):
-    client = client_for(user("alice"))
+    client = client_for(with_password("alice"))
     client.post("/i18n/setlang/", {"language": language, "next": "/"})
     page = client.get("/games/").content.decode()
     assert words in page
@@ -33,7 +34,7 @@ def test_the_computer_game_s_help_says_what_placing_in_one_go_means(language, wo
 
 
 def finished_game():
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob], setup="random")
     play_until(game, [alice, bob], lambda s: s.phase == "attack" and s.turn >= 2)
     service.submit(service.player(bob), game, {"type": "resign"})
@@ -79,7 +80,7 @@ def test_dates_name_the_month_as_the_reader_s_language_writes_it(language, long,
     ("pl", r"\d{1,2} [a-ząćęłńóśźż]{4,} \d{2}:\d{2}"),
 ])
 def test_the_game_log_writes_the_month_in_full_in_czech_and_polish(language, shape):
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob], setup="random")
     client = client_for(alice)
     client.post("/i18n/setlang/", {"language": language, "next": "/"})

@@ -13,8 +13,9 @@ from engine.turn import connected
 from games import seat_views, service
 from games.states import load_state
 from lobby import open_games
+from tests.people import client_for, with_password
 from tests.play import play_until
-from tests.web.support import client_for, events, post_play, started_game, user
+from tests.web.support import events, post_play, started_game
 
 
 def refused(client, game, fields, expected_text, status=400, version=None):
@@ -581,4 +582,4 @@ def test_it_refuses_to_start_alone(alice, as_alice):
 
 
 def test_user_helper_is_idempotent(db):
-    assert user("zed") == user("zed")
+    assert with_password("zed") == with_password("zed")

@@ -11,7 +11,8 @@ from games import visibility
 from games.models import Game, Invitation, Seat
 from lobby import invitations, open_games
 from notifications.models import Notification
-from tests.web.support import client_for, started_game, user
+from tests.people import client_for, with_password
+from tests.web.support import started_game
 from tests.web.test_czech_polish import (
     LANGUAGE_NAMES,
     untranslated,  # noqa: F401 - the fixture, asked for by name below
@@ -37,7 +38,7 @@ def test_it_creates_a_private_game_from_the_lobby_and_shows_its_link(as_alice, a
 def test_it_lists_a_private_game_nowhere_and_hides_it_from_strangers(alice, bob, as_bob):
     game = private(alice)
     public = open_games.create_game(alice, "Everyone welcome", 3, {})
-    running = started_game([alice, user("dora")])
+    running = started_game([alice, with_password("dora")])
     Game.objects.filter(pk=running.pk).update(private=True, name="Hidden running game")
     lobby_page = as_bob.get("/games/").content.decode()
     assert "Everyone welcome" in lobby_page
@@ -115,7 +116,7 @@ def test_the_page_explains_a_refused_invitation_and_changes_nothing(alice, charl
                         ("", "Type the name of a player.")):
         answer = as_alice.post(f"/games/{game.pk}/invite/", {"username": name}, follow=True)
         assert words in answer.content.decode(), name
-    open_games.join_game(game, user("bob"), token=visibility.link_token(game))  # full: started
+    open_games.join_game(game, with_password("bob"), token=visibility.link_token(game))  # full: started
     answer = as_alice.post(f"/games/{game.pk}/invite/", {"username": "charlie"}, follow=True)
     assert "invitations are closed" in answer.content.decode()
     assert not Invitation.objects.exists()
@@ -137,7 +138,7 @@ def test_every_new_page_part_speaks_czech_and_polish(alice, bob, request, langua
     missing = request.getfixturevalue("untranslated")
     game = private(alice)
     invitations.invite(game, alice, "bob")
-    user("carol")
+    with_password("carol")
     invitations.invite(game, alice, "carol")
     invitations.withdraw(game, alice, "carol")
     pages = {}

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from games import service
 from games.models import Game, Rematch
-from tests.web.support import client_for, started_game, user
+from tests.people import client_for, with_password
+from tests.web.support import started_game
 
 
 def _finished_private(alice, bob):
@@ -19,7 +20,7 @@ def _finished_private(alice, bob):
 
 def test_the_rematch_buttons_of_a_private_game_answer_strangers_as_a_missing_game(alice, bob):
     game = _finished_private(alice, bob)
-    stranger = client_for(user("mallory"))
+    stranger = client_for(with_password("mallory"))
     missing = game.pk + 1000
     for action in ("rematch/", "rematch/decline/"):
         assert stranger.post(f"/games/{missing}/{action}").status_code == 404

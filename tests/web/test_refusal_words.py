@@ -13,8 +13,9 @@ from django.utils import translation
 from engine import errors
 from engine.board import NEIGHBOURS, TERRITORIES
 from engine.maps import shipped
+from tests.people import client_for, with_password
 from tests.play import play_until
-from tests.web.support import client_for, post_play, started_game, user
+from tests.web.support import post_play, started_game
 from words.refusals import detail_sentence, refusal_words
 
 # Each refusal a player can meet playing through the pages, as the rules word its detail
@@ -140,7 +141,7 @@ def test_a_reason_written_for_people_follows_its_code_s_words():
     ("pl", "Wybierz terytorium, z którego chcesz atakować."),
 ])
 def test_it_asks_for_the_territory_a_tap_did_not_select(language, words):
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob], setup="random")
     state = play_until(game, [alice, bob], lambda s: s.phase == "attack")
     mover = [alice, bob][state.current]

@@ -11,7 +11,8 @@ from games import service
 from games.models import Game, Rematch
 from ratings import recording
 from ratings.models import PlayerResult
-from tests.web.support import client_for, started_game
+from tests.people import client_for
+from tests.web.support import started_game
 
 
 def resign(game, *users):

@@ -7,8 +7,9 @@ import re
 
 from games import service
 from games.states import load_state
+from tests.people import client_for
 from tests.play import play_until
-from tests.web.support import client_for, post_play, started_game
+from tests.web.support import post_play, started_game
 
 
 def reinforcing(users):

@@ -12,7 +12,8 @@ from django.utils.translation import trans_real
 
 from games.models import Game
 from lobby import open_games
-from tests.web.support import client_for, started_game, user
+from tests.people import client_for, with_password
+from tests.web.support import started_game
 
 
 def board_teams(page: str) -> dict[str, str | None]:
@@ -30,7 +31,7 @@ def owners(page: str) -> dict[str, str]:
 
 
 def test_the_map_and_legend_show_each_territorys_team(db):
-    four = [user("alice"), user("bob"), user("carol"), user("dave")]
+    four = [with_password("alice"), with_password("bob"), with_password("carol"), with_password("dave")]
     game = started_game(four, setup="random", team_size=2)
     page = client_for(four[0]).get(f"/games/{game.pk}/").content.decode()
     marks, held = board_teams(page), owners(page)
@@ -43,13 +44,13 @@ def test_the_map_and_legend_show_each_territorys_team(db):
 
 
 def test_a_game_without_teams_has_no_team_marks(db):
-    game = started_game([user("alice"), user("bob"), user("carol")], setup="random")
-    page = client_for(user("alice")).get(f"/games/{game.pk}/").content.decode()
+    game = started_game([with_password("alice"), with_password("bob"), with_password("carol")], setup="random")
+    page = client_for(with_password("alice")).get(f"/games/{game.pk}/").content.decode()
     assert "team-mark" not in page and 'class="teams"' not in page
 
 
 def test_fog_hides_the_team_of_what_is_out_of_sight(db):
-    four = [user("alice"), user("bob"), user("carol"), user("dave")]
+    four = [with_password("alice"), with_password("bob"), with_password("carol"), with_password("dave")]
     game = started_game(four, setup="random", team_size=2, fog=True)
     page = client_for(four[0]).get(f"/games/{game.pk}/").content.decode()
     marks, held = board_teams(page), owners(page)
@@ -57,14 +58,14 @@ def test_fog_hides_the_team_of_what_is_out_of_sight(db):
     assert fogged, "the test needs a territory out of sight"
     assert all(marks[t] is None for t in fogged)
     assert all(marks[t] == str(int(o) % 2 + 1) for t, o in held.items() if o != "")
-    watching = client_for(user("eve")).get(f"/games/{game.pk}/").content.decode()
+    watching = client_for(with_password("eve")).get(f"/games/{game.pk}/").content.decode()
     assert "team-mark" not in watching.split('class="counts"')[1].split("</svg>")[0]
 
 
 def test_the_lobby_and_the_game_page_offer_the_teams_to_join(db):
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = open_games.create_game(alice, "Two by two", 4, {"team_size": 2})
-    open_games.join_game(game, user("carol"))  # seat 1: team 2
+    open_games.join_game(game, with_password("carol"))  # seat 1: team 2
     for url in ("/games/", f"/games/{game.pk}/"):
         page = client_for(bob).get(url).content.decode()
         assert '<option value="0">Team 1: alice</option>' in page, url
@@ -73,28 +74,28 @@ def test_the_lobby_and_the_game_page_offer_the_teams_to_join(db):
     assert answer.status_code == 302
     seats = dict(game.seats.values_list("user__username", "seat"))
     assert seats["bob"] == 2  # team 1 with alice
-    page = client_for(user("dave")).get("/games/").content.decode()
+    page = client_for(with_password("dave")).get("/games/").content.decode()
     assert '<option value="0" disabled>Team 1: alice, bob (full)</option>' in page
 
 
 def test_a_full_team_is_refused_on_the_page_with_a_message(db):
-    game = open_games.create_game(user("alice"), "Two by two", 4, {"team_size": 2})
-    open_games.join_game(game, user("carol"), team=0)
-    client = client_for(user("bob"))
+    game = open_games.create_game(with_password("alice"), "Two by two", 4, {"team_size": 2})
+    open_games.join_game(game, with_password("carol"), team=0)
+    client = client_for(with_password("bob"))
     answer = client.post(f"/games/{game.pk}/join/", {"team": "0"}, follow=True)
     assert "Every seat of that team is taken." in answer.content.decode()
     assert game.seats.count() == 2
 
 
 def test_the_creator_arranges_the_seats_on_the_waiting_page(db):
-    alice = user("alice")
+    alice = with_password("alice")
     game = open_games.create_game(alice, "Two by two", 4, {"team_size": 2})
     for name in ("bob", "carol"):
-        open_games.join_game(game, user(name))
+        open_games.join_game(game, with_password(name))
     page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
     assert 'name="seat-bob"' in page and 'name="seat-carol"' in page
     assert "Seat 3, Green, team 1" in page
-    assert 'name="seat-' not in client_for(user("bob")).get(f"/games/{game.pk}/").content.decode()
+    assert 'name="seat-' not in client_for(with_password("bob")).get(f"/games/{game.pk}/").content.decode()
     answer = client_for(alice).post(f"/games/{game.pk}/seats/",
                                     {"seat-bob": "2", "seat-carol": "1"}, follow=True)
     assert "The seats are arranged." in answer.content.decode()
@@ -104,7 +105,7 @@ def test_the_creator_arranges_the_seats_on_the_waiting_page(db):
                                     {"seat-bob": "1", "seat-carol": "1"}, follow=True)
     assert "The seats cannot be arranged so." in answer.content.decode()
     assert dict(game.seats.values_list("user__username", "seat"))["bob"] == 2
-    open_games.join_game(game, user("dave"))
+    open_games.join_game(game, with_password("dave"))
     assert Game.objects.get(pk=game.pk).status == Game.ACTIVE
 
 
@@ -121,10 +122,10 @@ def test_the_new_parts_speak_czech_and_polish(db, monkeypatch, language):
         return gettext(self, message)
 
     monkeypatch.setattr(trans_real.DjangoTranslation, "gettext", recording)
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     waiting = open_games.create_game(alice, "Two by two", 4, {"team_size": 2})
-    open_games.join_game(waiting, user("carol"))
-    running = started_game([alice, bob, user("dave"), user("erin")], setup="random",
+    open_games.join_game(waiting, with_password("carol"))
+    running = started_game([alice, bob, with_password("dave"), with_password("erin")], setup="random",
                            team_size=2, fog=True)
     for someone, path in ((alice, f"/games/{waiting.pk}/"), (bob, f"/games/{waiting.pk}/"),
                           (bob, "/games/"), (alice, f"/games/{running.pk}/"),

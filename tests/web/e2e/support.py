@@ -1,19 +1,12 @@
-"""Players in a real browser: their accounts, and a browser context they are signed in to."""
+"""Players in a real browser: a browser context they are signed in to (their accounts:
+tests/people.py)."""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.test import Client
 
-PASSWORD = "a-long-browser-password-3"
-
-
-def account(name: str):
-    """The user `name` (name@example.com) with PASSWORD, made if they are new."""
-    User = get_user_model()
-    found = User.objects.filter(username=name).first()
-    return found or User.objects.create_user(name, f"{name}@example.com", PASSWORD)
+from tests.people import PASSWORD, with_password
 
 
 def sign_in(context, base: str, user) -> None:
@@ -35,7 +28,7 @@ def signed_in(browser, base: str, name: str, contexts: list,
     open at `at` (the lobby unless told); `size` is the viewport, width by height.
     `form=True` signs in with the login form, as a player with a password would, and lands
     on the lobby."""
-    user = account(name)
+    user = with_password(name)
     options = {"java_script_enabled": javascript}
     if size is not None:
         options["viewport"] = {"width": size[0], "height": size[1]}

@@ -10,17 +10,18 @@ import pytest
 
 from engine import odds
 from engine.board import NEIGHBOURS, NEUTRAL
+from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.conftest import save_screenshot
 from tests.web.e2e.test_board import SIZES, attack_position, signed_in_page
-from tests.web.support import started_game, user
+from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def players(db):
-    return [user("alice"), user("bob")]
+    return [with_password("alice"), with_password("bob")]
 
 
 def told_percents(page) -> list[float]:

@@ -11,10 +11,11 @@ import pytest
 
 from engine.board import NEIGHBOURS, NEUTRAL
 from games.states import load_state
+from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.conftest import save_screenshot
 from tests.web.e2e.support import sign_in
-from tests.web.support import started_game, user
+from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -77,7 +78,7 @@ def shoot(page, name: str) -> None:
 
 @pytest.fixture
 def players(db):
-    return [user("alice"), user("bob")]
+    return [with_password("alice"), with_password("bob")]
 
 
 @pytest.mark.parametrize("size", SIZES)

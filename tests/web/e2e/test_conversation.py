@@ -10,7 +10,9 @@ import pytest
 from conversations.messaging import send_message
 from conversations.models import Message
 from tests.conversations.support import finish_a_game
-from tests.web.e2e.test_lobby_sizes import SIZES, account, signed_in
+from tests.people import with_password
+from tests.web.e2e.support import signed_in
+from tests.web.e2e.test_lobby_sizes import SIZES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WAIT = 10_000  # ms
@@ -23,7 +25,7 @@ def sideways(page) -> int:
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 def test_a_conversation_at_both_sizes(browser, live_server, contexts, screenshot, size):
-    alice, bob = account("alice"), account("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     finish_a_game(alice)
     send_message(alice, bob, "Good game! Same time tomorrow? " + "Kamchatka" * 12)
     page = signed_in(browser, live_server.url, "bob", contexts, size)

@@ -11,8 +11,10 @@ from games.models import Game, Rematch
 from lobby import rematch
 from ratings import recording
 from ratings.models import PlayerResult
+from tests.people import with_password
 from tests.ratings.support import finished_game
-from tests.web.e2e.test_lobby_sizes import SIZES, account, signed_in
+from tests.web.e2e.support import signed_in
+from tests.web.e2e.test_lobby_sizes import SIZES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,7 +57,7 @@ def test_a_new_player_starts_a_game_against_the_computer_from_the_lobby(
 def test_the_players_read_their_result_and_start_a_rematch(browser, live_server, contexts,
                                                             screenshot, size, settings):
     settings.CONQUEST_RATING_ESTABLISHED_GAMES = 0
-    alice, bob, charlie = account("alice"), account("bob"), account("charlie")
+    alice, bob, charlie = with_password("alice"), with_password("bob"), with_password("charlie")
     game = finished_game([alice, bob, charlie])  # each played; charlie, then bob resigned
     Game.objects.filter(pk=game.pk).update(name="Friday night")
     recording.record_pending()

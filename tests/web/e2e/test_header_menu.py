@@ -9,9 +9,9 @@ import pytest
 
 from conversations.messaging import send_message
 from tests.conversations.support import finish_a_game
+from tests.people import with_password
 from tests.web.e2e.support import sign_in
 from tests.web.e2e.test_phone_pages import SIZES, page_for
-from tests.web.support import user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,7 +28,7 @@ def test_a_phone_s_header_is_a_row_with_a_menu(browser, live_server, contexts, s
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                   java_script_enabled=javascript)
     contexts.append(context)
-    sign_in(context, live_server.url, user("alice"))
+    sign_in(context, live_server.url, with_password("alice"))
     page = context.new_page()
     page.goto(f"{live_server.url}/games/")
     assert header_height(page) < PHONE_HEADER_PX, header_height(page)
@@ -45,7 +45,7 @@ def test_a_phone_s_header_is_a_row_with_a_menu(browser, live_server, contexts, s
 
 
 def test_the_phone_s_menu_works_from_the_keyboard(browser, live_server, contexts):
-    page = page_for(browser, live_server, user("alice"), "phone", contexts)
+    page = page_for(browser, live_server, with_password("alice"), "phone", contexts)
     page.goto(f"{live_server.url}/games/")
     summary = page.locator("header.site summary")
     summary.focus()
@@ -64,7 +64,7 @@ def test_the_phone_s_menu_works_from_the_keyboard(browser, live_server, contexts
 @pytest.mark.parametrize("size", SIZES)
 def test_the_links_show_without_a_click_only_on_a_wide_screen(browser, live_server, contexts,
                                                                screenshot, size):
-    page = page_for(browser, live_server, user("alice"), size, contexts)
+    page = page_for(browser, live_server, with_password("alice"), size, contexts)
     page.goto(f"{live_server.url}/games/")
     links_shown = page.locator("header.site a[href='/leaderboard/']").is_visible()
     button_shown = page.locator("header.site summary").is_visible()
@@ -82,7 +82,7 @@ def test_the_links_show_without_a_click_only_on_a_wide_screen(browser, live_serv
 def test_a_closed_menu_still_shows_what_is_unread(browser, live_server, contexts, screenshot):
     """The counts of unread notifications and messages stay in the phone's header row, a tap
     away, with the menu closed; links without a count stay folded."""
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     finish_a_game(alice)
     send_message(alice, bob, "Same time tomorrow?")
     page = page_for(browser, live_server, bob, "phone", contexts)

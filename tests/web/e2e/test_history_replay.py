@@ -13,9 +13,10 @@ from engine.board import TERRITORIES
 from games import service
 from games.models import Game
 from games.states import load_state
+from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.test_board import SIZES, shoot, signed_in_page
-from tests.web.support import started_game, user
+from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +25,7 @@ WAIT = 15_000  # ms
 
 @pytest.fixture
 def finished(db):
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob], setup="random")
     play_until(game, [alice, bob], lambda s: s.version >= 80)
     service.submit(service.player(bob), game, {"type": "resign"})

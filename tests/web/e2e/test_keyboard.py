@@ -8,19 +8,17 @@ from __future__ import annotations
 import pytest
 
 from engine.board import NEIGHBOURS
-from engine.maps import classic
+from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.test_phone_pages import SIZES, page_for
-from tests.web.support import started_game, user
-from web.drawing import drawing_of
-
-LABELS = drawing_of(classic()).labels  # where the classic board draws each army count
+from tests.web.support import started_game
+from web.board_layout import LABELS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def attack_game():
-    alice, bob, carol = user("alice"), user("bob"), user("carol")
+    alice, bob, carol = with_password("alice"), with_password("bob"), with_password("carol")
     game = started_game([alice, bob, carol], setup="random")
     state = play_until(game, [alice, bob, carol], lambda s: s.phase == "attack" and any(
         s.owner[t] == s.current and s.armies[t] >= 2

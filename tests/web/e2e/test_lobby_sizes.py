@@ -9,7 +9,8 @@ import pytest
 from games.models import Game
 from lobby import open_games
 from tests.notifications.support import conquer
-from tests.web.e2e.support import account, signed_in
+from tests.people import with_password
+from tests.web.e2e.support import signed_in
 from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,7 +21,7 @@ SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 def test_the_lobby_puts_your_move_first_at_both_sizes(browser, live_server, contexts,
                                                      screenshot, size):
-    alice, bob = account("alice"), account("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     theirs = started_game([alice, bob])
     Game.objects.filter(pk=theirs.pk).update(name="Bob to move", current_seat=1)
     mine = started_game([alice, bob])

@@ -10,7 +10,8 @@ import pytest
 from games.models import Game
 from games.states import load_state
 from lobby import open_games
-from tests.web.e2e.support import account, signed_in
+from tests.people import with_password
+from tests.web.e2e.support import signed_in
 from tests.web.e2e.test_phone_pages import sideways
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -48,7 +49,7 @@ def test_a_game_is_created_on_the_picked_map_and_played(browser, live_server, co
     page.wait_for_url(f"{live_server.url}/games/*/")
     game = Game.objects.get(name="Island hopping")
     assert game.map == "test_islands"
-    open_games.join_game(game, account("bob"))
+    open_games.join_game(game, with_password("bob"))
 
     page.reload()
     page.wait_for_selector("#form-place", timeout=WAIT)

@@ -8,8 +8,9 @@ import pytest
 
 from accounts.models import Preferences
 from games.states import load_state
+from tests.people import with_password
 from tests.play import play_until
-from tests.web.e2e.support import account, signed_in
+from tests.web.e2e.support import signed_in
 from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,7 +21,7 @@ SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 def test_the_placer_answers_the_question_with_one_click(browser, live_server, contexts,
                                                         screenshot, size):
-    alice, bob = account("alice"), account("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob], setup="random", neutral=True)
     state = play_until(game, [alice, bob], lambda s: s.phase == "neutral_place")
     placer = [alice, bob][state.current]

@@ -11,8 +11,8 @@ import pytest
 
 from accounts import tokens
 from lobby import bot_accounts, open_games
+from tests.people import with_password
 from tests.web.e2e.test_phone_pages import SIZES, page_for
-from tests.web.support import user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("size", SIZES)
 def test_the_share_of_the_dice_is_folded_away_and_says_what_it_is(
         browser, live_server, contexts, screenshot, size):
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = open_games.create_game(alice, "Come and play", 3, {})
     page = page_for(browser, live_server, bob, size, contexts)
     page.goto(f"{live_server.url}/games/{game.pk}/")
@@ -42,8 +42,8 @@ def test_the_share_of_the_dice_is_folded_away_and_says_what_it_is(
 @pytest.mark.parametrize("size", SIZES)
 def test_computer_players_and_the_player_s_programs_are_one_section(
         browser, live_server, contexts, screenshot, size):
-    alice = user("alice")
-    bot_accounts.convert(user("robo"), "alice", tokens.issue(alice))
+    alice = with_password("alice")
+    bot_accounts.convert(with_password("robo"), "alice", tokens.issue(alice))
     game = open_games.create_game(alice, "Fill me", 3, {}, bots_allowed=True)
     page = page_for(browser, live_server, alice, size, contexts)
     page.goto(f"{live_server.url}/games/{game.pk}/")

@@ -8,7 +8,9 @@ import pytest
 
 from games import service
 from games.states import load_state
-from tests.web.e2e.test_lobby_sizes import SIZES, account, signed_in
+from tests.people import with_password
+from tests.web.e2e.support import signed_in
+from tests.web.e2e.test_lobby_sizes import SIZES
 from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -17,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 def test_the_header_counts_unread_notifications_at_both_sizes(browser, live_server, contexts,
                                                               screenshot, size):
-    alice, bob = account("alice"), account("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob])
     state = load_state(game)
     waiting = (alice, bob)[1 - state.current]  # not their move yet
@@ -56,7 +58,7 @@ def test_the_header_counts_unread_notifications_at_both_sizes(browser, live_serv
 
 
 def test_the_list_marks_an_entry_read(browser, live_server, contexts):
-    alice, bob = account("alice"), account("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     started_game([alice, bob])
     page = signed_in(browser, live_server.url, "alice", contexts, SIZES["phone"])
     before = int(page.locator("#inbox-link .unread-count").inner_text().split()[0])

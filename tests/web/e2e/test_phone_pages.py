@@ -10,17 +10,15 @@ import pytest
 from django.core.management import call_command
 
 from engine.board import NEIGHBOURS
-from engine.maps import classic
 from games import service
 from games.states import load_state
 from lobby import open_games
+from tests.people import with_password
 from tests.play import play_until
 from tests.tournaments.support import create as create_tournament
 from tests.web.e2e.support import sign_in
-from tests.web.support import started_game, user
-from web.drawing import drawing_of
-
-LABELS = drawing_of(classic()).labels  # where the classic board draws each army count
+from tests.web.support import started_game
+from web.board_layout import LABELS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,7 +65,7 @@ def games_in_every_phase(alice, bob, carol) -> dict[str, str]:
         [alice, bob, carol], initial_placement="simultaneous").pk)
     paths["capital"] = "/games/{}/".format(started_game(
         [alice, bob, carol], setup="random", objective="capitals").pk)
-    team = started_game([alice, bob, carol, user("dave")], setup="random", team_size=2,
+    team = started_game([alice, bob, carol, with_password("dave")], setup="random", team_size=2,
                         fog=True)
     paths["reinforce_teams_fog"] = f"/games/{team.pk}/"
     for phase in ("attack", "occupy", "fortify"):
@@ -88,9 +86,9 @@ def games_in_every_phase(alice, bob, carol) -> dict[str, str]:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_no_page_scrolls_sideways(browser, live_server, contexts, screenshot, size):
-    alice, bob, carol = user("alice"), user("bob"), user("carol")
+    alice, bob, carol = with_password("alice"), with_password("bob"), with_password("carol")
     paths = games_in_every_phase(alice, bob, carol)
-    moderator = user("morgan")
+    moderator = with_password("morgan")
     call_command("make_moderator", "morgan", stdout=StringIO())
     cup = create_tournament(moderator, name="Spring cup for players with long names")
     finished_id = paths["finished"].split("/")[2]
@@ -128,7 +126,7 @@ def test_no_page_scrolls_sideways(browser, live_server, contexts, screenshot, si
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_zoom_buttons_cover_no_territory(browser, live_server, contexts, size):
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob], setup="random")
     page = page_for(browser, live_server, alice, size, contexts)
     page.goto(f"{live_server.url}/games/{game.pk}/")
@@ -148,7 +146,7 @@ def test_the_zoom_buttons_cover_no_territory(browser, live_server, contexts, siz
 def test_a_phones_first_view_shows_the_biggest_stack(browser, live_server, contexts, screenshot):
     """Alice's territories lie all over the map; she puts every starting army on the one
     farthest from the middle of them, where a view centred on them all would cut it off."""
-    alice, bob = user("alice"), user("bob")
+    alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob], initial_placement="simultaneous")
     state = load_state(game)
     mine = [t for t in NEIGHBOURS if state.owner[t] == 0]

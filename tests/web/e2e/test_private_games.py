@@ -9,7 +9,8 @@ import pytest
 
 from games.models import Game
 from lobby import open_games
-from tests.web.e2e.support import account, signed_in
+from tests.people import with_password
+from tests.web.e2e.support import signed_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,7 +37,7 @@ def show_below_the_map(page) -> None:
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 def test_the_lobby_filters_open_games_at_both_sizes(browser, live_server, contexts,
                                                     screenshot, size):
-    bob = account("bob")
+    bob = with_password("bob")
     open_games.create_game(bob, "Quick foggy duel", 2, {"fog": True}, 600)
     open_games.create_game(bob, "Four for missions", 4, {"objective": "missions"})
     open_games.create_game(bob, "Friendly four", 4, {}, rated=False)
@@ -67,7 +68,7 @@ def test_the_lobby_filters_open_games_at_both_sizes(browser, live_server, contex
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 def test_a_private_game_by_invitation_at_both_sizes(browser, live_server, contexts,
                                                     screenshot, size):
-    account("bob"), account("charlie"), account("dora")
+    with_password("bob"), with_password("charlie"), with_password("dora")
     alice = signed_in(browser, live_server.url, "alice", contexts, size)
     alice.fill("#id_name", "Friends only")
     alice.check("#id_private")

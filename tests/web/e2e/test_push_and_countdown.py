@@ -15,7 +15,8 @@ from lobby import open_games
 from notifications import push
 from notifications.models import PushSubscription
 from tests.notifications.push_service import Browser, new_vapid_key
-from tests.web.e2e.support import account, signed_in
+from tests.people import with_password
+from tests.web.e2e.support import signed_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,7 +58,7 @@ def wait_for(page, condition, tries: int = 120):  # up to 30 s: a loaded CI mach
 
 
 def test_a_player_turns_push_on_and_off_in_this_browser(browser, live_server, contexts, vapid):
-    alice = account("alice")
+    alice = with_password("alice")
     made = Browser("phone", "http://127.0.0.1:9/push/phone").subscription()
     page = signed_in(browser, live_server.url, "alice", contexts)
     page.context.grant_permissions(["notifications"], origin=live_server.url)
@@ -147,7 +148,7 @@ def test_the_service_worker_shows_a_push_and_names_its_game(browser, live_server
 
 
 def test_a_speed_games_deadline_counts_down_live(browser, live_server, contexts):
-    alice = account("alice")
+    alice = with_password("alice")
     game = open_games.create_game(alice, "Blitz", 2, {"placement_batch": 100}, bots=["easy"],
                              speed=True)
     game.refresh_from_db()

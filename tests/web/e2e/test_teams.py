@@ -8,8 +8,8 @@ import pytest
 
 from games.models import Game
 from lobby import open_games
+from tests.people import with_password
 from tests.web.e2e.test_phone_pages import SIZES, page_for, sideways
-from tests.web.support import user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("size", SIZES)
 def test_choosing_and_arranging_teams_then_seeing_them_on_the_map(browser, live_server,
                                                                    contexts, screenshot, size):
-    alice, bob, carol = user("alice"), user("bob"), user("carol")
+    alice, bob, carol = with_password("alice"), with_password("bob"), with_password("carol")
     game = open_games.create_game(alice, "Two by two", 4, {"team_size": 2, "setup": "random"})
     open_games.join_game(game, carol)  # seat 1: team 2
 
@@ -41,7 +41,7 @@ def test_choosing_and_arranging_teams_then_seeing_them_on_the_map(browser, live_
     assert dict(game.seats.values_list("user__username", "seat")) == {
         "alice": 0, "bob": 1, "carol": 2}
 
-    open_games.join_game(game, user("dave"))
+    open_games.join_game(game, with_password("dave"))
     assert Game.objects.get(pk=game.pk).status == Game.ACTIVE
     creator.goto(f"{live_server.url}/games/{game.pk}/")
     creator.wait_for_selector(".zoom:not([hidden])")
