@@ -8,11 +8,15 @@ from __future__ import annotations
 import pytest
 
 from engine.board import NEIGHBOURS
+from engine.maps import classic
 from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.test_phone_pages import SIZES, page_for
 from tests.web.support import started_game
-from web.board_layout import LABELS
+from web.drawing import drawing_of
+
+LABELS = drawing_of(classic()).labels  # where the classic board draws each army count
+
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from engine.board import NEIGHBOURS
+from engine.maps import classic
 from games import service
 from games.states import load_state
 from lobby import open_games
@@ -18,7 +19,10 @@ from tests.play import play_until
 from tests.tournaments.support import create as create_tournament
 from tests.web.e2e.support import sign_in
 from tests.web.support import started_game
-from web.board_layout import LABELS
+from web.drawing import drawing_of
+
+LABELS = drawing_of(classic()).labels  # where the classic board draws each army count
+
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,9 +9,11 @@ import pytest
 from accounts.models import Preferences
 from bots import outlook
 from ratings import analysis
+from tests.people import with_password
 from tests.ratings.support import finished_game
 from tests.web.e2e.conftest import save_screenshot
-from tests.web.e2e.test_lobby_sizes import SIZES, account, signed_in
+from tests.web.e2e.support import signed_in
+from tests.web.e2e.test_lobby_sizes import SIZES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,7 +28,7 @@ def test_the_finished_games_charts_and_win_chance(browser, live_server, contexts
                                                    monkeypatch, size, language):
     settings.CONQUEST_ANALYSIS_PLAYOUTS = 8
     monkeypatch.setattr(outlook, "PLAYOUT_DECISIONS", 300)
-    players = [account(name) for name in ("alice", "bob", "dave")]
+    players = [with_password(name) for name in ("alice", "bob", "dave")]
     game = finished_game(players, leave=[players[2], players[1]], turns=5)
     while analysis.do_analyse(game.pk):
         pass
