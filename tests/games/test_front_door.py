@@ -217,7 +217,7 @@ def test_another_seats_simultaneous_placement_does_not_make_the_form_stale():
                                 {**_hand_in_placement(state, 0), "version": seen})
     assert answer.status_code == 302
     assert load_state(game).players[0].submitted
-    # The API keeps CONTRACT.md's strict expected_version.
+    # The API keeps the strict expected_version docs/bots/contract.md promises.
     stale = token_client_for(users[2]).post(f"/api/v1/games/{game.pk}/commands/", {
         "type": "place", "placements": {_own(state, 2)[0]: state.players[2].setup_armies},
         "expected_version": seen}, format="json")

@@ -125,7 +125,7 @@ def test_a_sign_up_racing_a_conversion_never_enters_a_bot(settings):
 
 
 def test_a_bot_account_signs_up_through_the_api_not_the_page(db):
-    """Bot accounts play only through the API (CONTRACT.md), as the lobby's forms refuse them."""
+    """Bot accounts play only through the API (docs/bots/contract.md), as the lobby's forms refuse them."""
     alice, dave = people.players(2)
     tournament = create(alice, bots_allowed=True)
     make_bot(dave)
