@@ -19,7 +19,6 @@ import logging
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.utils.module_loading import import_string
 
 import engine as rules
 from engine import events as ev
@@ -31,7 +30,7 @@ from games.models import Game
 from games.seat_views import redacted
 from games.seating import dice_for, forget_seats, seat_rows
 from games.states import load_state
-from lib.reactions import reactions
+from lib.reactions import reactions, resolved
 
 log = logging.getLogger(__name__)
 
@@ -189,14 +188,8 @@ def standing_orders(done: Committed) -> Committed:
     return done
 
 
-_orders: list = [None, []]
-
-
 def _standing_order_functions() -> list:
-    declared = getattr(settings, "CONQUEST_STANDING_ORDERS", [])
-    if _orders[0] is not declared:
-        _orders[:] = [declared, [import_string(path) for path in declared]]
-    return _orders[1]
+    return resolved(getattr(settings, "CONQUEST_STANDING_ORDERS", []))
 
 
 def _check_live(actor: Actor, game: Game) -> None:

@@ -7,30 +7,28 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.module_loading import import_string
 
-_resolved: dict[str, tuple[list, list]] = {}
+_resolved: dict[int, tuple[object, list]] = {}
+
+
+def resolved(declared) -> list:
+    """The functions a declared list of dotted paths names, in order, imported once (again
+    when a test or a deployment replaces the list): the one lookup behind every list the
+    wiring declares (reactions, guards, mail parts, standing orders, checks)."""
+    known = _resolved.get(id(declared))
+    if known is None or known[0] is not declared:  # holding `declared` keeps its id unique
+        known = _resolved[id(declared)] = (declared, [import_string(path) for path in declared])
+    return known[1]
 
 
 def reactions(kind: str) -> list:
-    """The functions settings.CONQUEST_REACTIONS[kind] names, in order, imported once
-    (again if a test replaces the list)."""
-    declared = settings.CONQUEST_REACTIONS.get(kind, ())
-    known = _resolved.get(kind)
-    if known is None or known[0] is not declared:
-        known = _resolved[kind] = (declared, [import_string(path) for path in declared])
-    return known[1]
+    """The functions settings.CONQUEST_REACTIONS[kind] names, in order."""
+    return resolved(settings.CONQUEST_REACTIONS.get(kind, ()))
 
 
 def guards(kind: str) -> list:
     """The functions settings.CONQUEST_NEWS_GUARDS[kind] names: each decides who is told at
     all (it may withhold the news from some) before any reaction to it runs."""
-    declared = getattr(settings, "CONQUEST_NEWS_GUARDS", {}).get(kind, ())
-    known = _guards.get(kind)
-    if known is None or known[0] is not declared:
-        known = _guards[kind] = (declared, [import_string(path) for path in declared])
-    return known[1]
-
-
-_guards: dict[str, tuple[list, list]] = {}
+    return resolved(getattr(settings, "CONQUEST_NEWS_GUARDS", {}).get(kind, ()))
 
 
 def announce(kind: str, *news) -> list:

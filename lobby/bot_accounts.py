@@ -19,19 +19,19 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.utils.module_loading import import_string
 
 from accounts.bots import is_bot_account
 from accounts.models import BotAccount, digest, lock_account
 from games.errors import ServiceError
 from games.models import Game, Invitation, Seat
+from lib.reactions import resolved
 
 
 def _conversion_checks() -> list:
     """settings.CONQUEST_BOT_ACCOUNT_CHECKS: apps above games that must agree before an
     account becomes a bot (a tournament entry made as a person), as functions of the
     user giving a refusal's text or None."""
-    return [import_string(path) for path in getattr(settings, "CONQUEST_BOT_ACCOUNT_CHECKS", ())]
+    return resolved(getattr(settings, "CONQUEST_BOT_ACCOUNT_CHECKS", ()))
 
 
 def _owner(user, owner_name, owner_token):

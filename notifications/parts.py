@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.utils.module_loading import import_string
 
+from lib.reactions import resolved
 from notifications.models import Notification
 
 
@@ -21,10 +21,4 @@ def mail_parts(notifications: list[Notification], seats: dict) -> dict[int, dict
 
 
 def _parts() -> list:
-    declared = settings.CONQUEST_MAIL_PARTS
-    if _resolved_parts[0] is not declared:
-        _resolved_parts[:] = [declared, [import_string(path) for path in declared]]
-    return _resolved_parts[1]
-
-
-_resolved_parts: list = [None, []]
+    return resolved(settings.CONQUEST_MAIL_PARTS)
