@@ -7,6 +7,11 @@ from django.conf import settings
 from django.test import Client
 
 from tests.people import PASSWORD, with_password
+from tests.play import play_until
+from tests.web.support import started_game
+
+# The screen sizes the browser tests are drawn at, width by height.
+SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
 
 
 def sign_in(context, base: str, user) -> None:
@@ -45,3 +50,15 @@ def signed_in(browser, base: str, name: str, contexts: list,
     sign_in(context, base, user)
     page.goto(f"{base}{at}")
     return page
+
+
+def at_the_neutral_placement(browser, base: str, contexts: list, size: tuple[int, int]):
+    """A two-player game with the neutral played on to its neutral placement, opened in the
+    browser for the player who places it: (page, game, placer)."""
+    alice, bob = with_password("alice"), with_password("bob")
+    game = started_game([alice, bob], setup="random", neutral=True)
+    state = play_until(game, [alice, bob], lambda s: s.phase == "neutral_place")
+    placer = [alice, bob][state.current]
+    page = signed_in(browser, base, placer.username, contexts, size, at=f"/games/{game.pk}/")
+    return page, game, placer
+

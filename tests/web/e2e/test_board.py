@@ -14,13 +14,12 @@ from games.states import load_state
 from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.conftest import save_screenshot
-from tests.web.e2e.support import sign_in
+from tests.web.e2e.support import SIZES, sign_in
 from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 WAIT = 15_000  # ms
-SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
 SMALLEST_NAME_PX = 9
 
 

@@ -10,12 +10,11 @@ from games.models import Game
 from lobby import open_games
 from tests.notifications.support import conquer
 from tests.people import with_password
-from tests.web.e2e.support import signed_in
+from tests.web.e2e.support import SIZES, signed_in
 from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
 
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())

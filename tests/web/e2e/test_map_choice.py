@@ -11,12 +11,11 @@ from games.models import Game
 from games.states import load_state
 from lobby import open_games
 from tests.people import with_password
-from tests.web.e2e.support import signed_in
+from tests.web.e2e.support import SIZES, signed_in
 from tests.web.e2e.test_phone_pages import sideways
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
 WAIT = 15_000  # ms
 
 

@@ -8,25 +8,14 @@ import pytest
 
 from accounts.models import Preferences
 from games.states import load_state
-from tests.people import with_password
-from tests.play import play_until
-from tests.web.e2e.support import signed_in
-from tests.web.support import started_game
+from tests.web.e2e.support import SIZES, at_the_neutral_placement
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
-
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 def test_the_placer_answers_the_question_with_one_click(browser, live_server, contexts,
                                                         screenshot, size):
-    alice, bob = with_password("alice"), with_password("bob")
-    game = started_game([alice, bob], setup="random", neutral=True)
-    state = play_until(game, [alice, bob], lambda s: s.phase == "neutral_place")
-    placer = [alice, bob][state.current]
-    page = signed_in(browser, live_server.url, placer.username, contexts, size,
-                     at=f"/games/{game.pk}/")
+    page, game, placer = at_the_neutral_placement(browser, live_server.url, contexts, size)
     question = page.locator("#neutral-question")
     assert "automatically from now on?" in question.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]

@@ -17,7 +17,7 @@ from lobby import open_games
 from tests.people import with_password
 from tests.play import play_until
 from tests.tournaments.support import create as create_tournament
-from tests.web.e2e.support import sign_in
+from tests.web.e2e.support import SIZES, sign_in
 from tests.web.support import started_game
 from web.drawing import drawing_of
 
@@ -26,7 +26,6 @@ LABELS = drawing_of(classic()).labels  # where the classic board draws each army
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
 
 
 def page_for(browser, live_server, someone, size, contexts):

@@ -10,11 +10,10 @@ import pytest
 from games.models import Game
 from lobby import open_games
 from tests.people import with_password
-from tests.web.e2e.support import signed_in
+from tests.web.e2e.support import SIZES, signed_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
 
 
 def no_sideways_scrolling(page) -> None:
