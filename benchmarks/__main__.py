@@ -1,11 +1,17 @@
 """Runs every benchmarks/bench_*.py module's main() in name order (python -m benchmarks),
-then prints every figure they recorded (benchmarks.figures), one line each.
+each in a process of its own, then prints every figure they recorded (benchmarks.figures),
+one line each.
+
+A process each: a bench sets Django up for the database it measures (the embedded default,
+or a PostgreSQL database of its own), and Django is set up once per process; in one
+process the first bench's choice held for all (bench_notifications then ran its
+PostgreSQL statements on SQLite). A bench that fails is reported and the others still run.
 
 `python -m benchmarks NAME...` runs only the benches named (`service`, `growth`, ...).
 CONQUEST_BENCH_LARGE=1 adds the 10^7-event size to bench_growth (see its docstring)."""
 
-import importlib
 import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -19,21 +25,26 @@ def main(argv: list[str]) -> int:
     names = sorted(path.stem for path in Path(__file__).parent.glob("bench_*.py"))
     if argv:
         names = [name for name in names if name.removeprefix("bench_") in argv]
-        del sys.argv[1:]  # the benches read their own arguments there
     if not names:
         print("no benchmarks")
         return 0
     with tempfile.TemporaryDirectory(prefix="conquest-figures-") as folder:
         path = os.path.join(folder, "figures.jsonl")
         os.environ[figures.ENVIRONMENT] = path  # the benches' own processes inherit it
+        failed = []
         for name in names:
             print(f"=== {name} ===", flush=True)
-            module = importlib.import_module(f"{__package__ or 'benchmarks'}.{name}")
-            module.main()
+            run = subprocess.run([sys.executable, "-c", f"from benchmarks import {name}; "
+                                  f"{name}.main()"], check=False)
+            if run.returncode:
+                failed.append(name)
+                print(f"{name} failed (exit status {run.returncode})", flush=True)
             print(flush=True)
         print("=== figures ===")
         figures.print_lines(figures.recorded(path))
-    return 0
+    if failed:
+        print(f"failed: {', '.join(failed)}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
