@@ -566,14 +566,8 @@ def main(argv: list[str] | None = None) -> None:
     """All the figures; `python -m benchmarks.bench_service latency` only the latency one,
     `... load` the latency and load ones (both on the product's connection setting), for
     working on them."""
-    from django.conf import settings
 
     argv = sys.argv[1:] if argv is None else argv
-    if settings.configured:  # by an earlier benchmark: its database and settings, not ours
-        sys.stdout.flush()
-        subprocess.run([sys.executable, "-m", "benchmarks.bench_service", *argv], cwd=ROOT,
-                       check=True)
-        return
     url = bench_database_url()
     version = recreate_database(url)
     broker_dir = tempfile.mkdtemp(prefix="conquest-bench-broker-")
