@@ -30,6 +30,7 @@ from games.rows import fetch_game
 from games.seating import bot_levels
 from games.service import COMPUTER, Actor, submit
 from games.states import load_state
+from words.titles import COMPUTER_GAME
 
 log = logging.getLogger(__name__)
 
@@ -50,11 +51,10 @@ def check_levels(levels) -> list[str]:
 
 
 def games_against_the_computer(user) -> int:
-    """How many games against the computer `user` started in one click (named by
-    words.vocabulary.computer_game_name): the next one's number is one more."""
-    return Game.objects.filter(
-        creator=user, name__startswith=f"{user.get_username()} against the computer · ",
-    ).count()
+    """How many numbered games against the computer `user` started in one click (their
+    title says so: words.titles.computer_game): the next one's number is one more."""
+    return Game.objects.filter(creator=user, title__kind=COMPUTER_GAME,
+                               title__has_key="number").count()
 
 
 def bot_user(level: str, taken: set[int]):

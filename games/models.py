@@ -26,6 +26,10 @@ class Game(models.Model):
     STATUSES = [(s, s) for s in (OPEN, ACTIVE, PAUSED, FINISHED, ABORTED)]
 
     name = models.CharField(max_length=100)
+    # What the service made the game as, as data (words.titles): a tournament's table or a
+    # game against the computer, worded in each reader's language, `name` holding it in
+    # English. {}: a game its creator named, shown by its name as given.
+    title = models.JSONField(default=dict, db_default={}, blank=True, editable=False)
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
     )

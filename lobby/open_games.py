@@ -26,7 +26,7 @@ from lobby.new_game import (
 
 def create_game(user, name, players, rules_raw=None, deadline_seconds=None, clock=None,
                 bots=None, rated=None, entropy=None, private=False, map_id=None,
-                bots_allowed=False, speed=False, seed_ahead=True) -> Game:
+                bots_allowed=False, speed=False, seed_ahead=True, title=None) -> Game:
     """A new open game with its creator in seat 0 and `bots` (levels) in the next seats;
     it starts at once if they fill it. `rated` None: rated unless bots are seated.
     `entropy`: the creator's contribution to the seed. `private`: listed nowhere, joined
@@ -35,7 +35,9 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
     `speed`: a speed game (SPEED_RULES over the rules given; `deadline_seconds`, if
     given, still sets the deadline). `seed_ahead`: the game takes the seed drawn ahead
     for its creator (lobby.seeds), if they read one; false when the game is made for
-    them (a tournament's table), which leaves it for a game they make themselves."""
+    them (a tournament's table), which leaves it for a game they make themselves. `title`:
+    what the service makes the game as (words.titles: a tournament's table, a game against
+    the computer), `name` being its English words; none for a game its creator names."""
     entropy = check_entropy(entropy)
     if not isinstance(private, bool):
         raise ServiceError(400, "bad_request", "private must be true or false")
@@ -72,7 +74,7 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
             players=players, rules=checked.to_dict(), map=board.id,
             deadline_seconds=checked.deadline_seconds, rated=rated, **clock_fields,
             private=private, invite_token=invitations.new_secret() if private else None,
-            bots_allowed=bots_allowed,
+            bots_allowed=bots_allowed, title=title or {},
         )
         Seat.objects.create(game=game, seat=0, user=user, entropy=entropy)
         for seat, level in enumerate(bots, start=1):

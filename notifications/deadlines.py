@@ -83,7 +83,8 @@ def write_digest(user_id: int, now=None) -> Notification | None:
     tz = zone(preferences.time_zone)
     games = Game.objects.filter(pk__in=game_ids, status=Game.ACTIVE)
     payload = {"games": [
-        {"id": g.pk, "name": g.name, "url": open_game_url(preferences.user, g.pk)}
+        {"id": g.pk, "name": g.name, "title": g.title,
+         "url": open_game_url(preferences.user, g.pk)}
         for g in games
     ]}
     if not payload["games"]:  # those games are over: no digest of nothing

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from notifications.models import Notification
-from words.vocabulary import game_title
+from words.titles import game_title
 
 LISTED = (Notification.TURN, Notification.STARTED, Notification.FINISHED,
           Notification.ELIMINATED, Notification.REPLACED, Notification.MENTION,
@@ -53,7 +53,7 @@ def mark_read(user, ids=None) -> int:
 def text_of(row: Notification) -> str:
     """The entry in words, in the active language (the msgids the mails use, where the
     mails say the same)."""
-    game = game_title(row.game.name) if row.game is not None else ""
+    game = game_title(row.game) if row.game is not None else ""
     payload = row.payload or {}
     if row.kind == Notification.TURN:
         return _("Your move in %(game)s") % {"game": game}

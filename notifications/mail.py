@@ -29,7 +29,8 @@ from notifications import answers, ending, links
 from notifications.models import Notification
 from notifications.parts import mail_parts
 from words import narrator
-from words.vocabulary import continent_name, game_title, territory_name
+from words.titles import game_title
+from words.vocabulary import continent_name, territory_name
 
 # Marked for the catalogues here, translated when a mail is rendered in its reader's language.
 SUBJECTS = {
@@ -337,7 +338,7 @@ def render(notification: Notification, reader: Reader | None = None
         context = context_for(notification, preferences, reader)
         game = notification.game
         subject = _(SUBJECTS[notification.kind]) % {
-            "game": game_title(game.name) if game else "Conquest", "turn": context.get("turn"),
+            "game": game_title(game) if game else "Conquest", "turn": context.get("turn"),
             "when": _("turn %(turn)s") % {"turn": context["turn"]} if context.get("turn")
             else _("setup"),
             # the reader's language's own short date ("čt 11. 6. 19:00", not "Thu 11 Jun")

@@ -32,7 +32,7 @@ from accounts.models import Preferences, preferences_for
 from games.clock import resting_until
 from notifications import presence
 from notifications.models import Notification, PushSubscription
-from words.vocabulary import game_title
+from words.titles import game_title
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +150,7 @@ def message(notification: Notification) -> dict:
     if notification.kind == Notification.MESSAGE:
         body, url = _("Open your messages to read it."), "/messages/"
     else:
-        body = game_title(game.name) if game is not None else ""
+        body = game_title(game) if game is not None else ""
         url = f"/games/{game.pk}/" if game is not None else "/"
     return {"title": title, "body": body[:300], "url": url,
             "tag": f"game-{game.pk}" if game is not None else f"{notification.kind}",

@@ -209,7 +209,7 @@ def profile(user, viewer=None, listing: str = "", before=None) -> dict:
     current = (Game.objects.filter(
         pk__in=Seat.objects.filter(user=user).values("game_id"),
         status__in=(Game.OPEN, Game.ACTIVE, Game.PAUSED)).filter(visible(viewer))
-        .only("pk", "name", "status", "players").order_by("-id")[:50])
+        .only("pk", "name", "title", "status", "players").order_by("-id")[:50])
     recent, more_recent = _newest(_before(_listed(results, listing), before)
                                   .select_related("game").only(*FINISHED_FIELDS), RECENT)
     if listing in ("finished", "won", "lost"):
@@ -230,21 +230,22 @@ def profile(user, viewer=None, listing: str = "", before=None) -> dict:
         "history": history,
         "history_complete": not more_rated,
         "luck": luck,
-        "current": [{"id": g.pk, "name": g.name, "status": g.status, "players": g.players,
-                     "url": reverse("game", args=[g.pk])} for g in current],
+        "current": [{"id": g.pk, "name": g.name, "title": g.title, "status": g.status,
+                     "players": g.players, "url": reverse("game", args=[g.pk])}
+                    for g in current],
         "recent": [_finished(r) for r in recent],
         "recent_next": cursor_of(recent[-1]) if more_recent else None,
     }
 
 
 # What a finished game's line reads of its result and game.
-FINISHED_FIELDS = ("game_id", "game__name", "finished_at", "seats", "placement", "won",
-                   "rated", "weight", "rating", "rating_before")
+FINISHED_FIELDS = ("game_id", "game__name", "game__title", "finished_at", "seats", "placement",
+                   "won", "rated", "weight", "rating", "rating_before")
 
 
 def _finished(result: PlayerResult) -> dict:
     return {
-        "id": result.game_id, "name": result.game.name,
+        "id": result.game_id, "name": result.game.name, "title": result.game.title,
         "finished_at": result.finished_at.isoformat(), "players": result.seats,
         "placement": result.placement, "won": result.won, "rated": result.rated,
         "weight": result.weight, "rating": result.rating,

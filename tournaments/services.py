@@ -28,6 +28,7 @@ from ratings.recording import read_finished
 from tournaments import draw
 from tournaments.checks import check_tournament
 from tournaments.models import Entry, Table, Tournament
+from words import titles
 
 
 def create_tournament(user, data) -> Tournament:
@@ -130,13 +131,13 @@ def _start_round(tournament: Tournament, round_number: int, tables: list[list[in
                                 "points": None if knockout else _points(1, tournament.seats)})
     for number, members in enumerate(tables, start=1):
         seated = [users[u] for u in members]
-        name = f"{tournament.name} · round {round_number} · table {number}"
+        title = titles.tournament_game(tournament.pk, tournament.name, round_number, number)
         # Its bot accounts (if it allows any) take their seats as anyone. The table is made
         # for its first player, not by them: the seed drawn ahead for them stays theirs.
-        game = games.create_game(seated[0], name, len(seated), tournament.rules,
-                                 clock=tournament.clock or None, rated=True,
+        game = games.create_game(seated[0], titles.plain_name(title)[:100], len(seated),
+                                 tournament.rules, clock=tournament.clock or None, rated=True,
                                  bots_allowed=tournament.bots_allowed, map_id=tournament.map,
-                                 seed_ahead=False)
+                                 seed_ahead=False, title=title)
         for user in seated[1:]:
             games.join_game(game, user)
         group = (Entry.objects.filter(tournament=tournament, user_id=members[0])

@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.board import NEUTRAL
 from engine.maps import DEFAULT_MAP, Board
+from engine.pieces import NEUTRAL
 from words.vocabulary import color_name, continent_name, map_name, seat_color, territory_name
 
 from .drawing import continent_class, drawing_of

@@ -10,7 +10,7 @@ from django.utils import formats
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from engine.maps import DEFAULT_MAP, board_by_hash, classic, shipped_boards
+from engine.maps import DEFAULT_MAP, board_by_hash, classic
 from engine.pieces import COLORS, NEUTRAL
 
 TERRITORY_NAMES = {
@@ -305,70 +305,6 @@ DEFENSE_NAMES = {
     "max": _("defend with as many dice as possible"),
     "one": _("always defend with one die"),
 }
-
-
-# Tournament games are named when they are drawn (tournaments.services), in English:
-# shown in the reader's language wherever a game's name is shown.
-_TOURNAMENT_GAME = re.compile(r"(?P<tournament>.+) · round (?P<round>\d{1,6}) · table "
-                              r"(?P<table>\d{1,6})")
-
-
-# A game against the computer made in one click (web.views.lobby.play_the_computer) is
-# named in English from its parts, told apart by its map, its opponents' levels and the
-# creator's count of such games, and shown in the reader's language as tournament games
-# are. Games named before had only the first part.
-_LEVEL = f"(?:{'|'.join(BOT_LEVELS)})"
-_COMPUTER_GAME = re.compile(
-    rf"(?P<user>[^·]+) against the computer · (?P<map>[^·]+) · "
-    rf"(?P<levels>(?:\d × )?{_LEVEL}(?:, (?:\d × )?{_LEVEL})*) · no\. (?P<number>\d{{1,6}})")
-_COMPUTER_GAME_BEFORE = re.compile(r"(?P<user>[^·]+) against the computer")
-
-
-def computer_game_name(username: str, board, levels, number: int) -> str:
-    """The stored (English) name of `username`'s `number`th game against the computer
-    players of `levels` on `board`: game_title shows it in the reader's language."""
-    counted = {level: levels.count(level) for level in BOT_LEVELS if level in levels}
-    named = ", ".join(f"{n} × {level}" if n > 1 else level for level, n in counted.items())
-    return (f"{username} against the computer · {board.data['name']} · {named} · "
-            f"no. {number}")
-
-
-@lru_cache(maxsize=1)
-def _shipped_by_english_name() -> dict:
-    """The shipped maps by their English names (read once: they change with a release)."""
-    return {board.data["name"]: board for board in shipped_boards()}
-
-
-def _shipped_map_name(english: str) -> str:
-    """A shipped map's name in the reader's language, found by its English name (an
-    imported map's name stays as its file gives it)."""
-    board = _shipped_by_english_name().get(english)
-    return english if board is None else map_name(board)
-
-
-def _levels_named(levels: str) -> str:
-    named = []
-    for part in levels.split(", "):
-        count, _times, level = part.rpartition(" × ")
-        named.append(f"{count} × {level_name(level)}" if count else level_name(level))
-    return ", ".join(named)
-
-
-def game_title(name: str) -> str:
-    """A game's name in the reader's language (a tournament game's round and table, a
-    game against the computer's parts); any other name as its creator gave it."""
-    found = _TOURNAMENT_GAME.fullmatch(name or "")
-    if found is not None:
-        return str(_("%(tournament)s · round %(round)s · table %(table)s")) % found.groupdict()
-    found = _COMPUTER_GAME.fullmatch(name or "")
-    if found is not None:
-        return str(_("%(user)s against the computer · %(map)s · %(levels)s · no. %(number)s")) % {
-            "user": found["user"], "map": _shipped_map_name(found["map"]),
-            "levels": _levels_named(found["levels"]), "number": found["number"]}
-    found = _COMPUTER_GAME_BEFORE.fullmatch(name or "")
-    if found is not None:
-        return str(_("%(user)s against the computer")) % found.groupdict()
-    return name
 
 
 def percent(chance: float) -> str:

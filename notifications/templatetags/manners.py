@@ -1,5 +1,5 @@
 """Template filters for manners and words: `view|your_decision` (the tab title says "Your
-move"), `name|game_title` (a tournament game's name in the reader's language) and
+move"), `game|game_title` (a game's title in the reader's language, or its name) and
 `iso|moment` (an ISO 8601 string as a date-time, for the `date` filter to show in the
 reader's language and time zone), `value|signed:digits` (a signed value in the one
 format every page shows them in: lib.numbers.signed) and `moment|when` (a date and time
@@ -13,7 +13,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import pgettext
 
 from lib import numbers
-from words.vocabulary import game_title as title_of
+from words.titles import game_title as title_of
 
 register = template.Library()
 
@@ -30,8 +30,9 @@ def your_decision(view) -> bool:
 
 
 @register.filter
-def game_title(name) -> str:
-    return title_of(name)
+def game_title(game) -> str:
+    """A Game, or a list row's mapping with its `name` and `title` (words.titles)."""
+    return title_of(game)
 
 
 @register.filter

@@ -79,7 +79,7 @@ def test_a_running_fogged_game_reveals_nothing_but_its_name():
     text = get("alice").content.decode()
     body = get("alice").json()
 
-    assert body["current"] == [{"id": game.pk, "name": "Foggy", "status": "active",
+    assert body["current"] == [{"id": game.pk, "name": "Foggy", "title": {}, "status": "active",
                                 "players": 2, "url": f"/games/{game.pk}/"}]
     assert body["luck"]["battles"] == 0 and body["recent"] == []
     assert not any(f'"{territory}"' in text for territory in TERRITORIES)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from engine.board import NEUTRAL
+from engine.pieces import NEUTRAL
 from words.vocabulary import color_name, continent_name, seat_color, territory_name
 
 from ..map_choices import board_of

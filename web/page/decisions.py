@@ -4,8 +4,8 @@ filled in (territories to choose, sets to trade, a kept choice after a refusal).
 from __future__ import annotations
 
 import engine as rules
-from engine.board import NEUTRAL
 from engine.cards import set_kinds, set_value
+from engine.pieces import NEUTRAL
 from games import seating
 from games.models import Game
 from lib.inputs import whole_number

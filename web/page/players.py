@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from engine.board import NEUTRAL
+from engine.pieces import NEUTRAL
 from games.models import Game
 from words.vocabulary import DEFENSE_NAMES, color_name, level_name, symbol_name, territory_name
 

@@ -27,10 +27,10 @@ from lib.inputs import whole_number
 from lobby import filters as games_filters
 from lobby import invitations, seeds
 from lobby import open_games as games_lobby
+from words import titles
 from words.vocabulary import (
     BOT_LEVELS,
     color_name,
-    computer_game_name,
     level_name,
     phase_name,
     seat_color,
@@ -320,12 +320,12 @@ def play_the_computer(request):
     if wait:
         messages.error(request, created_too_many(wait))
         return redirect(back)
-    # Stored in English, shown in each reader's language (words.vocabulary.game_title).
-    name = computer_game_name(request.user.get_username(), board, [level] * opponents,
-                              computer.games_against_the_computer(request.user) + 1)
+    # Kept as data, shown in each reader's language (words.titles.game_title).
+    title = titles.computer_game(request.user.get_username(), board, [level] * opponents,
+                                 computer.games_against_the_computer(request.user) + 1)
     rules = {**ASYNC_SETUP, "deadline_seconds": 7 * 86400}
-    game = games_lobby.create_game(request.user, name[:100], opponents + 1, rules,
-                                bots=[level] * opponents, map_id=board.id)
+    game = games_lobby.create_game(request.user, titles.plain_name(title)[:100], opponents + 1,
+                                   rules, bots=[level] * opponents, map_id=board.id, title=title)
     messages.success(request, _("Your game has started: the computer players move within "
                                 "seconds of their turn."))
     return redirect("game", game_id=game.pk)
