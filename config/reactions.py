@@ -93,9 +93,12 @@ CONQUEST_SEAT_FLAGS = {
 }
 
 # Standing orders: decisions a player chose, once for all games, to have made for them the
-# moment a commit leaves one to them. games.service.submit asks each (a function of the
-# Committed giving (actor, command) or None) after every commit and submits what it gives
-# through itself, so the order is an ordinary command with the ordinary checks.
+# moment a commit leaves one to them. games.service.commit asks each (a function of the
+# Committed so far giving (actor, command) or None) of the state after the command's events,
+# before the append; the engine decides what it gives on that state, as it would the
+# player's own command, and its events go into the same append (each with the order-giver's
+# user id): one transaction, one Committed for the reactions above, one set of mail rows.
+# An order the engine refuses is logged and left to the player.
 CONQUEST_STANDING_ORDERS = [
     "games.standing_orders.neutral_placement",  # the neutral's half, on the mover's borders
 ]

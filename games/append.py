@@ -36,14 +36,19 @@ class RowsWrite:
         self.in_transaction()
 
 
-def append(game: Game, events: list[rules.Event], before, after, user_id=None,
+def append(game: Game, events: list[rules.Event], before, after, user_ids=None,
            writes=()) -> Game:
-    """Store `events` (made against `before`, whose version they follow) and the projection
-    of `after`, and call each of `writes` in the same transaction (the mail the events
-    cause, a caller's projection). Raises VersionConflict if anyone appended since `before`
-    was loaded. The deadline column is the projection of the events (games.clock:
+    """Store `events` (made against `before`, whose version they follow), each with its
+    user id in `user_ids` (one per event, in order; None: no user for any), and the
+    projection of `after`, and call each of `writes` in the same transaction (the mail the
+    events cause, a caller's projection). Raises VersionConflict if anyone appended since
+    `before` was loaded. The deadline column is the projection of the events (games.clock:
     replaying the log gives it; nothing else writes it). Only games.service.commit calls
     this."""
+    if user_ids is None:
+        user_ids = [None] * len(events)
+    elif len(user_ids) != len(events):
+        raise ValueError(f"{len(user_ids)} user ids for {len(events)} events")
     expected = before.version if before is not None else 0
     if game.version != expected:
         # This copy of the row is older than `before`: the deadline and status it would
@@ -67,7 +72,7 @@ def append(game: Game, events: list[rules.Event], before, after, user_id=None,
     records = [
         {"seq": e.seq, "type": e.type, "data": e.data, "actor": e.actor, "user_id": user_id,
          "schema_version": current_version(e.type), "created_at": now}
-        for e in events
+        for e, user_id in zip(events, user_ids, strict=True)
     ]
     writes = [write for write in writes if write is not None]
     snapshot_due = after.version // snapshot_every() > expected // snapshot_every()

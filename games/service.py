@@ -5,11 +5,13 @@ reactions declared once, in settings.CONQUEST_REACTIONS.
 Every door calls submit(actor, game, command, expected_version): the API and the web form
 (a player), the mail reply (a player), the deadline sweep (the clock), the bots' task (a
 computer player), moderators' actions and chat hiding (a moderator), the game's start
-(the lobby) and a player's standing order (settings.CONQUEST_STANDING_ORDERS: a decision
-the player chose, once for all games, to have made for them the moment it falls to them).
-It checks in boardgame.io's order: well-formed, authenticated, game live, your seat, not
-stale, then the engine's own checks (your turn, phase, rules); docs/bots/contract.md puts staleness
-before turn and phase.
+(the lobby) and a player's standing choice placing the decisions already waiting for them
+(games.standing_orders.place_waiting). It checks in boardgame.io's order: well-formed,
+authenticated, game live, your seat, not stale, then the engine's own checks (your turn,
+phase, rules); docs/bots/contract.md puts staleness before turn and phase. A standing order
+(settings.CONQUEST_STANDING_ORDERS: a decision a player chose, once for all games, to have
+made for them the moment it falls to them) is made inside the commit that leaves the
+decision to them: one transaction, one Committed, one set of mail rows.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class Actor:
     """Who a change to a game comes from: a player (a user at their seat), the lobby (the
     game starting as its last seat is taken), the clock (the deadline sweep), a computer
     player at its seat, a moderator, or a player's standing order at their seat. `user_id`
-    is stored with the events."""
+    is stored with the events it makes."""
 
     kind: str
     user_id: int | None = None
@@ -56,8 +58,9 @@ class Actor:
 
 @dataclass
 class Committed:
-    """What one commit step did: the game (its projection updated), the events appended,
-    the state before and after them, and who acted."""
+    """What one commit step did: the game (its projection updated), the events appended
+    (the command's, then those of the standing orders made in the same commit), the state
+    before and after them all, and who acted (the command's actor)."""
 
     game: Game
     events: list
@@ -82,13 +85,6 @@ class Committed:
         """Whether this change ended the game with a result (an abort has none)."""
         return (self.after.finished and self.after.finish_reason != "aborted"
                 and (self.before is None or not self.before.finished))
-
-    def followed_by(self, then: Committed) -> Committed:
-        """This change and the one a standing order made right after it, as one: the
-        events of both (with their times), from this one's state before to that one's
-        after, told to this one's actor."""
-        return Committed(self.game, [*self.events, *then.events], self.before, then.after,
-                         self.actor, [*self.appended_at, *then.appended_at])
 
     def event_dicts(self) -> list[dict]:
         """The new events as GET .../events/ shows them to the sender, with their times."""
@@ -152,44 +148,8 @@ def submit(actor: Actor, game: Game, command, expected_version=None, *, state=No
             if expected_version is not None:
                 raise
             continue
-        return standing_orders(done)
-    raise VersionConflict(game.version)
-
-
-def standing_orders(done: Committed) -> Committed:
-    """After a commit, the decision it left to a player who gave a standing order for it
-    (settings.CONQUEST_STANDING_ORDERS: functions of the Committed giving (actor, command)
-    or None), made at once through this front door; the caller is told both as one change.
-    If someone moved in between, the order is asked again on the game as it now stands."""
-    for order in _standing_order_functions():
-        made = order(done)
-        if made is None:
-            continue
-        asked = done
-        for attempt in range(MAX_RETRIES):
-            actor, command = made
-            try:
-                then = submit(actor, done.game, command, asked.after.version, state=asked.after)
-            except VersionConflict:
-                done.game.refresh_from_db()
-                forget_seats(done.game)
-                asked = dataclasses.replace(done, after=load_state(done.game))
-                made = order(asked)
-                if made is None:
-                    return done
-                continue
-            except (rules.RuleViolation, ServiceError):
-                log.warning("standing order %s in game %s not made", command, done.game.pk,
-                            exc_info=True)
-                return done
-            # Told as one change only when nothing came in between.
-            return done.followed_by(then) if attempt == 0 else done
         return done
-    return done
-
-
-def _standing_order_functions() -> list:
-    return resolved(getattr(settings, "CONQUEST_STANDING_ORDERS", []))
+    raise VersionConflict(game.version)
 
 
 def _check_live(actor: Actor, game: Game) -> None:
@@ -237,16 +197,56 @@ def only_others_policies(game: Game, seen: int, current: int, seat) -> bool:
 
 def commit(game: Game, state, command, actor: Actor) -> Committed:
     """The one commit step every change to a game takes, called only by submit(): the
-    engine decides the events of
-    `command` against `state`; they are appended with the game's projection and the
-    writes of the in-transaction reactions in one transaction; then the after-commit
-    reactions are told (they only schedule work for when the transaction commits). The
-    deadline follows from the events (games.clock.next_deadline)."""
+    engine decides the events of `command` against `state`, then those of the standing
+    orders its decisions leave to players who gave one (with_standing_orders); all are
+    appended with the game's projection and the writes of the in-transaction reactions in
+    one transaction, against one version; then the after-commit reactions are told (they
+    only schedule work for when the transaction commits). The deadline follows from the
+    events (games.clock.next_deadline)."""
     events, after = rules.decide_and_apply(state, command, dice_for(game))
-    done = Committed(game, events, state, after, actor)
-    append(game, events, state, after, user_id=actor.user_id,
+    done, user_ids = with_standing_orders(Committed(game, events, state, after, actor))
+    append(game, done.events, state, done.after, user_ids=user_ids,
            writes=[react(done) for react in reactions("in_transaction")])
     done.appended_at = game.appended_at
     for react in reactions("after_commit"):
         react(done)
     return done
+
+
+# Rounds of standing orders one commit makes at most: an order's decision might leave
+# another decision to an order (the one declared today never does).
+ORDER_ROUNDS = 4
+
+
+def with_standing_orders(done: Committed) -> tuple[Committed, list]:
+    """`done` (decided, not yet appended) with the decisions it leaves to players who gave
+    a standing order for them made in it: each order (settings.CONQUEST_STANDING_ORDERS, a
+    function of the Committed so far giving (actor, command) or None) is asked of the
+    state after the events so far, and the engine decides what it gives on that state as
+    it would the player's own command; again while one applies, up to ORDER_ROUNDS rounds.
+    Returns the whole change (from the state before the first command to the state after
+    the last order, told to the first command's actor) and each event's user id (the
+    order-giver's for an order's). An order the engine refuses is logged and left to the
+    player; what came before it stands."""
+    user_ids = [done.actor.user_id] * len(done.events)
+    orders = list(resolved(getattr(settings, "CONQUEST_STANDING_ORDERS", [])))  # a copy
+    for _ in range(ORDER_ROUNDS):
+        made_one = False
+        for order in list(orders):
+            made = order(done)
+            if made is None:
+                continue
+            actor, command = made
+            try:
+                events, after = rules.decide_and_apply(done.after, command, dice_for(done.game))
+            except rules.RuleViolation:
+                log.warning("standing order %s of user %s in game %s not made", command,
+                            actor.user_id, done.game.pk, exc_info=True)
+                orders.remove(order)  # not asked again in this commit
+                continue
+            done = dataclasses.replace(done, events=[*done.events, *events], after=after)
+            user_ids += [actor.user_id] * len(events)
+            made_one = True
+        if not made_one:
+            break
+    return done, user_ids

@@ -5,9 +5,12 @@ docs/players/rules.md leaves the neutral's half to the player who is not moving 
 opponent`); in a game by mail that is a second wait of up to a day in every turn. A player
 who chose "borders" in their preferences (the profile page, `PATCH /api/v1/preferences/`)
 has it placed for them at once, by the rule `neutral_on_borders` states, as an ordinary
-`place_neutral` command through the one front door (games.service.submit, declared in
-settings.CONQUEST_STANDING_ORDERS). Placement draws no dice, and the rule reads only the
-placer's own view (under fog, what they see), so it knows nothing the player would not.
+`place_neutral` command the engine decides inside the commit that leaves it to them
+(games.service.with_standing_orders, declared in settings.CONQUEST_STANDING_ORDERS): one
+transaction, one change told to the mover, one set of mail rows. The halves already
+waiting when a player makes the choice go through the one front door (place_waiting).
+Placement draws no dice, and the rule reads only the placer's own view (under fog, what
+they see), so it knows nothing the player would not.
 """
 
 from __future__ import annotations
@@ -90,9 +93,10 @@ def borders_flag_sql(user_column: str) -> str:
 
 
 def neutral_placement(done):
-    """A standing order (settings.CONQUEST_STANDING_ORDERS): after a commit that leaves the
-    neutral's half to a player who chose "borders", their placement, as (actor, command)
-    for games.service.submit; else None."""
+    """A standing order (settings.CONQUEST_STANDING_ORDERS): when the events of a commit
+    so far (`done`, not yet appended) leave the neutral's half to a player who chose
+    "borders", their placement, as (actor, command) for the engine to decide in the same
+    commit (games.service.with_standing_orders); else None."""
     return _placement(done.game, done.after)
 
 

@@ -17,7 +17,6 @@ from django.db import transaction
 from accounts.models import Preferences
 from engine import events as ev
 from engine.moves import decision, seats_to_act
-from games import standing_orders
 from games.append import RowsWrite
 from games.seating import bot_levels, seat_rows
 from lib import publish, sql
@@ -40,10 +39,8 @@ _MODERATION = ev.MODERATOR_EVENTS - {ev.PLAYER_DROPPED, ev.PLAYER_REPLACED,
                                      ev.MODERATOR_ENDED_TURN, ev.CHAT_HIDDEN}
 
 
-def rows_for(game, events, before, after, standing_order=False,
-             started_by=None) -> list[Notification]:
-    """The rows these events cause. `standing_order`: the change was a player's standing
-    order, made the moment a move left its decision to them (games.service.standing_orders).
+def rows_for(game, events, before, after, started_by=None) -> list[Notification]:
+    """The rows these events cause, from the state before them to the state after them.
     `started_by`: the user who started the game with this change (pressed start, created
     it full, seated its last computer player): they saw it start, and get no mail of it."""
     # Computer players get no mail (nor does a dropped player whose seat a bot plays on).
@@ -91,16 +88,13 @@ def rows_for(game, events, before, after, standing_order=False,
             if event.data["seat"] in seats_to_act(after):
                 add(Notification.TURN, new_user, event.seq, seat=event.data["seat"])
     # "Your turn" to every seat the game newly waits for (not again while one decision,
-    # such as a whole turn or a simultaneous placement, is still open).
+    # such as a whole turn or a simultaneous placement, is still open). A decision a
+    # standing order made in the same commit (the neutral's half, for a player who chose
+    # to have it placed) is not waited for after it, and the mover who goes on with the
+    # same turn still owes the decision they owed before: neither is told.
     waiting = set(seats_to_act(after))
     if before is not None and decision(before) == decision(after):
         waiting -= set(seats_to_act(before))
-    # Nobody waits for a decision a standing order makes at once (the neutral's half, for a
-    # player who chose to have it placed), and the player who moved before it goes on with
-    # the same turn: it was never handed to anyone.
-    waiting.discard(standing_orders.placer_with_standing_order(game, after))
-    if standing_order and before is not None and decision(after) == ("turn", before.turn):
-        waiting.discard(after.current)
     if waiting:
         digest_users = digest_takers(game, users.values())
         for seat in sorted(waiting & set(users)):
@@ -130,10 +124,10 @@ def digest_flag_sql(user_column: str) -> str:
             f"AND p.{q('turn_mail')} = '{Preferences.DIGEST}')")
 
 
-def outbox_writer(game, events, before, after, standing_order=False, started_by=None):
+def outbox_writer(game, events, before, after, started_by=None):
     """The rows these events cause, as a write for the commit step's transaction
     (notifications.reactions.outbox_rows); None if they cause none."""
-    rows = rows_for(game, events, before, after, standing_order, started_by)
+    rows = rows_for(game, events, before, after, started_by)
     if not rows:
         return None
     # The store may write the rows in the append's own statement; else in its transaction.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.service import LOBBY, STANDING
+from games.service import LOBBY
 from notifications import outbox
 from notifications.models import Notification
 
@@ -16,8 +16,7 @@ from notifications.models import Notification
 def outbox_rows(done):
     # The lobby's actor names the user who started the game, if one did (lobby.open_games).
     started_by = done.actor.user_id if done.actor.kind == LOBBY else None
-    return outbox.outbox_writer(done.game, done.events, done.before, done.after,
-                                done.actor.kind == STANDING, started_by)
+    return outbox.outbox_writer(done.game, done.events, done.before, done.after, started_by)
 
 
 def rematch_rows(news) -> None:

@@ -132,43 +132,6 @@ def test_the_choice_of_the_player_moving_changes_nothing(alice, bob):
     assert body["game"]["phase"] == "neutral_place"
 
 
-_raced = {"done": False, "busy": False}
-
-
-def racing_order(done):
-    """The standing order, once after a move of the placer's own lands first (a race)."""
-    from games import service
-    from games.models import Seat
-    from games.standing_orders import neutral_placement, placer_with_standing_order
-
-    if _raced["busy"]:
-        return None
-    seat = placer_with_standing_order(done.game, done.after)
-    if seat is not None and not _raced["done"]:
-        _raced["done"] = _raced["busy"] = True
-        try:
-            user = Seat.objects.get(game=done.game, seat=seat).user
-            service.submit(service.player(user), Game.objects.get(pk=done.game.pk),
-                         {"type": "set_defense", "policy": "one"})
-        finally:
-            _raced["busy"] = False
-    return neutral_placement(done)
-
-
-def test_a_standing_order_that_loses_a_race_is_asked_again(alice, bob, settings):
-    settings.CONQUEST_STANDING_ORDERS = [f"{__name__}.racing_order"]
-    game_id, state, clients = _to_reinforcement(alice, bob)
-    mover, placer = state.current, 1 - state.current
-    clients[placer].patch(PREFERENCES, {"neutral_placement": "borders"}, format="json")
-
-    body = _place_all(clients[mover], game_id, state)
-
-    assert _raced["done"]
-    game = Game.objects.get(pk=game_id)
-    assert game.phase == "attack" and game.current_seat == mover
-    assert body["version"] < game.version  # told its own commit; the rest came after
-
-
 def test_the_choice_is_read_with_the_seats(alice, bob, django_assert_num_queries):
     from games.rows import fetch_game
     from games.standing_orders import borders_takers
