@@ -6,6 +6,7 @@ and the loser gets VersionConflict with nothing applied."""
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from functools import lru_cache
 
 import orjson
@@ -80,8 +81,12 @@ def append(game: Game, events: list[rules.Event], before, after, user_ids=None,
     try:
         if (len(folded) <= 1 and len(folded) == len(writes) and not snapshot_due
                 and _one_statement_possible()):
-            inserted = _append_in_one_statement(game, records, projection, expected,
-                                                folded[0] if folded else None)
+            # In a caller's transaction (the deadline sweep's) the statement takes a
+            # savepoint of its own: a lost race rolls back this append alone, and the
+            # version is read below in a transaction still usable.
+            with transaction.atomic() if connection.in_atomic_block else nullcontext():
+                inserted = _append_in_one_statement(game, records, projection, expected,
+                                                    folded[0] if folded else None)
             if folded:
                 folded[0].written(inserted)
         else:
@@ -112,9 +117,10 @@ def append(game: Game, events: list[rules.Event], before, after, user_ids=None,
 
 
 def _one_statement_possible() -> bool:
-    """PostgreSQL outside any transaction: one statement is one transaction."""
-    return (connection.vendor == "postgresql" and connection.get_autocommit()
-            and not connection.in_atomic_block)
+    """PostgreSQL, outside any transaction (one statement is one transaction) or inside
+    one the caller opened (in a savepoint of its own)."""
+    return connection.vendor == "postgresql" and (connection.get_autocommit()
+                                                  or connection.in_atomic_block)
 
 
 def _append_in_one_statement(game: Game, records: list[dict], projection: dict,

@@ -23,6 +23,7 @@ from games import log, seat_views, seating
 from games.boards import board_of_view
 from games.clock import zone
 from games.models import Seat
+from games.rows import attach_seats
 from games.standing_orders import neutral_question_open
 from games.states import load_state
 from notifications import answers, ending, links
@@ -248,14 +249,10 @@ class Batch(Reader):
         for n in notifications:
             if n.game is not None:
                 games.setdefault(n.game_id, []).append(n.game)
-        seats: dict[int, list] = {pk: [] for pk in games}
-        for game_id, *row in Seat.objects.filter(game_id__in=list(games)).values_list(
-                "game_id", "seat", "user_id", "user__username", "bot").order_by(
-                "game_id", "seat"):
-            seats[game_id].append(tuple(row))
-        for game_id, copies in games.items():
-            for game in copies:
-                game._seat_rows = seats[game_id]
+        # With the seats' flags, as a command reads them: whether a seat is a bot account's
+        # (games.seating.bot_owners) is then known without a query per mail.
+        attach_seats([game for copies in games.values() for game in copies])
+        seats = {game_id: seating.seat_rows(copies[0]) for game_id, copies in games.items()}
         self._seats = {(game_id, row[1]): row[0] for game_id, rows in seats.items()
                        for row in rows}
         self._logs = {pk: [] for pk in games}

@@ -18,7 +18,8 @@ from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Min, Q, Sum
+from django.db.models import Count, F, Min, Q, Sum, Value
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 from accounts.bots import bot_account_ids, owners
@@ -49,7 +50,10 @@ def find_player(username: str):
     if not isinstance(username, str) or not 0 < len(username) <= 150 \
             or not username.isprintable():
         return None
-    return get_user_model().objects.filter(username__iexact=username).first()
+    # lower() on both sides: the unique index on lower(username) (games migration 0006)
+    # finds it, where iexact's UPPER() read every account (35 ms among 100,000).
+    return get_user_model().objects.alias(lowered=Lower("username")).filter(
+        lowered=Lower(Value(username))).first()
 
 
 def rating_of(rating: Rating | None) -> dict:
@@ -206,10 +210,13 @@ def profile(user, viewer=None, listing: str = "", before=None) -> dict:
         for r in reversed(fought)
     ]
     luck["per_game_complete"] = not more_fought
+    # Ordered by an expression, not the id itself: ordered by the id, PostgreSQL walked every
+    # running game newest first looking for the player's (a player of 10,000 finished games
+    # and none running: 220 ms among 100,000 running games); so it starts from their seats.
     current = (Game.objects.filter(
         pk__in=Seat.objects.filter(user=user).values("game_id"),
         status__in=(Game.OPEN, Game.ACTIVE, Game.PAUSED)).filter(visible(viewer))
-        .only("pk", "name", "title", "status", "players").order_by("-id")[:50])
+        .only("pk", "name", "title", "status", "players").order_by((F("id") + 0).desc())[:50])
     recent, more_recent = _newest(_before(_listed(results, listing), before)
                                   .select_related("game").only(*FINISHED_FIELDS), RECENT)
     if listing in ("finished", "won", "lost"):

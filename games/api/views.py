@@ -113,7 +113,7 @@ class GameView(ApiView):
         return Response(game_view_for(game, request.user, at))
 
 
-class CommandsView(ApiView):
+class CommandsView(throttles.CountedTogether, ApiView):
     permission_classes = [permissions.IsAuthenticated]
     throttle_classes = throttles.COMMAND
 

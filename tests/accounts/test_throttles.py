@@ -331,3 +331,42 @@ def test_a_throttle_without_a_rate_passes_everything_and_a_zero_rate_nothing(db)
     closed = Closed()
     assert not closed.allow_request(request, None)
     assert closed.wait() == pytest.approx(7200, abs=3600)
+
+
+@pytest.mark.parametrize("backend", sorted(caches_to_try()))
+def test_limits_counted_together_pass_and_refuse_as_one_by_one(db, settings, tmp_path, backend,
+                                                               monkeypatch):
+    """A command's limits (by address, by account) counted together: on Redis in one round
+    trip for the request, elsewhere one by one; the same answers either way, a refused
+    request left uncounted by the limit that refused it."""
+    settings.CACHES = {"default": dict(caches_to_try()[backend])}
+    if backend == "files":
+        settings.CACHES["default"]["LOCATION"] = str(tmp_path)
+    monkeypatch.setattr(ThreePerMinute, "timer", lambda self: 6000.0)
+    run = f"{os.getpid()}:{time.time_ns()}"  # counts no other run has
+
+    class ByAddress(ThreePerMinute):
+        def get_cache_key(self, request, view):
+            return f"test-together:{run}:address"
+
+    class ByAccount(ThreePerMinute):
+        rate = "2/minute"
+
+        def get_cache_key(self, request, view):
+            return f"test-together:{run}:account"
+
+    trips = []
+    if backend == "redis":
+        from redis.client import Pipeline
+
+        execute = Pipeline.execute
+        monkeypatch.setattr(Pipeline, "execute",
+                            lambda pipe, *a, **k: trips.append(1) or execute(pipe, *a, **k))
+    request = RequestFactory().post("/", REMOTE_ADDR="198.51.100.8")
+
+    answers = [throttles.allowed_together([ByAddress(), ByAccount()], request, None)
+               for _ in range(4)]
+
+    assert answers == [[True, True], [True, True], [True, False], [False, False]]
+    if backend == "redis":  # one pipeline per request (uncounting a refusal is no pipeline)
+        assert len(trips) == 4

@@ -119,6 +119,25 @@ def test_it_refuses_an_append_against_a_stale_state(game):
     assert load_state(game) == after_first
 
 
+def test_it_refuses_a_stale_append_in_a_callers_transaction_which_goes_on(game):
+    """In a transaction of the caller's (the deadline sweep commits several games in one),
+    a lost race rolls back that append alone and says the version; the caller's earlier
+    writes stay, and the transaction takes the next append."""
+    rnd = random.Random(5)
+    stale = load_state(game)
+    first, after_first = decided(game, stale, rnd)
+    with transaction.atomic():
+        append.append(game, first, stale, after_first)
+        second, after_second = decided(game, stale, rnd)
+        with pytest.raises(VersionConflict) as conflict:
+            append.append(game, second, stale, after_second)
+        assert conflict.value.current_version == after_first.version
+        third, after_third = decided(game, after_first, rnd)
+        append.append(game, third, after_first, after_third)
+    assert Game.objects.get(pk=game.pk).version == after_third.version
+    assert load_state(game) == after_third
+
+
 def test_it_refuses_a_stale_expected_version_and_applies_nothing(game, two):
     stale = load_state(game)
     seat = seats_to_act(stale)[0]
