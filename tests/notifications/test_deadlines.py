@@ -242,14 +242,15 @@ def test_it_rolls_back_alone_a_timeout_that_fails_after_its_append(alice, bob, c
     overdue(broken, clock)
     clock.advance(seconds=1)
     version = broken.version
-    standing_orders = service.standing_orders
+    append = service.append
 
-    def failing_after_the_append(done):
-        if done.game.pk == broken.pk:
-            raise KeyError("a reaction that breaks")
-        return standing_orders(done)
+    def failing_after_the_append(game, *args, **kwargs):
+        appended = append(game, *args, **kwargs)
+        if game.pk == broken.pk:
+            raise KeyError("what follows the append breaks")
+        return appended
 
-    monkeypatch.setattr(service, "standing_orders", failing_after_the_append)
+    monkeypatch.setattr(service, "append", failing_after_the_append)
 
     assert game_deadlines.sweep_deadlines() == {**nothing_due(), "timed_out": 1, "failed": 1}
     broken.refresh_from_db()
