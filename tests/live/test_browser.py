@@ -19,52 +19,46 @@ from tests.web.support import started_game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_move_by_another_player_shows_within_a_second(browser, contexts):
-    server = StreamServer().start()
-    try:
-        alice, bob = with_password("alice"), with_password("bob")
-        game = started_game([alice, bob])
-        state = load_state(game)
-        watcher = (alice, bob)[1 - state.current]
-        base = f"http://127.0.0.1:{server.port}"
-        # Signed in by a session the test makes (the server hashes passwords otherwise
-        # than the test's settings do).
-        client = Client()
-        client.force_login(watcher)
-        context = browser.new_context()
-        contexts.append(context)
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
-                              "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
-        page = context.new_page()
-        streams = []
-        page.on("request", lambda r: f"/games/{game.pk}/stream/" in r.url
-                and streams.append(r.url))
-        page.goto(f"{base}/games/{game.pk}/")
-        shown = page.locator("#game").get_attribute("data-version")
-        for _ in range(100):  # until the page's stream is open (its first event sent)
-            if streams:
-                break
-            page.wait_for_timeout(50)
-        page.wait_for_timeout(500)
-        assert streams, "the game page opened no stream"
-        mover = (alice, bob)[state.current]
-        own = state.territories_of(state.current)[0]
-        service.submit(service.player(mover), game, {"type": "place", "placements": {own: 1}})
-        moved = time.monotonic()
-        while time.monotonic() - moved < 3.5:  # the poll comes every 4 s
-            if page.locator("#game").get_attribute("data-version") != shown:
-                break
-            page.wait_for_timeout(20)
-        took = time.monotonic() - moved
-        assert page.locator("#game").get_attribute("data-version") != shown, \
-            "the move never showed (the page's stream did not bring it)"
-        print(f"the move showed on the other player's page after {took * 1000:.0f} ms")
-        assert took < 1.5, f"the move took {took:.2f} s to show: the poll, not the stream"
-    finally:
-        for context in contexts:
-            context.close()
-        contexts.clear()
-        server.stop()
+def test_a_move_by_another_player_shows_within_a_second(browser, contexts, stream_server):
+    server = stream_server
+    alice, bob = with_password("alice"), with_password("bob")
+    game = started_game([alice, bob])
+    state = load_state(game)
+    watcher = (alice, bob)[1 - state.current]
+    base = f"http://127.0.0.1:{server.port}"
+    # Signed in by a session the test makes (the server hashes passwords otherwise
+    # than the test's settings do).
+    client = Client()
+    client.force_login(watcher)
+    context = browser.new_context()
+    contexts.append(context)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
+                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+    page = context.new_page()
+    streams = []
+    page.on("request", lambda r: f"/games/{game.pk}/stream/" in r.url
+            and streams.append(r.url))
+    page.goto(f"{base}/games/{game.pk}/")
+    shown = page.locator("#game").get_attribute("data-version")
+    for _ in range(100):  # until the page's stream is open (its first event sent)
+        if streams:
+            break
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(500)
+    assert streams, "the game page opened no stream"
+    mover = (alice, bob)[state.current]
+    own = state.territories_of(state.current)[0]
+    service.submit(service.player(mover), game, {"type": "place", "placements": {own: 1}})
+    moved = time.monotonic()
+    while time.monotonic() - moved < 3.5:  # the poll comes every 4 s
+        if page.locator("#game").get_attribute("data-version") != shown:
+            break
+        page.wait_for_timeout(20)
+    took = time.monotonic() - moved
+    assert page.locator("#game").get_attribute("data-version") != shown, \
+        "the move never showed (the page's stream did not bring it)"
+    print(f"the move showed on the other player's page after {took * 1000:.0f} ms")
+    assert took < 1.5, f"the move took {took:.2f} s to show: the poll, not the stream"
 
 
 def test_the_page_comes_back_after_a_lifetime_and_not_after_signing_out(browser, contexts):

@@ -13,7 +13,6 @@ from conversations import messaging
 from engine.moves import seats_to_act
 from games.models import Seat
 from lobby import invitations, open_games
-from tests.live.support import StreamServer
 from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.support import sign_in
@@ -55,66 +54,53 @@ def badge(page, link: str) -> int:
     return int(count.inner_text().split()[0]) if count.count() else 0
 
 
-def test_it_brings_an_invitation_a_message_and_a_turn_to_the_open_lobby(browser, contexts):
-    server = StreamServer().start()
-    try:
-        base = f"http://127.0.0.1:{server.port}"
-        alice, bob = with_password("alice"), with_password("bob")
-        game = started_game([alice, bob])
-        seat_of_alice = Seat.objects.get(game=game, user=alice).seat
-        play_until(game, None, lambda s: seats_to_act(s) == [1 - seat_of_alice])
-        page = opened(browser, contexts, base, alice, "/games/")
-        assert "Your move" not in page.title()
-        assert page.locator("#my-games tr.your-turn").count() == 0
-        assert page.locator(".your-invitations").count() == 0
-        unread = badge(page, "inbox-link")  # the game's start, her first move
-        assert badge(page, "messages-link") == 0
+def test_it_brings_an_invitation_a_message_and_a_turn_to_the_open_lobby(browser, contexts,
+                                                                       stream_server):
+    base = f"http://127.0.0.1:{stream_server.port}"
+    alice, bob = with_password("alice"), with_password("bob")
+    game = started_game([alice, bob])
+    seat_of_alice = Seat.objects.get(game=game, user=alice).seat
+    play_until(game, None, lambda s: seats_to_act(s) == [1 - seat_of_alice])
+    page = opened(browser, contexts, base, alice, "/games/")
+    assert "Your move" not in page.title()
+    assert page.locator("#my-games tr.your-turn").count() == 0
+    assert page.locator(".your-invitations").count() == 0
+    unread = badge(page, "inbox-link")  # the game's start, her first move
+    assert badge(page, "messages-link") == 0
 
-        private = open_games.create_game(bob, "Bob's table", 3, private=True)
-        invitations.invite(private, bob, "alice")
-        assert shows(page, lambda: "Bob's table" in (
-            page.locator("#lobby-invitations").inner_text())), "the invitation never showed"
-        assert shows(page, lambda: badge(page, "inbox-link") == unread + 1)
+    private = open_games.create_game(bob, "Bob's table", 3, private=True)
+    invitations.invite(private, bob, "alice")
+    assert shows(page, lambda: "Bob's table" in (
+        page.locator("#lobby-invitations").inner_text())), "the invitation never showed"
+    assert shows(page, lambda: badge(page, "inbox-link") == unread + 1)
 
-        bob.is_staff = True  # (a newcomer may not start a conversation)
-        messaging.send_message(bob, alice, "A game tonight?")
-        assert shows(page, lambda: badge(page, "messages-link") == 1), \
-            "the unread message never showed in the header"
+    bob.is_staff = True  # (a newcomer may not start a conversation)
+    messaging.send_message(bob, alice, "A game tonight?")
+    assert shows(page, lambda: badge(page, "messages-link") == 1), \
+        "the unread message never showed in the header"
 
-        play_until(game, None, lambda s: seat_of_alice in seats_to_act(s))
-        assert shows(page, lambda: "Your move" in page.title()), \
-            f"the tab title never said it was her move: {page.title()!r}"
-        assert page.locator("#my-games tr.your-turn").count() == 1
-        assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
-    finally:
-        for context in contexts:
-            context.close()
-        contexts.clear()
-        server.stop()
+    play_until(game, None, lambda s: seat_of_alice in seats_to_act(s))
+    assert shows(page, lambda: "Your move" in page.title()), \
+        f"the tab title never said it was her move: {page.title()!r}"
+    assert page.locator("#my-games tr.your-turn").count() == 1
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
 
 
-def test_it_brings_the_header_and_the_list_up_to_date_elsewhere(browser, contexts):
-    server = StreamServer().start()
-    try:
-        base = f"http://127.0.0.1:{server.port}"
-        alice, bob = with_password("alice"), with_password("bob")
-        page = opened(browser, contexts, base, alice, "/notifications/")
-        private = open_games.create_game(bob, "Bob's table", 3, private=True)
-        invitations.invite(private, bob, "alice")
-        assert shows(page, lambda: "Bob's table" in page.locator("#inbox-entries").inner_text()), \
-            "the open notification list never showed the invitation"
-        assert shows(page, lambda: badge(page, "inbox-link") == 1)
+def test_it_brings_the_header_and_the_list_up_to_date_elsewhere(browser, contexts, stream_server):
+    base = f"http://127.0.0.1:{stream_server.port}"
+    alice, bob = with_password("alice"), with_password("bob")
+    page = opened(browser, contexts, base, alice, "/notifications/")
+    private = open_games.create_game(bob, "Bob's table", 3, private=True)
+    invitations.invite(private, bob, "alice")
+    assert shows(page, lambda: "Bob's table" in page.locator("#inbox-entries").inner_text()), \
+        "the open notification list never showed the invitation"
+    assert shows(page, lambda: badge(page, "inbox-link") == 1)
 
-        profile = opened(browser, contexts, base, alice, "/accounts/profile/")
-        other = open_games.create_game(bob, "Bob's second table", 3, private=True)
-        invitations.invite(other, bob, "alice")
-        assert shows(profile, lambda: badge(profile, "inbox-link") == 2), \
-            "the header's badge on another page never counted the invitation"
-    finally:
-        for context in contexts:
-            context.close()
-        contexts.clear()
-        server.stop()
+    profile = opened(browser, contexts, base, alice, "/accounts/profile/")
+    other = open_games.create_game(bob, "Bob's second table", 3, private=True)
+    invitations.invite(other, bob, "alice")
+    assert shows(profile, lambda: badge(profile, "inbox-link") == 2), \
+        "the header's badge on another page never counted the invitation"
 
 
 def test_it_asks_now_and_then_where_no_stream_is_served(live_server, browser, contexts):
@@ -138,61 +124,47 @@ def test_it_asks_now_and_then_where_no_stream_is_served(live_server, browser, co
     assert asked
 
 
-def test_her_tabs_share_one_stream_and_the_next_takes_it_up(browser, contexts):
-    server = StreamServer().start()
-    try:
-        base = f"http://127.0.0.1:{server.port}"
-        alice, bob = with_password("alice"), with_password("bob")
-        context = browser.new_context()
-        contexts.append(context)
-        sign_in(context, base, alice)
-        streams = []
-        context.on("request", lambda r: r.url.split("?")[0].endswith("/api/v1/stream/")
-                   and streams.append(r.url))
-        first, second = context.new_page(), context.new_page()
-        first.goto(f"{base}/accounts/profile/")
-        assert shows(first, lambda: bool(streams)), "no tab opened the user stream"
-        second.goto(f"{base}/notifications/")
-        second.wait_for_timeout(1000)
-        assert len(streams) == 1, f"each tab opened a stream of its own: {streams}"
+def test_her_tabs_share_one_stream_and_the_next_takes_it_up(browser, contexts, stream_server):
+    base = f"http://127.0.0.1:{stream_server.port}"
+    alice, bob = with_password("alice"), with_password("bob")
+    context = browser.new_context()
+    contexts.append(context)
+    sign_in(context, base, alice)
+    streams = []
+    context.on("request", lambda r: r.url.split("?")[0].endswith("/api/v1/stream/")
+               and streams.append(r.url))
+    first, second = context.new_page(), context.new_page()
+    first.goto(f"{base}/accounts/profile/")
+    assert shows(first, lambda: bool(streams)), "no tab opened the user stream"
+    second.goto(f"{base}/notifications/")
+    second.wait_for_timeout(1000)
+    assert len(streams) == 1, f"each tab opened a stream of its own: {streams}"
 
-        invitations.invite(open_games.create_game(bob, "Bob's table", 3, private=True), bob, "alice")
-        assert shows(first, lambda: badge(first, "inbox-link") == 1)
-        assert shows(second, lambda: badge(second, "inbox-link") == 1), \
-            "the tab without the stream never heard of the invitation"
+    invitations.invite(open_games.create_game(bob, "Bob's table", 3, private=True), bob, "alice")
+    assert shows(first, lambda: badge(first, "inbox-link") == 1)
+    assert shows(second, lambda: badge(second, "inbox-link") == 1), \
+        "the tab without the stream never heard of the invitation"
 
-        first.close()  # the tab holding the stream goes: the other takes it up
-        assert shows(second, lambda: len(streams) == 2), "no tab took the stream up"
-        assert "last_event_id=" in streams[1]
-        invitations.invite(open_games.create_game(bob, "Bob's 2nd", 3, private=True), bob, "alice")
-        assert shows(second, lambda: "Bob's 2nd" in second.locator("#inbox-entries").inner_text())
-    finally:
-        for context in contexts:
-            context.close()
-        contexts.clear()
-        server.stop()
+    first.close()  # the tab holding the stream goes: the other takes it up
+    assert shows(second, lambda: len(streams) == 2), "no tab took the stream up"
+    assert "last_event_id=" in streams[1]
+    invitations.invite(open_games.create_game(bob, "Bob's 2nd", 3, private=True), bob, "alice")
+    assert shows(second, lambda: "Bob's 2nd" in second.locator("#inbox-entries").inner_text())
 
 
-def test_the_lobby_a_refused_form_brought_back_still_follows(browser, contexts):
-    server = StreamServer().start()
-    try:
-        base = f"http://127.0.0.1:{server.port}"
-        alice, bob = with_password("alice"), with_password("bob")
-        page = opened(browser, contexts, base, alice, "/games/")
-        page.fill("#create-game [name=name]", "Keep me")
-        page.evaluate("document.querySelector('#create-game [name=players]')"
-                      ".add(new Option('99', '99', true, true))")  # no such choice
-        page.locator("#create-game button[type=submit]").click()
-        page.wait_for_load_state()
-        assert page.locator("#create-game .error").count(), "the form was not refused"
-        assert "/games/" != page.url.removeprefix(base)  # the address of the form's answer
-        page.wait_for_timeout(500)
-        invitations.invite(open_games.create_game(bob, "Bob's table", 3, private=True), bob, "alice")
-        assert shows(page, lambda: "Bob's table" in (
-            page.locator("#lobby-invitations").inner_text())), "the invitation never showed"
-        assert page.locator("#create-game [name=name]").input_value() == "Keep me"
-    finally:
-        for context in contexts:
-            context.close()
-        contexts.clear()
-        server.stop()
+def test_the_lobby_a_refused_form_brought_back_still_follows(browser, contexts, stream_server):
+    base = f"http://127.0.0.1:{stream_server.port}"
+    alice, bob = with_password("alice"), with_password("bob")
+    page = opened(browser, contexts, base, alice, "/games/")
+    page.fill("#create-game [name=name]", "Keep me")
+    page.evaluate("document.querySelector('#create-game [name=players]')"
+                  ".add(new Option('99', '99', true, true))")  # no such choice
+    page.locator("#create-game button[type=submit]").click()
+    page.wait_for_load_state()
+    assert page.locator("#create-game .error").count(), "the form was not refused"
+    assert "/games/" != page.url.removeprefix(base)  # the address of the form's answer
+    page.wait_for_timeout(500)
+    invitations.invite(open_games.create_game(bob, "Bob's table", 3, private=True), bob, "alice")
+    assert shows(page, lambda: "Bob's table" in (
+        page.locator("#lobby-invitations").inner_text())), "the invitation never showed"
+    assert page.locator("#create-game [name=name]").input_value() == "Keep me"
