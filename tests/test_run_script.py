@@ -134,6 +134,7 @@ def test_make_run_says_what_it_does_and_serving_only_once_the_site_answers(tmp_p
         "CONQUEST_STOP_GRACE_SECONDS": "3",
         "CONQUEST_VAR_DIR": str(tmp_path / "var"),
         "HOME": str(tmp_path / "home"),
+        "WEB_CONCURRENCY": "1",  # what it says and when is the same with one web process
         marker.split("=")[0]: marker.split("=")[1],
     })
     log_path = tmp_path / "run.log"
