@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -12,6 +17,7 @@ from tests import people
 from tests.maps import isles_map  # noqa: F401  (a map of the tests' own, as a fixture)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -173,6 +179,34 @@ def browser():
         del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
     else:
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = allowed
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory) -> Path:
+    """A SQLite file `manage.py migrate` made once for the whole run (pytest-xdist's
+    processes share it: the first one to ask migrates, the others wait for it), for the
+    tests that start the service on a database of their own to copy (the tests of
+    scripts/run.sh): a migration costs seconds of CPU, and it is the same each time. Not
+    the test database: these tests reach none (tests/conftest.py runs them once)."""
+    folder = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_TESTRUNUID"):
+        folder = folder.parent  # pytest-N/, this run's own; popen-gwN/ is one process's
+    path = folder / "migrated.sqlite3"
+    with open(folder / "migrated.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released as the file closes
+        if not path.exists():
+            partial = folder / f"migrating-{os.getpid()}.sqlite3"
+            environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+            environment.update({"DATABASE_URL": f"sqlite:///{partial}",
+                                "CONQUEST_VAR_DIR": str(folder / "migrated-var")})
+            subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
+                           env=environment, check=True, capture_output=True, timeout=300)
+            # Back to a single file (the service's connections use a write-ahead log, which
+            # a copy of the main file alone would lose): a copy is then a copy of the file.
+            with closing(sqlite3.connect(partial)) as connection:
+                connection.execute("PRAGMA journal_mode=DELETE")
+            partial.replace(path)
+    return path
 
 
 @pytest.fixture

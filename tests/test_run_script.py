@@ -5,10 +5,10 @@ with its signal."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 import uuid
@@ -38,7 +38,14 @@ def marked(marker: str) -> list[int]:
     return found
 
 
-def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path):
+def workers_ready(log: str) -> bool:
+    """Whether both of run.sh's Celery workers said they are ready."""
+    lines = log.splitlines()
+    return all(any(f"{name}@" in line and " ready." in line for line in lines)
+               for name in ("deadlines", "mail"))
+
+
+def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path, migrated_sqlite):
     marker = f"CONQUEST_RUN_TEST={uuid.uuid4().hex}"
     port = free_port()
     var, home = tmp_path / "var", tmp_path / "home"
@@ -46,19 +53,19 @@ def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path):
                    if not k.startswith("DJANGO_") and k != "XDG_RUNTIME_DIR"}
     environment.update({
         "PORT": str(port),
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}",
+        "DATABASE_URL": f"sqlite:///{shutil.copyfile(migrated_sqlite, tmp_path / 'run.sqlite3')}",
         "CELERY_BROKER_URL": "memory://",  # this test's worker must not take others' tasks
         "CONQUEST_STOP_GRACE_SECONDS": "3",
         "CONQUEST_VAR_DIR": str(var),
         "HOME": str(home),
+        "WEB_CONCURRENCY": "1",  # one web process stops as two do, and starts sooner
         marker.split("=")[0]: marker.split("=")[1],
     })
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
-                   env=environment, check=True, capture_output=True, timeout=120)
     # Their output goes to a file: a pipe nobody reads fills up on a busy machine (the
     # workers' and beat's start-up logs), and then whoever writes next, run.sh's own
     # "killing what is left" included, blocks and never stops.
-    output = open(tmp_path / "run.log", "wb")  # closed in finally
+    log_path = tmp_path / "run.log"
+    output = open(log_path, "wb")  # closed in finally
     # Started as a shell starts a background job (`make run &` in a script), with SIGINT
     # ignored: a non-interactive bash cannot trap a signal ignored on entry, so run.sh must
     # restore it itself, or Ctrl-C never reaches it. (The test's own process may ignore it
@@ -77,7 +84,11 @@ def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path):
                 time.sleep(0.2)
         else:
             raise AssertionError("the web app never came up")
-        time.sleep(2)  # the worker and beat start up too
+        # Both workers have started up (and beat, below): Ctrl-C meets them all running.
+        deadline = time.monotonic() + 60
+        while not workers_ready(log_path.read_text(errors="replace")):
+            assert time.monotonic() < deadline, log_path.read_text(errors="replace")
+            time.sleep(0.1)
         assert len(marked(marker)) >= 4  # the script, gunicorn and its workers, celery...
         # What they write is in CONQUEST_VAR_DIR: gunicorn's control socket (one per port,
         # not the ~/.gunicorn/gunicorn.ctl every instance on the host would share) and
@@ -123,6 +134,7 @@ def test_make_run_says_what_it_does_and_serving_only_once_the_site_answers(tmp_p
         "CONQUEST_STOP_GRACE_SECONDS": "3",
         "CONQUEST_VAR_DIR": str(tmp_path / "var"),
         "HOME": str(tmp_path / "home"),
+        "WEB_CONCURRENCY": "1",  # what it says and when is the same with one web process
         marker.split("=")[0]: marker.split("=")[1],
     })
     log_path = tmp_path / "run.log"

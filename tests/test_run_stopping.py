@@ -19,8 +19,9 @@ GRACE = 3  # CONQUEST_STOP_GRACE_SECONDS in Served
 
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["term", "kill"])
 @pytest.mark.parametrize("whom", ["group", "script"])
-def test_it_leaves_nothing_running_whatever_ends_the_script(tmp_path, how, whom):
-    served = Served(tmp_path, under_make=True)
+def test_it_leaves_nothing_running_whatever_ends_the_script(tmp_path, migrated_sqlite, how,
+                                                            whom):
+    served = Served(tmp_path, migrated_sqlite, under_make=True)
     try:
         assert wait_until(lambda: served.call("GET", "/healthz")[0] == 200, 60), served.log()
         started = wait_until(lambda: (c := served.children()).keys() == set(NAMES) and c, 30)

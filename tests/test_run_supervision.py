@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
-import sys
 import urllib.error
 import urllib.request
 import uuid
@@ -24,7 +24,8 @@ NAMES = ("web", "worker-deadlines", "worker-mail", "beat")
 class Served:
     """scripts/run.sh on a database and var/ of its own, its output in a file."""
 
-    def __init__(self, tmp_path: Path, under_make: bool = False):
+    def __init__(self, tmp_path: Path, migrated: Path, under_make: bool = False):
+        """`migrated`: a migrated SQLite file (the `migrated_sqlite` fixture), copied."""
         self.marker = f"CONQUEST_RUN_TEST={uuid.uuid4().hex}"
         self.port = free_port()
         self.var = tmp_path / "var"
@@ -33,7 +34,10 @@ class Served:
                     if not k.startswith("DJANGO_") and k != "XDG_RUNTIME_DIR"}
         self.env.update({
             "PORT": str(self.port),
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}",
+            "DATABASE_URL": f"sqlite:///{shutil.copyfile(migrated, tmp_path / 'run.sqlite3')}",
+            # One web process: what is stopped or restarted is the same with one as with two,
+            # and each costs a start of the whole project.
+            "WEB_CONCURRENCY": "1",
             "CELERY_BROKER_URL": "filesystem://",  # the embedded default, in this var/
             "CONQUEST_VAR_DIR": str(self.var),
             "CONQUEST_STOP_GRACE_SECONDS": "3",
@@ -45,8 +49,6 @@ class Served:
             self.marker.split("=")[0]: self.marker.split("=")[1],
         })
         self.env.pop("EMAIL_HOST", None)  # mail as files in var/mail/
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
-                       env=self.env, check=True, capture_output=True, timeout=120)
         self.output = open(self.log_path, "wb")  # closed by stop()
         # Under a parent holding the process group, as `make run` does; else the group's own.
         command = ["bash", "-c", "bash scripts/run.sh; echo run.sh ended $?"] if under_make \
@@ -132,17 +134,28 @@ def sign_up(served: Served, name: str) -> str:
     return answer["token"]
 
 
-def test_it_restarts_whatever_is_killed_and_the_service_carries_on(tmp_path):
-    served = Served(tmp_path)
+SENT = "Sending due task deadlines"  # beat's line as it sends the deadline sweep
+
+
+def test_it_restarts_whatever_is_killed_and_the_service_carries_on(tmp_path, migrated_sqlite):
+    served = Served(tmp_path, migrated_sqlite)
     try:
         assert wait_until(lambda: served.call("GET", "/healthz")[0] == 200, 60), served.log()
         first = wait_until(lambda: (c := served.children()).keys() == set(NAMES) and c, 30)
         assert first, (served.children(), served.log())
         # Beat has taken the lease and a sweep has run before anything is killed.
         assert wait_until(lambda: "sweep_deadlines" in served.log(), 30), served.log()
+        # A game whose first deadline falls due (in 10 s) while everything is down or
+        # starting again: only the new beat and deadlines worker can apply it.
+        alice, bob = sign_up(served, "alice"), sign_up(served, "bob")
+        status, game = served.call("POST", "/api/v1/games/", {
+            "name": "across the restart", "players": 2, "deadline_seconds": 10}, alice)
+        assert status == 201, game
+        assert served.call("POST", f"/api/v1/games/{game['id']}/join/", None, bob)[0] == 200
 
         for pid in first.values():
             os.kill(pid, signal.SIGKILL)  # what the OOM killer does, to each of them
+        killed_at = len(served.log())
 
         def all_back():
             now = served.children()
@@ -164,21 +177,18 @@ def test_it_restarts_whatever_is_killed_and_the_service_carries_on(tmp_path):
 
         # The new web answers; the new mail worker sends a sign-up's confirmation mail.
         assert wait_until(lambda: served.call("GET", "/healthz")[0] == 200, 30), served.log()
-        alice, bob = sign_up(served, "alice"), sign_up(served, "bob")
-        assert wait_until(lambda: served.mailed_to("bob@example.com"), 30), served.log()
-        # The new beat (once the killed one's lease lapses) and deadlines worker apply a
-        # deadline.
-        status, game = served.call("POST", "/api/v1/games/", {
-            "name": "after the restart", "players": 2, "deadline_seconds": 10}, alice)
-        assert status == 201, game
-        assert served.call("POST", f"/api/v1/games/{game['id']}/join/", None, bob)[0] == 200
+        sign_up(served, "charlie")
+        assert wait_until(lambda: served.mailed_to("charlie@example.com"), 30), served.log()
 
+        # The new beat (once the killed one's lease lapses) sends the sweep, and the new
+        # deadlines worker applies the deadline.
         def timed_out():
             status, answer = served.call("GET", f"/api/v1/games/{game['id']}/events/",
                                          None, alice)
             return status == 200 and any(e["type"] == "turn_timed_out"
                                          for e in answer["events"])
         assert wait_until(timed_out, 45, every=1), served.log()
+        assert wait_until(lambda: SENT in served.log()[killed_at:], 30), served.log()
 
     finally:
         served.stop()

@@ -1,4 +1,5 @@
-"""Fixtures of the live tests: `serve_streams`, a real stream server for the test."""
+"""Fixtures of the live tests: `stream_server`, the stream server most of them share, and
+`serve_streams`, a server of the test's own settings."""
 
 from __future__ import annotations
 
@@ -24,3 +25,14 @@ def serve_streams(contexts):
     contexts.clear()
     for server in started:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def stream_server(django_db_setup):
+    """One server of the default settings for every test of a test process that needs one
+    (a start costs seconds of CPU): each test signs up users and makes games of its own,
+    so none sees another's. A test that changes the server's settings, or stops it, starts
+    a StreamServer of its own."""
+    running = StreamServer().start()
+    yield running
+    running.stop()

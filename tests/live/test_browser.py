@@ -18,8 +18,8 @@ from tests.web.support import started_game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_move_by_another_player_shows_within_a_second(browser, contexts, serve_streams):
-    server = serve_streams()
+def test_a_move_by_another_player_shows_within_a_second(browser, contexts, stream_server):
+    server = stream_server
     alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob])
     state = load_state(game)

@@ -54,10 +54,9 @@ def badge(page, link: str) -> int:
     return int(count.inner_text().split()[0]) if count.count() else 0
 
 
-def test_it_brings_an_invitation_a_message_and_a_turn_to_the_open_lobby(
-        browser, contexts, serve_streams):
-    server = serve_streams()
-    base = f"http://127.0.0.1:{server.port}"
+def test_it_brings_an_invitation_a_message_and_a_turn_to_the_open_lobby(browser, contexts,
+                                                                       stream_server):
+    base = f"http://127.0.0.1:{stream_server.port}"
     alice, bob = with_password("alice"), with_password("bob")
     game = started_game([alice, bob])
     seat_of_alice = Seat.objects.get(game=game, user=alice).seat
@@ -87,9 +86,8 @@ def test_it_brings_an_invitation_a_message_and_a_turn_to_the_open_lobby(
     assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
 
 
-def test_it_brings_the_header_and_the_list_up_to_date_elsewhere(browser, contexts, serve_streams):
-    server = serve_streams()
-    base = f"http://127.0.0.1:{server.port}"
+def test_it_brings_the_header_and_the_list_up_to_date_elsewhere(browser, contexts, stream_server):
+    base = f"http://127.0.0.1:{stream_server.port}"
     alice, bob = with_password("alice"), with_password("bob")
     page = opened(browser, contexts, base, alice, "/notifications/")
     private = open_games.create_game(bob, "Bob's table", 3, private=True)
@@ -126,9 +124,8 @@ def test_it_asks_now_and_then_where_no_stream_is_served(live_server, browser, co
     assert asked
 
 
-def test_her_tabs_share_one_stream_and_the_next_takes_it_up(browser, contexts, serve_streams):
-    server = serve_streams()
-    base = f"http://127.0.0.1:{server.port}"
+def test_her_tabs_share_one_stream_and_the_next_takes_it_up(browser, contexts, stream_server):
+    base = f"http://127.0.0.1:{stream_server.port}"
     alice, bob = with_password("alice"), with_password("bob")
     context = browser.new_context()
     contexts.append(context)
@@ -155,9 +152,8 @@ def test_her_tabs_share_one_stream_and_the_next_takes_it_up(browser, contexts, s
     assert shows(second, lambda: "Bob's 2nd" in second.locator("#inbox-entries").inner_text())
 
 
-def test_the_lobby_a_refused_form_brought_back_still_follows(browser, contexts, serve_streams):
-    server = serve_streams()
-    base = f"http://127.0.0.1:{server.port}"
+def test_the_lobby_a_refused_form_brought_back_still_follows(browser, contexts, stream_server):
+    base = f"http://127.0.0.1:{stream_server.port}"
     alice, bob = with_password("alice"), with_password("bob")
     page = opened(browser, contexts, base, alice, "/games/")
     page.fill("#create-game [name=name]", "Keep me")

@@ -17,13 +17,10 @@ from tests.play import play_until
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(scope="module")
-def server(django_db_setup):
-    """One server for the module (a start costs seconds of CPU): each test signs up users
-    and makes games of its own, so none sees another's."""
-    running = StreamServer().start()
-    yield running
-    running.stop()
+@pytest.fixture
+def server(stream_server):
+    """The live tests' shared server (tests/live/conftest.py)."""
+    return stream_server
 
 
 @pytest.fixture

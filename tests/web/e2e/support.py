@@ -3,6 +3,8 @@ tests/people.py)."""
 
 from __future__ import annotations
 
+import time
+
 from django.conf import settings
 from django.test import Client
 
@@ -12,6 +14,9 @@ from tests.web.support import started_game
 
 # The screen sizes the browser tests are drawn at, width by height.
 SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
+# ms: the longest of the pages' polls (the game page's live poll comes every 4 s, an open
+# conversation's every 8 s).
+POLL = 8_000
 
 
 def sign_in(context, base: str, user) -> None:
@@ -28,17 +33,20 @@ def sign_in(context, base: str, user) -> None:
 
 def signed_in(browser, base: str, name: str, contexts: list,
               size: tuple[int, int] | None = None, javascript: bool = True,
-              at: str = "/games/", form: bool = False):
+              at: str = "/games/", form: bool = False, clock: bool = False):
     """A page of a new browser context (closed by `contexts`) where `name` is signed in,
     open at `at` (the lobby unless told); `size` is the viewport, width by height.
     `form=True` signs in with the login form, as a player with a password would, and lands
-    on the lobby."""
+    on the lobby. `clock=True` gives the pages Playwright's clock, which runs as time does
+    until `after_polls` skips it ahead."""
     user = with_password(name)
     options = {"java_script_enabled": javascript}
     if size is not None:
         options["viewport"] = {"width": size[0], "height": size[1]}
     context = browser.new_context(**options)
     contexts.append(context)
+    if clock:
+        context.clock.install()
     page = context.new_page()
     if form:
         page.goto(f"{base}/accounts/login/?next=/games/")
@@ -62,3 +70,20 @@ def at_the_neutral_placement(browser, base: str, contexts: list, size: tuple[int
     page = signed_in(browser, base, placer.username, contexts, size, at=f"/games/{game.pk}/")
     return page, game, placer
 
+
+
+def after_polls(page, check, seconds: float = 15) -> bool:
+    """Whether `check()` comes true within `seconds` of what `page`'s own polls bring: its
+    clock (`signed_in(clock=True)`, or a context's `clock.install()`) skips ahead to the
+    next poll's time every second instead of waiting up to 4 s (8 s) for it. The page's
+    timers, its polls' requests and what they swap in are its own."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        page.clock.fast_forward(POLL)
+        for _ in range(20):
+            page.wait_for_timeout(50)
+            if check():
+                return True
+    return True

@@ -9,16 +9,18 @@ import pytest
 from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.models import Game
 from games.states import load_state
+from tests.web.e2e.support import after_polls
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "a-long-browser-password-3"
-WAIT = 15_000  # ms: the live poll runs every 4 s
+WAIT = 15_000  # ms
 
 
 def sign_up(browser, base: str, name: str, contexts: list):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     contexts.append(context)
+    context.clock.install()  # the live poll's 4 s skipped (after_polls), not waited for
     page = context.new_page()
     problems = []
     page.on("pageerror", lambda error: problems.append(str(error)))
@@ -35,6 +37,11 @@ def sign_up(browser, base: str, name: str, contexts: list):
     page.get_by_role("button", name="Create my account").click()
     page.wait_for_url(f"{base}/games/")
     return page
+
+
+def brought(page, selector: str) -> None:
+    """Wait until the page's live poll brings `selector` (the other player moved)."""
+    assert after_polls(page, lambda: page.locator(selector).first.is_visible()), selector
 
 
 def territory(page, territory_id: str):
@@ -112,7 +119,7 @@ def test_two_players_play_a_turn_each_in_the_browser(browser, live_server, conte
     # the first player reinforces: click the strong territory on the map, then place all
     first = state.current
     page = pages[first]
-    page.wait_for_selector("#form-place", timeout=WAIT)  # the live poll brings the form
+    brought(page, "#form-place")
     screenshot(page, "03-reinforce")
     click_on_map(page, strong[first])
     owed = int(page.locator("#form-place").get_attribute("data-count"))
@@ -126,7 +133,7 @@ def test_two_players_play_a_turn_each_in_the_browser(browser, live_server, conte
     state = load_state(game)
     assert state.phase == "neutral_place"
     neutral_page = pages[other]
-    neutral_page.wait_for_selector("#form-place_neutral", timeout=WAIT)
+    brought(neutral_page, "#form-place_neutral")
     share = int(neutral_page.locator("#form-place_neutral").get_attribute("data-count"))
     neutral_spot = next(t for t in TERRITORIES if state.owner[t] == NEUTRAL)
     press_on_map(neutral_page, neutral_spot)
@@ -140,7 +147,7 @@ def test_two_players_play_a_turn_each_in_the_browser(browser, live_server, conte
     source = strong[first]
     target = min((n for n in NEIGHBOURS[source] if state.owner[n] != first),
                  key=lambda n: state.armies[n])
-    page.wait_for_selector("#form-attack", timeout=WAIT)
+    brought(page, "#form-attack")
     click_on_map(page, source)
     assert page.input_value("#attack-from") == source
     assert "target" in territory(page, target).get_attribute("class")
@@ -187,19 +194,20 @@ def test_two_players_play_a_turn_each_in_the_browser(browser, live_server, conte
 
     # the other player's turn: reinforce, the neutral's share, then end the turn
     page = pages[other]
-    page.wait_for_selector("#form-place", timeout=WAIT)
+    brought(page, "#form-place")
     owed = int(page.locator("#form-place").get_attribute("data-count"))
     page.fill(f"#place-{strong[other]}", str(owed))
     page.locator("#form-place").get_by_role("button", name="Place").click()
     page.wait_for_selector("#form-place", state="detached", timeout=WAIT)
     helper = pages[first]
-    helper.wait_for_selector("#form-place_neutral", timeout=WAIT)
+    brought(helper, "#form-place_neutral")
     share = int(helper.locator("#form-place_neutral").get_attribute("data-count"))
     state = load_state(game)
     neutral_spot = next(t for t in TERRITORIES if state.owner[t] == NEUTRAL)
     helper.fill(f"#place-{neutral_spot}", str(share))
     helper.get_by_role("button", name="Place for the neutral").click()
-    page.wait_for_selector("#form-attack", timeout=WAIT)
+    helper.wait_for_selector("#form-place_neutral", state="detached", timeout=WAIT)
+    brought(page, "#form-attack")
     page.get_by_role("button", name="Stop attacking").click()
     page.wait_for_selector("#form-attack", state="detached", timeout=WAIT)
     page.get_by_role("button", name="End the turn without fortifying").click()

@@ -11,7 +11,7 @@ from conversations.messaging import send_message
 from conversations.models import Message
 from tests.conversations.support import finish_a_game
 from tests.people import with_password
-from tests.web.e2e.support import signed_in
+from tests.web.e2e.support import after_polls, signed_in
 from tests.web.e2e.test_lobby_sizes import SIZES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,7 +28,7 @@ def test_a_conversation_at_both_sizes(browser, live_server, contexts, screenshot
     alice, bob = with_password("alice"), with_password("bob")
     finish_a_game(alice)
     send_message(alice, bob, "Good game! Same time tomorrow? " + "Kamchatka" * 12)
-    page = signed_in(browser, live_server.url, "bob", contexts, size)
+    page = signed_in(browser, live_server.url, "bob", contexts, size, clock=True)
 
     count = page.locator("#messages-link .unread-count")
     assert count.inner_text().split()[0] == "1"
@@ -63,6 +63,7 @@ def test_a_conversation_at_both_sizes(browser, live_server, contexts, screenshot
 
     # alice's answer comes in without a reload (the list polls), and is read at once
     send_message(alice, bob, "Deal. Bring snacks.")
-    page.wait_for_selector("#conversation li.theirs >> text=Bring snacks", timeout=15_000)
+    assert after_polls(page, lambda: page.locator(
+        "#conversation li.theirs >> text=Bring snacks").count() == 1), "the answer never came"
     assert page.url == f"{live_server.url}/messages/alice/#latest"
     assert Message.objects.filter(recipient=bob, read_at__isnull=True).count() == 0

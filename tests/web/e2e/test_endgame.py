@@ -13,7 +13,7 @@ from ratings import recording
 from ratings.models import PlayerResult
 from tests.people import with_password
 from tests.ratings.support import finished_game
-from tests.web.e2e.support import signed_in
+from tests.web.e2e.support import after_polls, signed_in
 from tests.web.e2e.test_lobby_sizes import SIZES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -64,7 +64,8 @@ def test_the_players_read_their_result_and_start_a_rematch(browser, live_server,
     change = PlayerResult.objects.get(game=game, user=bob)
     assert change.rated and change.rating != change.rating_before
 
-    bobs = signed_in(browser, live_server.url, "bob", contexts, size, at=f"/games/{game.pk}/")
+    bobs = signed_in(browser, live_server.url, "bob", contexts, size, at=f"/games/{game.pk}/",
+                     clock=True)
     assert bobs.locator("#result-title").inner_text() == "You lost (2nd of 3)"
     assert (f"Your rating: {change.rating_before} \u2192 {change.rating}"
             in bobs.locator(".rating-change").inner_text())
@@ -89,10 +90,8 @@ def test_the_players_read_their_result_and_start_a_rematch(browser, live_server,
     rematch.offer_or_accept(game, charlie)
     new = Rematch.objects.get(game=game).new_game
     assert new.status == Game.ACTIVE and new.name == "Friday night #2"
-    for _ in range(60):  # the live poll, every 4 s (the CSP forbids wait_for_function)
-        if bobs.locator("#rematch a").count():
-            break
-        bobs.wait_for_timeout(250)
+    assert after_polls(bobs, lambda: bobs.locator("#rematch a").count() > 0), \
+        "bob's page never showed the new game"
     bobs.locator("#rematch a", has_text="go to the new game").click()
     bobs.wait_for_url(f"{live_server.url}/games/{new.pk}/")
     assert bobs.evaluate(OVERFLOW) <= 1

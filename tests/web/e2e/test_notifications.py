@@ -9,7 +9,7 @@ import pytest
 from games import service
 from games.states import load_state
 from tests.people import with_password
-from tests.web.e2e.support import signed_in
+from tests.web.e2e.support import after_polls, signed_in
 from tests.web.e2e.test_lobby_sizes import SIZES
 from tests.web.support import started_game
 
@@ -25,7 +25,7 @@ def test_the_header_counts_unread_notifications_at_both_sizes(browser, live_serv
     waiting = (alice, bob)[1 - state.current]  # not their move yet
     name = waiting.username
 
-    page = signed_in(browser, live_server.url, name, contexts, size)
+    page = signed_in(browser, live_server.url, name, contexts, size, clock=True)
 
     count = page.locator("#inbox-link .unread-count")
     assert count.inner_text().split()[0] == "1"  # the game started
@@ -41,10 +41,7 @@ def test_the_header_counts_unread_notifications_at_both_sizes(browser, live_serv
     own = state.territories_of(state.current)[0]
     service.submit(service.player(mover), game, {"type": "place", "placements": {own: 1}})
     # the live poll (every 4 s) brings the viewer's turn, and the tab title says so
-    for _ in range(60):  # (no wait_for_function: the site's CSP forbids eval)
-        if page.title().startswith("Your move"):
-            break
-        page.wait_for_timeout(250)
+    assert after_polls(page, lambda: page.title().startswith("Your move"))
     assert page.title().startswith("Your move · Web test")
 
     page.goto(f"{live_server.url}/notifications/")
