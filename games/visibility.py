@@ -64,11 +64,11 @@ def may_see(game: Game, user, token=None, seats: Seats | None = None) -> bool:
         return True
     if user is None or not user.is_authenticated:
         return False
-    if game.creator_id == user.pk or (seats is not None and seats.seat_of(user) is not None):
+    if game.creator_id == user.pk:
         return True
-    if is_moderator(user):
-        return True
-    if seats is None and Seat.objects.filter(game=game, user=user).exists():
+    seated = (seats.seat_of(user) is not None if seats is not None
+              else Seat.objects.filter(game=game, user=user).exists())
+    if seated or is_moderator(user):
         return True
     return invited(user).filter(game=game, status__in=SEEING).exists()
 
