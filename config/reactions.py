@@ -81,7 +81,7 @@ CONQUEST_MAIL_PARTS = [
 ]
 
 # Facts about each seat's user that a reaction needs on nearly every command, read with
-# the game's seats in the same query (games.rows.fetch_game): name -> a function of the
+# the game's seats in the same query (games.rows.load_game): name -> a function of the
 # SQL naming the seat's user id, giving an SQL boolean. The outbox asks whether a player
 # takes a daily digest instead of turn mails.
 CONQUEST_SEAT_FLAGS = {

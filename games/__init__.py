@@ -7,8 +7,10 @@ and what each seat may see. Its modules, each by its layer (a layer imports only
   race);
 - states: a game's state rebuilt from its log, with snapshots and a per-process copy;
 - log: reading the stored events (upcast to the current schema);
-- rows: the game's row with its seats in one query;
-- seating, seat_views, visibility: who sits where, what a seat may see, who may know of a
-  game at all; clock, absences, standing_orders, computer, moderation: the deadlines,
-  stretched clocks, standing orders, computer players' turns and moderators' events.
+- rows: the game's row with its seats in one query, as one value (Loaded, whose seats are
+  seating's Seats), and the seats of a game or of many alone;
+- seating, seat_views, visibility: who sits where (Seats, a value handed along, never kept
+  on the Game), what a seat may see, who may know of a game at all; clock, absences,
+  standing_orders, computer, moderation: the deadlines, stretched clocks, standing orders,
+  computer players' turns and moderators' events.
 """

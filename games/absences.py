@@ -13,16 +13,20 @@ from engine.commands import PULL_BACK, STRETCH
 from games.clock import SETS_DEADLINE, game_deadline
 from games.log import VersionConflict
 from games.models import Event, Game
+from games.rows import Loaded
+from games.seating import Seats
 from games.service import CLOCK, MAX_RETRIES, Actor, Committed, submit
 from games.states import load_state
 
 
-def stretch(game: Game, state: rules.GameState, seats, back: datetime) -> Committed:
+def stretch(game: Game, state: rules.GameState, seats, back: datetime,
+            seated: Seats | None = None) -> Committed:
     """The clock waits for `seats` (owing the decision `state` is at, away until `back`): the
     deadline becomes a full one counted from `back`. Raises VersionConflict if the game
-    moved on since `state` (a move made meanwhile keeps its own deadline)."""
+    moved on since `state` (a move made meanwhile keeps its own deadline). `seated`: the
+    game's Seats, if the caller read them."""
     return _moved(game, state, rules.MoveDeadline(
-        STRETCH, tuple(seats), game_deadline(game, back).isoformat(), _was(game)))
+        STRETCH, tuple(seats), game_deadline(game, back).isoformat(), _was(game)), seated)
 
 
 def pull_back(game: Game, seat: int, now: datetime) -> Committed | None:
@@ -61,7 +65,9 @@ def _was(game: Game) -> str | None:
     return game.deadline.isoformat() if game.deadline else None
 
 
-def _moved(game: Game, state, command: rules.MoveDeadline) -> Committed:
+def _moved(game: Game, state, command: rules.MoveDeadline,
+           seated: Seats | None = None) -> Committed:
     # The one place the clock's deadline changes enter the write path, through its front
     # door (the clock is the actor: no user, no seat), refused if the game moved past `state`.
-    return submit(Actor(CLOCK), game, command, state.version, state=state)
+    return submit(Actor(CLOCK), game if seated is None else Loaded(game, seated), command,
+                  state.version, state=state)

@@ -26,8 +26,8 @@ from engine.moves import seats_to_act
 from games.errors import ServiceError
 from games.log import VersionConflict
 from games.models import Game, Seat
-from games.rows import fetch_game
-from games.seating import bot_levels
+from games.rows import load_game
+from games.seating import Seats
 from games.service import COMPUTER, Actor, submit
 from games.states import load_state
 from words.titles import COMPUTER_GAME
@@ -82,12 +82,12 @@ def seat_bot(game: Game, seat: int, level: str) -> None:
 
 
 # ---- playing ------------------------------------------------------------------------
-def owed(game: Game, state) -> list[tuple[int, str]]:
-    """(seat, level) of the bots the game waits for now."""
+def owed(game: Game, seats: Seats, state) -> list[tuple[int, str]]:
+    """(seat, level) of the bots the game (seated as `seats`) waits for now."""
 
     if state is None or state.paused or state.finished or game.status != Game.ACTIVE:
         return []
-    levels = bot_levels(game, state)
+    levels = seats.bot_levels(state)
     return [(seat, levels[seat]) for seat in seats_to_act(state) if seat in levels]
 
 
@@ -103,18 +103,19 @@ def play(game_id: int) -> int:
     fresh run for more); returns how many were played."""
     played = 0
     while played < MOVES_PER_RUN:
-        game = fetch_game(game_id)
-        if game is None:
+        loaded = load_game(game_id)
+        if loaded is None:
             return played
+        game = loaded.game
         state = load_state(game)
-        due = owed(game, state)
+        due = owed(game, loaded.seats, state)
         if not due:
             return played
         seat, level = due[0]
         try:
             payload = command_for(game, state, seat, level)
             command = rules.parse_command(payload, seat)
-            submit(Actor(COMPUTER, None, seat), game, command, state.version, state=state)
+            submit(Actor(COMPUTER, None, seat), loaded, command, state.version, state=state)
         except VersionConflict:
             # Someone else moved (another run, a human, the clock): whoever it was queued
             # the bots again if they owe the next decision.

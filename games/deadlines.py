@@ -17,10 +17,11 @@ from django.utils.module_loading import import_string
 
 from engine.errors import RuleViolation
 from engine.moves import seats_to_act
-from games import absences, seating, service
+from games import absences, service
 from games.log import VersionConflict
 from games.models import Game
-from games.rows import attach_seats
+from games.rows import Loaded, seats_of_games
+from games.seating import Seats
 from games.states import load_state, load_states
 
 log = logging.getLogger(__name__)
@@ -32,15 +33,15 @@ def away_until(user_ids, now) -> dict[int, object]:
     return import_string(settings.CONQUEST_AWAY)(user_ids, now)
 
 
-def owing_seats(game, state) -> dict[int, int]:
-    """{seat: user id} of the seats the game waits for (the seats as read with the game)."""
-    seats = set(seats_to_act(state))
-    return {row[0]: row[1] for row in seating.seat_rows(game) if row[0] in seats}
+def owing_seats(seats: Seats, state) -> dict[int, int]:
+    """{seat: user id} of the seats a game (seated as `seats`) waits for in `state`."""
+    owing = set(seats_to_act(state))
+    return {seat: user_id for seat, user_id in seats.user_ids().items() if seat in owing}
 
 
-def owing_users(game, state) -> list[int]:
-    """The users of the seats the game waits for."""
-    return list(owing_seats(game, state).values())
+def owing_users(seats: Seats, state) -> list[int]:
+    """The users of the seats a game (seated as `seats`) waits for."""
+    return list(owing_seats(seats, state).values())
 
 
 # Games read and decided together: their seats, states and vacations take a few queries
@@ -68,10 +69,10 @@ def sweep_deadlines(limit: int = 1000) -> dict:
                .order_by("deadline", "pk")[:limit])
     for start in range(0, len(due), READ_BATCH):
         batch = due[start:start + READ_BATCH]
-        attach_seats(batch)  # with their flags: the outbox asks who takes a digest
+        seats = seats_of_games(batch)  # with their flags: the outbox asks who takes a digest
         states = _states(batch)
         batch = [game for game in batch if game.pk in states or _failed(game, counts)]
-        owing = {game.pk: owing_seats(game, states[game.pk]) for game in batch}
+        owing = {game.pk: owing_seats(seats[game.pk], states[game.pk]) for game in batch}
         away = away_until([user for seats in owing.values() for user in seats.values()],
                                 now)
         for first in range(0, len(batch), COMMIT_BATCH):
@@ -79,7 +80,8 @@ def sweep_deadlines(limit: int = 1000) -> dict:
             # this commits (each reaction's on_commit), those of a rolled-back game never.
             with transaction.atomic():
                 for game in batch[first:first + COMMIT_BATCH]:
-                    _time_out(game, states[game.pk], owing[game.pk], away, counts)
+                    _time_out(Loaded(game, seats[game.pk], states[game.pk]), owing[game.pk],
+                              away, counts)
     if len(due) == limit:
         counts["backlog"] = Game.objects.filter(
             status=Game.ACTIVE, deadline__lte=now).count()
@@ -109,11 +111,12 @@ def _failed(game, counts) -> bool:
     return False
 
 
-def _time_out(game, state, owing, away, counts) -> None:
+def _time_out(loaded: Loaded, owing, away, counts) -> None:
     """Apply one game's timeout through the one write path (or stretch its deadline for the
     owing players on vacation, an event too); the version read guards against a move made
     meanwhile. Called in the sweep's transaction: the game's change is its savepoint's,
     kept or rolled back whole."""
+    game, state = loaded.game, loaded.state
     version = game.version
     on_vacation = sorted(seat for seat, user in owing.items() if user in away)
     try:
@@ -121,10 +124,10 @@ def _time_out(game, state, owing, away, counts) -> None:
             if on_vacation:
                 # The clock starts again when the last of them is back.
                 back = max(away[owing[seat]] for seat in on_vacation)
-                absences.stretch(game, state, on_vacation, back)
+                absences.stretch(game, state, on_vacation, back, loaded.seats)
                 counts["stretched"] += 1
                 return
-            service.submit_timeout(game, version, state)
+            service.submit_timeout(loaded, version)
         counts["timed_out"] += 1
     except (VersionConflict, RuleViolation):
         counts["moved_on"] += 1

@@ -7,7 +7,7 @@ import engine as rules
 from games import boards
 from games.log import stored_events_with_times
 from games.models import Game
-from games.seating import bot_levels, bot_owners, rated, rules_of, team_of, usernames
+from games.seating import Seats, rules_of, team_of
 from games.states import load_state, status_of
 from games.upcasters import current_version, upcast
 
@@ -24,18 +24,20 @@ def redacted(game: Game, events: list, seat: int | None,
     return rules.redact_events(events, seat, game.is_over, game_rules, game.players, before)
 
 
-def _mark_bot_accounts(players: list[dict], game: Game) -> None:
+def _mark_bot_accounts(players: list[dict], seats: Seats) -> None:
     """A bot account's seat shows as `bot: "account"` with its `owner`; computer players
     and people keep their shape."""
     for player in players:
-        owner = bot_owners(game).get(player["seat"])
+        owner = seats.bot_owners.get(player["seat"])
         if owner is not None and not player.get("bot"):
             player["bot"], player["owner"] = "account", owner
 
 
-def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> dict:
-    names = usernames(game)
-    bots = bot_levels(game, state)
+def game_view(game: Game, seats: Seats, state: rules.GameState | None,
+              seat: int | None) -> dict:
+    """The game (seated as `seats`) as `seat` sees it in `state` (None: not started)."""
+    names = seats.usernames()
+    bots = seats.bot_levels(state)
     view = {
         "id": game.pk, "name": game.name, "status": game.status, "version": game.version,
         "map": game.map,
@@ -47,7 +49,7 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
         "clock": {"time_zone": game.clock_time_zone, "quiet_from": game.quiet_from,
                   "quiet_until": game.quiet_until, "weekends": game.pause_weekends},
         "creator": names.get(0),
-        "rated": rated(game),
+        "rated": seats.rated(game),
         "bots_allowed": game.bots_allowed,
     }
     if state is None:
@@ -69,13 +71,13 @@ def game_view(game: Game, state: rules.GameState | None, seat: int | None) -> di
                 "capital": None, "defense": "max",
             },
         })
-        _mark_bot_accounts(view["players"], game)
+        _mark_bot_accounts(view["players"], seats)
         return view
     engine_view = rules.view(state, seat)
     for player in engine_view["players"]:
         player["username"] = names.get(player["seat"])
         player["bot"] = bots.get(player["seat"])
-    _mark_bot_accounts(engine_view["players"], game)
+    _mark_bot_accounts(engine_view["players"], seats)
     view.update(engine_view)
     if state.version != game.version:  # ?at=N: the status as of that version, too
         view["status"] = status_of(state)
@@ -102,21 +104,21 @@ def spectator_event(stored, game: Game) -> dict:
     return redacted(game, [event], None)[0]
 
 
-def record(game: Game, seat: int | None) -> dict:
+def record(game: Game, seats: Seats, seat: int | None) -> dict:
     """The game's whole log as `seat` may see it, with what checks its draws: the players'
     entropy once the game has started, the server's seed and the seed once it is over."""
     revealed = game.is_over
-    names = usernames(game)
-    bots = bot_levels(game)
+    names = seats.usernames()
+    bots = seats.bot_levels()
     events = event_dicts(game, seat)
     started = next((e["data"] for e in events if e["type"] == rules.events.GAME_STARTED), {})
-    seats = [{"seat": s, "username": name, "color": rules.COLORS[s], "bot": bots.get(s)}
-             for s, name in sorted(names.items())]
-    _mark_bot_accounts(seats, game)
+    seated = [{"seat": s, "username": name, "color": rules.COLORS[s], "bot": bots.get(s)}
+              for s, name in sorted(names.items())]
+    _mark_bot_accounts(seated, seats)
     return {
         "id": game.pk, "name": game.name, "status": game.status, "rules": game.rules,
         "map": game.map, "map_hash": started.get("map_hash"),
-        "seats": seats,
+        "seats": seated,
         "seed_hash": game.seed_hash,
         "server_seed": game.seed if revealed else None,
         "contributions": None if game.version == 0 else list(game.contributions or []),

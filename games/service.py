@@ -6,12 +6,15 @@ Every door calls submit(actor, game, command, expected_version): the API and the
 (a player), the mail reply (a player), the deadline sweep (the clock), the bots' task (a
 computer player), moderators' actions and chat hiding (a moderator), the game's start
 (the lobby) and a player's standing choice placing the decisions already waiting for them
-(games.standing_orders.place_waiting). It checks in boardgame.io's order: well-formed,
-authenticated, game live, your seat, not stale, then the engine's own checks (your turn,
-phase, rules); docs/bots/contract.md puts staleness before turn and phase. A standing order
-(settings.CONQUEST_STANDING_ORDERS: a decision a player chose, once for all games, to have
-made for them the moment it falls to them) is made inside the commit that leaves the
-decision to them: one transaction, one Committed, one set of mail rows.
+(games.standing_orders.place_waiting). `game` is the store's Loaded value (games.rows: the
+row, its seats with their flags, the state if loaded), or a bare row whose seats submit
+reads; the seats go on explicitly, in the Committed value, to the reactions.
+It checks in boardgame.io's order: well-formed, authenticated, game live, your seat, not
+stale, then the engine's own checks (your turn, phase, rules); docs/bots/contract.md puts
+staleness before turn and phase. A standing order (settings.CONQUEST_STANDING_ORDERS: a
+decision a player chose, once for all games, to have made for them the moment it falls to
+them) is made inside the commit that leaves the decision to them: one transaction, one
+Committed, one set of mail rows.
 """
 
 from __future__ import annotations
@@ -29,8 +32,9 @@ from games.append import append
 from games.errors import ServiceError
 from games.log import VersionConflict, stored_events
 from games.models import Game
+from games.rows import Loaded, read_seats
 from games.seat_views import redacted
-from games.seating import dice_for, forget_seats, seat_rows
+from games.seating import Seats, dice_for
 from games.states import load_state
 from lib.reactions import reactions, resolved
 
@@ -60,13 +64,16 @@ class Actor:
 class Committed:
     """What one commit step did: the game (its projection updated), the events appended
     (the command's, then those of the standing orders made in the same commit), the state
-    before and after them all, and who acted (the command's actor)."""
+    before and after them all, who acted (the command's actor), and the game's seats as the
+    commit left them (with their flags: the reactions read them here, never from the
+    Game)."""
 
     game: Game
     events: list
     before: rules.GameState | None
     after: rules.GameState
     actor: Actor
+    seats: Seats
     # When each event was stored (the game's appended_at as this commit left it).
     appended_at: list = dataclasses.field(default_factory=list)
 
@@ -79,6 +86,11 @@ class Committed:
     def seat(self) -> int | None:
         """The seat whose sight the caller's answer takes (None: a spectator's)."""
         return self.actor.seat
+
+    @property
+    def loaded(self) -> Loaded:
+        """The game as this change left it: its row, its seats and its state."""
+        return Loaded(self.game, self.seats, self.after)
 
     @property
     def finished_game(self) -> bool:
@@ -100,15 +112,17 @@ def player(user) -> Actor:
     return Actor(PLAYER, user.pk if signed_in else None)
 
 
-def submit(actor: Actor, game: Game, command, expected_version=None, *, state=None,
+def submit(actor: Actor, game: Loaded | Game, command, expected_version=None, *, state=None,
            others_policies_pass: bool = False) -> Committed:
     """The front door: play `command` (a rules command, or a player's JSON payload) for
     `actor` in `game`, in boardgame.io's order with docs/bots/contract.md's staleness before the
-    engine's checks. Without `expected_version` a command that loses a race is tried again
-    on the new state, up to MAX_RETRIES times; with it, a version that moved on is refused
-    (VersionConflict), unless `others_policies_pass` (the web form) and all that moved it
-    were other players' policy changes. `state`: the game's state if the caller has just
-    loaded it."""
+    engine's checks. `game`: the store's Loaded value (games.rows.load_game), or a bare row
+    whose seats are read here. Without `expected_version` a command that loses a race is
+    tried again on the new state (the row and seats read again), up to MAX_RETRIES times;
+    with it, a version that moved on is refused (VersionConflict), unless
+    `others_policies_pass` (the web form) and all that moved it were other players' policy
+    changes. `state`: the game's state if the caller has just loaded it (else the Loaded
+    value's)."""
     if expected_version is not None and (
         isinstance(expected_version, bool) or not isinstance(expected_version, int)
         or expected_version < 0
@@ -118,14 +132,18 @@ def submit(actor: Actor, game: Game, command, expected_version=None, *, state=No
         command = rules.parse_command(command, None)  # well-formed
     if actor.kind == PLAYER and actor.user_id is None:  # authenticated
         raise ServiceError(401, "not_authenticated", "sign in to play")
+    seats = None
+    if isinstance(game, Loaded):
+        game, seats, state = game.game, game.seats, game.state if state is None else state
     for attempt in range(MAX_RETRIES):
         if attempt:
             game.refresh_from_db()
-            forget_seats(game)  # a seat may have changed hands meanwhile
-            state = None
+            seats = state = None  # a seat may have changed hands meanwhile
         _check_live(actor, game)
+        if seats is None:
+            seats = read_seats(game)
         if actor.kind == PLAYER:
-            actor = dataclasses.replace(actor, seat=_seat_of(game, actor.user_id))
+            actor = dataclasses.replace(actor, seat=_seat_of(seats, actor.user_id))
             command = dataclasses.replace(command, seat=actor.seat)
         if state is None and actor.kind != LOBBY:
             state = load_state(game)
@@ -143,7 +161,7 @@ def submit(actor: Actor, game: Game, command, expected_version=None, *, state=No
         if expected_version is not None and expected_version != version:
             raise VersionConflict(version)
         try:
-            done = commit(game, state, command, actor)
+            done = commit(Loaded(game, seats, state), command, actor)
         except VersionConflict:
             if expected_version is not None:
                 raise
@@ -162,14 +180,14 @@ def _check_live(actor: Actor, game: Game) -> None:
         raise GameNotActive(f"the game is {game.status}")
 
 
-def _seat_of(game: Game, user_id: int) -> int:
-    seat = next((row[0] for row in seat_rows(game) if row[1] == user_id), None)
+def _seat_of(seats: Seats, user_id: int) -> int:
+    seat = seats.seat_of_user(user_id)
     if seat is None:
         raise ServiceError(403, "not_seated", "you do not play in this game")
     return seat
 
 
-def submit_timeout(game: Game, expected_version: int, state=None) -> Committed:
+def submit_timeout(game: Loaded | Game, expected_version: int, state=None) -> Committed:
     """The deadline sweep's command: complete the owed decision, if nobody moved since.
     `state` may be passed if the caller has just loaded it."""
     return submit(Actor(CLOCK), game, rules.TimeOut(), expected_version, state=state)
@@ -195,19 +213,25 @@ def only_others_policies(game: Game, seen: int, current: int, seat) -> bool:
                for e in stored_events(game, after=seen, upto=current))
 
 
-def commit(game: Game, state, command, actor: Actor) -> Committed:
+def commit(loaded: Loaded, command, actor: Actor) -> Committed:
     """The one commit step every change to a game takes, called only by submit(): the
-    engine decides the events of `command` against `state`, then those of the standing
+    engine decides the events of `command` against the loaded state, then those of the standing
     orders its decisions leave to players who gave one (with_standing_orders); all are
     appended with the game's projection and the writes of the in-transaction reactions in
     one transaction, against one version; then the after-commit reactions are told (they
     only schedule work for when the transaction commits). The deadline follows from the
     events (games.clock.next_deadline)."""
+    game, state = loaded.game, loaded.state
     events, after = rules.decide_and_apply(state, command, dice_for(game))
-    done, user_ids = with_standing_orders(Committed(game, events, state, after, actor))
+    done, user_ids = with_standing_orders(
+        Committed(game, events, state, after, actor, loaded.seats))
     append(game, done.events, state, done.after, user_ids=user_ids,
            writes=[react(done) for react in reactions("in_transaction")])
     done.appended_at = game.appended_at
+    if any(event.type == ev.PLAYER_REPLACED for event in done.events):
+        # The seat changed hands in the append's transaction (games.reactions.hand_over_seat):
+        # the after-commit reactions see its new holder.
+        done.seats = read_seats(game)
     for react in reactions("after_commit"):
         react(done)
     return done

@@ -22,8 +22,8 @@ from games.boards import board_of_view
 from games.errors import ServiceError
 from games.log import VersionConflict
 from games.models import Game, Seat
-from games.rows import fetch_game
-from games.seating import bot_levels, seat_rows
+from games.rows import load_game
+from games.seating import Seats
 from games.service import STANDING, Actor, submit
 from games.states import load_state
 from lib import sql
@@ -58,24 +58,25 @@ def neutral_on_borders(view: dict) -> dict[str, int]:
     return placements
 
 
-def placer_with_standing_order(game, state) -> int | None:
+def placer_with_standing_order(seats: Seats, state) -> int | None:
     """The seat whose player chose to have the neutral's half placed for them, if the game
-    now waits for exactly that (a person at the seat, not a computer player), else None."""
+    (seated as `seats`) now waits for exactly that (a person at the seat, not a computer
+    player), else None."""
     if state is None or state.finished or state.paused or state.phase != NEUTRAL_PLACE:
         return None
     seat = state.current
-    if seat is None or state.players[seat].out or seat in bot_levels(game, state):
+    if seat is None or state.players[seat].out or seat in seats.bot_levels(state):
         return None
-    user_id = next((row[1] for row in seat_rows(game) if row[0] == seat), None)
+    user_id = seats.user_at(seat)
     if user_id is None:
         return None
-    return seat if user_id in borders_takers(game, [user_id]) else None
+    return seat if user_id in borders_takers(seats, [user_id]) else None
 
 
-def borders_takers(game, user_ids) -> set[int]:
+def borders_takers(seats: Seats, user_ids) -> set[int]:
     """Which of the users chose "borders": as read with the seats (a seat flag,
     config.reactions.CONQUEST_SEAT_FLAGS), else now."""
-    known = getattr(game, "_seat_flags", {}).get("neutral_borders")
+    known = seats.flagged("neutral_borders")
     if known is not None:
         return known & set(user_ids)
     return set(Preferences.objects.filter(user_id__in=list(user_ids),
@@ -97,17 +98,17 @@ def neutral_placement(done):
     so far (`done`, not yet appended) leave the neutral's half to a player who chose
     "borders", their placement, as (actor, command) for the engine to decide in the same
     commit (games.service.with_standing_orders); else None."""
-    return _placement(done.game, done.after)
+    return _placement(done.seats, done.after)
 
 
-def _placement(game, state):
-    seat = placer_with_standing_order(game, state)
+def _placement(seats: Seats, state):
+    seat = placer_with_standing_order(seats, state)
     if seat is None:
         return None
     placements = neutral_on_borders(rules.view(state, seat))
     if not placements:
         return None
-    user_id = next(row[1] for row in seat_rows(game) if row[0] == seat)
+    user_id = seats.user_at(seat)
     return (Actor(STANDING, user_id, seat),
             rules.parse_command({"type": "place_neutral", "placements": placements}, seat))
 
@@ -122,15 +123,15 @@ def place_waiting(user) -> int:
     waiting = Seat.objects.filter(user=user, game__status=Game.ACTIVE,
                                   game__phase=NEUTRAL_PLACE).values_list("game_id", "seat")
     for game_id, seat in waiting:
-        game = fetch_game(game_id)
-        if game is None or game.current_seat != seat:
+        loaded = load_game(game_id)
+        if loaded is None or loaded.game.current_seat != seat:
             continue
-        state = load_state(game)
-        made = _placement(game, state)
+        state = load_state(loaded.game)
+        made = _placement(loaded.seats, state)
         if made is None or made[0].seat != seat:
             continue
         try:
-            submit(made[0], game, made[1], state.version, state=state)
+            submit(made[0], loaded, made[1], state.version, state=state)
         except (VersionConflict, rules.RuleViolation, ServiceError):
             continue
         placed += 1

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 
 from games.models import Game, Invitation, Seat
-from games.seating import seat_of
+from games.seating import Seats
 
 # Invitations that let their player see the game (and join it while it is open): one
 # accepted and then left still does, as a seat once taken.
@@ -56,13 +56,19 @@ def invited(user):
     return Invitation.objects.filter(user=user, delivered=True)
 
 
-def may_see(game: Game, user, token=None) -> bool:
-    """Whether `user` (or whoever holds `token`) may know of the game at all."""
+def may_see(game: Game, user, token=None, seats: Seats | None = None) -> bool:
+    """Whether `user` (or whoever holds `token`) may know of the game at all. `seats`:
+    the game's, if the caller read them (else whether the user sits in a private game
+    is read here)."""
     if not game.private or token_fits(game, token):
         return True
     if user is None or not user.is_authenticated:
         return False
-    if game.creator_id == user.pk or seat_of(game, user) is not None or is_moderator(user):
+    if game.creator_id == user.pk:
+        return True
+    seated = (seats.seat_of(user) is not None if seats is not None
+              else Seat.objects.filter(game=game, user=user).exists())
+    if seated or is_moderator(user):
         return True
     return invited(user).filter(game=game, status__in=SEEING).exists()
 
@@ -115,7 +121,7 @@ def session_token(session, game_id: int) -> str | None:
     return tokens.get(str(game_id)) if isinstance(tokens, dict) else None
 
 
-def page_may_see(request, game: Game) -> bool:
+def page_may_see(request, game: Game, seats: Seats | None = None) -> bool:
     """may_see for a page's request: its user, or the link its session holds."""
     return may_see(game, request.user,
-                   session_token(getattr(request, "session", None), game.pk))
+                   session_token(getattr(request, "session", None), game.pk), seats)

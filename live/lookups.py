@@ -10,10 +10,10 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
 from engine.moves import seats_to_act
-from games import seat_views, seating, visibility
+from games import seat_views, visibility
 from games.api.views import game_view_for
 from games.models import Game, Seat
-from games.rows import fetch_game
+from games.rows import Loaded, load_game
 from games.states import load_state
 from lib.api.renderers import FastJSONRenderer
 from live import credentials
@@ -53,35 +53,33 @@ def caller(django_request):
     return request.user, credentials.of(request, request.user)
 
 
-def visible_game(game_id: int, user) -> Game | None:
-    """The game if the caller may see it (as games.api.views.found decides), else None."""
-    game = fetch_game(game_id)
-    if game is None or not visibility.may_see(game, user, None):
+def visible_game(game_id: int, user) -> Loaded | None:
+    """The game with its seats if the caller may see it (as games.api.views.found
+    decides), else None."""
+    loaded = load_game(game_id)
+    if loaded is None or not visibility.may_see(loaded.game, user, None, loaded.seats):
         return None
-    return game
+    return loaded
 
 
 def opening(game_id: int, user) -> tuple[bytes, int, bool] | None:
     """The caller's game view, as GET /games/{id}/ renders it, its version and whether the
     game is private; None if the game is not theirs to see."""
-    game = visible_game(game_id, user)
-    if game is None:
+    loaded = visible_game(game_id, user)
+    if loaded is None:
         return None
-    view = game_view_for(game, user)
-    return _RENDER(view), view["version"], game.private
+    view = game_view_for(loaded.game, loaded.seats, user)
+    return _RENDER(view), view["version"], loaded.game.private
 
 
-def game_row(game_id: int) -> Game | None:
-    """The game's row with its seats (read now): what every stream of the game woken by
-    the same news shares (live.hub.shared); None if it is gone."""
-    game = fetch_game(game_id)
-    if game is not None:
-        seating.seat_rows(game)
-    return game
+def game_row(game_id: int) -> Loaded | None:
+    """The game's row with its seats (read now, in one query): what every stream of the
+    game woken by the same news shares (live.hub.shared); None if it is gone."""
+    return load_game(game_id)
 
 
-def may_see(game: Game, user) -> bool:
-    return visibility.may_see(game, user, None)
+def may_see(loaded: Loaded, user) -> bool:
+    return visibility.may_see(loaded.game, user, None, loaded.seats)
 
 
 def events_for(game: Game, seat: int | None, after: int) -> tuple[list[tuple[int, bytes]], bool]:
@@ -128,7 +126,7 @@ def due_now(user) -> list[bytes]:
     seated = (Seat.objects.filter(user=user, bot__isnull=True, game__status=Game.ACTIVE)
               .order_by("game_id").values_list("game_id", "seat")[:BATCH])
     for game_id, seat in seated:
-        game = fetch_game(game_id)
+        game = Game.objects.filter(pk=game_id).first()
         if game is not None and seat in seats_to_act(load_state(game)):
             due.append(_RENDER({"kind": "your_move", "game": game_id, "seat": seat,
                                 "id": None, "pending": True}))

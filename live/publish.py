@@ -12,7 +12,6 @@ from django.conf import settings
 from django.db import transaction
 
 from games.models import Seat
-from games.seating import bot_levels, seat_rows
 
 log = logging.getLogger(__name__)
 _client: tuple[int, object] | None = None
@@ -24,10 +23,9 @@ def game_moved(done) -> None:
     (the move may be their turn, the game's start or end), hear of it."""
     if not settings.CONQUEST_STREAM_REDIS_URL:
         return
-    game = done.game
-    bots = bot_levels(game, done.after)
-    messages = [f"g:{game.pk}:{done.after.version}"]
-    messages += [f"u:{user_id}" for seat, user_id, *_ in seat_rows(game) if seat not in bots]
+    bots = done.seats.bot_levels(done.after)
+    messages = [f"g:{done.game.pk}:{done.after.version}"]
+    messages += [f"u:{row.user_id}" for row in done.seats if row.seat not in bots]
     _on_commit(messages)
 
 

@@ -190,14 +190,15 @@ async def _follow_game(hub, kind, user, credential, counted, game_id, view, curs
                 return
             # Shared only by the streams holding the same signal: a read begun before news
             # its holders have not had yet is never taken for one after it.
-            game = await hub.shared((h.GAME, game_id, signals[0]), lookups.game_row, game_id)
-            if game is None:
+            loaded = await hub.shared((h.GAME, game_id, signals[0]), lookups.game_row, game_id)
+            if loaded is None:
                 return  # the game is gone
-            if (game.private and not await hub.read(lookups.may_see, game, user)) \
+            game = loaded.game
+            if (game.private and not await hub.read(lookups.may_see, loaded, user)) \
                     or not await hub.vouch(credential, held):
                 yield _close(kind, ENDED)
                 return
-            seat = seating.seat_of(game, user)  # (from the row's seats: no query)
+            seat = loaded.seats.seat_of(user)  # (the seats read with the row: no query)
             events, more = await hub.shared((game_id, seat, cursor, game.version),
                                             lookups.events_for, game, seat, cursor)
             for seq, data in events:
@@ -211,7 +212,7 @@ async def _follow_game(hub, kind, user, credential, counted, game_id, view, curs
                 if heard != chat_seen:
                     chat_seen = heard
                     yield _event(kind, "chat", b'{"line":' + str(heard).encode() + b"}")
-            game = None
+            game = loaded = None
             if seat is not None and time.monotonic() - present_at >= _pause():
                 await hub.read(presence.seen, user, game_id, False)  # their turn mail waits
                 present_at = time.monotonic()

@@ -12,7 +12,6 @@ from games.boards import board_for_new_game
 from games.errors import ServiceError
 from games.log import VersionConflict
 from games.models import Game, Seat
-from games.seating import forget_seats
 from games.service import LOBBY, Actor, submit
 from lobby import bot_accounts, invitations, seeds
 from lobby.new_game import (
@@ -83,7 +82,6 @@ def create_game(user, name, players, rules_raw=None, deadline_seconds=None, cloc
             _start_locked(game, _locked(game), user)
     if bots:
         game.refresh_from_db()
-        forget_seats(game)
     return game
 
 
@@ -118,11 +116,9 @@ def add_bot(game: Game, user, level=None, account=None) -> Game:
         else:
             Seat.objects.create(game=locked, seat=seat, user=bot_user)
             invitations.joined(locked, bot_user)
-        forget_seats(game)
         if len(taken) + 1 >= locked.players:
             _start_locked(game, locked, user)  # the creator starts it, seating the last
     game.refresh_from_db()
-    forget_seats(game)
     return game
 
 
@@ -180,11 +176,9 @@ def join_game(game: Game, user, entropy=None, team=None, token=None) -> Game:
         seat = free_seat(locked, set(seated.values()), team)
         Seat.objects.create(game=locked, seat=seat, user=user, entropy=entropy)
         invitations.joined(locked, user)
-        forget_seats(game)
         if len(seated) + 1 >= locked.players:
             _start_locked(game, locked, None)
     game.refresh_from_db()
-    forget_seats(game)
     return game
 
 
@@ -208,9 +202,7 @@ def leave_game(game: Game, user) -> Game:
         later_seats = Seat.objects.filter(game=locked, seat__gt=seat.seat).order_by("seat")
         for later in [] if team_count(locked) else later_seats:
             Seat.objects.filter(pk=later.pk).update(seat=later.seat - 1)
-        forget_seats(game)
     game.refresh_from_db()
-    forget_seats(game)
     return game
 
 
@@ -249,7 +241,6 @@ def arrange_seats(game: Game, user, moves) -> Game:
             raise ServiceError(400, "bad_seats", "two players cannot share a seat")
         _reseat(locked, wanted)
     game.refresh_from_db()
-    forget_seats(game)
     return game
 
 
@@ -313,14 +304,14 @@ def start_game(game: Game, user=None) -> Game:
 def _start_locked(game: Game, locked: Game, user) -> None:
     if locked.status != Game.OPEN:
         raise ServiceError(400, "game_not_open", "the game has already started")
-    forget_seats(game)  # whoever joined since the game was read is dealt in too
+    # Whoever joined since the game was read is dealt in too: the seats are read here, and
+    # submit reads them again (as the reseating below leaves them) for the reactions.
     seats = dict(Seat.objects.filter(game=locked).values_list("pk", "seat"))
     if len(seats) >= 2:
         moved = starting_seats(list(seats.values()), locked.players,
                                rules.Rules.from_dict(locked.rules).team_size)
         if len(moved) == len(seats) and any(moved[s] != s for s in seats.values()):
             _reseat(locked, {pk: moved[seat] for pk, seat in seats.items()})
-            forget_seats(game)
     # Seat order is the seats as they stand now: a seat that left took its entropy along,
     # and computer players send none.
     entropy = tuple(Seat.objects.filter(game=locked, entropy__isnull=False)
@@ -371,5 +362,4 @@ def create_full_game(creator, like: Game, name: str, humans: dict, bots: dict,
         computer.seat_bot(game, seat, level)
     _start_locked(game, _locked(game), creator)
     game.refresh_from_db()
-    forget_seats(game)
     return game

@@ -24,7 +24,6 @@ from django.utils.timezone import now
 
 from games.errors import ServiceError
 from games.models import Game, Rematch, RematchAnswer, Seat, new_seed
-from games.seating import forget_seats
 from lib.reactions import announce
 from lobby import open_games, seeds
 from lobby.new_game import check_entropy
@@ -128,7 +127,6 @@ def _start_when_all_accepted(game: Game, rematch: Rematch, people: dict) -> None
                                               seated, computer_seats(game), rematch.seed,
                                               rematch.seed_committed_at or rematch.created_at)
     rematch.save(update_fields=["new_game"])
-    forget_seats(rematch.new_game)
 
 
 def next_name(name: str) -> str:

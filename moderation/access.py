@@ -22,7 +22,7 @@ from django.db.models import Q
 
 from games.models import Game, Seat
 from games.moderation import has_stake, staked
-from games.seating import seat_of, team_of
+from games.seating import Seats, team_of
 from moderation.models import ChatMessage, Report
 from moderation.permissions import can_moderate
 
@@ -63,26 +63,29 @@ def seat_reading(game: Game, seat: int | None) -> Reading:
     return Reading(frozenset() if team is None else frozenset([team]))
 
 
-def reading(game: Game, user, *, moderating: bool = False) -> Reading:
-    """What `user` reads of `game`'s chat; `moderating` on the moderators' surfaces."""
+def reading(game: Game, seats: Seats, user, *, moderating: bool = False) -> Reading:
+    """What `user` reads of `game`'s chat (seated as `seats`); `moderating` on the
+    moderators' surfaces."""
     if moderating and can_moderate(user) and not has_stake(game.pk, user):
         return EVERY_LINE
-    return seat_reading(game, seat_of(game, user))
+    return seat_reading(game, seats.seat_of(user))
 
 
-def readable_message(game: Game, user, message_id: int | None) -> ChatMessage | None:
+def readable_message(game: Game, seats: Seats, user,
+                     message_id: int | None) -> ChatMessage | None:
     """The line `message_id` of `game` if `user` reads its text as a player, else None:
     a line they may not read answers exactly as one that does not exist."""
     if message_id is None:
         return None
     message = (ChatMessage.objects.select_related("user")
                .filter(pk=message_id, game=game).first())
-    return message if message is not None and reading(game, user).reads(message) else None
+    return (message if message is not None and reading(game, seats, user).reads(message)
+            else None)
 
 
 def readable_anywhere(user) -> Q:
     """The lines `user` reads where moderators work, in every game at once (the admin's
-    list, search and filters): reading(game, user, moderating=True) of each game."""
+    list, search and filters): reading(game, seats, user, moderating=True) of each game."""
     where = Q(team__isnull=True, hidden=False)  # anyone's reading of any game
     by_team: dict[frozenset, list[int]] = {}
     for seat in Seat.objects.filter(user_id=user.pk, game__rules__team_size__gt=1) \

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from accounts import throttles
 from games import visibility
 from games.api.views import found
-from games.models import Game
+from games.rows import load_game
 from lib.api.errors import Error, error
 from lib.api.schema import refuses
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn
@@ -84,13 +84,13 @@ class ChatView(ApiView):
                                                 "with a larger id")],
                    responses={200: ChatOut, **ERRORS})
     def get(self, request, game_id):
-        game = found(request, game_id)
+        game, seats, _ = found(request, game_id)
         after = request.query_params.get("after")
         if after is not None:
             if not WHOLE_NUMBER.fullmatch(after):
                 return error(400, "bad_request", "after must be a message id")
             after = min(int(after), BIGGEST_ID)
-        reading = access.reading(game, request.user)
+        reading = access.reading(game, seats, request.user)
         rows = chat_service.recent_messages(game, reading, 100, after)
         return Response({"open": chat_service.chat_open(game),
                          "messages": [chat_service.message_dict(m, reading) for m in rows]})
@@ -98,11 +98,12 @@ class ChatView(ApiView):
     @extend_schema(request=ChatIn, responses={201: ChatMessageOut, **ERRORS})
     @refuses({400: ["chat_closed"], 403: ["not_seated"], 429: ["rate_limited"]})
     def post(self, request, game_id):
-        game = found(request, game_id)
+        game, seats, _ = found(request, game_id)
         data = _body(request)
         message = chat_service.post_message(game, request.user, data.get("text"),
-                                            team=data.get("team", False))
-        return Response(chat_service.message_dict(message, access.reading(game, request.user)),
+                                            team=data.get("team", False), seats=seats)
+        return Response(chat_service.message_dict(message,
+                                                   access.reading(game, seats, request.user)),
                         status=status.HTTP_201_CREATED)
 
 
@@ -126,16 +127,18 @@ class ReportsView(ApiView):
         game_id = _id(data.get("game"))
         if game_id is None:
             return error(400, "bad_request", "game must be a game id")
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None or not visibility.may_see(game, request.user):
+        loaded = load_game(game_id)
+        if loaded is None or not visibility.may_see(loaded.game, request.user,
+                                                    seats=loaded.seats):
             return error(404, "not_found", "no such game")
+        game = loaded.game
         message = None
         if data.get("message") is not None:
             message_id = _id(data.get("message"))
             if message_id is None:
                 return error(400, "bad_request", "message must be a chat message id")
-            message = access.readable_message(game, request.user, message_id)
+            message = access.readable_message(game, loaded.seats, request.user, message_id)
             if message is None:
                 return error(404, "not_found", "no such message in this game")
-        report = file_report(request.user, game, data.get("reason"), message)
+        report = file_report(request.user, game, data.get("reason"), message, loaded.seats)
         return Response(report_dict(report), status=status.HTTP_201_CREATED)

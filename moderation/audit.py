@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from engine.events import MODERATOR_EVENTS
-from games import seating
 from games.models import Event
+from games.rows import seats_of_games
 from games.seat_views import spectator_event
 from moderation.access import handled
 from moderation.models import Report
@@ -20,12 +20,12 @@ def history(username: str, viewer=None, limit: int = 200) -> list[dict]:
     (moderation.access: none about the viewer) when a viewer is named."""
     events = (Event.objects.filter(type__in=sorted(MODERATOR_EVENTS), data__by=username)
               .select_related("game").order_by("-created_at", "-id")[:limit])
-    names: dict = {}
+    events = list(events)
+    names = {pk: seats.usernames()
+             for pk, seats in seats_of_games([stored.game_id for stored in events]).items()}
     entries = []
     for stored in events:
         game = stored.game
-        if game.pk not in names:
-            names[game.pk] = seating.usernames(game)
         event = spectator_event(stored, game)
         entries.append({
             "when": stored.created_at, "game": game, "kind": stored.type, "seq": stored.seq,

@@ -22,7 +22,7 @@ from games.errors import ServiceError
 from games.log import VersionConflict
 from games.models import Game, Seat
 from games.moderation import check_not_playing
-from games.seating import team_of
+from games.seating import Seats, team_of
 from games.service import MODERATOR, Actor, submit
 from lib.reactions import announce
 from moderation.mentions import mentioned_players
@@ -55,9 +55,11 @@ def team_game(game: Game) -> bool:
     return game.rules.get("team_size", 1) > 1
 
 
-def post_message(game: Game, user, text, team: bool = False) -> ChatMessage:
+def post_message(game: Game, user, text, team: bool = False,
+                 seats: Seats | None = None) -> ChatMessage:
     """Post `text` as `user`, a seated player of `game`, to the table or (`team`) to their
-    team only; refused past the rate limit."""
+    team only; refused past the rate limit. `seats`: the game's, if the caller read them
+    (the players it mentions are found among them)."""
     text = check_post(game, user, text)
     if team is not True and team is not False:
         raise ServiceError(400, "bad_request", "team must be true or false")
@@ -81,7 +83,7 @@ def post_message(game: Game, user, text, team: bool = False) -> ChatMessage:
                                              team=team_of(game, seat) if team else None,
                                              created_at=now)
         # Its streams hear of it, and the players it mentions (config/reactions.py).
-        announce("chat_line", game, message, mentioned_players(game, message))
+        announce("chat_line", game, message, mentioned_players(game, message, seats))
         return message
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from games.models import Game
-from games.seating import seat_rows
+from games.rows import read_seats
+from games.seating import Seats
 from moderation.access import seat_reading
 from moderation.models import ChatMessage
 
@@ -20,11 +21,14 @@ def mentioned(text: str) -> set[str]:
     return {name.rstrip(".").lower() for name in MENTION.findall(text or "")}
 
 
-def mentioned_players(game: Game, message: ChatMessage) -> list[int]:
-    """The user ids `message` mentions that may read it (none of them its author or a bot)."""
+def mentioned_players(game: Game, message: ChatMessage,
+                      seats: Seats | None = None) -> list[int]:
+    """The user ids `message` mentions that may read it (none of them its author or a bot);
+    `seats`: the game's, if the caller read them (else read here, when it names anyone)."""
     names = mentioned(message.text)
     if not names:
         return []
-    return [user_id for seat, user_id, username, bot in seat_rows(game)
+    seats = read_seats(game) if seats is None else seats
+    return [user_id for seat, user_id, username, bot in seats
             if username.lower() in names and user_id != message.user_id and bot is None
             and seat_reading(game, seat).reads(message)]

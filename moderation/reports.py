@@ -9,6 +9,8 @@ from django.utils import timezone
 
 from games.errors import ServiceError
 from games.models import Game
+from games.rows import read_seats
+from games.seating import Seats
 from moderation.access import about, reading
 from moderation.models import ChatMessage, Report
 from moderation.text import clean_text
@@ -18,14 +20,16 @@ def per_day() -> int:
     return getattr(settings, "CONQUEST_REPORTS_PER_DAY", 20)
 
 
-def file_report(user, game: Game, reason, message: ChatMessage | None = None) -> Report:
+def file_report(user, game: Game, reason, message: ChatMessage | None = None,
+                seats: Seats | None = None) -> Report:
     """A report by any signed-in user on a game, or on a line they read (moderation.access:
-    spectators read the table talk too)."""
+    spectators read the table talk too); `seats`: the game's, if the caller read them."""
     reason = clean_text(reason, "reason", 1000)
     if user is None or not user.is_authenticated:
         raise ServiceError(401, "not_authenticated", "sign in to report")
     if message is not None and (message.game_id != game.pk
-                                or not reading(game, user).reads(message)):
+                                or not reading(game, seats if seats is not None
+                                               else read_seats(game), user).reads(message)):
         # The same answer as for a line that does not exist: ids are sequential.
         raise ServiceError(404, "not_found", "no such message in this game")
     if Report.objects.filter(reporter=user, game=game, message=message,

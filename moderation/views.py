@@ -28,6 +28,8 @@ from games.errors import ServiceError
 from games.log import VersionConflict
 from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
+from games.rows import Loaded, load_game
+from games.seating import Seats
 from games.states import load_state
 from lib.inputs import whole_number
 from moderation import access, sections
@@ -89,11 +91,28 @@ def _back(request, fallback: str) -> str:
     return fallback
 
 
+def _loaded(game_id) -> Loaded:
+    """The game with its seats (one query: games.rows), or 404."""
+    loaded = load_game(game_id)
+    if loaded is None:
+        raise Http404("No game matches the given query.")
+    return loaded
+
+
+def _visible(request, game_id) -> Loaded:
+    """The game with its seats, or 404 if there is none or the viewer may not know of it."""
+    loaded = _loaded(game_id)
+    if not visibility.page_may_see(request, loaded.game, loaded.seats):
+        raise Http404("No game matches the given query.")
+    return loaded
+
+
 # ---- the chat box ----------------------------------------------------------------------
-def chat_lines(game: Game, user, *, limit: int = 50, moderating: bool = False) -> list[dict]:
+def chat_lines(game: Game, seats: Seats, user, *, limit: int = 50,
+               moderating: bool = False) -> list[dict]:
     """The lines `user` reads (moderation.access); `moderating` on the moderators' page."""
     lines = []
-    reading = access.reading(game, user, moderating=moderating)
+    reading = access.reading(game, seats, user, moderating=moderating)
     for message in chat_service.recent_messages(game, reading, limit):
         lines.append({
             "id": message.pk, "seat": message.seat, "username": message.user.get_username(),
@@ -107,14 +126,15 @@ def chat_lines(game: Game, user, *, limit: int = 50, moderating: bool = False) -
     return lines
 
 
-def chat_context(request, game: Game, *, error: str = "", draft: str = "",
+def chat_context(request, game: Game, seats: Seats, *, error: str = "", draft: str = "",
                  full: bool = False, posted_to_team: bool = False) -> dict:
-    """What the chat box shows this viewer: lines, and the form if they hold a seat."""
+    """What the chat box shows this viewer (`seats`: the game's): lines, and the form if
+    they hold a seat."""
     user = request.user
     is_open = chat_service.chat_open(game)
-    seat = seating.seat_of(game, user)
+    seat = seats.seat_of(user)
     seated = seat is not None
-    lines = chat_lines(game, user, limit=500 if full else 50)
+    lines = chat_lines(game, seats, user, limit=500 if full else 50)
     team = seating.team_of(game, seat) if seated else None
     return {
         "open": is_open, "lines": lines,
@@ -140,10 +160,10 @@ def _chat_fragment(request) -> str | None:
     return None
 
 
-def _chat_answer(request, game, *, error="", draft="", status=200, to_team=False):
+def _chat_answer(request, game, seats, *, error="", draft="", status=200, to_team=False):
     fragment = _chat_fragment(request)
-    context = {"game": game, "chat": chat_context(request, game, error=error, draft=draft,
-                                                  full=fragment is None,
+    context = {"game": game, "chat": chat_context(request, game, seats, error=error,
+                                                  draft=draft, full=fragment is None,
                                                   posted_to_team=to_team)}
     if fragment is not None:
         template = ("moderation/_chat_lines.html" if fragment == "lines"
@@ -155,22 +175,20 @@ def _chat_answer(request, game, *, error="", draft="", status=200, to_team=False
 def chat(request, game_id):
     """GET: the chat box (htmx), its lines (htmx, ?part=lines) or a page of its own.
     POST: a seated player's message; without JavaScript, back to the game page."""
-    game = get_object_or_404(Game, pk=game_id)
-    if not visibility.page_may_see(request, game):
-        raise Http404("No game matches the given query.")
+    game, seats, _ = _visible(request, game_id)
     if request.method != "POST":
-        return _chat_answer(request, game)
+        return _chat_answer(request, game, seats)
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("game", args=[game.pk]))
     text = request.POST.get("text", "")
     to_team = request.POST.get("to") == "team"
     try:
-        chat_service.post_message(game, request.user, text, team=to_team)
+        chat_service.post_message(game, request.user, text, team=to_team, seats=seats)
     except ServiceError as error:
-        return _chat_answer(request, game, error=error.detail, draft=text[:2000],
+        return _chat_answer(request, game, seats, error=error.detail, draft=text[:2000],
                             status=error.status, to_team=to_team)
     if _chat_fragment(request) is not None:
-        return _chat_answer(request, game, to_team=to_team)
+        return _chat_answer(request, game, seats, to_team=to_team)
     return redirect(reverse("game", args=[game.pk]) + "#chat")
 
 
@@ -182,18 +200,17 @@ def _int(raw) -> int | None:
 @login_required
 def report_new(request):
     source = request.POST if request.method == "POST" else request.GET
-    game = get_object_or_404(Game, pk=_int(source.get("game")) or 0)
-    if not visibility.page_may_see(request, game):
-        raise Http404("No game matches the given query.")
+    game, seats, _ = _visible(request, _int(source.get("game")) or 0)
     message = None
     if source.get("message"):
-        message = access.readable_message(game, request.user, _int(source.get("message")))
+        message = access.readable_message(game, seats, request.user,
+                                          _int(source.get("message")))
         if message is None:
             raise Http404("No such message in this game.")
     form = ReportForm(request.POST or None, initial={
         "game": game.pk, "message": message.pk if message else None})
     filed, status = file_from_form(
-        request, form, lambda reason: file_report(request.user, game, reason, message))
+        request, form, lambda reason: file_report(request.user, game, reason, message, seats))
     if filed:
         return redirect("game", game_id=game.pk)
     return render(request, "moderation/report_form.html",
@@ -250,28 +267,28 @@ def _seat_choices(view: dict, names: dict, only_in_play: bool) -> list:
 
 @moderator_required
 def game_page(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
+    game, seats, _ = _loaded(game_id)
     state = None if game.status == Game.OPEN else load_state(game)
-    view = seat_views.game_view(game, state, None)  # the spectator's view: nothing hidden
-    names = seating.usernames(game)
+    view = seat_views.game_view(game, seats, state, None)  # the spectator's: nothing hidden
+    names = seats.usernames()
     events = seat_views.event_dicts(game, None, after=max(0, game.version - LOG_LENGTH))
     board = state.board if state is not None else None
     log = [{"seq": e["seq"], "text": describe(e, names, board), "at": e["at"], "type": e["type"]}
            for e in reversed(events)]
-    seats = _seat_choices(view, names, only_in_play=True)
+    choices = _seat_choices(view, names, only_in_play=True)
     # A moderator with a stake in the game acts on none of it (games.moderation.stakes).
     stake = has_stake(game.pk, request.user)
     forms = [] if stake else [{
         "action": action, "label": ACTION_LABELS[action],
         "names_a_seat": MODERATOR_ACTIONS[action].seat,
-        "form": ModerateForm(seats=seats, prefix=action,
+        "form": ModerateForm(seats=choices, prefix=action,
                              initial={"action": action, "version": game.version}),
     } for action in ACTIONS_BY_STATUS.get(game.status, [])]
     players = [{**p, "name": seat_name(p["seat"], names)} for p in view["players"]]
     return render(request, "moderation/game.html", {
         "game": game, "view": view, "players": players, "log": log, "forms": forms,
-        "you_play": seating.seat_of(game, request.user) is not None, "stake": stake,
-        "lines": chat_lines(game, request.user, limit=200, moderating=True),
+        "you_play": seats.seat_of(request.user) is not None, "stake": stake,
+        "lines": chat_lines(game, seats, request.user, limit=200, moderating=True),
         "hide_form": ReasonForm(),
         "reports": game.reports.filter(access.handled(request.user))
         .select_related("reporter", "closed_by").order_by("-id")[:50],
@@ -301,7 +318,7 @@ def act(request, game_id):
     except (ServiceError, RuleViolation, VersionConflict) as error:
         messages.error(request, _("Nothing was done: %(why)s") % {"why": refusal_text(error)})
         return redirect("moderation-game", game_id=game.pk)
-    names = seating.usernames(game)
+    names = done.seats.usernames()
     said = [describe(e, names, done.state.board)
             for e in seat_views.redacted(game, done.events[:6], None)]
     messages.success(request, " ".join(said))

@@ -12,6 +12,7 @@ from django.utils import timezone
 from accounts.models import Preferences
 from games.deadlines import owing_users
 from games.models import Game
+from games.rows import seats_of_games
 from games.states import load_state
 from notifications.models import Notification
 
@@ -24,9 +25,11 @@ def sweep_reminders(now=None) -> int:
         status=Game.ACTIVE, deadline__gt=now, deadline__lte=now + timedelta(hours=horizon)
     )
     rows = []
+    games = list(games)
+    seats = seats_of_games(games)
     for game in games:
         state = load_state(game)
-        users = owing_users(game, state)
+        users = owing_users(seats[game.pk], state)
         hours_of = dict(
             Preferences.objects.filter(user_id__in=users).values_list("user_id", "reminder_hours")
         )

@@ -19,11 +19,12 @@ from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
 from engine import events as ev
 from engine.maps import board_by_hash
-from games import log, seat_views, seating
+from games import log, seat_views
 from games.boards import board_of_view
 from games.clock import zone
 from games.models import Seat
-from games.rows import attach_seats
+from games.rows import read_seats, seats_of_games
+from games.seating import Seats
 from games.standing_orders import neutral_question_open
 from games.states import load_state
 from notifications import answers, ending, links
@@ -120,6 +121,9 @@ class Reader:
         return Seat.objects.filter(game=game, user_id=user_id).values_list(
             "seat", flat=True).first()
 
+    def seats(self, game) -> Seats:
+        return read_seats(game)
+
     def state(self, game, upto: int | None):
         return load_state(game, upto) if game.version else None
 
@@ -156,12 +160,13 @@ def context_for(notification: Notification, preferences: Preferences,
             f"/messages/{quote(notification.payload.get('sender', ''))}/")
     if game is None:
         return context
-    seat = reader.seat(game, notification.user_id)
+    seats = reader.seats(game)
+    seat = seats.seat_of_user(notification.user_id)
     upto = notification.event_seq if notification.kind != Notification.REMINDER else None
     state = reader.state(game, upto)
-    view = seat_views.game_view(game, state, seat)
+    view = seat_views.game_view(game, seats, state, seat)
     board = state.board if state is not None else board_of_view(view)
-    names = seating.usernames(game)
+    names = seats.usernames()
     deadline = _local(game.deadline, preferences.time_zone)
     context.update({
         "game": game, "view": view, "seat": seat, "names": names,
@@ -249,12 +254,9 @@ class Batch(Reader):
         for n in notifications:
             if n.game is not None:
                 games.setdefault(n.game_id, []).append(n.game)
-        # With the seats' flags, as a command reads them: whether a seat is a bot account's
-        # (games.seating.bot_owners) is then known without a query per mail.
-        attach_seats([game for copies in games.values() for game in copies])
-        seats = {game_id: seating.seat_rows(copies[0]) for game_id, copies in games.items()}
-        self._seats = {(game_id, row[1]): row[0] for game_id, rows in seats.items()
-                       for row in rows}
+        self._seated = seats_of_games(list(games))
+        self._seats = {(game_id, row.user_id): row.seat
+                       for game_id, seats in self._seated.items() for row in seats}
         self._logs = {pk: [] for pk in games}
         for game_id, event, at in log.events_with_times_of_many(
                 [(pk, 0, copies[0].version) for pk, copies in games.items()]):
@@ -274,6 +276,9 @@ class Batch(Reader):
 
     def seat(self, game, user_id: int) -> int | None:
         return self._seats.get((game.pk, user_id))
+
+    def seats(self, game) -> Seats:
+        return self._seated[game.pk]
 
     def state(self, game, upto: int | None):
         if not game.version:

@@ -18,7 +18,7 @@ from accounts.models import Preferences
 from engine import events as ev
 from engine.moves import decision, seats_to_act
 from games.append import RowsWrite
-from games.seating import bot_levels, seat_rows
+from games.seating import Seats
 from lib import publish, sql
 from notifications.models import Notification
 
@@ -39,13 +39,14 @@ _MODERATION = ev.MODERATOR_EVENTS - {ev.PLAYER_DROPPED, ev.PLAYER_REPLACED,
                                      ev.MODERATOR_ENDED_TURN, ev.CHAT_HIDDEN}
 
 
-def rows_for(game, events, before, after, started_by=None) -> list[Notification]:
-    """The rows these events cause, from the state before them to the state after them.
+def rows_for(game, seats: Seats, events, before, after, started_by=None) -> list[Notification]:
+    """The rows these events cause in `game`, seated as `seats`, from the state before them
+    to the state after them.
     `started_by`: the user who started the game with this change (pressed start, created
     it full, seated its last computer player): they saw it start, and get no mail of it."""
     # Computer players get no mail (nor does a dropped player whose seat a bot plays on).
-    bots = bot_levels(game, after)
-    users = {row[0]: row[1] for row in seat_rows(game) if row[0] not in bots}
+    bots = seats.bot_levels(after)
+    users = {seat: user_id for seat, user_id in seats.user_ids().items() if seat not in bots}
     # Against computer players only, the turn comes back within seconds of a move: its
     # mail waits until the player has been away a while (notifications.presence).
     against_computers = {"against_computers": True} if bots and len(users) == 1 else {}
@@ -96,7 +97,7 @@ def rows_for(game, events, before, after, started_by=None) -> list[Notification]
     if before is not None and decision(before) == decision(after):
         waiting -= set(seats_to_act(before))
     if waiting:
-        digest_users = digest_takers(game, users.values())
+        digest_users = digest_takers(seats, users.values())
         for seat in sorted(waiting & set(users)):
             user_id = users[seat]
             add(Notification.TURN, user_id, events[-1].seq, digest=user_id in digest_users,
@@ -104,10 +105,10 @@ def rows_for(game, events, before, after, started_by=None) -> list[Notification]
     return rows
 
 
-def digest_takers(game, user_ids) -> set[int]:
+def digest_takers(seats: Seats, user_ids) -> set[int]:
     """Which of the users take a daily digest instead of turn mails: as read with the seats
     (config.reactions.CONQUEST_SEAT_FLAGS, or a sweep's for many games at once), else now."""
-    known = getattr(game, "_seat_flags", {}).get("digest")
+    known = seats.flagged("digest")
     if known is not None:
         return known & set(user_ids)
     return set(Preferences.objects.filter(user_id__in=list(user_ids),
@@ -124,10 +125,10 @@ def digest_flag_sql(user_column: str) -> str:
             f"AND p.{q('turn_mail')} = '{Preferences.DIGEST}')")
 
 
-def outbox_writer(game, events, before, after, started_by=None):
+def outbox_writer(game, seats: Seats, events, before, after, started_by=None):
     """The rows these events cause, as a write for the commit step's transaction
     (notifications.reactions.outbox_rows); None if they cause none."""
-    rows = rows_for(game, events, before, after, started_by)
+    rows = rows_for(game, seats, events, before, after, started_by)
     if not rows:
         return None
     # The store may write the rows in the append's own statement; else in its transaction.
@@ -135,9 +136,9 @@ def outbox_writer(game, events, before, after, started_by=None):
                      lambda ids: transaction.on_commit(lambda: queue_delivery(ids)))
 
 
-def write_outbox(game, events, before, after) -> None:
+def write_outbox(game, seats: Seats, events, before, after) -> None:
     """Write the rows these events cause (inside the caller's transaction)."""
-    write = outbox_writer(game, events, before, after)
+    write = outbox_writer(game, seats, events, before, after)
     if write is not None:
         write()
 

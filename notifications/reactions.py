@@ -16,7 +16,8 @@ from notifications.models import Notification
 def outbox_rows(done):
     # The lobby's actor names the user who started the game, if one did (lobby.open_games).
     started_by = done.actor.user_id if done.actor.kind == LOBBY else None
-    return outbox.outbox_writer(done.game, done.events, done.before, done.after, started_by)
+    return outbox.outbox_writer(done.game, done.seats, done.events, done.before, done.after,
+                                started_by)
 
 
 def rematch_rows(news) -> None:

@@ -8,7 +8,7 @@ from rest_framework.response import Response
 
 from games.api.views import found
 from games.models import Game
-from games.seat_views import rules_of, usernames
+from games.seating import rules_of
 from lib.api.errors import Error, error
 from lib.api.schema import refuses
 from lib.api.views import ApiView, body
@@ -133,7 +133,7 @@ class VoidRatingView(ApiView):
     @refuses({400: ["game_not_finished", "already_voided"],
               403: ["not_moderator", "own_game"]})
     def post(self, request, game_id):
-        voided = voids.void_rating(found(request, game_id), request.user,
+        voided = voids.void_rating(found(request, game_id).game, request.user,
                                    body(request).get("reason"))
         return Response({"game": voided.game_id, "voided_by": request.user.get_username(),
                          "reason": voided.reason, "created_at": voided.created_at.isoformat()})
@@ -180,12 +180,12 @@ class AnalysisView(ApiView):
         """A game's charts and win chance: a finished game's (202 while a worker computes
         it), or one played without fog of war as it goes; 409 `game_not_finished` for a
         game under fog of war before its end (nothing of it is shown) or not started."""
-        game = found(request, game_id)
+        game, seats, _ = found(request, game_id)
         if game.status == Game.OPEN or (rules_of(game).fog and not game.is_over):
             return error(409, "game_not_finished", "the analysis of a game under fog of war "
                          "is shown once it is over" if game.status != Game.OPEN
                          else "the game has not started")
-        code, body = analysis.report(game, usernames(game), lambda point, story:
-                                     story_words.turning_point_text(point, story,
-                                                                    usernames(game)))
+        names = seats.usernames()
+        code, body = analysis.report(game, names, lambda point, story:
+                                     story_words.turning_point_text(point, story, names))
         return Response(body, status=code)

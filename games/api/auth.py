@@ -12,10 +12,10 @@ from django.db import connection
 from accounts import tokens
 from games import log, states
 from games.models import Game
-from games.rows import game_columns, game_from_columns
+from games.rows import Loaded, game_columns, loaded_from_columns
 from lib import sql
 
-FOUND = "_conquest_game"  # the request's attribute: (game id, the game or None)
+FOUND = "_conquest_game"  # the request's attribute: (game id, the Loaded game or None)
 
 
 class TokenAuthentication(tokens.TokenAuthentication):
@@ -33,17 +33,17 @@ class TokenAuthentication(tokens.TokenAuthentication):
 
     def received(self, request, values: list) -> None:
         count = len(_game_join(connection.vendor)[1])
-        game = game_from_columns(values[:count])
-        if game is not None and len(values) > count:
-            log.events_read_with(game, self.after, values[count])
+        loaded = loaded_from_columns(values[:count])
+        if loaded is not None and len(values) > count:
+            log.events_read_with(loaded.game, self.after, values[count])
         # On the Django request, which outlives DRF's (an exception handler sees it too).
-        setattr(request._request, FOUND, (_game_id(request), game))
+        setattr(request._request, FOUND, (_game_id(request), loaded))
 
 
-def read_with_token(request, game_id: int) -> tuple[bool, Game | None]:
-    """(True, the game or None) if the token's statement read game `game_id` for this
-    request; (False, None) if it did not (no token, session sign-in, another id). Each
-    read is handed out once: a second call reads afresh."""
+def read_with_token(request, game_id: int) -> tuple[bool, Loaded | None]:
+    """(True, the game with its seats, or None) if the token's statement read game
+    `game_id` for this request; (False, None) if it did not (no token, session sign-in,
+    another id). Each read is handed out once: a second call reads afresh."""
     found = request._request.__dict__.pop(FOUND, None)
     if found is None or found[0] != game_id:
         return False, None

@@ -11,28 +11,31 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 
 from accounts import throttles
-from games import boards, seat_views, seating, service, visibility
+from games import boards, seat_views, service, visibility
 from games.api import auth
 from games.api import serializers as s
 from games.boards import UnknownMap, maps_for_new_games
 from games.models import Game
-from games.rows import fetch_game
+from games.rows import Loaded, load_game
+from games.seating import Seats
 from games.states import load_state
 from lib.api.errors import ERRORS, error
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn
 from lib.inputs import WHOLE_NUMBER
 
 
-def found(request, game_id: int, token=None) -> Game:
-    """The game, or a 404 (as get_object_or_404, in one plain query, or none if the
-    token's lookup read it). A private game the caller may not know of (games.visibility;
-    `token`: its invitation link's) answers the same 404 as a game that does not exist."""
-    read, game = auth.read_with_token(request, game_id)
+def found(request, game_id: int, token=None) -> Loaded:
+    """The game with its seats, or a 404 (as get_object_or_404, in one plain query, or
+    none if the token's lookup read it). A private game the caller may not know of
+    (games.visibility; `token`: its invitation link's) answers the same 404 as a game that
+    does not exist."""
+    read, loaded = auth.read_with_token(request, game_id)
     if not read:
-        game = fetch_game(game_id)
-    if game is None or not visibility.may_see(game, request.user, token):
+        loaded = load_game(game_id)
+    if loaded is None or not visibility.may_see(loaded.game, request.user, token,
+                                                seats=loaded.seats):
         raise Http404("No game matches the given query.")
-    return game
+    return loaded
 
 
 class MapsView(ApiView):
@@ -85,10 +88,11 @@ class MapVersionView(ApiView):
         return Response(board.data)
 
 
-def game_view_for(game, user, at=None):
-    seat = seating.seat_of(game, user)
+def game_view_for(game: Game, seats: Seats, user, at=None):
+    """The game (seated as `seats`) as `user` may see it, as of version `at` if given."""
+    seat = seats.seat_of(user)
     state = load_state(game, at) if game.status != Game.OPEN else None
-    view = seat_views.game_view(game, state, seat)
+    view = seat_views.game_view(game, seats, state, seat)
     view["private"] = game.private
     if game.private and user is not None and user.is_authenticated \
             and game.creator_id == user.pk:
@@ -104,13 +108,13 @@ class GameView(ApiView):
     def get(self, request, game_id):
         """The game as you may see it (your seat's view, or a spectator's); `?at=N` as it
         was at version N."""
-        game = found(request, game_id)
+        game, seats, _ = found(request, game_id)
         at = request.query_params.get("at")
         if at is not None:
             if not WHOLE_NUMBER.fullmatch(at) or not 1 <= int(at) <= game.version:
                 return error(400, "bad_request", f"at must be a version from 1 to {game.version}")
             at = int(at)
-        return Response(game_view_for(game, request.user, at))
+        return Response(game_view_for(game, seats, request.user, at))
 
 
 class CommandsView(throttles.CountedTogether, ApiView):
@@ -124,15 +128,15 @@ class CommandsView(throttles.CountedTogether, ApiView):
         lists those you may send now). Answers what it appended and your new view; a
         refused command appends nothing. Commands are limited per account and per address
         (429 throttled with Retry-After)."""
-        game = found(request, game_id)
+        loaded = found(request, game_id)
         payload = request.data if isinstance(request.data, dict) else None
         expected = payload.get("expected_version") if payload else None
-        done = service.submit(service.player(request.user), game, payload, expected)
+        done = service.submit(service.player(request.user), loaded, payload, expected)
         return Response({
             "version": done.state.version,
             # As GET .../events/ shows them (with their times), redacted for the sender.
             "events": done.event_dicts(),
-            "game": seat_views.game_view(done.game, done.state, done.seat),
+            "game": seat_views.game_view(done.game, done.seats, done.state, done.seat),
         }, status=status.HTTP_201_CREATED)
 
 
@@ -143,11 +147,11 @@ class EventsView(ApiView):
                    responses={200: s.EventsOut, **ERRORS})
     def get(self, request, game_id):
         """The game's events after version `after` (default 0), as you may see them."""
-        game = found(request, game_id)
+        game, seats, _ = found(request, game_id)
         after = request.query_params.get("after", "0")
         if not WHOLE_NUMBER.fullmatch(after):
             return error(400, "bad_request", "after must be a whole number (at most 18 digits)")
-        seat = seating.seat_of(game, request.user)
+        seat = seats.seat_of(request.user)
         # Bounded by the version read, so `version` is the last seq even if a move lands now.
         return Response({"version": game.version,
                          "events": seat_views.event_dicts(game, seat, int(after), game.version)})
@@ -160,5 +164,5 @@ class RecordView(ApiView):
     def get(self, request, game_id):
         """The game's record: seats, rules, the seed's hash and every event; the seed and
         what was hidden once the game is over, to check every roll."""
-        game = found(request, game_id)
-        return Response(seat_views.record(game, seating.seat_of(game, request.user)))
+        game, seats, _ = found(request, game_id)
+        return Response(seat_views.record(game, seats, seats.seat_of(request.user)))

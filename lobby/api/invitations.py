@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from games import visibility
 from games.api import serializers as s
 from games.api.views import found, game_view_for
+from games.rows import read_seats
 from lib.api.errors import ERRORS
 from lib.api.views import ApiView, body
 from lobby import invitations
@@ -24,7 +25,7 @@ class InviteView(ApiView):
 
     @extend_schema(responses={200: s.InvitationOut(many=True), **ERRORS})
     def get(self, request, game_id):
-        game = found(request, game_id)
+        game = found(request, game_id).game
         rows = invitations.of_game(game)
         if game.creator_id != request.user.pk:
             rows = [row for row in rows if row.user_id == request.user.pk and row.delivered]
@@ -32,7 +33,7 @@ class InviteView(ApiView):
 
     @extend_schema(request=s.InviteIn, responses={201: s.InvitationOut, **ERRORS})
     def post(self, request, game_id):
-        invitation = invitations.invite(found(request, game_id), request.user,
+        invitation = invitations.invite(found(request, game_id).game, request.user,
                                         body(request).get("username"))
         return Response(invitations.as_dict(invitation), status=status.HTTP_201_CREATED)
 
@@ -43,7 +44,7 @@ class WithdrawView(ApiView):
     @extend_schema(request=s.InviteIn, responses={200: s.InvitationOut, **ERRORS})
     def post(self, request, game_id):
         """The creator withdraws the invitation of `username` to an open game."""
-        invitation = invitations.withdraw(found(request, game_id), request.user,
+        invitation = invitations.withdraw(found(request, game_id).game, request.user,
                                           body(request).get("username"))
         return Response(invitations.as_dict(invitation))
 
@@ -54,7 +55,7 @@ class DeclineView(ApiView):
     @extend_schema(request=None, responses={200: s.InvitationOut, **ERRORS})
     def post(self, request, game_id):
         """Decline your invitation to a game."""
-        invitation = invitations.decline(found(request, game_id), request.user)
+        invitation = invitations.decline(found(request, game_id).game, request.user)
         return Response(invitations.as_dict(invitation))
 
 
@@ -68,7 +69,7 @@ class RenewLinkView(ApiView):
 
     @extend_schema(request=None, responses={200: LinkOut, **ERRORS})
     def post(self, request, game_id):
-        game = invitations.renew_link(found(request, game_id), request.user)
+        game = invitations.renew_link(found(request, game_id).game, request.user)
         return Response({"invitation_token": visibility.link_token(game)})
 
 
@@ -91,4 +92,4 @@ class ByTokenView(ApiView):
         game = visibility.game_for_token(token)
         if game is None:
             raise Http404(visibility.NOT_FOUND)
-        return Response(game_view_for(game, request.user))
+        return Response(game_view_for(game, read_seats(game), request.user))

@@ -49,7 +49,7 @@ class RematchView(ApiView):
 
     @extend_schema(responses={200: RematchOut, **ERRORS})
     def get(self, request, game_id):
-        game = found(request, game_id)
+        game = found(request, game_id).game
         state = rematch.state_of(game, request.user)
         if state is None:
             return error(404, "no_rematch", "nobody has offered a rematch of this game")
@@ -57,7 +57,7 @@ class RematchView(ApiView):
 
     @extend_schema(request=RematchIn, responses={200: RematchOut, 201: RematchOut, **ERRORS})
     def post(self, request, game_id):
-        game = found(request, game_id)
+        game = found(request, game_id).game
         _, offered = rematch.offer_or_accept(game, request.user, body(request).get("entropy"))
         return Response(rematch.state_of(game, request.user),
                         status=status.HTTP_201_CREATED if offered else status.HTTP_200_OK)
@@ -69,6 +69,6 @@ class DeclineView(ApiView):
 
     @extend_schema(request=None, responses={200: RematchOut, **ERRORS})
     def post(self, request, game_id):
-        game = found(request, game_id)
+        game = found(request, game_id).game
         rematch.decline(game, request.user)
         return Response(rematch.state_of(game, request.user))

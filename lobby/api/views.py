@@ -12,6 +12,7 @@ from accounts import throttles
 from games.api import serializers as s
 from games.api.views import found, game_view_for
 from games.models import Game
+from games.rows import read_seats
 from lib.api.errors import ERRORS, error
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn, body
 from lobby import bot_accounts, filters, open_games
@@ -71,7 +72,8 @@ class GamesView(ApiView):
             data.get("rated"), data.get("entropy"), data.get("private", False),
             data.get("map"), data.get("bots_allowed", False), speed=data.get("speed", False),
         )
-        return Response(game_view_for(game, request.user), status=status.HTTP_201_CREATED)
+        return Response(game_view_for(game, read_seats(game), request.user),
+                        status=status.HTTP_201_CREATED)
 
 
 class JoinView(ApiView):
@@ -84,9 +86,9 @@ class JoinView(ApiView):
         token = data.get("token")
         if token is not None and not isinstance(token, str):
             return error(400, "bad_request", "token must be the invitation link's token")
-        game = open_games.join_game(found(request, game_id, token), request.user,
+        game = open_games.join_game(found(request, game_id, token).game, request.user,
                                data.get("entropy"), data.get("team"), token)
-        return Response(game_view_for(game, request.user))
+        return Response(game_view_for(game, read_seats(game), request.user))
 
 
 class SeatsView(ApiView):
@@ -95,9 +97,9 @@ class SeatsView(ApiView):
 
     @extend_schema(request=s.SeatsIn, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = open_games.arrange_seats(found(request, game_id), request.user,
+        game = open_games.arrange_seats(found(request, game_id).game, request.user,
                                    body(request).get("seats"))
-        return Response(game_view_for(game, request.user))
+        return Response(game_view_for(game, read_seats(game), request.user))
 
 
 class BotsView(ApiView):
@@ -109,9 +111,9 @@ class BotsView(ApiView):
     @extend_schema(request=s.BotIn, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
         data = body(request)
-        game = open_games.add_bot(found(request, game_id), request.user, data.get("level"),
+        game = open_games.add_bot(found(request, game_id).game, request.user, data.get("level"),
                              data.get("account"))
-        return Response(game_view_for(game, request.user))
+        return Response(game_view_for(game, read_seats(game), request.user))
 
 
 class BotAccountView(ApiView):
@@ -147,8 +149,8 @@ class LeaveView(ApiView):
 
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = open_games.leave_game(found(request, game_id), request.user)
-        return Response(game_view_for(game, request.user))
+        game = open_games.leave_game(found(request, game_id).game, request.user)
+        return Response(game_view_for(game, read_seats(game), request.user))
 
 
 class CancelView(ApiView):
@@ -157,8 +159,8 @@ class CancelView(ApiView):
 
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
-        game = open_games.cancel_game(found(request, game_id), request.user)
-        return Response(game_view_for(game, request.user))
+        game = open_games.cancel_game(found(request, game_id).game, request.user)
+        return Response(game_view_for(game, read_seats(game), request.user))
 
 
 class StartView(ApiView):
@@ -167,5 +169,5 @@ class StartView(ApiView):
     @extend_schema(request=None, responses={200: s.GameView, **ERRORS})
     def post(self, request, game_id):
         """The creator starts an open game with the players seated (two or more)."""
-        game = open_games.start_game(found(request, game_id), request.user)
-        return Response(game_view_for(game, request.user))
+        game = open_games.start_game(found(request, game_id).game, request.user)
+        return Response(game_view_for(game, read_seats(game), request.user))

@@ -3,6 +3,8 @@ templates/moderation/_chat.html without its view knowing about chat."""
 
 from django import template
 
+from games.rows import read_seats
+
 register = template.Library()
 
 
@@ -15,4 +17,6 @@ def chat_for(context, game):
     request = context.get("request")
     if request is None or game is None:
         return {}
-    return chat_context(request, game)
+    # The game page passes the seats it read with the game; another page reads them now.
+    seats = context.get("seats")
+    return chat_context(request, game, read_seats(game) if seats is None else seats)

@@ -15,6 +15,7 @@ from accounts.models import BotAccount
 from engine.moves import seats_to_act
 from games import computer
 from games.models import Game, Seat
+from games.rows import read_seats
 from games.states import load_state
 from lobby import challenges
 from notifications.models import Notification
@@ -276,7 +277,7 @@ def test_a_seated_bot_account_plays_through_the_api_and_its_deadline_applies(ali
     game = Game.objects.get(pk=game_id)
 
     # Nothing plays for it: the service waits for its program, on the game's clock.
-    assert computer.owed(game, load_state(game)) == []
+    assert computer.owed(game, read_seats(game), load_state(game)) == []
     assert game.deadline is not None
     assert robo.get(game_url(game_id)).json()["you"]["seat"] == 1
 

@@ -151,10 +151,12 @@ def test_a_moderator_hands_a_bot_seat_to_a_person_and_the_bot_stops(alice, bob):
     with pytest.raises(Exception, match="no such user"):
         moderate(game, maud, "replace_player", "no", seat=2, replacement=bot_account.username)
 
-    moderate(game, maud, "replace_player", "a person wants it", seat=1, replacement="bob")
+    done = moderate(game, maud, "replace_player", "a person wants it", seat=1,
+                    replacement="bob")
 
-    game.refresh_from_db()
-    from games import seating
-    seating.forget_seats(game)
-    assert seating.bot_levels(game) == {2: "normal"}
+    # The commit's reactions saw the seat's new holder, and so does the next read.
+    assert done.seats.bot_levels() == {2: "normal"}
+    from games.rows import read_seats
+    assert read_seats(game).bot_levels() == {2: "normal"}
+    assert not hasattr(game, "_seat_rows")
     assert alice.get(game_url(game_id)).json()["players"][1]["bot"] is None

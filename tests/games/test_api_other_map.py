@@ -13,6 +13,7 @@ from games import computer, seat_views
 from games.boards import board_for_new_game, board_of_game, board_of_view
 from games.log import stored_events
 from games.models import Game
+from games.rows import read_seats
 from games.states import load_state
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of
 from tests.games.test_api_fog_teams import check_game_so_far
@@ -184,7 +185,7 @@ def test_the_maps_endpoints_list_and_show_it(anonymous, isles_map):
 def test_the_service_reads_the_board_of_the_view(alice, bob, isles_map):
     game_id = joined(alice, bob, setup="random")
     game = Game.objects.get(pk=game_id)
-    view = seat_views.game_view(game, load_state(game), 0)
+    view = seat_views.game_view(game, read_seats(game), load_state(game), 0)
     assert board_of_view(view) is isles_map
     assert board_of_view({"map": "isles"}) is board_for_new_game("isles") is isles_map
     assert board_of_view({"map": None}).id == "classic"

@@ -133,18 +133,18 @@ def test_the_choice_of_the_player_moving_changes_nothing(alice, bob):
 
 
 def test_the_choice_is_read_with_the_seats(alice, bob, django_assert_num_queries):
-    from games.rows import fetch_game
+    from games.rows import load_game
     from games.standing_orders import borders_takers
 
     game_id = new_game(alice, bob)
     both = [alice.user_id, bob.user_id]
-    game = fetch_game(game_id)
+    seats = load_game(game_id).seats
     with django_assert_num_queries(0):  # read with the seats, not asked again
-        assert borders_takers(game, both) == set()
+        assert borders_takers(seats, both) == set()
     bob.patch(PREFERENCES, {"neutral_placement": "borders"}, format="json")
-    game = fetch_game(game_id)
+    seats = load_game(game_id).seats
     with django_assert_num_queries(0):
-        assert borders_takers(game, both) == {bob.user_id}
+        assert borders_takers(seats, both) == {bob.user_id}
 
 
 def test_choosing_it_places_the_half_already_waiting(alice, bob):

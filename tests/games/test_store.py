@@ -571,21 +571,20 @@ def test_it_reads_the_game_with_its_seats_in_one_query(game, two, django_assert_
 
     Preferences.objects.update_or_create(user=two[1], defaults={"turn_mail": "digest"})
     with django_assert_num_queries(1):
-        row = rows.fetch_game(game.pk)
-        seated = seating.seat_rows(row)
+        row, seats, state = rows.load_game(game.pk)
         # and who of them takes a daily digest, which nearly every command's mail asks
-        takers = digest_takers(row, [user.pk for user in two])
-    assert seated == [(n, user.pk, user.username, None) for n, user in enumerate(two)]
-    assert takers == {two[1].pk}
-    seating.forget_seats(row)  # a seat changed hands: read both again
-    with CaptureQueriesContext(connection) as queries:
-        seating.seat_rows(row)
-        assert digest_takers(row, [user.pk for user in two]) == {two[1].pk}
-    assert queries.captured_queries
+        takers = digest_takers(seats, [user.pk for user in two])
+    assert seats.rows == tuple((n, user.pk, user.username, None) for n, user in enumerate(two))
+    assert takers == {two[1].pk} and state is None
+    # The seats alone (a page that has the row, a lobby change done): the same value, with
+    # its flags, in one query of its own; nothing was kept on the row.
+    with django_assert_num_queries(1):
+        assert rows.read_seats(row) == seats
+        assert digest_takers(seats, [user.pk for user in two]) == {two[1].pk}
     assert {f.attname: getattr(row, f.attname) for f in Game._meta.concrete_fields} == {
         f.attname: getattr(fresh(game), f.attname) for f in Game._meta.concrete_fields}
-    assert rows.fetch_game(game.pk + 1000) is None
-    assert rows.fetch_game(2**70) is None
+    assert rows.load_game(game.pk + 1000) is None
+    assert rows.load_game(2**70) is None
 
 
 def api_commands(game, users):
@@ -683,11 +682,11 @@ def test_it_deals_in_whoever_joined_after_the_game_was_read(setup):
     creator, second, third = players(3, email="")
     game = open_games.create_game(creator, "Late joiner", 4, {"setup": setup})
     open_games.join_game(fresh(game), second)
-    read = rows.fetch_game(game.pk)
-    assert len(seating.seat_rows(read)) == 2
+    read = rows.load_game(game.pk)
+    assert len(read.seats) == 2
     open_games.join_game(fresh(game), third)
 
-    open_games.start_game(read, creator)
+    open_games.start_game(read.game, creator)
 
     state = load_state(fresh(game))
     assert state.seats == 3
@@ -732,16 +731,17 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
     from notifications import outbox
     from notifications.models import Notification
 
-    game = rows.fetch_game(started_game(two, placement_batch=10).pk)
+    loaded = rows.load_game(started_game(two, placement_batch=10).pk)
+    game = loaded.game
     state = load_state(game)
     queued = []
     monkeypatch.setattr(outbox, "queue_delivery", queued.extend)
     before = set(Notification.objects.filter(game=game).values_list("pk", flat=True))
 
     with django_assert_num_queries(1) as queries:
-        done = service.submit_timeout(game, state.version, state)
+        done = service.submit_timeout(loaded, state.version, state)
     # One statement for the game's row, its events and its mail (who takes a digest was
-    # read with the game's row by fetch_game).
+    # read with the game's row by load_game).
     assert queries.captured_queries[0]["sql"].startswith("WITH moved AS (UPDATE")
 
     written = Notification.objects.filter(game=game).exclude(pk__in=before)
@@ -752,7 +752,7 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
     # A stale timeout is refused whole: no event, no mail.
     count = Notification.objects.count(), Event.objects.count()
     with pytest.raises(VersionConflict):
-        service.submit_timeout(rows.fetch_game(game.pk), state.version, state)
+        service.submit_timeout(rows.load_game(game.pk), state.version, state)
     assert (Notification.objects.count(), Event.objects.count()) == count
 
 
@@ -760,7 +760,7 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
 @pytest.mark.django_db(transaction=True)
 def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two, monkeypatch):
     game = started_game(two, placement_batch=10)
-    rows.fetch_game(game.pk)
+    rows.load_game(game.pk)
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         prepared = [row[0] for row in cursor.fetchall()]
@@ -777,7 +777,7 @@ def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two, 
     with other:
         other.execute('ALTER TABLE "games_game" ALTER COLUMN "name" TYPE varchar(101)')
         try:
-            assert rows.fetch_game(game.pk).name == game.name
+            assert rows.load_game(game.pk).game.name == game.name
         finally:
             other.execute('ALTER TABLE "games_game" ALTER COLUMN "name" TYPE varchar(100)')
 
@@ -788,12 +788,12 @@ def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two, 
         usable = connection.is_usable
         monkeypatch.setattr(connection, "is_usable", lambda: checks.append(1) or usable())
         connection.health_check_done = False  # as at the start of a request
-        assert rows.fetch_game(game.pk).version == game.version
+        assert rows.load_game(game.pk).game.version == game.version
         assert checks == [] and connection.health_check_done
         other.execute("SELECT pg_terminate_backend(%s)",
                       [connection.connection.info.backend_pid])
     connection.health_check_done = False
-    assert rows.fetch_game(game.pk).version == game.version
+    assert rows.load_game(game.pk).game.version == game.version
     assert checks == [] and connection.health_check_done
     # Only a read stands in for the check: before a write, Django's own runs.
     connection.health_check_done = False
@@ -817,7 +817,7 @@ def test_times_are_read_by_psycopgs_c_loader_and_are_the_same(game):
     assert first == datetime.datetime(2026, 11, 25, 10, 0, 0, 500000, tzinfo=datetime.UTC)
     assert second == datetime.datetime(2026, 3, 28, 23, 30, 0, 1, tzinfo=datetime.UTC)
     assert first.tzinfo is second.tzinfo is datetime.UTC
-    row = rows.fetch_game(game.pk)
+    row = rows.load_game(game.pk).game
     assert row.started_at == Game.objects.get(pk=game.pk).started_at
     assert row.started_at.tzinfo is datetime.UTC
 
@@ -861,8 +861,8 @@ def test_it_plays_the_same_with_or_without_prepared_statements(
     done = play(game, two, random.Random(8), 5)
     assert done[-1].state == replay(stored_events(game)) == load_state(fresh(game))
     with CaptureQueriesContext(connection) as queries:
-        row = rows.fetch_game(game.pk)
-    assert row.version == game.version and seating.seat_rows(row)
+        row, seats, _ = rows.load_game(game.pk)
+    assert row.version == game.version and len(seats) == 2
     # The query log shows each statement's text (psycopg keeps none of a prepared run).
     assert all("SELECT" in query["sql"] for query in queries.captured_queries)
     assert queries.captured_queries

@@ -12,7 +12,8 @@ from django.utils import translation
 
 from engine import odds
 from engine.board import NEIGHBOURS, NEUTRAL, territory_name
-from games import seat_views, seating
+from games import seat_views
+from games.rows import read_seats
 from games.states import load_state
 from notifications import answers, delivery
 from notifications.mailcommands import parse_line
@@ -60,12 +61,12 @@ def test_the_turn_mail_shows_two_commands_from_the_players_own_position(game):
 def test_the_examples_are_the_commands_the_player_may_give_in_setup(alice, bob, clock):
     game = started(alice, bob, initial_placement="simultaneous")
     state = load_state(game)
-    view = seat_views.game_view(game, state, 0)
+    view = seat_views.game_view(game, read_seats(game), state, 0)
 
     found = answers.examples(view)
 
     assert found and all(parse_line(line, state, 0)["type"] == "place" for line in found)
-    assert answers.examples(seat_views.game_view(game, state, None)) == []  # a spectator
+    assert answers.examples(seat_views.game_view(game, read_seats(game), state, None)) == []  # a spectator
 
 
 def test_a_replys_answer_tells_the_dice_the_losses_and_the_territory_after(game):
@@ -99,13 +100,14 @@ def test_a_replys_answer_is_in_the_readers_language(game):
     own = state.territories_of(state.current)[0]
     reply = mailed(game, player, f"place {state.reinforcements} {territory_name(own)}")
     row = Notification.objects.get(key=f"reply:{reply.pk}")
-    view = seat_views.game_view(game, load_state(game), state.current)
+    seats = read_seats(game)
+    view = seat_views.game_view(game, seats, load_state(game), state.current)
 
     with translation.override("cs"):
-        found = answers.answer(game, state.current, row.payload, view, seating.usernames(game))
+        found = answers.answer(game, state.current, row.payload, view, seats.usernames())
         czech_name = vocabulary.territory_name(own)
     with translation.override("en"):
-        english = answers.answer(game, state.current, row.payload, view, seating.usernames(game))
+        english = answers.answer(game, state.current, row.payload, view, seats.usernames())
 
     assert found[0]["line"].startswith("place")
     # (Some territories, Alberta among them, are called the same in Czech: the sentence is not.)

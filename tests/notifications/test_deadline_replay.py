@@ -17,6 +17,7 @@ from games.clock import replayed_deadline
 from games.log import stored_events_with_times
 from games.models import Event, Game
 from games.moderation import moderate
+from games.rows import read_seats
 from games.states import load_state
 from notifications.vacations import cancel, declare
 from tests.notifications.support import act, place_setup, started, user_at
@@ -152,7 +153,7 @@ def test_the_record_of_a_game_with_deadline_changes_verifies(alice, bob, charlie
     assert game.status == Game.FINISHED and game.deadline is None
     assert replays_every_deadline() == 1
 
-    record = json.loads(json.dumps(seat_views.record(game, 0)))
+    record = json.loads(json.dumps(seat_views.record(game, read_seats(game), 0)))
 
     kinds = [event["type"] for event in record["events"]]
     assert "deadline_stretched" in kinds and "deadline_pulled_back" in kinds

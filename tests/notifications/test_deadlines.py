@@ -222,10 +222,10 @@ def test_it_sweeps_the_other_games_when_one_timeout_fails(alice, bob, charlie, c
     clock.advance(seconds=1)
     submit_timeout = service.submit_timeout
 
-    def failing_for_one_game(game, version, *args, **kwargs):
-        if game.pk == broken.pk:
+    def failing_for_one_game(loaded, version, *args, **kwargs):
+        if loaded.game.pk == broken.pk:  # the sweep hands on the game with its seats
             raise KeyError("a corrupt event")
-        return submit_timeout(game, version, *args, **kwargs)
+        return submit_timeout(loaded, version, *args, **kwargs)
 
     monkeypatch.setattr(service, "submit_timeout", failing_for_one_game)
 
@@ -430,9 +430,9 @@ def test_it_lets_a_move_made_while_the_sweep_runs_win(game, clock, monkeypatch):
     version, owing = game.version, game.current_seat
     read_owing = game_deadlines.owing_seats
 
-    def owing_seats_then_a_move(game_read, state):
-        play_a_quiet_turn(Game.objects.get(pk=game_read.pk))
-        return read_owing(game_read, state)
+    def owing_seats_then_a_move(seats, state):
+        play_a_quiet_turn(Game.objects.get(pk=game.pk))
+        return read_owing(seats, state)
 
     monkeypatch.setattr(game_deadlines, "owing_seats", owing_seats_then_a_move)
     assert sweep(game) == {**nothing_due(), "moved_on": 1}

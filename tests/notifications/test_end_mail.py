@@ -112,6 +112,7 @@ def test_an_elimination_that_leaves_the_game_running_still_mails_the_loser(alice
     from types import SimpleNamespace
 
     from engine import events as ev
+    from games.rows import read_seats
     from games.states import load_state
     from notifications import outbox
 
@@ -121,8 +122,9 @@ def test_an_elimination_that_leaves_the_game_running_still_mails_the_loser(alice
                                  seq=state.version + 1)
     finished = SimpleNamespace(type=ev.GAME_FINISHED, data={"winner": 0}, seq=state.version + 2)
 
-    running = outbox.rows_for(game, [eliminated], state, state)
-    ending = outbox.rows_for(game, [eliminated, finished], state, state)
+    seats = read_seats(game)
+    running = outbox.rows_for(game, seats, [eliminated], state, state)
+    ending = outbox.rows_for(game, seats, [eliminated, finished], state, state)
 
     assert [(r.kind, r.user.username) for r in running] == [(Notification.ELIMINATED, "charlie")]
     assert {r.kind for r in ending} == {Notification.FINISHED}

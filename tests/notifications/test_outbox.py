@@ -17,6 +17,7 @@ from config.celery import forget_connections
 from games import service
 from games.log import VersionConflict, stored_events
 from games.models import Event, Game
+from games.rows import read_seats
 from games.states import load_state
 from lib import publish
 from notifications import delivery, outbox, tasks
@@ -71,7 +72,7 @@ def test_it_writes_nothing_twice_when_the_hook_runs_again(alice, bob):
     before = [(row.pk, row.key) for row in rows(game)]
     events = stored_events(game)
 
-    outbox.write_outbox(game, events, None, load_state(game))
+    outbox.write_outbox(game, read_seats(game), events, None, load_state(game))
 
     assert [(row.pk, row.key) for row in rows(game)] == before
 

@@ -15,6 +15,7 @@ from engine import seed_hash
 from engine.moves import seats_to_act
 from games import seat_views, service
 from games.models import Game
+from games.rows import read_seats
 from games.states import load_state
 from lobby import open_games
 from tests.people import client_for, with_password
@@ -48,7 +49,7 @@ def finished(game, users):
         if state.finished:
             return state
         seat = rnd.choice(seats_to_act(state))
-        view = seat_views.game_view(game, state, seat)
+        view = seat_views.game_view(game, read_seats(game), state, seat)
         service.submit(service.player(users[seat]), game,
                      bots.choose(view, view["rules"], "normal", rnd), state.version)
     raise AssertionError("the game did not end")

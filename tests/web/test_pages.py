@@ -8,6 +8,7 @@ from engine.board import BORDERS, CARDS, NEIGHBOURS, TERRITORIES
 from engine.missions import effective_mission
 from games import seat_views, service
 from games.models import Event, Game
+from games.rows import read_seats
 from games.states import load_state
 from lobby import open_games
 from tests.people import client_for, with_password
@@ -65,7 +66,8 @@ def test_it_shows_my_games_with_whose_turn_and_the_deadline(alice, bob, as_alice
 
 def test_it_draws_the_whole_board_with_owner_and_armies(alice, bob, client):
     game = started_game([alice, bob], setup="random")
-    view = seat_views.game_view(game, play_until(game, [alice, bob], lambda s: True), None)
+    state = play_until(game, [alice, bob], lambda s: True)
+    view = seat_views.game_view(game, read_seats(game), state, None)
 
     html = client.get(f"/games/{game.pk}/").content.decode()
 

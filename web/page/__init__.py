@@ -10,8 +10,9 @@ from django.utils import timezone
 from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
 from accounts.models import Preferences
-from games import seat_views, seating, standing_orders
+from games import seat_views, standing_orders
 from games.models import Game
+from games.seating import Seats
 from games.states import load_state
 from lobby import bot_accounts
 from words.vocabulary import (
@@ -67,16 +68,17 @@ def deadline_context(game: Game) -> dict | None:
             "past": game.deadline <= timezone.now()}
 
 
-def game_context(game: Game, user, *, at: int | None = None, selected: str | None = None,
-                 full_log: bool = False, posted=None) -> dict:
-    seat = seating.seat_of(game, user)
+def game_context(game: Game, seats: Seats, user, *, at: int | None = None,
+                 selected: str | None = None, full_log: bool = False, posted=None) -> dict:
+    """Everything the page shows of `game` (seated as `seats`) to `user`."""
+    seat = seats.seat_of(user)
     # A bot account reads its games here but plays only through the API: no forms.
     bot_account = is_bot_account(user)
     live = at is None or at >= game.version
     if live:
         at = None
     state = None if game.status == Game.OPEN else load_state(game, at)
-    view = seat_views.game_view(game, state, seat)
+    view = seat_views.game_view(game, seats, state, seat)
     board = board_of(view)
     if selected not in board.neighbours:
         selected = None
@@ -90,9 +92,10 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
     finished = game.status == Game.FINISHED
     panel = players_panel(view, game)
     waiting = game.status == Game.OPEN
-    names = seating.usernames(game) if waiting else {}
+    names = seats.usernames()
     return {
-        "game": game, "view": view, "seat": seat, "you": you, "live": live, "at": at,
+        "game": game, "seats": seats, "view": view, "seat": seat, "you": you, "live": live,
+        "at": at,
         "version": game.version, "shown_version": view["version"],
         "steps": steps(at, game.version),
         "stamp": stamp(game),
@@ -112,7 +115,7 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "mission_card": mission_text((you.get("mission") or {}).get("id")) if you else "",
         "capital_name": territory_name(you.get("capital"), board) if you else "",
         "actions": actions(view, seat, game, selected, posted,
-                           occupy_default=occupy_default_of(user))
+                           occupy_default=occupy_default_of(user), names=names)
         if live and not bot_account else {},
         "neutral_question": live and not bot_account and view.get("phase") == "neutral_place"
         and view.get("current_seat") == seat and seat is not None
@@ -143,17 +146,17 @@ def game_context(game: Game, user, *, at: int | None = None, selected: str | Non
         "seating": seat_choices(game, names) if waiting and user.is_authenticated
         and game.creator_id == user.pk and len(seated_users) >= 2 else None,
         "seats_taken": len(seated_users),
-        "outcome": outcome(events, seating.usernames(game)) if finished else None,
+        "outcome": outcome(events, names) if finished else None,
         "seats_open": max(0, game.players - len(seated_users)),
-        "proof": verification(game) if finished else None,
-        "summary": end_summary(view, events, seating.usernames(game)) if finished else [],
-        "story": story_context(game, at),
+        "proof": verification(game, seats) if finished else None,
+        "summary": end_summary(view, events, names) if finished else [],
+        "story": story_context(game, at, names),
         "pause_reason": pause_reason(events) if game.status == Game.PAUSED else "",
         "playing": live and you is not None and game.status == Game.ACTIVE
         and not next((p for p in view["players"] if p["seat"] == seat and
                       (p["eliminated"] or p["dropped"])), None),
         "neighbours": neighbours_json(board),
-        "result": result_context(game, view, events, seat, user) if finished and live
+        "result": result_context(game, view, events, seat, user, names) if finished and live
         else None,
         "polling": live and (game.status in (Game.OPEN, Game.ACTIVE, Game.PAUSED)
                              or still_changing(game)),

@@ -6,7 +6,6 @@ from __future__ import annotations
 import engine as rules
 from engine.cards import set_kinds, set_value
 from engine.pieces import NEUTRAL
-from games import seating
 from games.models import Game
 from lib.inputs import whole_number
 from words import narrator
@@ -75,8 +74,10 @@ def occupy_form(view: dict, seat: int, occupy: dict, default: str) -> dict:
 
 
 def actions(view: dict, seat: int | None, game: Game, selected: str | None,
-            posted=None, occupy_default: str = "all") -> dict:
-    """The forms the viewer may use now, each with what it needs to be filled in."""
+            posted=None, occupy_default: str = "all", names: dict | None = None) -> dict:
+    """The forms the viewer may use now, each with what it needs to be filled in. `names`:
+    the seats' usernames (games.seating.Seats.usernames)."""
+    names = names or {}
     posted = posted or {}
     if seat is None or game.status != Game.ACTIVE or view.get("phase") is None:
         return {}
@@ -119,12 +120,10 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
                           board)
         forms["place_neutral"] = {"count": pending["reinforcements"],
                                   "rows": rows(neutral, "place-"),
-                                  "mover": narrator.seat_name(view.get("turn_seat"),
-                                                              seating.usernames(game))}
+                                  "mover": narrator.seat_name(view.get("turn_seat"), names)}
     elif phase == "neutral_place" and view.get("turn_seat") == seat:
         # This player's own turn waits while the other places the neutral's half of it.
-        forms["neutral_waiting"] = {"placer": narrator.seat_name(current,
-                                                                 seating.usernames(game))}
+        forms["neutral_waiting"] = {"placer": narrator.seat_name(current, names)}
     if current != seat or phase not in ("reinforce", "attack", "occupy", "fortify"):
         return forms
     if phase == "reinforce":

@@ -9,6 +9,7 @@ import engine as rules
 from engine import events as ev
 from games import seat_views
 from games.models import Game
+from games.seating import Seats
 from lib.numbers import signed
 from ratings.luck import luck_by_seat
 from words import narrator
@@ -96,10 +97,11 @@ def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
     return sorted(rows.values(), key=lambda row: (not row["won"], row["seat"]))
 
 
-def verification(game: Game) -> dict | None:
+def verification(game: Game, seats: Seats) -> dict | None:
+    """A finished game's record checked, draw by draw (`seats`: the game's)."""
     if not game.is_over or game.status != Game.FINISHED:
         return None
-    record = seat_views.record(game, None)
+    record = seat_views.record(game, seats, None)
     result = rules.verify(record)
     return {"ok": result.ok, "checked": result.checked_draws, "problems": result.problems[:10],
             "seed": record["seed"], "server_seed": record["server_seed"],

@@ -23,11 +23,11 @@ RESULTS_POLL = timedelta(minutes=10)
 
 
 def result_context(game: Game, view: dict, events: list[dict], seat: int | None,
-                   user) -> dict | None:
-    """What the page's result box shows, or None if the game did not finish with a result."""
+                   user, names: dict[int, str]) -> dict | None:
+    """What the page's result box shows (`names`: the seats' usernames), or None if the
+    game did not finish with a result."""
     if game.status != Game.FINISHED:
         return None
-    names = seating.usernames(game)
     team_size = seating.rules_of(game).team_size
     places = headlines.places_of(events, game.players, team_size)
     found = changes.changes(game.pk)  # None until the worker recorded the game

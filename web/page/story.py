@@ -89,9 +89,9 @@ def _win_chart(story: Story, row, names: dict) -> dict:
     }
 
 
-def story_context(game: Game, at: int | None) -> dict | None:
-    """What the page's story part shows: None before any turn; under fog before the end,
-    only that it is shown then."""
+def story_context(game: Game, at: int | None, names: dict[int, str]) -> dict | None:
+    """What the page's story part shows (`names`: the seats' usernames): None before any
+    turn; under fog before the end, only that it is shown then."""
     if game.status == Game.OPEN:
         return None
     if seating.rules_of(game).fog and not game.is_over:
@@ -99,7 +99,6 @@ def story_context(game: Game, at: int | None) -> dict | None:
     story = story_until(game, at)
     if not story.turns:
         return None
-    names = seating.usernames(game)
     found = {"fogged": False, "charts": _board_charts(story, names), "win": None,
              "pending": False}
     if game.status == Game.FINISHED:

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from engine import events as ev
 from engine.errors import RuleViolation
 from engine.moves import decision
-from games import seat_views, seating, service
+from games import seat_views, service
 from games.errors import ServiceError
 from games.log import VersionConflict
 from games.models import Game
@@ -44,9 +44,9 @@ def _at(request, game):
     return whole_number(request.GET.get("at", ""), 1, game.version - 1)
 
 
-def render_game(request, game, *, at=None, selected=None, form_error=None, posted=None,
-                conflict=None, status=200):
-    context = game_context(game, request.user, at=at, selected=selected,
+def render_game(request, game, seats, *, at=None, selected=None, form_error=None,
+                posted=None, conflict=None, status=200):
+    context = game_context(game, seats, request.user, at=at, selected=selected,
                            full_log=request.GET.get("log") == "all", posted=posted)
     context.update({"form_error": form_error, "conflict": conflict, **panel(request, game)})
     template = "games/_game.html" if _fragment(request) else "games/game.html"
@@ -54,7 +54,7 @@ def render_game(request, game, *, at=None, selected=None, form_error=None, poste
 
 
 def game_page(request, game_id):
-    game = visible_game(request, game_id)
+    game, seats, _ = visible_game(request, game_id)
     if "at" in request.GET and _at(request, game) is None:
         # ?at= the present, past it or unreadable: the page of the present, whose address
         # says so (the address always names the move the board shows).
@@ -64,17 +64,17 @@ def game_page(request, game_id):
     # ?sel=…&to=…&dice=…: the attack kept chosen after a roll, when the page is reloaded.
     kept = {key: request.GET[key] for key in ("to", "dice") if key in request.GET}
     presence.seen(request.user, game.pk)
-    return render_game(request, game, at=_at(request, game), selected=request.GET.get("sel"),
-                       posted=kept or None)
+    return render_game(request, game, seats, at=_at(request, game),
+                       selected=request.GET.get("sel"), posted=kept or None)
 
 
 def game_board_list(request, game_id):
     """The board as a list (?at=N: as of move N), as the viewer's seat may see it."""
-    game = visible_game(request, game_id)
+    game, seats, _ = visible_game(request, game_id)
     at = _at(request, game)
-    seat = seating.seat_of(game, request.user)
+    seat = seats.seat_of(request.user)
     state = None if game.status == Game.OPEN else load_state(game, at)
-    view = seat_views.game_view(game, state, seat)
+    view = seat_views.game_view(game, seats, state, seat)
     return render(request, "games/board_list.html", {
         "game": game, "view": view, "seat": seat, "at": at,
         "continents": board_rows(view, seat)})
@@ -82,12 +82,12 @@ def game_board_list(request, game_id):
 
 def game_live(request, game_id):
     """The poll: nothing (204) while the game stands still, else the new game area."""
-    game = visible_game(request, game_id)
+    game, seats, _ = visible_game(request, game_id)
     unchanged = request.GET.get("v") == stamp(game)
     presence.seen(request.user, game.pk, shown=not unchanged)  # their turn mail waits
     if unchanged:
         return HttpResponse(status=204)
-    return render_game(request, game)
+    return render_game(request, game, seats)
 
 
 def _success_text(game, done, seat) -> str:
@@ -119,22 +119,23 @@ def _still_due(game, seen: int) -> bool:
 
 @require_POST
 def game_play(request, game_id):
-    game = visible_game(request, game_id)
+    loaded = visible_game(request, game_id)
+    game, seats = loaded.game, loaded.seats
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={reverse('game', args=[game.pk])}")
     kind = request.POST.get("type", "")
     form = FORM_OF.get(kind, kind)
     if is_bot_account(request.user):
-        return render_game(request, game, form_error={"form": form, "text": bot_refusal()},
-                           status=403)
+        return render_game(request, game, seats,
+                           form_error={"form": form, "text": bot_refusal()}, status=403)
     raw_version = request.POST.get("version", "")
     try:
         version = whole_number(raw_version)
         if version is None:
             raise FormProblem(_("The page did not say which move it was showing; reload it."))
         payload = payload_from_post(request.POST, board_of_game(game))
-        done = service.submit(service.player(request.user), game, payload, version,
-                            others_policies_pass=True)
+        done = service.submit(service.player(request.user), loaded, payload, version,
+                              others_policies_pass=True)
     except VersionConflict as conflict:
         game.refresh_from_db()
         text = _("The game moved on while you were deciding (it was at move %(seen)s, it is "
@@ -143,7 +144,7 @@ def game_play(request, game_id):
         kept = _still_due(game, version)
         if kept:
             text += " " + _("What you filled in is kept.")
-        return render_game(request, game, conflict=text, status=409,
+        return render_game(request, game, seats, conflict=text, status=409,
                            posted=request.POST if kept else None,
                            selected=request.POST.get("from") if kept else None)
     except (FormProblem, RuleViolation, ServiceError) as error:
@@ -151,7 +152,9 @@ def game_play(request, game_id):
         status = getattr(error, "status", 400)
         if isinstance(error, RuleViolation) and error.code in ("not_your_turn", "not_seated"):
             status = 403
-        return render_game(request, game, form_error={"form": form, "text": refusal_text(error, board_of_game(game))},
+        return render_game(request, game, seats,
+                           form_error={"form": form,
+                                       "text": refusal_text(error, board_of_game(game))},
                            posted=request.POST, selected=request.POST.get("from"),
                            status=status)
     text = _success_text(game, done, done.seat)
@@ -165,7 +168,8 @@ def game_play(request, game_id):
         selected = payload["from"]
         kept = {"to": payload["to"], "dice": request.POST.get("dice", "")}
     if _fragment(request):
-        return render_game(request, done.game, selected=selected, posted=kept or None)
+        return render_game(request, done.game, done.seats, selected=selected,
+                           posted=kept or None)
     url = reverse("game", args=[game.pk])
     if not selected:
         return redirect(f"{url}#play")

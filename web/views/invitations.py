@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -18,6 +18,7 @@ from engine.errors import RuleViolation
 from games import visibility
 from games.errors import ServiceError
 from games.models import Game
+from games.rows import Loaded, load_game
 from lobby import challenges, invitations
 
 from ..forms.invitations import ChallengeForm
@@ -25,12 +26,13 @@ from ..forms.lobby import created_too_many
 from .refusals import people_only, refusal_text
 
 
-def visible_game(request, game_id) -> Game:
-    """The game of a page's URL, or 404 (a private game the viewer may not know of too)."""
-    game = get_object_or_404(Game, pk=game_id)
-    if not visibility.page_may_see(request, game):
+def visible_game(request, game_id) -> Loaded:
+    """The game of a page's URL with its seats (one query: games.rows), or 404 (a private
+    game the viewer may not know of too)."""
+    loaded = load_game(game_id)
+    if loaded is None or not visibility.page_may_see(request, loaded.game, loaded.seats):
         raise Http404("No game matches the given query.")
-    return game
+    return loaded
 
 
 def refused(error: Exception, username: str = "") -> str:
@@ -92,7 +94,7 @@ def invite_link(request, token):
 
 
 def _act(request, game_id, act, done, username=""):
-    game = visible_game(request, game_id)
+    game = visible_game(request, game_id).game
     try:
         act(game)
     except (ServiceError, RuleViolation) as error:
@@ -135,7 +137,7 @@ def renew_link(request, game_id):
 @login_required
 @people_only
 def decline(request, game_id):
-    game = visible_game(request, game_id)
+    game = visible_game(request, game_id).game
     try:
         invitations.decline(game, request.user)
     except ServiceError as error:

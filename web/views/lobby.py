@@ -233,7 +233,7 @@ def _game_action(request, game_id, act, done: str, leaves: bool = False):
     """A button on an open game (join, add a computer player, start, leave, cancel): `act`
     on the game through lobby.open_games, then back to its page saying `done` or why not (to
     the lobby once the player has left it or it is gone)."""
-    game = visible_game(request, game_id)
+    game = visible_game(request, game_id).game
     try:
         act(game)
     except (ServiceError, RuleViolation) as error:

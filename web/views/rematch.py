@@ -26,7 +26,7 @@ def _back(game: Game):
 @login_required
 @people_only
 def offer_or_accept(request, game_id):
-    game = visible_game(request, game_id)
+    game = visible_game(request, game_id).game
     try:
         offer, offered = rematch.offer_or_accept(game, request.user,
                                                  request.POST.get("entropy") or None)
@@ -45,7 +45,7 @@ def offer_or_accept(request, game_id):
 @login_required
 @people_only
 def decline(request, game_id):
-    game = visible_game(request, game_id)
+    game = visible_game(request, game_id).game
     try:
         rematch.decline(game, request.user)
     except ServiceError as error:
