@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
@@ -47,13 +46,11 @@ def owing_users(seats: Seats, state) -> list[int]:
 # Games read and decided together: their seats, states and vacations take a few queries
 # per batch instead of several per game.
 READ_BATCH = 250
-# Timeouts committed together: one transaction, so one wait for the disk to take the
-# commit, per this many games instead of one per game (that wait was most of a timeout's
-# cost), each game's change in a savepoint of its own so that a game that moved on or
-# fails is rolled back alone. Each game takes two subtransactions (its own and its
-# append's, games.append): 25 games stay under the 64 a PostgreSQL backend keeps track of
-# in shared memory (past them every other backend's snapshot reads pg_subtrans).
-COMMIT_BATCH = 25
+# Each game's timeout is a transaction of its own. Committing 25 together, each in a
+# savepoint, was tried: it spared a wait for the disk per game where the disk is slow (a
+# busy machine: 0.65-0.85x the floor against 1.22x), but its four savepoint round trips per
+# game cost more than that wait on a quiet one (1,000 timeouts in 1.8 s against 1.1-1.3 s),
+# and a bench is measured quiet (docs/operators/capacity.md).
 
 
 def sweep_deadlines(limit: int = 1000) -> dict:
@@ -63,8 +60,7 @@ def sweep_deadlines(limit: int = 1000) -> dict:
     sweep is ever lost)."""
     now = timezone.now()
     counts = {"timed_out": 0, "moved_on": 0, "stretched": 0, "failed": 0}
-    # Ties broken by id: two sweeps lock the games they commit together in one order,
-    # so neither waits for a game the other holds while holding one it waits for.
+    # Ties broken by id: two sweeps take the same games in the same order.
     due = list(Game.objects.filter(status=Game.ACTIVE, deadline__lte=now)
                .order_by("deadline", "pk")[:limit])
     for start in range(0, len(due), READ_BATCH):
@@ -75,13 +71,9 @@ def sweep_deadlines(limit: int = 1000) -> dict:
         owing = {game.pk: owing_seats(seats[game.pk], states[game.pk]) for game in batch}
         away = away_until([user for seats in owing.values() for user in seats.values()],
                                 now)
-        for first in range(0, len(batch), COMMIT_BATCH):
-            # The mail, the bots' runs and the streams' news of these timeouts go out once
-            # this commits (each reaction's on_commit), those of a rolled-back game never.
-            with transaction.atomic():
-                for game in batch[first:first + COMMIT_BATCH]:
-                    _time_out(Loaded(game, seats[game.pk], states[game.pk]), owing[game.pk],
-                              away, counts)
+        for game in batch:
+            _time_out(Loaded(game, seats[game.pk], states[game.pk]), owing[game.pk], away,
+                      counts)
     if len(due) == limit:
         counts["backlog"] = Game.objects.filter(
             status=Game.ACTIVE, deadline__lte=now).count()
@@ -114,20 +106,18 @@ def _failed(game, counts) -> bool:
 def _time_out(loaded: Loaded, owing, away, counts) -> None:
     """Apply one game's timeout through the one write path (or stretch its deadline for the
     owing players on vacation, an event too); the version read guards against a move made
-    meanwhile. Called in the sweep's transaction: the game's change is its savepoint's,
-    kept or rolled back whole."""
+    meanwhile."""
     game, state = loaded.game, loaded.state
     version = game.version
     on_vacation = sorted(seat for seat, user in owing.items() if user in away)
     try:
-        with transaction.atomic():
-            if on_vacation:
-                # The clock starts again when the last of them is back.
-                back = max(away[owing[seat]] for seat in on_vacation)
-                absences.stretch(game, state, on_vacation, back, loaded.seats)
-                counts["stretched"] += 1
-                return
-            service.submit_timeout(loaded, version)
+        if on_vacation:
+            # The clock starts again when the last of them is back.
+            back = max(away[owing[seat]] for seat in on_vacation)
+            absences.stretch(game, state, on_vacation, back, loaded.seats)
+            counts["stretched"] += 1
+            return
+        service.submit_timeout(loaded, version)
         counts["timed_out"] += 1
     except (VersionConflict, RuleViolation):
         counts["moved_on"] += 1

@@ -234,32 +234,6 @@ def test_it_sweeps_the_other_games_when_one_timeout_fails(alice, bob, charlie, c
     assert f"the timeout of game {broken.pk} failed" in caplog.text
 
 
-def test_it_rolls_back_alone_a_timeout_that_fails_after_its_append(alice, bob, charlie, clock,
-                                                                  monkeypatch, caplog):
-    """The sweep commits several games' timeouts together: a game whose change fails once
-    its events are appended keeps none of it (nor its mail), the others theirs."""
-    broken, fine = started(alice, bob), started(bob, charlie)
-    overdue(broken, clock)
-    clock.advance(seconds=1)
-    version = broken.version
-    append = service.append
-
-    def failing_after_the_append(game, *args, **kwargs):
-        appended = append(game, *args, **kwargs)
-        if game.pk == broken.pk:
-            raise KeyError("what follows the append breaks")
-        return appended
-
-    monkeypatch.setattr(service, "append", failing_after_the_append)
-
-    assert game_deadlines.sweep_deadlines() == {**nothing_due(), "timed_out": 1, "failed": 1}
-    broken.refresh_from_db()
-    assert broken.version == version and not timed_out_seats(broken, 0)
-    assert not Notification.objects.filter(game=broken, kind=Notification.TIMED_OUT).exists()
-    assert timed_out_seats(fine, 0)
-    assert f"the timeout of game {broken.pk} failed" in caplog.text
-
-
 def test_it_leaves_what_one_run_cannot_take_to_the_next_and_says_so(
         alice, bob, charlie, clock, settings, caplog, monkeypatch):
     games = [started(alice, bob), started(bob, charlie), started(charlie, alice)]
