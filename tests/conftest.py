@@ -251,13 +251,18 @@ ON_BOTH = ("tests/games/", "tests/accounts/", "tests/notifications/", "tests/ops
 # runs each size once: the laptop's on the embedded pass, the phone's on the server pass.
 # Every size meets a real browser and every database serves one, at half the browser time.
 SIZE_PASS = {"laptop": "embedded", "phone": "server"}
+# Likewise a test of both brokers (parameter ids `filesystem`, `redis`: a worker's pool
+# process killed, tests/ops/test_pool_loss.py) meets the embedded broker on the embedded
+# pass and Redis on the server pass, where each is the one deployed beside that database.
+BROKER_PASS = {"filesystem": "embedded", "redis": "server"}
 
 
-def screen_size(item) -> str | None:
+def screen_size(item, passes=SIZE_PASS) -> str | None:
+    """The parameter id of `item` that `passes` names (a screen size, or a broker)."""
     callspec = getattr(item, "callspec", None)
     if callspec is None:
         return None
-    return next((part for part in callspec.id.split("-") if part in SIZE_PASS), None)
+    return next((part for part in callspec.id.split("-") if part in passes), None)
 
 
 def reaches_the_database(item) -> bool:
@@ -270,7 +275,7 @@ def pytest_collection_modifyitems(config, items):
     the database (the pure engine's, the bots' and the parsers' learn nothing new from
     PostgreSQL and Redis); `embedded` leaves out the database tests CI runs only on the
     server (not ON_BOTH). A browser test on both passes runs each screen size on one of them
-    (SIZE_PASS). Unset, everything runs."""
+    (SIZE_PASS), a pool-loss test each broker (BROKER_PASS). Unset, everything runs."""
     ci_pass = os.environ.get("CONQUEST_CI_PASS", "")
     if ci_pass not in ("", "embedded", "server"):
         raise pytest.UsageError(f"CONQUEST_CI_PASS is embedded, server or unset, not {ci_pass!r}")
@@ -282,9 +287,11 @@ def pytest_collection_modifyitems(config, items):
             keep = reaches_the_database(item)
         else:
             keep = not reaches_the_database(item) or item.nodeid.startswith(ON_BOTH)
-        size = screen_size(item)
+        size, broker = screen_size(item), screen_size(item, BROKER_PASS)
         if keep and size and item.nodeid.startswith(ON_BOTH) and reaches_the_database(item):
             keep = SIZE_PASS[size] == ci_pass
+        if keep and broker and item.nodeid.startswith("tests/ops/test_pool_loss.py"):
+            keep = BROKER_PASS[broker] == ci_pass
         (kept if keep else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)

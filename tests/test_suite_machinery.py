@@ -65,3 +65,11 @@ def test_a_browser_test_on_both_passes_runs_each_screen_size_on_one(monkeypatch)
     # A browser test CI runs only on the server keeps both of its sizes there.
     assert server == ["test_f[phone]", "test_g[3-phone]", "test_h[laptop]", "test_h[phone]"]
     assert kept(monkeypatch, "", SIZED) == [i.nodeid.split("::")[1] for i in SIZED]
+
+
+def test_a_pool_loss_test_meets_each_broker_on_the_pass_that_deploys_it(monkeypatch):
+    brokers = [item(f"tests/ops/test_pool_loss.py::test_j[{broker}]", "transactional_db")
+               for broker in ("filesystem", "redis")]
+    assert kept(monkeypatch, "embedded", brokers) == ["test_j[filesystem]"]
+    assert kept(monkeypatch, "server", brokers) == ["test_j[redis]"]
+    assert kept(monkeypatch, "", brokers) == ["test_j[filesystem]", "test_j[redis]"]
