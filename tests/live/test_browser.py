@@ -7,33 +7,33 @@ from __future__ import annotations
 import time
 
 import pytest
-from django.conf import settings
-from django.test import Client
 
 from games import service
 from games.states import load_state
 from tests.people import with_password
+from tests.web.e2e.support import sign_in
 from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_move_by_another_player_shows_within_a_second(browser, contexts, stream_server):
-    server = stream_server
-    alice, bob = with_password("alice"), with_password("bob")
-    game = started_game([alice, bob])
+def watching(browser, contexts, server):
+    """A started game of alice and bob, and a page of the player who is not moving, signed
+    in by a session the test makes (the server hashes passwords otherwise than the test's
+    settings do), not yet opened: (game, its state, the players, the server's address, the
+    page, the test client whose session it is)."""
+    players = with_password("alice"), with_password("bob")
+    game = started_game(list(players))
     state = load_state(game)
-    watcher = (alice, bob)[1 - state.current]
     base = f"http://127.0.0.1:{server.port}"
-    # Signed in by a session the test makes (the server hashes passwords otherwise
-    # than the test's settings do).
-    client = Client()
-    client.force_login(watcher)
     context = browser.new_context()
     contexts.append(context)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
-                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
-    page = context.new_page()
+    session = sign_in(context, base, players[1 - state.current])
+    return game, state, players, base, context.new_page(), session
+
+
+def test_a_move_by_another_player_shows_within_a_second(browser, contexts, stream_server):
+    game, state, players, base, page, _ = watching(browser, contexts, stream_server)
     streams = []
     page.on("request", lambda r: f"/games/{game.pk}/stream/" in r.url
             and streams.append(r.url))
@@ -45,7 +45,7 @@ def test_a_move_by_another_player_shows_within_a_second(browser, contexts, strea
         page.wait_for_timeout(50)
     page.wait_for_timeout(500)
     assert streams, "the game page opened no stream"
-    mover = (alice, bob)[state.current]
+    mover = players[state.current]
     own = state.territories_of(state.current)[0]
     service.submit(service.player(mover), game, {"type": "place", "placements": {own: 1}})
     moved = time.monotonic()
@@ -64,18 +64,7 @@ def test_the_page_comes_back_after_a_lifetime_and_not_after_signing_out(
         browser, contexts, serve_streams):
     server = serve_streams(CONQUEST_STREAM_MAX_SECONDS="2",
                            CONQUEST_STREAM_CHECK_SECONDS="0.5")
-    alice, bob = with_password("alice"), with_password("bob")
-    game = started_game([alice, bob])
-    state = load_state(game)
-    watcher = (alice, bob)[1 - state.current]
-    base = f"http://127.0.0.1:{server.port}"
-    client = Client()
-    client.force_login(watcher)
-    context = browser.new_context()
-    contexts.append(context)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
-                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
-    page = context.new_page()
+    game, state, players, base, page, client = watching(browser, contexts, server)
     streams = []
     # (The page's user stream, static/js/counters.js, comes and goes on its own.)
     page.on("response", lambda r: f"/games/{game.pk}/stream/" in r.url
@@ -87,7 +76,7 @@ def test_the_page_comes_back_after_a_lifetime_and_not_after_signing_out(
             break
         page.wait_for_timeout(50)
     assert streams == [200, 200], "the page's stream did not come back after its lifetime"
-    mover = (alice, bob)[state.current]
+    mover = players[state.current]
     own = state.territories_of(state.current)[0]
     service.submit(service.player(mover), game, {"type": "place", "placements": {own: 1}})
     moved = time.monotonic()
