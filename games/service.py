@@ -88,11 +88,6 @@ class Committed:
         return self.actor.seat
 
     @property
-    def loaded(self) -> Loaded:
-        """The game as this change left it: its row, its seats and its state."""
-        return Loaded(self.game, self.seats, self.after)
-
-    @property
     def finished_game(self) -> bool:
         """Whether this change ended the game with a result (an abort has none)."""
         return (self.after.finished and self.after.finish_reason != "aborted"

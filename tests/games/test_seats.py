@@ -8,7 +8,7 @@ import pytest
 
 from accounts.models import BotAccount
 from games import service
-from games.rows import Loaded, load_game, read_seats, seats_of_games
+from games.rows import load_game, read_seats, seats_of_games
 from games.seating import Seated, Seats
 from games.states import load_state
 from lobby import open_games
@@ -33,7 +33,6 @@ def test_a_command_leaves_no_seat_data_on_the_game_and_carries_its_seats(three):
 
     assert not HIDDEN & set(vars(done.game)) and done.game is loaded.game
     assert done.seats == loaded.seats == read_seats(game)
-    assert done.loaded == Loaded(done.game, done.seats, done.after)
     assert done.seat == loaded.seats.seat_of(mover)
     # A bare row is read with its seats by the front door, and left as bare.
     bare = load_game(game.pk).game
