@@ -167,6 +167,7 @@ def resigned_games(count: int, player: int, opponents: list[int]) -> int:
     at once, with their results recorded as the ratings worker would (unrated); events
     written."""
     from ratings.models import GameResult, PlayerResult
+    from ratings.recording import rules_key
 
     rnd, written = random.Random(count), 0
     options = rules.validate_rules({}, 2)
@@ -193,7 +194,8 @@ def resigned_games(count: int, player: int, opponents: list[int]) -> int:
                                                       rated=False)))
             rows[PlayerResult] += [row_of(PlayerResult(
                 game_id=pk, user_id=u, seat=s, seats=2, placement=1 + (state.winner != s),
-                won=state.winner == s, finished_at=ended, rated=False), with_pk=False)
+                won=state.winner == s, finished_at=ended, rated=False, map=game.map,
+                rules_key=rules_key(game.rules), private=False), with_pk=False)
                 for s, u in enumerate(seated)]
         for model, found in rows.items():
             copy(model, found)

@@ -103,11 +103,17 @@ def visible(user, through: str = "") -> Q:
     """Games `user` may know of, as a filter: public ones, those they sit in and those
     they were invited to. `through` ("game__") filters rows of another table by their game,
     in a join rather than over every game."""
-    public = Q(**{f"{through}private": False})
+    return visible_by(user, f"{through}private", f"{through}pk")
+
+
+def visible_by(user, private: str, game: str) -> Q:
+    """visible() for rows that keep their game's privacy in a column of their own: `private`
+    names it, `game` the game's id (ratings' results: "private", "game_id")."""
+    public = Q(**{private: False})
     if user is None or not user.is_authenticated:
         return public
-    return (public | Q(**{f"{through}pk__in": Seat.objects.filter(user=user).values("game_id")})
-            | Q(**{f"{through}pk__in": invited(user).filter(status__in=SEEING)
+    return (public | Q(**{f"{game}__in": Seat.objects.filter(user=user).values("game_id")})
+            | Q(**{f"{game}__in": invited(user).filter(status__in=SEEING)
                    .values("game_id")}))
 
 

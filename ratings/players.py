@@ -26,7 +26,7 @@ from accounts.bots import bot_account_ids, owners
 from engine.options import Rules
 from games.boards import UnknownMap, board_of_map
 from games.models import Game, Seat
-from games.visibility import visible
+from games.visibility import visible, visible_by
 from lib.inputs import whole_number
 from ratings import charts
 from ratings.models import ALL_SIZES, PlayerResult, Rating
@@ -160,21 +160,25 @@ def _newest(results, count: int) -> tuple[list, bool]:
 
 
 def _record(results) -> dict:
-    """Games, wins, placements, dice luck and favourites of `results` in one query: grouped
-    by map and rules, which a player's games share in a handful of kinds."""
-    groups = list(results.values("game__map", "game__rules").annotate(
+    """Games, wins, placements, dice luck and favourites of `results` in two queries: grouped
+    by map and rules (the results keep both), which a player's games share in a handful of
+    kinds, then the rules of one game of each kind."""
+    groups = list(results.values("map", "rules_key").annotate(
         games=Count("id"), wins=Count("id", filter=Q(won=True)), placements=Sum("placement"),
         battles=Sum("battles"), lost=Sum("lost"), expected_lost=Sum("expected_lost"),
-        taken=Sum("taken"), expected_taken=Sum("expected_taken"), first=Min("finished_at"))
+        taken=Sum("taken"), expected_taken=Sum("expected_taken"), first=Min("finished_at"),
+        example=Min("game_id"))
         .order_by("first"))
+    rules = dict(Game.objects.filter(pk__in=[group["example"] for group in groups])
+                 .values_list("pk", "rules"))
     total = {key: sum(group[key] for group in groups) for key in (
         "games", "wins", "placements", "battles", "lost", "expected_lost", "taken",
         "expected_taken")}
     maps: Counter = Counter()
     for group in groups:
-        maps[group["game__map"]] += group["games"]
+        maps[group["map"]] += group["games"]
     total["favourite_options"] = favourite_options(
-        [(group["game__rules"], group["games"]) for group in groups])
+        [(rules.get(group["example"]), group["games"]) for group in groups])
     total["favourite_maps"] = favourite_maps(maps)
     return total
 
@@ -184,7 +188,7 @@ def profile(user, viewer=None, listing: str = "", before=None) -> dict:
     private game they may not know of counts in the rating and nowhere else (the module's
     docstring). `listing` (check_games_query) narrows the lists of games; `before`
     (check_cursor) pages the finished ones."""
-    results = PlayerResult.objects.filter(visible(viewer, through="game__"), user=user)
+    results = PlayerResult.objects.filter(visible_by(viewer, "private", "game_id"), user=user)
     overall = Rating.objects.filter(user=user, pool=ALL_SIZES).first()
     by_size = {r.pool: r for r in Rating.objects.filter(user=user).exclude(pool=ALL_SIZES)}
     record = _record(results)

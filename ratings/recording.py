@@ -13,6 +13,8 @@ ratings the earlier games left, so recording and rebuilding agree).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -82,6 +84,9 @@ class Finished:
     played: set[int] = field(default_factory=set)  # human seats that played it
     voided: bool = False  # a moderator voided its rating
     unrated_because: str = ""  # WHY_UNRATED, WHY_COMPUTERS or WHY_OWNER_BOT if not rated
+    map: str = ""  # noqa: A003
+    rules_key: str = ""
+    private: bool = False
 
     def side(self, seat: int) -> int:
         teams = self.seats // self.team_size if self.team_size > 1 else self.seats
@@ -108,6 +113,12 @@ class Finished:
         if seat not in self.played:
             return WHY_NOT_PLAYED
         return "" if seat in rated_seats else WHY_ONE_SIDE
+
+
+def rules_key(rules: dict | None) -> str:
+    """A fingerprint of a game's rules: equal for equal rules, whatever their keys' order."""
+    text = json.dumps(rules or {}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 READ_EVENTS = tuple(dict.fromkeys((*PLACEMENT_EVENTS, ev.BATTLE, *played.PLAYED_EVENTS)))
@@ -156,6 +167,7 @@ def read_finished(games: list[Game]) -> list[Finished]:
             played=played.played_seats(
                 [e for e in events if e[0] in played.PLAYED_EVENTS], humans),
             voided=game.pk in voided, unrated_because=unrated_because,
+            map=game.map, rules_key=rules_key(game.rules), private=game.private,
         ))
     return found
 
@@ -211,6 +223,7 @@ class Ledger:
                 taken=luck.taken, expected_taken=luck.expected_taken,
                 why=(WHY_NEWCOMERS if seat in newcomers else "") if moves
                 else game.why_not_rated(seat, rated),
+                map=game.map, rules_key=game.rules_key, private=game.private,
             ))
         result = GameResult(game_id=game.game_id, finished_at=game.finished_at,
                             seats=game.seats, rated=bool(rated))
@@ -372,7 +385,7 @@ def rebuild_locked() -> int:
     Rating.objects.all().delete()
     ledger = Ledger()
     ids = list(finished_games().values_list("pk", flat=True))
-    fields = ("id", "players", "rules", "rated", "finished_at")
+    fields = ("id", "players", "rules", "rated", "finished_at", "map", "private")
     for start in range(0, len(ids), BATCH):
         chunk = {game.pk: game for game in
                  Game.objects.filter(pk__in=ids[start:start + BATCH]).only(*fields)}
