@@ -295,7 +295,7 @@ def check_leaderboard_query(params) -> tuple[int, int]:
 def public_records(user_ids, pool: int) -> dict[int, dict]:
     """{user id: {games, wins, placements}} of their rated public games in `pool`: the
     Rating rows' counts without private games."""
-    rows = PlayerResult.objects.filter(user_id__in=user_ids, rated=True, game__private=False)
+    rows = PlayerResult.objects.filter(user_id__in=user_ids, rated=True, private=False)
     if pool != ALL_SIZES:
         rows = rows.filter(seats=pool)
     return {row.pop("user_id"): row for row in rows.values("user_id").annotate(
