@@ -9,8 +9,9 @@ written by COPY through the log's triggers), then measured at each size in one r
   stored in other games, each against the framework floor measured right after it;
 - a game's view and a move's answer in a game of 10,000 events against one of 100;
 - the deadline sweep of 1,000 overdue games among 100,000 active against 10,000;
-- the lobby, a player page (10,000 finished games), the leaderboard (100,000 rated
-  players), the moderation queue and the admin's game list: p50 of each page;
+- the lobby (100 open games besides the 100,000 running), a player page (10,000 finished
+  games), the leaderboard (100,000 rated players), the moderation queue and the admin's
+  game list: p50 of each page;
 - the bytes each stored event takes (table and indexes), and each finished game.
 
 `python -m benchmarks growth` runs it alone; the 10^7 size adds some 10 minutes of
@@ -39,6 +40,7 @@ PLAYER_GAMES = 10_000  # finished games of the player whose page is measured
 COMMANDS = 200  # timed per size, each followed by one floor request
 VIEW_REQUESTS = 60
 PAGE_REQUESTS = 20
+OPEN_GAMES = 100  # waiting for players when the lobby is measured
 SWEEP_SIZES = (10_000, 100_000)
 # The targets.
 COMMAND_GROWTH, VIEW_GROWTH, SWEEP_GROWTH, PAGE_P50_MS = 1.2, 1.5, 1.3, 50
@@ -218,6 +220,11 @@ def pages(players) -> None:
           f"{time.perf_counter() - started:.1f} s")
     _analyze()
     User = get_user_model()
+    # Games waiting for players, as a busy lobby has them: more than its first page.
+    from lobby import open_games
+
+    for number, user in enumerate(User.objects.filter(pk__in=players[1000:1000 + OPEN_GAMES])):
+        open_games.create_game(user, f"Open table {number}", 2 + number % 5)
     admin = User.objects.create_superuser("chief", "chief@example.com", "x")
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     for name, path, who in (

@@ -151,6 +151,11 @@ def home(request):
         **_computer_choices()})
 
 
+# Open games a page of the lobby lists, newest first; "More open games" shows the next
+# ones (?before= the last one's id: keyset paging, as fast on the tenth page as the first).
+OPEN_GAMES_SHOWN = 25
+
+
 def _lobby(request, form, status=200):
     # The open games, filtered as the query asks (a bookmarkable link; a bad value is
     # said and filters nothing). Private games are listed to nobody here.
@@ -160,9 +165,20 @@ def _lobby(request, form, status=200):
         open_games = open_games.filter(games_filters.where(filters.chosen()))
     elif status == 200:
         status = 400
-    open_games = (open_games.annotate(seats_taken=Count("seats"))
-                  .select_related("creator").order_by("-id")[:100])
-    open_games = [g for g in open_games if g.seats_taken < g.players]
+    raw_before = request.GET.get("before")
+    before = whole_number(raw_before, 1, 2**63 - 1) if raw_before not in (None, "") else None
+    no_such_page = raw_before not in (None, "") and before is None
+    if no_such_page and status == 200:
+        status = 400
+    if before is not None:
+        open_games = open_games.filter(pk__lt=before)
+    listed = list(open_games.annotate(seats_taken=Count("seats"))
+                  .select_related("creator").order_by("-id")[:OPEN_GAMES_SHOWN + 1])
+    more = len(listed) > OPEN_GAMES_SHOWN
+    listed = listed[:OPEN_GAMES_SHOWN]
+    open_games = [g for g in listed if g.seats_taken < g.players]
+    query = request.GET.copy()
+    query.pop("before", None)
     mine = set()
     if request.user.is_authenticated:  # among the games listed, not all the player's
         mine = set(Seat.objects.filter(user=request.user, game__in=[g.pk for g in open_games])
@@ -178,6 +194,9 @@ def _lobby(request, form, status=200):
     return render(request, "games/lobby.html", {
         "open_games": rows, "my_games": my_games, "form": form, "filters": filters,
         "filtered": filters.is_valid() and bool(filters.chosen()),
+        "no_such_page": no_such_page,
+        "more_open": f"?{_with(query, before=listed[-1].pk)}" if more else None,
+        "newest_open": f"?{query.urlencode()}" if before is not None else None,
         "invitations": invitations.pending_for(request.user),
         "running_games": _running_games(request.user),
         "your_moves": sum(row["your_turn"] for row in my_games),
@@ -191,6 +210,14 @@ def _lobby(request, form, status=200):
         "create_form_key": _create_form_key(form, maps, defaults),
         **_computer_choices(),
     }, status=status)
+
+
+def _with(query, **values) -> str:
+    """The query string `query` (a QueryDict) with `values` set."""
+    query = query.copy()
+    for key, value in values.items():
+        query[key] = str(value)
+    return query.urlencode()
 
 
 def _create_form_key(form, maps: list[dict], defaults: dict) -> str | None:
