@@ -171,3 +171,23 @@ def test_the_creator_chooses_whether_the_game_is_rated(as_alice):
         response = as_alice.post("/games/new/", {**base, "rated": choice, "bots": bots})
         assert response.status_code == 302, response.content.decode()[:500]
         assert Game.objects.latest("id").rated is rated
+
+
+def test_every_game_not_over_is_listed_and_the_newest_of_the_rest(alice, bob, as_alice):
+    """A player of many games finds an old game under way among them: the lobby lists every
+    game not over and the newest ten of the others, the home page the ones under way."""
+    from web.views.lobby import FINISHED_SHOWN
+
+    old = started_game([alice, bob])
+    Game.objects.filter(pk=old.pk).update(name="Old but running")
+    over = []
+    for number in range(FINISHED_SHOWN + 3):
+        game = open_games.create_game(alice, f"Over {number}", 2)
+        open_games.cancel_game(game, alice)
+        over.append(game.name)
+    page = as_alice.get("/games/").content.decode()
+
+    assert _row_names(page) == ["Old but running", *reversed(over[-FINISHED_SHOWN:])]
+    assert 'href="/players/alice/?games=finished"' in page
+    home = as_alice.get("/").content.decode()
+    assert "Old but running" in home and "Over " not in home

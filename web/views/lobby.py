@@ -77,15 +77,24 @@ def _winner_words(game: Game, names: dict) -> str:
 _STATUS_ORDER = {Game.ACTIVE: 1, Game.PAUSED: 1, Game.OPEN: 2}
 
 
-def _my_games(user):
+# Of a player's games the lobby lists every one not over (up to UNFINISHED_SHOWN) and the
+# newest FINISHED_SHOWN of the others; their page lists all (a link says so).
+UNFINISHED_SHOWN, FINISHED_SHOWN = 200, 10
+_NOT_OVER = (Game.OPEN, Game.ACTIVE, Game.PAUSED)
+
+
+def _my_games(user, finished: int = FINISHED_SHOWN):
     if not user.is_authenticated:
         return []
-    # The newest 50 of the player's games (ordered by the seat's own game column, with no
-    # join): a player of 10,000 games must not read them all for a list of 50.
-    seats = dict(Seat.objects.filter(user=user).order_by("-game_id")
-                 .values_list("game_id", "seat")[:50])
-    games = list(Game.objects.filter(pk__in=seats)
-                 .annotate(seats_taken=Count("seats")).order_by("-id")[:50])
+    # Two lists from the player's seats, neither reading all of a player of 10,000 games:
+    # those not over (the partial index game_unfinished), then the newest of the rest.
+    mine = Seat.objects.filter(user=user).order_by("-game_id")
+    seats = dict(mine.filter(game__status__in=_NOT_OVER)
+                 .values_list("game_id", "seat")[:UNFINISHED_SHOWN])
+    if finished:
+        seats.update(mine.exclude(game__status__in=_NOT_OVER)
+                     .values_list("game_id", "seat")[:finished])
+    games = list(Game.objects.filter(pk__in=seats).annotate(seats_taken=Count("seats")))
     names = _names([g.pk for g in games])
     rows = []
     for game in games:
@@ -145,7 +154,8 @@ def _computer_choices() -> dict:
 
 
 def home(request):
-    mine = [row for row in _my_games(request.user) if row["game"].status == Game.ACTIVE]
+    mine = [row for row in _my_games(request.user, finished=0)
+            if row["game"].status == Game.ACTIVE]
     return render(request, "home.html", {
         "games": mine, "your_moves": sum(row["your_turn"] for row in mine),
         **_computer_choices()})
