@@ -62,7 +62,9 @@ class PlayerResult(models.Model):
     # player of 10,000 games, most of it the games' rules).
     map = models.CharField(max_length=64, default="", db_default="")  # noqa: A003
     rules_key = models.CharField(max_length=16, default="", db_default="")
-    private = models.BooleanField(default=False, db_default=False)
+    # Private unless said (a result the previous release records during an upgrade shows
+    # to no outsider until `rebuild_ratings` writes it).
+    private = models.BooleanField(default=True, db_default=True)
     # Dice luck in this game (ratings.luck).
     battles = models.PositiveIntegerField(default=0)
     lost = models.PositiveIntegerField(default=0)

@@ -46,7 +46,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='playerresult',
             name='private',
-            field=models.BooleanField(db_default=False, default=False),
+            field=models.BooleanField(db_default=True, default=True),
         ),
         migrations.AddField(
             model_name='playerresult',

@@ -64,10 +64,28 @@ def test_a_rebuild_writes_them_again(games):
 
 def test_the_migration_fills_the_results_recorded_before(games):
     before = facts()
-    PlayerResult.objects.update(map="", rules_key="", private=False)
+    PlayerResult.objects.update(map="", rules_key="", private=True)
 
     facts_migration.fill(apps, None)
 
     assert facts() == before
     assert all(facts_migration.rules_key(game.rules) == rules_key(game.rules)
                for game in Game.objects.all())
+
+
+def test_a_result_written_without_its_facts_shows_to_no_outsider(games):
+    """As the previous release records one during an upgrade: until a rebuild writes its
+    facts, the game counts as private, so an outsider sees nothing of it."""
+    from rest_framework.test import APIClient
+
+    public, _secret = games
+    rows = list(PlayerResult.objects.filter(game=public).values(
+        "game_id", "user_id", "seat", "seats", "placement", "won", "finished_at", "rated"))
+    PlayerResult.objects.filter(game=public).delete()
+    PlayerResult.objects.bulk_create([PlayerResult(**row) for row in rows])
+
+    answer = APIClient().get("/api/v1/players/alice/").json()
+
+    assert answer["games"] == 0
+    rebuild()
+    assert APIClient().get("/api/v1/players/alice/").json()["games"] == 1
