@@ -21,7 +21,8 @@ statement (so the machine's load falls on both alike):
   the rows they replace, and the time to read one back and replay it against reading the
   rows.
 
-`python -m benchmarks partitions` runs it alone (some 2 to 3 minutes on 2 cores).
+`python -m benchmarks partitions` runs it alone (some 2 to 3 minutes on 2 cores);
+CONQUEST_BENCH_PARTITIONS_COUNT sets the number of partitions (8).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ DATABASE = os.environ.get("CONQUEST_BENCH_PARTITIONS_DATABASE", "conquest_bench_
 LARGE = os.environ.get("CONQUEST_BENCH_LARGE") == "1"
 EVENTS = int(os.environ.get("CONQUEST_BENCH_PARTITIONS_EVENTS",
                             10_000_000 if LARGE else 1_000_000))
-PARTITIONS = 8
+PARTITIONS = int(os.environ.get("CONQUEST_BENCH_PARTITIONS_COUNT", 8))
 TEMPLATES = 6  # games the engine plays; every stored game is a copy of one of them
 RUNNING = 100  # the newest games, cut short: the appends go there
 PER_COMMAND = 3  # events a command appends
