@@ -8,7 +8,8 @@ process the first bench's choice held for all (bench_notifications then ran its
 PostgreSQL statements on SQLite). A bench that fails is reported and the others still run.
 
 `python -m benchmarks NAME...` runs only the benches named (`service`, `growth`, ...).
-CONQUEST_BENCH_LARGE=1 adds the 10^7-event size to bench_growth (see its docstring)."""
+CONQUEST_BENCH_LARGE=1 adds the 10^7-event size to bench_growth and bench_partitions (see
+their docstrings)."""
 
 import os
 import subprocess
