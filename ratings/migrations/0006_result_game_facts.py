@@ -34,7 +34,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('ratings', '0005_game_analysis'),
-        ('games', '0020_running_games_index'),
+        ('games', '0020_page_indexes'),
     ]
 
     operations = [

@@ -1,4 +1,4 @@
-"""Indexes of the lobby's games under way and of a player's games not over yet."""
+"""Indexes of the lobby's games under way, of the games not over and of a player's seats."""
 
 from django.conf import settings
 from django.db import migrations, models
@@ -19,5 +19,9 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name='game',
             index=models.Index(condition=models.Q(('status__in', ['open', 'active', 'paused'])), fields=['id'], name='game_unfinished'),
+        ),
+        migrations.AddIndex(
+            model_name='seat',
+            index=models.Index(fields=['user', 'game'], name='seat_by_user'),
         ),
     ]
