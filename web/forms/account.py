@@ -17,7 +17,7 @@ from accounts.models import BOT_USERNAME_PREFIX, Preferences
 from lib.inputs import whole_number
 from notifications.vacations import MAX_DAYS_AHEAD
 
-from .game_settings import LongSelect, time_zone_choices
+from .game_settings import WrittenSelect, time_zone_choices
 
 
 class SignUpForm(UserCreationForm):
@@ -52,7 +52,7 @@ class PreferencesForm(forms.ModelForm):
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
         help_text=_("Needed only to change your email address."))
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices,
-                                  widget=LongSelect)
+                                  widget=WrittenSelect)
     reminder_hours = forms.CharField(
         label=_("Reminders"), required=False,
         help_text=_("Hours before a deadline to remind you, separated by commas "

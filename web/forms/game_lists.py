@@ -11,12 +11,15 @@ from django.utils.translation import pgettext_lazy
 from lobby.filters import FILTERS
 from words.rules import RULE_CHOICES, RULEBOOKS
 
+from .game_settings import WrittenSelect
+
 ANY = ("", _("any"))
 YES_NO = [ANY, ("yes", _("yes")), ("no", _("no"))]
 
 
 def _choice(label, choices) -> forms.ChoiceField:
-    return forms.ChoiceField(label=label, choices=choices, required=False)
+    return forms.ChoiceField(label=label, choices=choices, required=False,
+                             widget=WrittenSelect)
 
 
 class GameFilterForm(forms.Form):

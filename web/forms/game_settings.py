@@ -136,27 +136,34 @@ def time_zone_choices() -> tuple[tuple[str, str], ...]:
     return tuple((name, name.replace("_", " ")) for name in sorted(names))
 
 
-class LongSelect(forms.Select):
-    """A select with hundreds of options (the time zones) written out in Python: the same
-    HTML as Django's, which renders a template per option (a tenth of a second a page). The
-    options of plain-text choices are written once per process for each chosen value (Django
-    still built a dict per option: 13 ms a page)."""
+class WrittenSelect(forms.Select):
+    """A select written out in Python: the same HTML as Django's, which renders a template
+    per option (the time zones' hundreds took a tenth of a second a page; the lobby's filters
+    4 ms). The options of plain-text choices are written once per process for each chosen
+    value (Django still built a dict per option: 13 ms for the time zones); labels in the
+    reader's language are written afresh each time."""
 
     def render(self, name, value, attrs=None, renderer=None):
         choices = tuple(self.choices)
-        if not all(type(label) is str for _value, label in choices):
-            # Grouped choices (Django's own templates write the <optgroup>s), or labels in
-            # the reader's language, which must not be kept.
+        if any(isinstance(label, list | tuple) for _value, label in choices):
+            # Grouped choices: Django's own templates write the <optgroup>s.
             return super().render(name, value, attrs, renderer)
         widget = forms.Widget.get_context(self, name, value, attrs)["widget"]
+        selected = frozenset(self.format_value(value))
+        plain = all(type(label) is str for _value, label in choices)
         return format_html("<select name=\"{}\"{}>{}</select>", widget["name"],
-                           flatatt(widget["attrs"]),
-                           _options(choices, frozenset(self.format_value(value))))
+                           flatatt(widget["attrs"]), _options(choices, selected) if plain
+                           else _write_options(choices, selected))
 
 
 @functools.lru_cache(maxsize=64)
 def _options(choices: tuple[tuple[str, str], ...], selected: frozenset):
-    """The <option>s of a LongSelect, the first of `selected` chosen."""
+    """_write_options of plain-text choices, kept."""
+    return _write_options(choices, selected)
+
+
+def _write_options(choices, selected: frozenset):
+    """The <option>s of a WrittenSelect, the first of `selected` chosen."""
     chosen = next((str(value) for value, _label in choices if str(value) in selected), None)
     return format_html_join("", "<option value=\"{}\"{}>{}</option>", (
         (str(value), flatatt({"selected": True}) if str(value) == chosen else "", label)
@@ -173,7 +180,7 @@ class GameSettingsForm(forms.Form):
     )
     clock_time_zone = forms.ChoiceField(
         label=_("The game's time zone"), initial="UTC", required=False,
-        choices=time_zone_choices, widget=LongSelect,
+        choices=time_zone_choices, widget=WrittenSelect,
         help_text=_("Quiet hours and weekends below are counted in this zone."))
     quiet_from = forms.TypedChoiceField(
         label=_("Clock rests from"), coerce=int, empty_value=None, required=False,

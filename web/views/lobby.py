@@ -130,6 +130,10 @@ def _owes_at_once(game: Game, seat: int) -> bool:
     return seat in seats_to_act(load_state(game))
 
 
+# Games under way the lobby offers to watch: the newest.
+RUNNING_SHOWN = 20
+
+
 def _running_games(user) -> list[dict]:
     """Games under way that the viewer does not play in: to watch (what spectators may see)."""
     games = Game.objects.filter(status__in=(Game.ACTIVE, Game.PAUSED),
@@ -137,7 +141,7 @@ def _running_games(user) -> list[dict]:
     if user.is_authenticated:
         games = games.exclude(seats__user=user)
     games = list(games.only("pk", "name", "title", "status", "turn", "phase", "players",
-                            "started_at")[:50])
+                            "started_at")[:RUNNING_SHOWN])
     names = _names([g.pk for g in games])
     # "Turn", as the game page and the contract's turn_started say it.
     return [{"game": game, "turn": game.turn, "phase": phase_name(game.phase),
