@@ -333,10 +333,16 @@ def play_over_http(port: int, table: Table, rnd: random.Random, body_extra=None)
 
 
 # ---- the figures -----------------------------------------------------------------------
-def latency(port: int, table: Table) -> dict:
+def latency(port: int, table: Table, renew=None) -> dict:
+    """Commands into `table` one at a time, each followed by one floor request; a game the
+    dice end before the last is replaced by `renew()` (another long game), so the figures
+    always hold LATENCY_COMMANDS samples."""
     rnd = random.Random(1)
     command_times, floor_times, statuses = [], [], Counter()
     for n in range(WARMUP + LATENCY_COMMANDS):
+        if table.state.finished and renew is not None:
+            table = renew()
+            print(f"   (the long game ended: another of {table.state.version:,} events)")
         if table.state.finished:
             break
         seconds, status, seat, body, content = play_over_http(port, table, rnd)
@@ -590,10 +596,13 @@ def run(url: str, version: str, broker_dir: str, only: str | None = None) -> Non
     print(f"long game: {table.state.version:,} events by 6 bots straight into the store "
           f"in {build_seconds:.1f} s")
 
+    def renew() -> Table:
+        return long_game(users, LONG_GAME_EVENTS)[0]
+
     if only == "latency":
         with Server(url, broker_dir) as server:
             print(server.describe())
-            print_latency(latency(server.port, table))
+            print_latency(latency(server.port, table, renew))
         return
     if only is None:
         print_load_times(load_times(table))
@@ -604,7 +613,7 @@ def run(url: str, version: str, broker_dir: str, only: str | None = None) -> Non
             print(f"a. latency, one request at a time, into the long game from "
                   f"{table.state.version:,} events on (each command followed by one floor "
                   f"request of the same shape):")
-            print_latency(latency(server.port, table), record=conn_max_age is None)
+            print_latency(latency(server.port, table, renew), record=conn_max_age is None)
             print(f"b. load: {LOAD_GAMES} games at once (2-6 players), one bot client each, "
                   f"for {LOAD_SECONDS} s, in {LOAD_SLICES} slices taken in turn with the "
                   f"floor's:")
