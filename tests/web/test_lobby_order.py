@@ -176,7 +176,7 @@ def test_the_creator_chooses_whether_the_game_is_rated(as_alice):
 def test_every_game_not_over_is_listed_and_the_newest_of_the_rest(alice, bob, as_alice):
     """A player of many games finds an old game under way among them: the lobby lists every
     game not over and the newest ten of the others, the home page the ones under way."""
-    from web.views.lobby import FINISHED_SHOWN
+    from web.page.game_lists import FINISHED_SHOWN
 
     old = started_game([alice, bob])
     Game.objects.filter(pk=old.pk).update(name="Old but running")

@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -21,11 +20,9 @@ from accounts.bots import is_bot_account
 from accounts.models import preferences_for
 from engine.errors import RuleViolation
 from engine.maps import DEFAULT_MAP
-from engine.moves import seats_to_act
-from games import computer, seating, visibility
+from games import computer, visibility
 from games.errors import ServiceError
 from games.models import Game, Seat
-from games.states import load_state
 from lib.inputs import whole_number
 from lobby import filters as games_filters
 from lobby import invitations, seeds
@@ -33,121 +30,19 @@ from lobby import open_games as games_lobby
 from words import titles
 from words.vocabulary import (
     BOT_LEVELS,
-    color_name,
     level_name,
-    phase_name,
-    seat_color,
 )
 
 from ..forms.game_lists import GameFilterForm
 from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields, rule_defaults
 from ..forms.lobby import CreateGameForm, created_too_many, played_by
 from ..map_choices import map_by_id
+from ..page.game_lists import my_games, names_of, running_games
 from ..page.map_page import map_options
 from ..page.rules_panel import open_game_words
 from ..page.seat_forms import team_choices
 from .invitations import visible_game
 from .refusals import people_only, refusal_text
-
-
-def _names(game_ids) -> dict:
-    """(game id, seat) -> username, for every seat of these games, in one query."""
-    return {(game_id, seat): username for game_id, seat, username in
-            Seat.objects.filter(game_id__in=game_ids)
-            .values_list("game_id", "seat", "user__username")}
-
-
-def _winning_seats(game: Game) -> list[int]:
-    """The seats that won a finished game: every member of a winning team."""
-    if game.status != Game.FINISHED or game.winner is None:
-        return []
-    team = seating.team_of(game, game.winner)  # the one place the team rule is written
-    if team is None:
-        return [game.winner]
-    return [s for s in range(game.players) if seating.team_of(game, s) == team]
-
-
-def _winner_words(game: Game, names: dict) -> str:
-    return ", ".join(f"{color_name(seat_color(s))} ({names.get((game.pk, s), '')})"
-                     for s in _winning_seats(game))
-
-
-# The lobby lists a player's games in the order they need attention: their move first,
-# then the others under way by deadline, then the ones still filling, then the finished.
-_STATUS_ORDER = {Game.ACTIVE: 1, Game.PAUSED: 1, Game.OPEN: 2}
-
-
-# Of a player's games the lobby lists every one not over (up to UNFINISHED_SHOWN) and the
-# newest FINISHED_SHOWN of the others; their page lists all (a link says so).
-UNFINISHED_SHOWN, FINISHED_SHOWN = 200, 10
-_NOT_OVER = (Game.OPEN, Game.ACTIVE, Game.PAUSED)
-
-
-def _my_games(user, finished: int = FINISHED_SHOWN):
-    if not user.is_authenticated:
-        return []
-    # Two lists from the player's seats, neither reading all of a player of 10,000 games:
-    # those not over (the partial index game_unfinished), then the newest of the rest.
-    mine = Seat.objects.filter(user=user).order_by("-game_id")
-    seats = dict(mine.filter(game__status__in=_NOT_OVER)
-                 .values_list("game_id", "seat")[:UNFINISHED_SHOWN])
-    if finished:
-        seats.update(mine.exclude(game__status__in=_NOT_OVER)
-                     .values_list("game_id", "seat")[:finished])
-    games = list(Game.objects.filter(pk__in=seats).annotate(seats_taken=Count("seats")))
-    names = _names([g.pk for g in games])
-    rows = []
-    for game in games:
-        seat = seats[game.pk]
-        current = game.current_seat
-        if game.status == Game.ACTIVE and current is None:
-            turn = _("everyone at once")
-        elif game.status == Game.ACTIVE:
-            turn = f"{color_name(seat_color(current))} ({names.get((game.pk, current), '')})"
-        else:
-            turn = ""
-        rows.append({
-            "game": game, "seat": seat, "color": seat_color(seat),
-            "color_name": color_name(seat_color(seat)), "turn": turn,
-            "your_turn": game.status == Game.ACTIVE and (
-                current == seat or current is None and _owes_at_once(game, seat)),
-            "phase": phase_name(game.phase) if game.status == Game.ACTIVE else "",
-            "winner": _winner_words(game, names),
-            "you_won": seat in _winning_seats(game),
-            "open": game.players - game.seats_taken if game.status == Game.OPEN else 0,
-        })
-    far = timezone.now() + timezone.timedelta(days=36500)
-    rows.sort(key=lambda row: (
-        0 if row["your_turn"] else _STATUS_ORDER.get(row["game"].status, 3),
-        row["game"].deadline or far if row["game"].status == Game.ACTIVE else far,
-        -row["game"].pk))
-    return rows
-
-
-def _owes_at_once(game: Game, seat: int) -> bool:
-    """Whether the seat still owes its part of a decision every seat makes at once (a
-    simultaneous placement, capitals): read from the state, for those few games only."""
-    return seat in seats_to_act(load_state(game))
-
-
-# Games under way the lobby offers to watch: the newest.
-RUNNING_SHOWN = 20
-
-
-def _running_games(user) -> list[dict]:
-    """Games under way that the viewer does not play in: to watch (what spectators may see)."""
-    games = Game.objects.filter(status__in=(Game.ACTIVE, Game.PAUSED),
-                                private=False).order_by("-started_at", "-id")
-    if user.is_authenticated:
-        games = games.exclude(seats__user=user)
-    games = list(games.only("pk", "name", "title", "status", "turn", "phase", "players",
-                            "started_at")[:RUNNING_SHOWN])
-    names = _names([g.pk for g in games])
-    # "Turn", as the game page and the contract's turn_started say it.
-    return [{"game": game, "turn": game.turn, "phase": phase_name(game.phase),
-             "players": ", ".join(names.get((game.pk, s), "") for s in range(game.players)
-                                  if (game.pk, s) in names)}
-            for game in games]
 
 
 def _computer_choices() -> dict:
@@ -158,7 +53,7 @@ def _computer_choices() -> dict:
 
 
 def home(request):
-    mine = [row for row in _my_games(request.user, finished=0)
+    mine = [row for row in my_games(request.user, finished=0)
             if row["game"].status == Game.ACTIVE]
     return render(request, "home.html", {
         "games": mine, "your_moves": sum(row["your_turn"] for row in mine),
@@ -197,23 +92,23 @@ def _lobby(request, form, status=200):
     if request.user.is_authenticated:  # among the games listed, not all the player's
         mine = set(Seat.objects.filter(user=request.user, game__in=[g.pk for g in open_games])
                    .order_by().values_list("game_id", flat=True))
-    names = _names([g.pk for g in open_games])
+    names = names_of([g.pk for g in open_games])
     rows = [{"game": g, "mine": g.pk in mine, "rules": open_game_words(g),
              "open": g.players - g.seats_taken,
              "teams": team_choices(g, {seat: name for (game_id, seat), name in names.items()
                                        if game_id == g.pk})}
             for g in open_games]
-    my_games = _my_games(request.user)
+    mine = my_games(request.user)
     maps, defaults = map_options(), rule_defaults()
     return render(request, "games/lobby.html", {
-        "open_games": rows, "my_games": my_games, "form": form, "filters": filters,
+        "open_games": rows, "my_games": mine, "form": form, "filters": filters,
         "filtered": filters.is_valid() and bool(filters.chosen()),
         "no_such_page": no_such_page,
         "more_open": f"?{_with(query, before=listed[-1].pk)}" if more else None,
         "newest_open": f"?{query.urlencode()}" if before is not None else None,
         "invitations": invitations.pending_for(request.user),
-        "running_games": _running_games(request.user),
-        "your_moves": sum(row["your_turn"] for row in my_games),
+        "running_games": running_games(request.user),
+        "your_moves": sum(row["your_turn"] for row in mine),
         "presets": PRESETS, "maps": maps,
         "preset_rules": {k: preset_fields(p["rules"]) for k, p in PRESETS.items()},
         "preset_players": {k: p.get("players") for k, p in PRESETS.items()},
