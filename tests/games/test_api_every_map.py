@@ -33,7 +33,7 @@ def test_a_game_on_each_shipped_map_plays_through_the_api_to_the_end(alice, bob,
     assert set(view["territories"]) == set(board.territories)
     clients, rnd = {0: alice, 1: bob}, random.Random(map_id)
     game = Game.objects.get(pk=game_id)
-    conquests = 0
+    conquests, resigned = 0, False
     for _ in range(3000):
         state = load_state(game)
         if state.finished:
@@ -41,7 +41,7 @@ def test_a_game_on_each_shipped_map_plays_through_the_api_to_the_end(alice, bob,
         seat = rnd.choice(seats_to_act(state))
         command = bot_command(state, seat, rnd)
         if state.turn > TURNS:
-            command = {"type": "resign"}
+            command, resigned = {"type": "resign"}, True
         answer = clients[seat].post(f"/api/v1/games/{game_id}/commands/",
                                     command | {"expected_version": state.version},
                                     format="json")
@@ -52,7 +52,8 @@ def test_a_game_on_each_shipped_map_plays_through_the_api_to_the_end(alice, bob,
                              and e["data"].get("conquered"))
     view = alice.get(f"/api/v1/games/{game_id}/").json()
     assert view["status"] == "finished" and view["winner"] is not None, view["status"]
-    assert view["turn"] > TURNS and conquests > 0
+    # Past TURNS a player resigned; a small map's dice may give a win by conquest before.
+    assert conquests > 0 and (view["turn"] > TURNS) == resigned
     record = charlie.get(f"/api/v1/games/{game_id}/record/").json()
     assert record["map"] == map_id and record["map_hash"] == board.hash
     assert verify(record).ok
