@@ -37,7 +37,7 @@ from ..forms.game_lists import GameFilterForm
 from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields, rule_defaults
 from ..forms.lobby import CreateGameForm, created_too_many, played_by
 from ..map_choices import map_by_id
-from ..page.game_lists import my_games, names_of, running_games
+from ..page.game_lists import my_games, running_games
 from ..page.map_page import map_options
 from ..page.rules_panel import open_game_words
 from ..page.seat_forms import team_choices
@@ -45,11 +45,12 @@ from .invitations import visible_game
 from .refusals import people_only, refusal_text
 
 
-def _computer_choices() -> dict:
-    """What the "play against the computer" form offers (templates/games/_computer_form)."""
+def _computer_choices(maps: list[dict] | None = None) -> dict:
+    """What the "play against the computer" form offers (templates/games/_computer_form),
+    of `maps` (map_options(), read here if not given)."""
     return {"opponent_counts": range(1, 6),
             "bot_levels": [(level, level_name(level)) for level in BOT_LEVELS],
-            "computer_maps": [(m["id"], m["name"]) for m in map_options()]}
+            "computer_maps": [(m["id"], m["name"]) for m in maps or map_options()]}
 
 
 def home(request):
@@ -88,11 +89,11 @@ def _lobby(request, form, status=200):
     open_games = [g for g in listed if g.seats_taken < g.players]
     query = request.GET.copy()
     query.pop("before", None)
-    mine = set()
-    if request.user.is_authenticated:  # among the games listed, not all the player's
-        mine = set(Seat.objects.filter(user=request.user, game__in=[g.pk for g in open_games])
-                   .order_by().values_list("game_id", flat=True))
-    names = names_of([g.pk for g in open_games])
+    # Who sits where in the games listed, the viewer among them, in one query.
+    seated = list(Seat.objects.filter(game_id__in=[g.pk for g in open_games]).order_by()
+                  .values_list("game_id", "seat", "user_id", "user__username"))
+    names = {(game_id, seat): username for game_id, seat, _user, username in seated}
+    mine = {game_id for game_id, _seat, user_id, _name in seated if user_id == request.user.pk}
     rows = [{"game": g, "mine": g.pk in mine, "rules": open_game_words(g),
              "open": g.players - g.seats_taken,
              "teams": team_choices(g, {seat: name for (game_id, seat), name in names.items()
@@ -117,7 +118,7 @@ def _lobby(request, form, status=200):
         and not is_bot_account(request.user) else None,
         "rule_defaults": defaults,
         "create_form_key": _create_form_key(form, maps, defaults),
-        **_computer_choices(),
+        **_computer_choices(maps),
     }, status=status)
 
 
