@@ -27,9 +27,8 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-from benchmarks import figures
+from benchmarks import benchdb, figures
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE = os.environ.get("CONQUEST_BENCH_GROWTH_DATABASE", "conquest_bench_growth")
@@ -49,18 +48,8 @@ BYTES_PER_EVENT = 1024
 
 
 def database_url() -> str:
-    parts = urlsplit(os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/x")
-    if parts.scheme not in ("postgres", "postgresql", "pgsql"):
-        raise SystemExit(f"bench_growth needs PostgreSQL; DATABASE_URL is {parts.scheme}://")
-    return urlunsplit(parts._replace(path=f"/{DATABASE}"))
+    return benchdb.named_url(DATABASE, "bench_growth")
 
-
-def _admin(url: str, statement: str) -> None:
-    import psycopg
-
-    with psycopg.connect(urlunsplit(urlsplit(url)._replace(path="/postgres")),
-                         autocommit=True) as conn:
-        conn.execute(statement)
 
 
 def main() -> None:
@@ -68,8 +57,8 @@ def main() -> None:
     from benchmarks import bench_service as service
 
     url = database_url()
-    _admin(url, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-    _admin(url, f"CREATE DATABASE {DATABASE}")
+    benchdb.admin(url, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)",
+                  f"CREATE DATABASE {DATABASE}")
     broker_dir = tempfile.mkdtemp(prefix="conquest-bench-growth-")
     for folder in ("queue", "control"):
         os.makedirs(os.path.join(broker_dir, folder))
@@ -80,7 +69,7 @@ def main() -> None:
         from django.db import connections
 
         connections.close_all()
-        _admin(url, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        benchdb.admin(url, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
         shutil.rmtree(broker_dir, ignore_errors=True)
 
 

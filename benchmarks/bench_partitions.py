@@ -31,9 +31,8 @@ import os
 import random
 import statistics
 import time
-from urllib.parse import urlsplit, urlunsplit
 
-from benchmarks import figures
+from benchmarks import benchdb, figures
 
 DATABASE = os.environ.get("CONQUEST_BENCH_PARTITIONS_DATABASE", "conquest_bench_partitions")
 LARGE = os.environ.get("CONQUEST_BENCH_LARGE") == "1"
@@ -52,24 +51,14 @@ APPEND_RATIO, READ_RATIO, DROP_RATIO = 1.2, 1.2, 0.1
 
 
 def database_url() -> str:
-    parts = urlsplit(os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/x")
-    if parts.scheme not in ("postgres", "postgresql", "pgsql"):
-        raise SystemExit(f"bench_partitions needs PostgreSQL; DATABASE_URL is {parts.scheme}://")
-    return urlunsplit(parts._replace(path=f"/{DATABASE}"))
+    return benchdb.named_url(DATABASE, "bench_partitions")
 
-
-def _admin(url: str, statement: str) -> None:
-    import psycopg
-
-    with psycopg.connect(urlunsplit(urlsplit(url)._replace(path="/postgres")),
-                         autocommit=True) as conn:
-        conn.execute(statement)
 
 
 def main() -> None:
     url = database_url()
-    _admin(url, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-    _admin(url, f"CREATE DATABASE {DATABASE}")
+    benchdb.admin(url, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)",
+                  f"CREATE DATABASE {DATABASE}")
     try:
         os.environ["DATABASE_URL"] = url
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -83,7 +72,7 @@ def main() -> None:
         from django.db import connections
 
         connections.close_all()
-        _admin(url, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        benchdb.admin(url, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
 
 
 def load() -> str:

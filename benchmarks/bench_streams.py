@@ -23,9 +23,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-from benchmarks import figures
+from benchmarks import benchdb, figures
 
 IDLE_STREAMS = int(os.environ.get("CONQUEST_BENCH_IDLE_STREAMS", "10000"))
 LISTENING = int(os.environ.get("CONQUEST_BENCH_LISTENING_STREAMS", "1000"))
@@ -38,10 +37,7 @@ DATABASE = os.environ.get("CONQUEST_BENCH_STREAMS_DATABASE", "conquest_bench_str
 
 
 def database_url() -> str:
-    parts = urlsplit(os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/x")
-    if parts.scheme not in ("postgres", "postgresql", "pgsql"):
-        raise SystemExit(f"bench_streams needs PostgreSQL; DATABASE_URL is {parts.scheme}://")
-    return urlunsplit(parts._replace(path=f"/{DATABASE}"))
+    return benchdb.named_url(DATABASE, "bench_streams")
 
 
 def redis_url() -> str:
@@ -95,12 +91,8 @@ def main(argv: list[str] | None = None) -> None:
     from benchmarks import bench_service as service
 
     url = database_url()
-    import psycopg
-
-    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DATABASE}")
+    benchdb.admin(url, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)",
+                  f"CREATE DATABASE {DATABASE}")
     broker_dir = tempfile.mkdtemp(prefix="conquest-bench-streams-")
     redis = redis_url()
     channel = f"conquest-bench-streams:{os.getpid()}"
