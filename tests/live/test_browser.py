@@ -32,30 +32,37 @@ def watching(browser, contexts, server):
     return game, state, players, base, context.new_page(), session
 
 
+def move_and_watch(page, game, state, players) -> float:
+    """The mover places one army; the seconds until the watching page shows the new
+    version, stopping short of the page's poll (every 4 s), so only its stream can show it
+    in time."""
+    shown = page.locator("#game").get_attribute("data-version")
+    mover = players[state.current]
+    own = state.territories_of(state.current)[0]
+    service.submit(service.player(mover), game, {"type": "place", "placements": {own: 1}})
+    moved = time.monotonic()
+    while time.monotonic() - moved < 3.5:
+        if page.locator("#game").get_attribute("data-version") != shown:
+            break
+        page.wait_for_timeout(20)
+    assert page.locator("#game").get_attribute("data-version") != shown, \
+        "the move never showed (the page's stream did not bring it)"
+    return time.monotonic() - moved
+
+
 def test_a_move_by_another_player_shows_within_a_second(browser, contexts, stream_server):
     game, state, players, base, page, _ = watching(browser, contexts, stream_server)
     streams = []
     page.on("request", lambda r: f"/games/{game.pk}/stream/" in r.url
             and streams.append(r.url))
     page.goto(f"{base}/games/{game.pk}/")
-    shown = page.locator("#game").get_attribute("data-version")
     for _ in range(100):  # until the page's stream is open (its first event sent)
         if streams:
             break
         page.wait_for_timeout(50)
     page.wait_for_timeout(500)
     assert streams, "the game page opened no stream"
-    mover = players[state.current]
-    own = state.territories_of(state.current)[0]
-    service.submit(service.player(mover), game, {"type": "place", "placements": {own: 1}})
-    moved = time.monotonic()
-    while time.monotonic() - moved < 3.5:  # the poll comes every 4 s
-        if page.locator("#game").get_attribute("data-version") != shown:
-            break
-        page.wait_for_timeout(20)
-    took = time.monotonic() - moved
-    assert page.locator("#game").get_attribute("data-version") != shown, \
-        "the move never showed (the page's stream did not bring it)"
+    took = move_and_watch(page, game, state, players)
     print(f"the move showed on the other player's page after {took * 1000:.0f} ms")
     assert took < 1.5, f"the move took {took:.2f} s to show: the poll, not the stream"
 
@@ -70,21 +77,13 @@ def test_the_page_comes_back_after_a_lifetime_and_not_after_signing_out(
     page.on("response", lambda r: f"/games/{game.pk}/stream/" in r.url
             and streams.append(r.status))
     page.goto(f"{base}/games/{game.pk}/")
-    shown = page.locator("#game").get_attribute("data-version")
     for _ in range(200):  # a lifetime (2 s), then EventSource's own second
         if len(streams) >= 2:
             break
         page.wait_for_timeout(50)
     assert streams == [200, 200], "the page's stream did not come back after its lifetime"
-    mover = players[state.current]
-    own = state.territories_of(state.current)[0]
-    service.submit(service.player(mover), game, {"type": "place", "placements": {own: 1}})
-    moved = time.monotonic()
-    while time.monotonic() - moved < 3.5:  # the poll comes every 4 s
-        if page.locator("#game").get_attribute("data-version") != shown:
-            break
-        page.wait_for_timeout(20)
-    assert time.monotonic() - moved < 1.5, "the stream came back no more after a lifetime"
+    assert move_and_watch(page, game, state, players) < 1.5, \
+        "the stream came back no more after a lifetime"
 
     client.logout()
     page.wait_for_timeout(4000)  # the stream ends; at most one try again, refused
