@@ -299,12 +299,37 @@ def caches_to_try():
     return backends
 
 
-@pytest.mark.parametrize("backend", sorted(caches_to_try()))
-def test_requests_in_parallel_pass_the_limit_no_more_on_each_cache(db, settings, tmp_path,
-                                                                   backend):
+def use_cache(settings, tmp_path, backend: str) -> None:
+    """The throttles count in `backend` (caches_to_try), its files under tmp_path."""
     settings.CACHES = {"default": dict(caches_to_try()[backend])}
     if backend == "files":
         settings.CACHES["default"]["LOCATION"] = str(tmp_path)
+
+
+def two_limits(name: str, by_address: str, by_account: str) -> list[type]:
+    """A command's two limits (by address, by account) at these rates, counting under keys
+    of this run's own: their classes, as a view lists them."""
+    run = f"{name}:{os.getpid()}:{time.time_ns()}"  # counts no other run has
+
+    class ByAddress(ThreePerMinute):
+        rate = by_address
+
+        def get_cache_key(self, request, view):
+            return f"{run}:address"
+
+    class ByAccount(ThreePerMinute):
+        rate = by_account
+
+        def get_cache_key(self, request, view):
+            return f"{run}:account"
+
+    return [ByAddress, ByAccount]
+
+
+@pytest.mark.parametrize("backend", sorted(caches_to_try()))
+def test_requests_in_parallel_pass_the_limit_no_more_on_each_cache(db, settings, tmp_path,
+                                                                   backend):
+    use_cache(settings, tmp_path, backend)
     request = RequestFactory().post("/", REMOTE_ADDR="198.51.100.7")
     key = f"test-parallel:{os.getpid()}:{time.time_ns()}"  # a count no other run has
 
@@ -341,29 +366,16 @@ def test_limits_counted_together_pass_and_refuse_as_one_by_one(db, settings, tmp
     """A command's limits (by address, by account) counted together: on Redis in one round
     trip for the request, elsewhere one by one; the same answers either way, a refused
     request left uncounted by the limit that refused it."""
-    settings.CACHES = {"default": dict(caches_to_try()[backend])}
-    if backend == "files":
-        settings.CACHES["default"]["LOCATION"] = str(tmp_path)
+    use_cache(settings, tmp_path, backend)
     monkeypatch.setattr(ThreePerMinute, "timer", lambda self: 6000.0)
-    run = f"{os.getpid()}:{time.time_ns()}"  # counts no other run has
-
-    class ByAddress(ThreePerMinute):
-        def get_cache_key(self, request, view):
-            return f"test-together:{run}:address"
-
-    class ByAccount(ThreePerMinute):
-        rate = "2/minute"
-
-        def get_cache_key(self, request, view):
-            return f"test-together:{run}:account"
-
     sent = redis_commands_sent(monkeypatch) if backend == "redis" else []
     request = RequestFactory().post("/", REMOTE_ADDR="198.51.100.8")
 
+    limits = two_limits("test-together", "3/minute", "2/minute")
     answers = []
     for _ in range(4):
         sent.append([])
-        answers.append(throttles.allowed_together([ByAddress(), ByAccount()], request, None))
+        answers.append(throttles.allowed_together([limit() for limit in limits], request, None))
 
     assert answers == [[True, True], [True, True], [True, False], [False, False]]
     if backend == "redis":  # both limits passed: one command (the first request connected)
@@ -400,28 +412,13 @@ def test_limits_counted_together_in_parallel_pass_each_limit_no_more(db, setting
                                                                      backend, monkeypatch):
     """A command's two limits counted together by requests in parallel: each passes exactly
     as many as its rate, a request refused by one still counted by the other."""
-    settings.CACHES = {"default": dict(caches_to_try()[backend])}
-    if backend == "files":
-        settings.CACHES["default"]["LOCATION"] = str(tmp_path)
+    use_cache(settings, tmp_path, backend)
     monkeypatch.setattr(ThreePerMinute, "timer", lambda self: 6000.0)
-    run = f"{os.getpid()}:{time.time_ns()}"
-
-    class ByAddress(ThreePerMinute):
-        rate = "20/hour"
-
-        def get_cache_key(self, request, view):
-            return f"test-parallel-together:{run}:address"
-
-    class ByAccount(ThreePerMinute):
-        rate = "10/hour"
-
-        def get_cache_key(self, request, view):
-            return f"test-parallel-together:{run}:account"
-
+    limits = two_limits("test-parallel-together", "20/hour", "10/hour")
     request = RequestFactory().post("/", REMOTE_ADDR="198.51.100.10")
 
     def ask(_):
-        return throttles.allowed_together([ByAddress(), ByAccount()], request, None)
+        return throttles.allowed_together([limit() for limit in limits], request, None)
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         answers = list(pool.map(ask, range(60)))
