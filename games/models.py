@@ -24,6 +24,7 @@ class Game(models.Model):
 
     OPEN, ACTIVE, PAUSED, FINISHED, ABORTED = "open", "active", "paused", "finished", "aborted"
     STATUSES = [(s, s) for s in (OPEN, ACTIVE, PAUSED, FINISHED, ABORTED)]
+    NOT_OVER = (OPEN, ACTIVE, PAUSED)  # the partial index game_unfinished holds these
 
     name = models.CharField(max_length=100)
     # What the service made the game as, as data (words.titles): a tournament's table or a

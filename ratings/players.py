@@ -34,7 +34,6 @@ from ratings.recording import BASE, uncertainty
 from words.vocabulary import map_name
 
 RECENT = 20
-NOT_OVER = (Game.OPEN, Game.ACTIVE, Game.PAUSED)
 CURRENT_READ = 500  # a player's games not over read, of which the 50 newest visible are shown
 PAGE_SIZE = 50
 # Options that describe a table, not a taste: left out of "favourite options".
@@ -220,7 +219,7 @@ def profile(user, viewer=None, listing: str = "", before=None) -> dict:
     # game_unfinished), then those the viewer may know of: a player of 10,000 finished
     # games and none running, among 100,000 running games, took 220 ms walking the running
     # games newest first, 23 ms looking each seat's game up.
-    not_over = list(Seat.objects.filter(user=user, game__status__in=NOT_OVER)
+    not_over = list(Seat.objects.filter(user=user, game__status__in=Game.NOT_OVER)
                     .order_by("-game_id").values_list("game_id", flat=True)[:CURRENT_READ])
     current = (Game.objects.filter(pk__in=not_over).filter(visible(viewer))
                .only("pk", "name", "title", "status", "players").order_by("-id")[:50])

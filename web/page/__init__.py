@@ -158,6 +158,6 @@ def game_context(game: Game, seats: Seats, user, *, at: int | None = None,
         "neighbours": neighbours_json(board),
         "result": result_context(game, view, events, seat, user, names) if finished and live
         else None,
-        "polling": live and (game.status in (Game.OPEN, Game.ACTIVE, Game.PAUSED)
+        "polling": live and (game.status in Game.NOT_OVER
                              or still_changing(game)),
     }

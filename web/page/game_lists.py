@@ -45,7 +45,6 @@ _STATUS_ORDER = {Game.ACTIVE: 1, Game.PAUSED: 1, Game.OPEN: 2}
 # Of a player's games the lobby lists every one not over (up to UNFINISHED_SHOWN) and the
 # newest FINISHED_SHOWN of the others; their page lists all (a link says so).
 UNFINISHED_SHOWN, FINISHED_SHOWN = 200, 10
-_NOT_OVER = (Game.OPEN, Game.ACTIVE, Game.PAUSED)
 
 
 def my_games(user, finished: int = FINISHED_SHOWN) -> list[dict]:
@@ -55,10 +54,10 @@ def my_games(user, finished: int = FINISHED_SHOWN) -> list[dict]:
     # Two lists from the player's seats, neither reading all of a player of 10,000 games:
     # those not over (the partial index game_unfinished), then the newest of the rest.
     mine = Seat.objects.filter(user=user).order_by("-game_id")
-    seats = dict(mine.filter(game__status__in=_NOT_OVER)
+    seats = dict(mine.filter(game__status__in=Game.NOT_OVER)
                  .values_list("game_id", "seat")[:UNFINISHED_SHOWN])
     if finished:
-        seats.update(mine.exclude(game__status__in=_NOT_OVER)
+        seats.update(mine.exclude(game__status__in=Game.NOT_OVER)
                      .values_list("game_id", "seat")[:finished])
     games = list(Game.objects.filter(pk__in=seats).annotate(seats_taken=Count("seats")))
     names = names_of([g.pk for g in games])

@@ -117,7 +117,7 @@ def _lobby(request, form, status=200):
         "next_seed_hash": seeds.next_for(request.user).seed_hash if form is not None
         and not is_bot_account(request.user) else None,
         "rule_defaults": defaults,
-        "create_form_key": _create_form_key(form, maps, defaults),
+        "create_form_key": _create_form_key(form, maps),
         **_computer_choices(maps),
     }, status=status)
 
@@ -130,17 +130,17 @@ def _with(query, **values) -> str:
     return query.urlencode()
 
 
-def _create_form_key(form, maps: list[dict], defaults: dict) -> str | None:
+def _create_form_key(form, maps: list[dict]) -> str | None:
     """What the create form's fields (templates/games/_create_fields.html) are made of while
-    it is unsent: the language, its initial values (the viewer's time zone, a chosen map),
-    the maps offered and the rules' defaults. Two viewers alike in these see the same HTML,
+    it is unsent, besides the code (the presets, the rules' defaults: a process starts with
+    the fragments empty): the language, its initial values (the viewer's time zone, a
+    chosen map) and the maps offered. Two viewers alike in these see the same HTML,
     which the lobby keeps rendered (the "fragments" cache of each process): the fields are
     most of the page's cost (60 of 110 ms among 100,000 running games). A sent form (its
     values and errors) is rendered afresh; so is the rest of the page."""
     if form is None or form.is_bound:
         return None
-    made_of = repr((get_language(), sorted(form.initial.items()), maps, defaults,
-                    sorted(PRESETS)))
+    made_of = repr((get_language(), sorted(form.initial.items()), maps))
     return hashlib.sha256(made_of.encode()).hexdigest()
 
 
