@@ -44,6 +44,60 @@ def margin(playouts: int) -> float:
     return round(100 * Z95 * math.sqrt(0.25 / max(playouts, 1)), 1)
 
 
+def margin_of(chances: list[float], playouts: int) -> float:
+    """The widest 95 % margin, in points, of an estimate from `playouts` play-outs: the
+    Agresti-Coull interval (two wins and two losses added), honest even when every
+    play-out agreed."""
+    def half_width(chance: float) -> float:
+        adjusted = (chance * playouts + 2) / (playouts + 4)
+        return Z95 * math.sqrt(adjusted * (1 - adjusted) / (playouts + 4))
+    return round(100 * max(half_width(c) for c in chances), 1)
+
+
+def spread(points: list[int]) -> list[int]:
+    """`points` coarse to fine: both ends, the middle, the quarters, ...; a walk cut short
+    anywhere has covered the whole range evenly."""
+    if len(points) < 2:
+        return list(points)
+    order, halves = [0, len(points) - 1], [(0, len(points) - 1)]
+    while halves:
+        low, high = halves.pop(0)
+        if high - low >= 2:
+            middle = (low + high) // 2
+            order.append(middle)
+            halves += [(low, middle), (middle, high)]
+    return [points[i] for i in order]
+
+
+def sample(turns: int, most: int) -> list[int]:
+    """At most `most` of the positions 0 .. turns - 1, evenly apart (the first and the last
+    always among them), in the order to play them out (spread)."""
+    if turns <= most:
+        return spread(list(range(turns)))
+    step = (turns - 1) / max(most - 1, 1)
+    return spread(sorted({round(i * step) for i in range(most)}))
+
+
+def drawn_between(turns: int, estimated: dict[int, list[float]],
+                  result: list[float]) -> list[list[float]]:
+    """The chances after 0 .. turns - 1 turns and the result: each estimated position as
+    estimated, the others on the straight line between the nearest estimated ones (the
+    result the last of them)."""
+    known = sorted(estimated.items()) + [(turns, result)]
+    found, at = [], 0
+    for index in range(turns):
+        while known[at][0] < index:
+            at += 1
+        high, after = known[at]
+        if high == index or at == 0:
+            found.append(list(after))
+            continue
+        low, before = known[at - 1]
+        share = (index - low) / (high - low)
+        found.append([b + (a - b) * share for b, a in zip(before, after, strict=True)])
+    return found + [list(result)]
+
+
 def playouts_per_turn(budget: int, turns: int, least: int = 8) -> int:
     """The play-outs each turn gets of a game's `budget`: shared evenly, never under `least`."""
     return max(least, budget // max(turns, 1))
@@ -53,11 +107,13 @@ def _seed(seed: str, turn: int, number: int) -> str:
     return hashlib.sha256(f"{seed}:outlook:{turn}:{number}".encode()).hexdigest()
 
 
-def estimate(position, teams: int, seed: str, turn: int, playouts: int) -> list[float]:
-    """Each side's share of `playouts` play-outs of `position` (a state, left unchanged)."""
+def estimate(position, teams: int, seed: str, turn: int, playouts: int,
+             first: int = 0) -> list[float]:
+    """Each side's share of `playouts` play-outs of `position` (a state, left unchanged),
+    numbered from `first` (so that more of them add to the first ones)."""
     wins = [0.0] * teams
     levels = (LEVEL,) * position.seats
-    for number in range(playouts):
+    for number in range(first, first + playouts):
         hexseed = _seed(seed, turn, number)
         dice = FairDice(hexseed, f"{position.game_id}-outlook")
         state = play_on(position.copy(), levels, dice, random.Random(hexseed),
@@ -122,7 +178,19 @@ def _mean(rows: list[list[float]], side: int) -> float:
     return sum(row[side] for row in rows) / len(rows)
 
 
-def turning_points(story: Story, chances: list[list[float]], count: int = 3) -> list[dict]:
+# How much a turn tells, to pick the turn that stands for a stretch not played out turn by turn.
+_TELLING = {"eliminated": 4, "continent": 3, "broke": 2, "took": 1, "left": 0.5, "quiet": 0}
+
+
+def _most_telling(story: Story, low: int, high: int) -> int:
+    def telling(index: int) -> tuple:
+        what = _what(story.turns[index], story)
+        return (_TELLING[what["kind"]], what.get("count", 0), -index)
+    return max(range(low, high), key=telling)
+
+
+def turning_points(story: Story, chances: list[list[float]], count: int = 3,
+                   sampled: list[int] | None = None) -> list[dict]:
     """The `count` turns that moved the chances most, in turn order: whose turn, what they
     did, and the side that moved most, before and after. A turn's move compares the
     chances over a round before it with those over a round after it (each a mean of as
@@ -144,7 +212,15 @@ def turning_points(story: Story, chances: list[list[float]], count: int = 3) -> 
         if len(chosen) < count and all(abs(move[1] - c[1]) >= window for c in chosen):
             chosen.append(move)
     found = []
+    ends = sorted(set(sampled or range(len(story.turns)))) + [len(story.turns)]
     for swing, index, side, before, after in sorted(chosen, key=lambda m: m[1]):
+        # Between two positions played out, the chance moved somewhere on the way: the turn
+        # that tells most of the stretch stands for it.
+        low = max((e for e in ends if e <= index), default=0)
+        high = min(e for e in ends if e > index)
+        index = _most_telling(story, low, high) if high - low > 1 else index
+        if any(point["index"] == index + 1 for point in found):
+            continue
         turn = story.turns[index]
         found.append({"turn": turn.turn, "index": index + 1, "seat": turn.seat, "side": side,
                       "before": round(before, 3), "after": round(after, 3),

@@ -76,15 +76,18 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
-# Three queues, so that a deadline never waits behind mail: `deadlines` (the deadline
-# sweep), `mail` (sending, the outbox, reminders and digests) and `celery` (computer
-# players' moves). `make run` starts one worker for `deadlines` and `celery`, another for
-# `mail`; a worker started without -Q takes all three.
-CELERY_TASK_QUEUES = {"deadlines": {}, "mail": {}, "celery": {}}
+# Four queues, so that the clock never waits behind other work: `deadlines` (the deadline
+# sweep), `celery` (computer players' moves, results, tournaments), `mail` (sending, the
+# outbox, reminders and digests) and `analysis` (heavy derived work: finished games'
+# analysis). `make run` starts one worker for `deadlines` and `celery`, one for `mail`, one
+# for `analysis`; a worker started without -Q takes all four.
+CELERY_TASK_QUEUES = {"deadlines": {}, "mail": {}, "celery": {}, "analysis": {}}
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_ROUTES = {
     "games.tasks.sweep_deadlines": {"queue": "deadlines"},
     "notifications.tasks.*": {"queue": "mail"},
+    "ratings.tasks.analyse_game": {"queue": "analysis"},
+    "ratings.tasks.sweep_analysis": {"queue": "analysis"},
 }
 CONQUEST_DEADLINE_SWEEP_SECONDS = env_float("CONQUEST_DEADLINE_SWEEP_SECONDS", 15)
 # Overdue games one sweep task takes; more are swept by a task queued at once after it, so
@@ -102,6 +105,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "digests": {"task": "notifications.tasks.send_digests", "schedule": 600.0},
     "results": {"task": "ratings.tasks.record_results",
                 "schedule": env_float("CONQUEST_RESULTS_SWEEP_SECONDS", 60)},
+    "analysis": {"task": "ratings.tasks.sweep_analysis",
+                 "schedule": env_float("CONQUEST_ANALYSIS_SWEEP_SECONDS", 60)},
     "tournaments": {"task": "tournaments.tasks.sweep_tournaments",
                     "schedule": env_float("CONQUEST_TOURNAMENT_SWEEP_SECONDS", 60)},
     "bots": {"task": "games.tasks.sweep_bots",
@@ -145,13 +150,26 @@ CONQUEST_COMPUTER_GAME_AWAY_SECONDS = env_int("CONQUEST_COMPUTER_GAME_AWAY_SECON
 # The end mail waits for the game's ratings to be recorded (a worker does it within seconds
 # of the end) for at most this long, then goes out without the rating change.
 CONQUEST_END_MAIL_WAIT_SECONDS = env_int("CONQUEST_END_MAIL_WAIT_SECONDS", 300)
-# A finished game's win chance (ratings.analysis): this many play-outs of the game's
-# positions in all, shared evenly among its turns (never fewer than 8 a turn), played by
-# the worker this many at a time (one task each, so that bots' moves and deadlines queued
-# behind it wait seconds, not a minute). A 3-player classic game takes under a minute of
-# one core at the default (make bench prints it).
-CONQUEST_ANALYSIS_PLAYOUTS = env_int("CONQUEST_ANALYSIS_PLAYOUTS", 512)
-CONQUEST_ANALYSIS_CHUNK = env_int("CONQUEST_ANALYSIS_CHUNK", 48)
+# A finished game's win chance (ratings.analysis), worked out by the analysis worker (its
+# own queue, never the clock's) at a bounded cost: at most CONQUEST_ANALYSIS_POINTS
+# positions are played out, each until its 95 % margin is within CONQUEST_ANALYSIS_MARGIN
+# points or it had CONQUEST_ANALYSIS_PLAYOUTS play-outs, and the whole game stops at
+# CONQUEST_ANALYSIS_CPU_SECONDS of CPU (plus at most one round of 4 play-outs), in tasks of
+# about CONQUEST_ANALYSIS_CHUNK_SECONDS each. CONQUEST_ANALYSIS=0 turns it off (pages and
+# the API then say "not analysed").
+CONQUEST_ANALYSIS = env_flag("CONQUEST_ANALYSIS", True)
+CONQUEST_ANALYSIS_POINTS = env_int("CONQUEST_ANALYSIS_POINTS", 24)
+CONQUEST_ANALYSIS_PLAYOUTS = env_int("CONQUEST_ANALYSIS_PLAYOUTS", 32)
+CONQUEST_ANALYSIS_MARGIN = env_float("CONQUEST_ANALYSIS_MARGIN", 15)
+CONQUEST_ANALYSIS_CPU_SECONDS = env_float("CONQUEST_ANALYSIS_CPU_SECONDS", 6)
+CONQUEST_ANALYSIS_CHUNK_SECONDS = env_float("CONQUEST_ANALYSIS_CHUNK_SECONDS", 2)
+# The analysis worker (the one whose --hostname begins with "analysis@", config.celery):
+# how many tasks it runs at once, the nice level its processes run at (so that a host's
+# clock and web processes come first), and the hard time limit of one of its tasks
+# (prefork pool, i.e. with a broker server such as Redis).
+CONQUEST_ANALYSIS_CONCURRENCY = env_int("CONQUEST_ANALYSIS_CONCURRENCY", 1)
+CONQUEST_ANALYSIS_NICE = env_int("CONQUEST_ANALYSIS_NICE", 10)
+CONQUEST_ANALYSIS_TASK_SECONDS = env_int("CONQUEST_ANALYSIS_TASK_SECONDS", 120)
 # A process hands the mails its moves cause to the workers in one task per this long.
 CONQUEST_DELIVERY_LINGER_SECONDS = env_float("CONQUEST_DELIVERY_LINGER_SECONDS", 0.5)
 # Computer players move this many seconds (at most) after their decision falls due.

@@ -128,19 +128,38 @@ class RatingVoid(models.Model):
 
 
 class GameAnalysis(models.Model):
-    """A finished game's win chance turn by turn (bots.outlook), computed once by a worker
-    in chunks of play-outs (ratings.analysis); `done_at` is set with the turning points."""
+    """A finished game's win chance turn by turn (bots.outlook), computed once by the analysis
+    worker in small chunks (ratings.analysis) at a bounded cost; `done_at` is set with the
+    turning points. The row is the lease: a chunk runs only for the task holding `token`."""
+
+    QUEUED, RUNNING, DONE = "queued", "running", "done"
+    STATES = [(QUEUED, "queued"), (RUNNING, "running"), (DONE, "done")]
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True,
                                 related_name="analysis")
-    playouts = models.PositiveIntegerField(help_text="Play-outs of each turn's position.")
-    # [[chance of each side] for the position after 0, 1, ... turns], the last the result.
+    playouts = models.PositiveIntegerField(
+        help_text="Play-outs of the position that got fewest (its margin is the widest).")
+    # [[chance of each side] for the position after 0, 1, ... turns], the last the result:
+    # the positions played out as estimated, the turns between drawn between them.
     chances = models.JSONField(default=list)
     turning_points = models.JSONField(default=list)
-    # Turns estimated so far: a worker saves its chunk only if no other saved one meanwhile.
+    # Positions played out so far (in `sampled`'s order).
     turns_done = models.PositiveIntegerField(default=0, db_default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     done_at = models.DateTimeField(null=True, blank=True)
+    state = models.CharField(max_length=8, choices=STATES, default=QUEUED, db_default=QUEUED)
+    # The one task that may run the next chunk; a copy of an older message finds another.
+    token = models.CharField(max_length=32, default="", db_default="", blank=True)
+    # A queued chunk whose message was lost, or a running one whose worker died, is queued
+    # again by the sweep after this (never while its task may still run).
+    lease_until = models.DateTimeField(null=True, blank=True)
+    cpu_seconds = models.FloatField(default=0, db_default=0)
+    # The positions (turn indexes) to play out, in the order they are played out, and
+    # [index, [chance of each side], play-outs] of each one done.
+    sampled = models.JSONField(default=list, null=True, blank=True)
+    estimates = models.JSONField(default=list, null=True, blank=True)
+    # The charts' numbers, stored by the first chunk, so that a read never replays the log.
+    series = models.JSONField(default=dict, null=True, blank=True)
 
     def __str__(self) -> str:
         return f"analysis of {self.game_id}"

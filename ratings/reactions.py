@@ -4,6 +4,8 @@ command that ended it waits for neither)."""
 
 from __future__ import annotations
 
+from django.conf import settings
+
 from lib import publish
 from ratings.tasks import analyse_game, record_results
 
@@ -14,5 +16,7 @@ def queue_recording(done) -> None:
 
 
 def queue_analysis(done) -> None:
-    if done.finished_game:
+    """The analysis worker opens the game's analysis (the command's transaction only
+    publishes a message, after its commit)."""
+    if done.finished_game and settings.CONQUEST_ANALYSIS:
         publish.on_commit(analyse_game, (done.game.pk,))

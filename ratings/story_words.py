@@ -80,4 +80,5 @@ def mail_line(game, names: dict | None = None) -> str:
     if row is None or not row.turning_points:
         return ""
     biggest = max(row.turning_points, key=lambda p: (p["swing"], -p["index"]))
-    return turning_point_text(biggest, analysis.story_of(game), names)
+    story = analysis.outline(game, row) if row.series else analysis.story_of(game)
+    return turning_point_text(biggest, story, names)

@@ -1,10 +1,14 @@
-"""A finished game's analysis (ratings.analysis): computed once, in chunks, the same for a
-game and its seed; GET /api/v1/games/{id}/analysis/; nothing of a fogged game before its end;
-the page's charts and the end mail's turning point."""
+"""A finished game's analysis (ratings.analysis): computed once, in chunks leased through its
+row, at a bounded cost, the same for a game and its seed; GET /api/v1/games/{id}/analysis/
+read as stored; nothing of a fogged game before its end; the page's charts and the end
+mail's turning point."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from bots import outlook
@@ -12,6 +16,7 @@ from games.models import Game
 from games.states import stored_events
 from ratings import analysis
 from ratings.models import GameAnalysis
+from tests import games_in_states
 from tests.games.api_support import assert_error
 from tests.ratings.support import finished_game, play_turns, players, started_game
 
@@ -22,7 +27,8 @@ pytestmark = pytest.mark.django_db
 def short_playouts(settings, monkeypatch):
     """Few, short play-outs: what is tested is what is done with them."""
     settings.CONQUEST_ANALYSIS_PLAYOUTS = 8
-    settings.CONQUEST_ANALYSIS_CHUNK = 16
+    settings.CONQUEST_ANALYSIS_CHUNK_SECONDS = 0  # a position a chunk
+    settings.CONQUEST_ANALYSIS_CPU_SECONDS = 1000
     monkeypatch.setattr(outlook, "PLAYOUT_DECISIONS", 200)
 
 
@@ -46,8 +52,8 @@ def test_it_estimates_every_turn_in_chunks_and_ends_on_the_result():
 
     row = analysed(game)
 
-    assert row.done_at is not None and row.playouts == 8
-    assert row.chunks == -(-len(story.turns) // 2)  # 16 play-outs a chunk: two turns
+    assert row.done_at is not None and row.playouts == 8 and row.state == "done"
+    assert row.chunks == len(story.turns)  # a position a chunk: every turn's played out
     assert len(row.chances) == len(story.turns) + 1
     assert row.chances[-1] == [1.0, 0.0, 0.0]  # alice (seat 0) won
     assert all(abs(sum(point) - 1) < 1e-9 for point in row.chances)
@@ -68,22 +74,107 @@ def test_the_same_game_and_seed_give_the_same_analysis():
     assert again.chances == chances and again.turning_points == points
 
 
-def test_a_chunk_saved_by_another_worker_meanwhile_is_not_saved_over(monkeypatch):
+def test_a_copy_of_a_chunks_message_does_nothing():
     alice, bob = players("alice", "bob")
     game = finished_game([alice, bob])
-    analysis.do_analyse(game.pk)
-    row = GameAnalysis.objects.get(game=game)
-    theirs = [*row.chances, [0.25, 0.75], [0.25, 0.75]]
+    token = analysis.queue(game.pk)
+    assert analysis.queue(game.pk) is None  # opened once, whoever asks
+
+    following = analysis.run_chunk(game.pk, token)
+
+    assert following and following != token
+    assert analysis.run_chunk(game.pk, token) is None  # the copy: another token holds it
+    assert GameAnalysis.objects.get(game=game).turns_done == 1
+    assert analysis.run_chunk(game.pk, following) is not None
+
+
+def test_a_chunk_claimed_by_another_worker_meanwhile_is_not_saved_over(monkeypatch):
+    alice, bob = players("alice", "bob")
+    game = finished_game([alice, bob])
+    token = analysis.queue(game.pk)
     real = analysis.estimate
 
-    def another_worker_saves_first(*args):
-        GameAnalysis.objects.filter(game=game).update(chances=theirs, turns_done=len(theirs))
-        return real(*args)
-    monkeypatch.setattr(analysis, "estimate", another_worker_saves_first)
+    def the_sweep_requeues_it_meanwhile(*args, **kwargs):
+        GameAnalysis.objects.filter(game=game).update(state="queued", token="theirs")
+        return real(*args, **kwargs)
+    monkeypatch.setattr(analysis, "estimate", the_sweep_requeues_it_meanwhile)
 
-    analysis.do_analyse(game.pk)
+    assert analysis.run_chunk(game.pk, token) is None
 
-    assert GameAnalysis.objects.get(game=game).chances == theirs
+    row = GameAnalysis.objects.get(game=game)
+    assert row.token == "theirs" and row.estimates == [] and row.state == "queued"
+
+
+def test_the_sweep_queues_each_analysis_once_and_again_only_when_its_lease_lapsed():
+    alice, bob = players("alice", "bob")
+    lost, running = finished_game([alice, bob]), finished_game([alice, bob], seed=2)
+    GameAnalysis.objects.all().delete()  # their messages were lost with the broker
+    assert analysis.queue(running.pk)
+
+    first = analysis.sweep()
+    again = analysis.sweep()
+
+    assert [game for game, _ in first] == [lost.pk] and again == []
+    assert GameAnalysis.objects.get(game=lost).token == first[0][1]
+    GameAnalysis.objects.filter(game=running).update(
+        state="running", lease_until=timezone.now() - timedelta(seconds=1))  # its worker died
+    requeued = analysis.sweep()
+    assert [game for game, _ in requeued] == [running.pk]
+    assert GameAnalysis.objects.get(game=running).state == "queued"
+
+
+def test_a_long_game_is_played_out_at_a_bounded_number_of_positions(settings):
+    settings.CONQUEST_ANALYSIS_POINTS = 3
+    alice, bob, dave = players("alice", "bob", "dave")
+    game = finished_game([alice, bob, dave], leave=[dave, bob])
+    turns = len(analysis.story_of(game).turns)
+    assert turns > 3
+
+    row = analysed(game)
+
+    assert row.chunks == 3 and sorted(row.sampled) == [0, turns // 2, turns - 1] or \
+        len(row.sampled) == 3
+    assert len(row.chances) == turns + 1 and row.chances[-1] == [1.0, 0.0, 0.0]
+    by_index = {index: chances for index, chances, _ in row.estimates}
+    assert row.chances[0] == by_index[0]
+    assert all(abs(sum(point) - 1) < 1e-9 for point in row.chances)
+    assert all(point["index"] - 1 in range(turns) for point in row.turning_points)
+
+
+def test_the_cpu_ceiling_ends_the_analysis_whatever_is_left(settings):
+    settings.CONQUEST_ANALYSIS_CPU_SECONDS = 0  # spent by reading the log: nothing played
+    alice, bob, dave = players("alice", "bob", "dave")
+    game = finished_game([alice, bob, dave], leave=[dave, bob])
+
+    row = analysed(game)
+
+    assert row.chunks == 1 and row.done_at is not None and row.estimates == []
+    assert row.cpu_seconds > 0 and analysis.stored(game.pk).state == "not_analysed"
+    assert get(game.pk).json()["status"] == "not_analysed"
+
+
+def test_with_analysis_off_nothing_is_queued_and_the_api_says_so(settings):
+    settings.CONQUEST_ANALYSIS = False
+    alice, bob = players("alice", "bob")
+    game = finished_game([alice, bob])
+
+    assert analysis.queue(game.pk) is None and analysis.sweep() == []
+    answer = get(game.pk)
+
+    assert answer.status_code == 200 and answer.json()["status"] == "off"
+    assert answer.json()["turns"] == [] and not GameAnalysis.objects.exists()
+
+
+def test_a_game_that_ended_in_its_setup_is_analysed_as_nothing_played():
+    alice, bob = players("alice", "bob")
+    game = started_game([alice, bob], placement_batch=1)
+    games_in_states.finish(game, [bob])
+
+    row = analysed(game)
+    answer = get(game.pk)
+
+    assert row.done_at is not None and row.chances == []
+    assert answer.status_code == 200 and answer.json()["status"] == "not_analysed"
 
 
 def test_the_api_answers_pending_then_the_analysis_with_the_charts_numbers():
@@ -92,7 +183,7 @@ def test_the_api_answers_pending_then_the_analysis_with_the_charts_numbers():
 
     pending = get(game.pk)
     assert pending.status_code == 202, pending.content
-    assert pending.json()["status"] == "pending"
+    assert pending.json()["status"] == "pending" and pending.json()["turns"] == []
     analysed(game)
     answer = get(game.pk)
 
@@ -109,6 +200,21 @@ def test_the_api_answers_pending_then_the_analysis_with_the_charts_numbers():
     assert body["names"] == {"0": "alice", "1": "bob", "2": "dave"}
     assert all(point["text"].startswith(f"Turn {point['turn']}: ")
                for point in body["turning_points"])
+    assert all(point["played_out"] for point in body["turns"])  # a short game: every turn
+
+
+def test_the_api_reads_a_finished_games_analysis_as_stored_never_its_log(monkeypatch):
+    alice, bob = players("alice", "bob")
+    game = finished_game([alice, bob])
+    analysed(game)
+
+    def replayed(*args, **kwargs):
+        raise AssertionError("the log was read")
+    monkeypatch.setattr(analysis, "story_of", replayed)
+    answer = get(game.pk)
+
+    assert answer.status_code == 200 and answer.json()["status"] == "done"
+    assert len(answer.json()["turns"]) > 1 and "chances" in answer.json()["turns"][-1]
 
 
 def test_a_fogged_game_shows_nothing_before_its_end_and_an_open_one_shows_its_charts():
@@ -186,3 +292,13 @@ def test_a_game_in_the_open_charts_its_turns_so_far_and_the_history_view_up_to_i
     assert "<th scope=\"row\">1</th>" in past and "<th scope=\"row\">2</th>" in past
     assert "<th scope=\"row\">3</th>" not in past
 
+
+
+def test_a_game_still_in_its_setup_answers_its_empty_story_not_500():
+    alice, bob = players("alice", "bob")
+    game = started_game([alice, bob], placement_batch=1)  # armies still placed one by one
+
+    answer = get(game.pk)
+
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["status"] == "in_play" and answer.json()["turns"] == []
