@@ -4,7 +4,7 @@ import logging.config
 import os
 
 from celery import Celery
-from celery.signals import setup_logging, task_success
+from celery.signals import celeryd_init, setup_logging, task_success
 from kombu import pools as kombu_pools
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -34,6 +34,27 @@ def deadline_sweep_completed(sender=None, **kwargs):
         from ops import heartbeats  # this module is loaded before Django's apps are
 
         heartbeats.beat(heartbeats.DEADLINE_SWEEP)
+
+
+# The worker that takes the heavy derived work (`--hostname analysis@...`, as make run and
+# deploy/ start it).
+ANALYSIS_WORKER = "analysis@"
+
+
+@celeryd_init.connect
+def budget_the_analysis_worker(sender=None, conf=None, **kwargs):
+    """The analysis worker runs within the operator's budget (config.workers): as many tasks
+    at once as CONQUEST_ANALYSIS_CONCURRENCY, at nice level CONQUEST_ANALYSIS_NICE (its
+    pool's processes inherit it), so that the clock's and the web's processes on its host
+    come first."""
+    if not str(sender or "").startswith(ANALYSIS_WORKER):
+        return
+    from django.conf import settings  # this module is loaded before Django's apps are
+
+    conf.worker_concurrency = settings.CONQUEST_ANALYSIS_CONCURRENCY
+    raise_by = settings.CONQUEST_ANALYSIS_NICE - os.nice(0)
+    if raise_by > 0:
+        os.nice(raise_by)
 
 
 @setup_logging.connect

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Serves the web app, two Celery workers (deadlines and bots; mail) and the beat scheduler
+# Serves the web app, three Celery workers (deadlines and bots; mail; analysis) and the beat
+# scheduler
 # together and keeps them running: one that dies (killed, out of memory, crashed) is started
 # again after a pause that grows while it keeps dying. Ctrl-C or SIGTERM stops them all.
 set -euo pipefail
@@ -27,7 +28,7 @@ BACKOFF_MAX_SECONDS="${CONQUEST_RESTART_BACKOFF_MAX_SECONDS:-30}"
 STEADY_SECONDS=60
 
 # What runs, by name: each name's command is start_<name>.
-NAMES=(web worker-deadlines worker-mail beat)
+NAMES=(web worker-deadlines worker-mail worker-analysis beat)
 declare -A pid_of=() started_at=() restart_at=() failures=()
 # Each of them runs in a process group of its own, so that stopping one stops its
 # children too (the worker's pool, gunicorn's workers) and a terminal's Ctrl-C reaches this
@@ -59,6 +60,12 @@ start_worker-deadlines() {
 start_worker-mail() {
     guarded "$BIN/celery" --app config worker --loglevel INFO --queues mail \
         --hostname "mail@%h" --concurrency 1
+}
+# Heavy derived work (finished games' analysis) on a worker of its own, never the clock's: its
+# concurrency and nice level are the operator's (CONQUEST_ANALYSIS_CONCURRENCY, _NICE).
+start_worker-analysis() {
+    guarded "$BIN/celery" --app config worker --loglevel INFO --queues analysis \
+        --hostname "analysis@%h"
 }
 start_beat() {
     guarded "$BIN/celery" --app config beat --loglevel INFO

@@ -18,7 +18,8 @@ DEPLOY = ROOT / "deploy"
 UNITS = DEPLOY / "systemd"
 LONG_RUNNING = ("conquest-web@.service", "conquest-streams@.service",
                 "conquest-worker-deadlines.service",
-                "conquest-worker-mail.service", "conquest-beat.service")
+                "conquest-worker-mail.service", "conquest-worker-analysis.service",
+                "conquest-beat.service")
 
 
 def procfile() -> dict[str, str]:
@@ -84,9 +85,14 @@ def assert_a_whole_topology(started: list[dict]):
     kinds = [s["kind"] for s in started]
     assert "web" in kinds and kinds.count("beat") == 1, kinds
     workers = [s for s in started if s["kind"] == "worker"]
-    # Every queue a task is routed to has a worker, and deadlines have one without mail.
+    # Every queue a task is routed to has a worker; deadlines and computer players have one
+    # that takes neither mail nor analysis, and analysis one of its own (config.celery
+    # budgets it by its host name).
     assert set().union(*(w["queues"] for w in workers)) == set(settings.CELERY_TASK_QUEUES)
-    assert any("deadlines" in w["queues"] and "mail" not in w["queues"] for w in workers)
+    assert any({"deadlines", "celery"} <= w["queues"] and not w["queues"] & {"mail", "analysis"}
+               for w in workers)
+    assert any(w["queues"] == {"analysis"} and w["hostname"].startswith("analysis@")
+               for w in workers)
     hostnames = [w["hostname"] for w in workers]
     assert len(set(hostnames)) == len(hostnames), hostnames
 
@@ -129,7 +135,8 @@ def seconds(duration: str) -> int:
 def test_it_checks_the_compose_topology_and_the_image():
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
     services = compose["services"]
-    assert {"postgres", "redis", "release", "worker-deadlines", "worker-mail", "beat"} \
+    assert {"postgres", "redis", "release", "worker-deadlines", "worker-mail",
+            "worker-analysis", "beat"} \
         <= set(services)
     webs = [name for name in services if name.startswith("web-")]
     assert len(webs) >= 2
@@ -179,3 +186,21 @@ def test_it_checks_what_make_run_starts():
     assert '--graceful-timeout "$GRACE_SECONDS"' in script
     assert "$(((GRACE_SECONDS + 2) * 10))" in script
 
+
+
+def test_the_analysis_worker_runs_within_the_operators_budget(settings, monkeypatch):
+    from types import SimpleNamespace
+
+    from config import celery
+
+    settings.CONQUEST_ANALYSIS_CONCURRENCY, settings.CONQUEST_ANALYSIS_NICE = 3, 12
+    niced = []
+    monkeypatch.setattr(celery.os, "nice", lambda by: niced.append(by) or 2)
+    analysis, clock = SimpleNamespace(worker_concurrency=None), SimpleNamespace(
+        worker_concurrency=None)
+
+    celery.budget_the_analysis_worker(sender="analysis@host", conf=analysis)
+    celery.budget_the_analysis_worker(sender="deadlines@host", conf=clock)
+
+    assert analysis.worker_concurrency == 3 and niced == [0, 10]  # from nice 2 to 12
+    assert clock.worker_concurrency is None

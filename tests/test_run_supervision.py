@@ -18,7 +18,7 @@ from pathlib import Path
 from tests.notifications.real_parts import wait_until
 from tests.test_run_script import ROOT, free_port, marked
 
-NAMES = ("web", "worker-deadlines", "worker-mail", "beat")
+NAMES = ("web", "worker-deadlines", "worker-mail", "worker-analysis", "beat")
 
 
 class Served:
@@ -88,6 +88,8 @@ class Served:
                 found["beat"] = pid
             elif "deadlines,celery" in words:
                 found["worker-deadlines"] = pid
+            elif "analysis" in words:
+                found["worker-analysis"] = pid
             elif "mail" in words:
                 found["worker-mail"] = pid
         return found
