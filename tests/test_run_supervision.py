@@ -24,8 +24,10 @@ NAMES = ("web", "worker-deadlines", "worker-mail", "worker-analysis", "beat")
 class Served:
     """scripts/run.sh on a database and var/ of its own, its output in a file."""
 
-    def __init__(self, tmp_path: Path, migrated: Path, under_make: bool = False):
-        """`migrated`: a migrated SQLite file (the `migrated_sqlite` fixture), copied."""
+    def __init__(self, tmp_path: Path, migrated: Path | None, under_make: bool = False,
+                 **environment: str):
+        """`migrated`: a migrated SQLite file (the `migrated_sqlite` fixture), copied; or
+        None with DATABASE_URL among `environment` (which overrides the defaults below)."""
         self.marker = f"CONQUEST_RUN_TEST={uuid.uuid4().hex}"
         self.port = free_port()
         self.var = tmp_path / "var"
@@ -34,7 +36,8 @@ class Served:
                     if not k.startswith("DJANGO_") and k != "XDG_RUNTIME_DIR"}
         self.env.update({
             "PORT": str(self.port),
-            "DATABASE_URL": f"sqlite:///{shutil.copyfile(migrated, tmp_path / 'run.sqlite3')}",
+            "DATABASE_URL": f"sqlite:///{shutil.copyfile(migrated, tmp_path / 'run.sqlite3')}"
+            if migrated else "",
             # One web process: what is stopped or restarted is the same with one as with two,
             # and each costs a start of the whole project.
             "WEB_CONCURRENCY": "1",
@@ -47,6 +50,7 @@ class Served:
             "HOME": str(tmp_path / "home"),
             "PYTHONUNBUFFERED": "1",
             self.marker.split("=")[0]: self.marker.split("=")[1],
+            **environment,
         })
         self.env.pop("EMAIL_HOST", None)  # mail as files in var/mail/
         self.output = open(self.log_path, "wb")  # closed by stop()

@@ -1,0 +1,84 @@
+"""The clock never waits for the analysis: with the workers `make run` starts (scripts/run.sh,
+on the test database and the broker deployed beside it), a burst of just-finished games
+being analysed does not delay a 10-second deadline nor a computer player's move, /readyz
+stays ready, and each game's analysis runs once."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.db import connection
+
+from games.models import Event, Game
+from ratings.models import GameAnalysis
+from tests.notifications.real_parts import RedisServer, database_url, wait_until
+from tests.ratings.support import finished_game, players, started_game
+from tests.test_run_supervision import Served
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BURST = 6
+# Seconds past its due time a deadline and a bot's move may take, with the sweeps every
+# second: the clock's own worker is idle, whatever the analysis worker is doing.
+SLACK = 8
+
+
+@pytest.fixture
+def broker_url():
+    """Redis beside PostgreSQL (a server of this test's own), the filesystem broker in the
+    service's var/ beside SQLite: as each is deployed."""
+    if connection.vendor != "postgresql":
+        yield "filesystem://"
+        return
+    redis = RedisServer()
+    redis.start()
+    try:
+        yield redis.url
+    finally:
+        redis.stop()
+
+
+def test_a_burst_of_finished_games_delays_neither_a_deadline_nor_a_computer_player(
+        tmp_path, broker_url):
+    people = players(*(f"p{i}" for i in range(2 * BURST)))
+    burst = [finished_game(people[i:i + 2], turns=1, seed=i) for i in range(0, 2 * BURST, 2)]
+    served = Served(tmp_path, None, DATABASE_URL=database_url(), CELERY_BROKER_URL=broker_url,
+                    CONQUEST_ANALYSIS_SWEEP_SECONDS="1", CONQUEST_BOT_SWEEP_SECONDS="1",
+                    CONQUEST_RESULTS_SWEEP_SECONDS="1")
+    try:
+        assert wait_until(lambda: served.call("GET", "/healthz")[0] == 200, 90), served.log()
+        # The burst's analysis is under way before the clock is asked for anything.
+        assert wait_until(lambda: GameAnalysis.objects.filter(
+            state=GameAnalysis.RUNNING).exists(), 60, every=0.5), served.log()
+        alice, bob, carol = players("alice", "bob", "carol")
+        clocked = started_game([alice, bob], deadline_seconds=10)
+        versus_bot = started_game([carol], bots=["easy"])
+        moves_before = Event.objects.filter(game=versus_bot).count()
+        asked_at = time.monotonic()
+
+        def timed_out():
+            return Event.objects.filter(game=clocked, type="turn_timed_out").exists()
+
+        def bot_moved():
+            return Event.objects.filter(game=versus_bot).count() > moves_before
+
+        assert wait_until(bot_moved, SLACK, every=0.2), served.log()
+        bot_after = time.monotonic() - asked_at
+        assert wait_until(timed_out, 10 + SLACK, every=0.2), served.log()
+        analysed_by_then = GameAnalysis.objects.filter(done_at__isnull=False).count()
+        assert served.call("GET", "/readyz")[0] == 200, served.log()
+
+        # It was a burst: the analysis worker was still at it when the clock had moved on.
+        assert analysed_by_then < BURST, (analysed_by_then, bot_after)
+        # Each game's analysis is worked out once: every chunk saved by the one task that
+        # held its row (a copy of a message finds another token and does nothing).
+        assert wait_until(lambda: GameAnalysis.objects.filter(
+            done_at__isnull=False).count() == BURST, 240, every=1), served.log()
+        for game in burst:
+            row = GameAnalysis.objects.get(game=game)
+            assert len({index for index, _, _ in row.estimates}) == len(row.estimates)
+            assert row.estimates and row.chances
+        assert Game.objects.get(pk=clocked.pk).status == Game.ACTIVE
+    finally:
+        served.stop()
