@@ -75,11 +75,15 @@ class Stored:
     row: GameAnalysis | None = None
 
 
-def stored(game_id: int) -> Stored:
-    """The game's analysis as stored, in one query: never computed on a read."""
-    row = GameAnalysis.objects.filter(game_id=game_id).first()
+def stored(game_id: int, for_api: bool = False) -> Stored:
+    """The game's analysis as stored, in one query: never computed on a read. `for_api`:
+    without what only the worker needs (the chances are in `series` with its points)."""
+    rows = GameAnalysis.objects.filter(game_id=game_id)
+    if for_api:
+        rows = rows.defer("estimates", "sampled", "chances")
+    row = rows.first()
     if row is not None and row.done_at is not None:
-        return Stored("done", row) if row.chances else Stored("not_analysed", row)
+        return Stored("done", row) if row.turns_done else Stored("not_analysed", row)
     if row is None and not settings.CONQUEST_ANALYSIS:
         return Stored("off")
     return Stored("pending", row)
@@ -170,6 +174,7 @@ def run_chunk(game_id: int, token: str) -> str | None:
     if finished:
         fields.update(concluded(story, estimates), state=GameAnalysis.DONE, token="",
                       lease_until=None, done_at=timezone.now())
+        fields["series"] = with_chances(row.series, fields["chances"], estimates)
     else:
         fields.update(state=GameAnalysis.QUEUED, token=uuid.uuid4().hex,
                       lease_until=timezone.now() + QUEUED_LEASE)
@@ -220,6 +225,17 @@ def charts(story: Story) -> dict:
         for i, (turn, seat) in enumerate(zip(numbers["turns"], seats, strict=True))]}
 
 
+def with_chances(numbers: dict, chances: list, estimates: list) -> dict:
+    """The charts' numbers with each point's chances (rounded as the API gives them) and
+    whether its position was played out (else drawn between; the last is the result)."""
+    estimated = {index for index, _, _ in estimates}
+    turns = [{**point, "chances": [round(c, 3) for c in point_chances],
+              "played_out": number in estimated or number == len(chances) - 1}
+             for number, (point, point_chances) in enumerate(zip(numbers["turns"], chances,
+                                                                strict=False))]
+    return {**numbers, "turns": turns or numbers["turns"]}
+
+
 def _with_luck(points: list[dict], story: Story) -> list[dict]:
     for point in points:
         turn = story.turns[point["index"] - 1]
@@ -251,15 +267,11 @@ def report(game: Game, names: dict, words) -> tuple[int, dict]:
         story = story_of(game)
         return 200, {**_body(game, charts(story), names),
                      "status": "in_play" if not game.is_over else "aborted"}
-    found = stored(game.pk)
+    found = stored(game.pk, for_api=True)
     row = found.row
     body = _body(game, row.series if row is not None and row.series else None, names)
     if found.state != "done":
         return (202 if found.state == "pending" else 200), {**body, "status": found.state}
-    estimated = {index for index, _, _ in row.estimates or []}
-    for number, (point, chances) in enumerate(zip(body["turns"], row.chances, strict=False)):
-        point["chances"] = [round(c, 3) for c in chances]
-        point["played_out"] = number in estimated or number == len(row.chances) - 1
     story = outline(game, row)
     return 200, {**body, "status": "done", "playouts": row.playouts,
                  "margin": margin(row.playouts),
@@ -272,5 +284,5 @@ def _body(game: Game, numbers: dict | None, names: dict) -> dict:
     return {"game": game.pk, "seats": seats, "teams": teams,
             "sides": [[s for s in range(seats) if s % teams == side] for side in range(teams)],
             "names": {str(seat): name for seat, name in names.items()},
-            "turns": [dict(point) for point in numbers["turns"]] if numbers else [],
+            "turns": numbers["turns"] if numbers else [],
             "playouts": None, "margin": None, "turning_points": []}

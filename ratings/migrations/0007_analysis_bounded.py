@@ -1,5 +1,6 @@
 """A finished game's analysis at a bounded cost, in chunks leased through its row (ratings.analysis):
-its state, the lease, the CPU spent, the positions played out and the charts' numbers."""
+its state, the lease, the CPU spent, the positions played out and the charts' numbers; the
+analyses made before are dropped, to be made again."""
 
 from django.db import migrations, models
 
@@ -51,7 +52,7 @@ class Migration(migrations.Migration):
             name='playouts',
             field=models.PositiveIntegerField(help_text='Play-outs of the position that got fewest (its margin is the widest).'),
         ),
-        migrations.RunSQL(
-            "UPDATE ratings_gameanalysis SET state = 'done' WHERE done_at IS NOT NULL",
-            migrations.RunSQL.noop),
+        # A projection: the analyses made before are made again by the analysis worker's
+        # sweep (a few a minute), with the charts' numbers the API now reads.
+        migrations.RunSQL("DELETE FROM ratings_gameanalysis", migrations.RunSQL.noop),
     ]
