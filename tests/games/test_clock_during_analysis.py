@@ -13,7 +13,7 @@ from django.db import connection
 from games.models import Event, Game
 from ratings.models import GameAnalysis
 from tests.notifications.real_parts import RedisServer, database_url, wait_until
-from tests.ratings.support import finished_game, players, started_game
+from tests.ratings.support import finished_game, hand_to_the_bot, players, started_game
 from tests.test_run_supervision import Served
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -54,14 +54,14 @@ def test_a_burst_of_finished_games_delays_neither_a_deadline_nor_a_computer_play
         alice, bob, carol = players("alice", "bob", "carol")
         clocked = started_game([alice, bob], deadline_seconds=10)
         versus_bot = started_game([carol], bots=["easy"])
-        moves_before = Event.objects.filter(game=versus_bot).count()
+        hand_to_the_bot(versus_bot, carol)
         asked_at = time.monotonic()
 
         def timed_out():
             return Event.objects.filter(game=clocked, type="turn_timed_out").exists()
 
         def bot_moved():
-            return Event.objects.filter(game=versus_bot).count() > moves_before
+            return Event.objects.filter(game=versus_bot, actor=1).exists()
 
         assert wait_until(bot_moved, SLACK, every=0.2), served.log()
         bot_after = time.monotonic() - asked_at

@@ -57,3 +57,18 @@ def finished_game(users: list, leave: list | None = None, bots=None, rated=None,
     game = started_game(users, bots=bots, rated=rated, map_id=map_id, **rules)
     play_turns(game, turns, seed)
     return finish(game, users[:0:-1] if leave is None else leave)
+
+
+def hand_to_the_bot(game: Game, human, seed: int = 1, limit: int = 200) -> None:
+    """`human` (seat 0) plays on until a computer player (seat 1) owes the next decision."""
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        state = load_state(game)
+        if 1 in seats_to_act(state):
+            return
+        try:
+            service.submit(service.player(human), game, bot_command(state, 0, rnd),
+                           state.version)
+        except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
+            continue
+    raise AssertionError("the computer player was never owed a decision")
