@@ -145,6 +145,9 @@ def run(var: Path, before: bool) -> None:
     spent: dict[str, list[float]] = {}
     for name, seconds in busy:
         spent.setdefault(name.rsplit(".", 1)[-1], []).append(float(seconds))
+    for line in (var / "deadlines.log").read_text(errors="replace").splitlines():
+        if re.search(r"ERROR|WARNING|failed|locked", line):
+            print(f"  the clock's worker said: {line[:300]}")
     print("the clock's worker did: " + "; ".join(
         f"{name} {len(times)}x, {sum(times):.1f} s" for name, times in sorted(spent.items())))
     late = (timed_out - deadline).total_seconds() if timed_out else -1
