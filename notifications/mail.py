@@ -28,7 +28,7 @@ from games.seating import Seats
 from games.standing_orders import neutral_question_open
 from games.states import load_state
 from notifications import answers, ending, links
-from notifications.confirmation import confirmation_mail
+from notifications.confirmation_mail import confirmation_mail
 from notifications.models import Notification
 from notifications.parts import mail_parts
 from words import narrator
