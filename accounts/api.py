@@ -103,9 +103,12 @@ class AccountsView(ApiView):
     throttle_classes = throttles.SIGNUP
 
     @extend_schema(request=AccountIn, responses={201: AccountOut, **ERRORS})
-    @refuses({400: ["username_taken", "email_taken"]})
+    @refuses({400: ["username_taken"]})
     def post(self, request):
-        """Sign up: a new account and its first API token (201)."""
+        """Sign up: a new account and its first API token (201). Usernames are public and
+        a taken one is refused; addresses are not: an address that has an account already
+        gets the same answer as any other, and its owner is told by mail instead of the
+        link that would confirm it."""
         data, refusal = parsed(AccountIn, request)
         if refusal:
             return refusal
@@ -120,9 +123,6 @@ class AccountsView(ApiView):
             password_validation.validate_password(data["password"], candidate)
         except DjangoValidationError as problem:
             return error(400, "bad_request", " ".join(problem.messages))
-        if User.objects.filter(email__iexact=data["email"]).exists():
-            return error(400, "email_taken", "an account with that email address exists; "
-                         "reset its password if it is yours")
         try:
             with transaction.atomic():
                 if User.objects.filter(username__iexact=data["username"]).exists():

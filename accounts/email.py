@@ -1,7 +1,9 @@
 """Confirming email addresses: mail goes only to an address its owner confirmed.
 
 A self-service sign-up starts unconfirmed and is mailed a link; so is the new address of a
-profile's email change, which takes effect only when that link is followed. A link is
+profile's email change, which takes effect only when that link is followed. An address
+another account holds is taken like any other (so that nobody learns whose it is), and
+never confirmed for a second account: its owner is told instead. A link is
 bound to the account's password and current address: a password change, or the change it
 confirms, makes it useless."""
 
@@ -59,6 +61,16 @@ def confirmed(user) -> bool:
 
 class AddressTaken(Exception):
     pass
+
+
+def held_by_another(user, email: str):
+    """The account other than `user` whose address `email` is (in any case), a confirmed
+    one first; None if there is none. Nobody is told this but the address itself: a
+    sign-up or a change to a taken address is answered as any other, and the link mailed
+    for it becomes a word to the address's owner (notifications.confirmation)."""
+    others = get_user_model().objects.filter(email__iexact=email).exclude(pk=user.pk)
+    return next((other for other in others.order_by("pk") if confirmed(other)),
+                others.order_by("pk").first())
 
 
 def confirm(user, email: str) -> None:

@@ -3,7 +3,8 @@ settings.CONQUEST_THROTTLE_RATES, read when a request comes).
 
 API views list them in `throttle_classes`; the web views that do the same things (sign-up,
 creating a game, reporting) ask `refused(request, throttles)` so a form cannot get round an
-API limit, and so does asking for a password reset. `client_address` names the client for
+API limit, and so does asking for a password reset; a move by mail counts against the
+account's command limit (`account_refused`). `client_address` names the client for
 all of them and for django-axes."""
 
 from __future__ import annotations
@@ -316,6 +317,7 @@ SIGNUP = [throttle("signup_ip")]
 TOKEN = [throttle("token_ip"), UsernameThrottle]
 CREATE_GAME = [throttle("create_game_ip"), throttle("create_game_user")]
 COMMAND = [throttle("command_ip"), throttle("command_user")]
+ODDS = [throttle("odds_ip")]
 REPORT = [throttle("report_ip"), throttle("report_user")]
 PASSWORD_RESET = [throttle("password_reset_ip")]
 PASSWORD_RESET_ADDRESS = [ResetAddressThrottle]
@@ -329,3 +331,19 @@ def refused(request, throttles) -> int | None:
         if not limiter.allow_request(request, None):
             waits.append(limiter.wait() or 1)
     return int(max(waits)) + 1 if waits else None
+
+
+class _AccountOnly:
+    """What a per-account limit reads of a request, for a door that has no request (a
+    mail): the account, and no client address."""
+
+    META: dict = {}
+
+    def __init__(self, user) -> None:
+        self.user = user
+
+
+def account_refused(user, throttles) -> int | None:
+    """refused() for a door with no request (a move by mail): only the per-account limits
+    of `throttles` count, against the same counts as the API's and the pages'."""
+    return refused(_AccountOnly(user), [t for t in throttles if t.scope.endswith("_user")])

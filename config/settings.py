@@ -255,6 +255,8 @@ CONQUEST_THROTTLE_RATES = {
     # Commands a bot (or anyone) sends through the API, accepted or refused.
     "command_user": env("CONQUEST_THROTTLE_COMMAND_USER", "300/minute"),
     "command_ip": env("CONQUEST_THROTTLE_COMMAND_IP", "600/minute"),
+    # GET /api/v1/odds/ (anyone's, no token): the answers one client address asks for.
+    "odds_ip": env("CONQUEST_THROTTLE_ODDS_IP", "120/minute"),
     # Private messages sent (conversations), pages and API together.
     "message_user": env("CONQUEST_THROTTLE_MESSAGE_USER", "120/hour"),
     "message_ip": env("CONQUEST_THROTTLE_MESSAGE_IP", "300/hour"),

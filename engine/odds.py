@@ -8,94 +8,30 @@ the source is down to one army (the attack command's `repeat`). Every figure her
 from this one chain: the chance to take a territory with one roll or by repeating, the
 armies each side should expect to lose, the armies left to move in, the mean losses of one
 battle that dice luck is measured against (ratings.luck), and the table of conquest chances
-the computer players plan with (bots.odds).
+the computer players plan with (bots.odds). One battle's dice are engine.odds_dice's.
 
 static/js/odds.js is the same algorithm for the attack form; the tests hold the two equal.
 """
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from itertools import product
+from functools import lru_cache
+from threading import Lock
 
-
-def losses(attacker_dice, defender_dice) -> tuple[int, int]:
-    """Highest against highest, second against second; ties go to the defender. The
-    engine's own comparison (engine.turn.losses), written again here so that the
-    computer players, which may read nothing of the engine but the board, can read the odds
-    (a test holds the two equal over every roll)."""
-    attacker_losses = defender_losses = 0
-    pairs = zip(sorted(attacker_dice, reverse=True), sorted(defender_dice, reverse=True),
-                strict=False)
-    for a, d in pairs:
-        if a > d:
-            defender_losses += 1
-        else:
-            attacker_losses += 1
-    return attacker_losses, defender_losses
-
-# The most armies a side the exact distribution is asked for (the API's bound): 1000 against
-# 1000 is half a million states, about a second of CPU.
-MOST_ARMIES = 1000
-DEFENSES = ("max", "one")
-
-
-@cache
-def battle_counts(attacker_dice: int, defender_dice: int) -> tuple[tuple[int, int, int], ...]:
-    """(attacker losses, defender losses, how many of the 6^(a+d) rolls) for every outcome
-    of one battle, compared as the rules compare them."""
-    counts: dict[tuple[int, int], int] = {}
-    for roll in product(range(1, 7), repeat=attacker_dice + defender_dice):
-        lost = losses(roll[:attacker_dice], roll[attacker_dice:])
-        counts[lost] = counts.get(lost, 0) + 1
-    return tuple((a, d, n) for (a, d), n in sorted(counts.items()))
-
-
-@cache
-def battle(attacker_dice: int, defender_dice: int) -> tuple[tuple[int, int, float], ...]:
-    """(attacker losses, defender losses, probability) for every outcome of one battle."""
-    rolls = 6 ** (attacker_dice + defender_dice)
-    return tuple((a, d, n / rolls) for a, d, n in battle_counts(attacker_dice, defender_dice))
-
-
-@cache
-def expected_losses(attacker_dice: int, defender_dice: int) -> tuple[float, float]:
-    """(attacker's, defender's) mean losses of one battle with this many dice each: the exact
-    sums over every roll, divided once."""
-    counts = battle_counts(attacker_dice, defender_dice)
-    rolls = sum(n for _, _, n in counts)
-    return (sum(a * n for a, _, n in counts) / rolls, sum(d * n for _, d, n in counts) / rolls)
-
-
-def attacker_dice(armies: int, dice: int = 3) -> int:
-    """The attacking dice from a source of `armies` with the attacker's cap `dice`."""
-    return min(dice, 3, armies - 1)
-
-
-def defender_dice(defenders: int, defense: str = "max") -> int:
-    """The defending dice of `defenders` armies under a standing order (`max` or `one`)."""
-    return 1 if defense == "one" else min(2, defenders)
-
-
-def defense_of(defense: str = "max", neutral: bool = False, neutral_dice: str = "max") -> str:
-    """The standing order a defender's dice follow: a player's own; the neutral's is `max`
-    unless `neutral_dice: opponent` lets the player not attacking choose it (then `defense`
-    is that choice). Capitals and every other option change no dice."""
-    if neutral and neutral_dice != "opponent":
-        return "max"
-    return defense
-
-
-def defense_in_view(view: dict, owner) -> str:
-    """The standing order the dice of `owner`'s territories follow, from what a seat's view
-    shows: a player's own order is public; the neutral's is `max` unless `neutral_dice:
-    opponent` lets the player not attacking choose it, a choice the attacker is not shown:
-    the odds then assume every die, the attacker's worst case."""
-    for player in view.get("players") or []:
-        if player.get("seat") == owner and not isinstance(owner, bool):
-            return player.get("defense") or "max"
-    return "max"
+from .odds_dice import (  # noqa: F401  (read as engine.odds' own by the rest)
+    DEFENSES,
+    MOST_ARMIES,
+    attacker_dice,
+    battle,
+    battle_counts,
+    defender_dice,
+    defense_in_view,
+    defense_of,
+    expected_losses,
+    losses,
+)
 
 
 @dataclass(frozen=True)
@@ -132,50 +68,109 @@ class Assault:
         return {a - 1: p / conquer for a, p in enumerate(self.taken) if p > 0.0}
 
 
-# The pages and the API ask for the same few pairs over and over; a large pair costs up to
-# half a second of CPU, so the last ones asked are kept (an Assault is immutable).
+class _Open:
+    """The chance of passing through each state of an assault far from its end, one table
+    for every assault with the same dice: while the attacker rolls all its `dice` and the
+    defender its `defending` dice (the open field), a battle's chances do not depend on the
+    armies, so the chance of reaching (attackers - i, defenders - j) from (attackers,
+    defenders) is passes[i][j] whatever the pair. Filled as larger offsets are asked for,
+    to at least twice its size (as _Table grows) up to MOST_ARMIES a side; each cell
+    is summed in the order the chain would add it, so it holds the chain's very number."""
+
+    def __init__(self, dice: int, defending: int) -> None:
+        self.outcomes = sorted(battle(dice, defending), reverse=True)  # most attackers lost first
+        # A row of machine doubles: 8 bytes a cell, where a list of floats takes 32.
+        self.passes: list[array] = []
+        self.size = (-1, -1)
+        self.growing = Lock()  # two threads of a web process must not extend a row twice
+
+    def grow(self, rows: int, columns: int) -> list[array]:
+        if rows <= self.size[0] and columns <= self.size[1]:
+            return self.passes
+        with self.growing:
+            self._grow(rows, columns)
+        return self.passes
+
+    def _grow(self, rows: int, columns: int) -> None:
+        have_i, have_j = self.size
+        if rows <= have_i and columns <= have_j:
+            return
+        top_i = max(rows, min(MOST_ARMIES, max(2 * have_i, 16)))
+        top_j = max(columns, min(MOST_ARMIES, max(2 * have_j, 16)))
+        passes, outcomes = self.passes, self.outcomes
+        for i in range(top_i + 1):
+            if i > have_i:
+                passes.append(array("d"))
+            row = passes[i]
+            sources = [(passes[i - lost_a], lost_d, p) for lost_a, lost_d, p in outcomes
+                       if lost_a <= i]
+            for j in range(len(row), top_j + 1):
+                here = 0.0 if i or j else 1.0
+                for source, lost_d, p in sources:
+                    if lost_d <= j:
+                        here += source[j - lost_d] * p
+                row.append(here)
+        self.size = (top_i, top_j)
+
+
+_OPEN: dict[tuple[int, int], _Open] = {}
+
+
+def _open_field(dice: int, defending: int) -> _Open:
+    found = _OPEN.get((dice, defending))
+    if found is None:
+        found = _OPEN[(dice, defending)] = _Open(dice, defending)
+    return found
+
+
+# The pages and the API ask for the same few pairs over and over; the last ones asked are
+# kept (an Assault is immutable).
 @lru_cache(maxsize=256)
 def assault(attackers: int, defenders: int, dice: int = 3, defense: str = "max") -> Assault:
     """The exact distribution of how an assault ends: the chance of each state is carried
     forward battle by battle. A battle only ever takes armies away, so visiting the sources
     from most armies down, and each one's defenders from most down, visits every state after
-    all the states that lead to it."""
+    all the states that lead to it.
+
+    Only the states near the end are visited: those where a side rolls fewer dice than it
+    may (the attacker's last `dice` rows, under `max` the defender's last army) and those
+    one battle away from them; every other state's chance is the open field's (_Open), read
+    from its table. So an answer costs some (attackers + defenders) steps once the table is
+    filled, where the whole chain was attackers x defenders (a second for 1000 against 1000)."""
     if attackers < 1 or defenders < 1:
         raise ValueError("an assault needs armies on both sides")
-    # chance[a][d] of passing through (a, d); the first row and column are where it ends.
-    chance = [[0.0] * (defenders + 1) for _ in range(attackers + 1)]
-    chance[attackers][defenders] = 1.0
+    rolled = min(dice, 3)  # the attacker's dice on the open field
+    defending = defender_dice(MOST_ARMIES, defense)
+
+    def open_field(a: int, d: int) -> bool:
+        return a - 1 >= rolled and d >= defending
+
+    passes = None
+    if open_field(attackers, defenders):  # else no state of the assault is
+        passes = _open_field(rolled, defending).grow(attackers - rolled - 1,
+                                                     defenders - defending)
+    chance: dict[tuple[int, int], float] = {(attackers, defenders): 1.0} if passes is None \
+        else {}
+    # Near the open field's edge: the rows and columns within one battle (two armies) of it.
+    near_a, near_d = rolled + 3, defending + 1
     for a in range(attackers, 1, -1):
-        row = chance[a]
-        rolled = attacker_dice(a, dice)
-        # The defender's dice only change at one army left: the loop is written out for the
-        # two or three outcomes of a battle (the hot loop of a 100 against 100 assault).
-        first = 1 if defense == "one" else 2
-        for low, high in ((first, defenders), (1, min(first - 1, defenders))):
-            if low > high:
+        columns = range(defenders, 0, -1) if a <= near_a \
+            else range(min(near_d, defenders), 0, -1)
+        rolls = attacker_dice(a, dice)
+        for d in columns:
+            inside = passes is not None and open_field(a, d)
+            here = passes[attackers - a][defenders - d] if inside else chance.get((a, d), 0.0)
+            if not here:
                 continue
-            outcomes = battle(rolled, defender_dice(low, defense))
-            (a0, d0, p0), (a1, d1, p1) = outcomes[0], outcomes[1]
-            row0, row1 = chance[a - a0], chance[a - a1]
-            if len(outcomes) == 2:
-                for d in range(high, low - 1, -1):
-                    here = row[d]
-                    if here:
-                        row0[d - d0] += here * p0
-                        row1[d - d1] += here * p1
-                continue
-            a2, d2, p2 = outcomes[2]
-            row2 = chance[a - a2]
-            for d in range(high, low - 1, -1):
-                here = row[d]
-                if here:
-                    row0[d - d0] += here * p0
-                    row1[d - d1] += here * p1
-                    row2[d - d2] += here * p2
-    taken = tuple(chance[a][0] for a in range(attackers + 1))
+            for lost_a, lost_d, p in battle(rolls, defender_dice(d, defense)):
+                to = (a - lost_a, max(0, d - lost_d))
+                if not (inside and open_field(*to)):  # the open field's own are in its table
+                    chance[to] = chance.get(to, 0.0) + here * p
+    taken = tuple(chance.get((a, 0), 0.0) for a in range(attackers + 1))
     # No battle both takes the last defender and costs the attacker an army (that would
-    # take more comparisons than the defender has dice), so chance[1][0] stays 0.
-    return Assault(attackers, defenders, taken, tuple(chance[1]))
+    # take more comparisons than the defender has dice), so taken[1] stays 0.
+    return Assault(attackers, defenders, taken,
+                   tuple(chance.get((1, d), 0.0) for d in range(defenders + 1)))
 
 
 def one_roll(attackers: int, defenders: int, dice: int = 3,

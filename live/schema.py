@@ -67,7 +67,9 @@ def stream_operation(path: str) -> dict:
         "\n\nResuming: send `Last-Event-ID` (EventSource does on reconnecting) or "
         "`?last_event_id=` with the last id received (" +
         ("a game event's seq" if game else "a notice id") + "); the stream sends what came "
-        "after it and nothing twice.\n\n"
+        "after it and nothing twice. An id beyond " +
+        ("the game's version" if game else "the caller's newest notice") + " is refused with "
+        "400 (its events would be skipped): open the stream again without one.\n\n"
         f"Heartbeats: while nothing happens, at least every {heartbeat:g} s (setting "
         "CONQUEST_STREAM_HEARTBEAT_SECONDS): an SSE comment line `: heartbeat` (EventSource "
         "ignores it), and in NDJSON an empty line, which a client skips (do not parse it as "
@@ -113,7 +115,8 @@ def stream_operation(path: str) -> dict:
                          "example": ndjson},
             }}},
     }
-    api_schema.refuse(operation, 400, ["bad_request"])  # Last-Event-ID not a whole number
+    # Last-Event-ID not a whole number, or beyond what the stream has sent
+    api_schema.refuse(operation, 400, ["bad_request"])
     api_schema.refuse(operation, 401, ["authentication_failed"] +
                       ([] if game else ["not_authenticated"]))
     if game:

@@ -63,6 +63,11 @@ def _resume_after(request, what: str = "a seq") -> int | None:
     return int(raw.strip())
 
 
+def _beyond(what: str, newest: int) -> JsonResponse:
+    return _error(400, "bad_request", f"Last-Event-ID is beyond {what} ({newest}): resume "
+                  f"from an id the stream sent, or open it without one")
+
+
 async def _opened(request):
     """(the caller, the credential that signed them in, the lease their stream holds under
     the site-wide cap) once the cap allows."""
@@ -167,6 +172,10 @@ async def game_stream(request, game_id: int):
         await hub.read(quota.give_back, counted)  # no stream: its lease goes back
         return _error(404, "not_found", "no such game")
     view, version, private = opened
+    if after is not None and after > version:
+        # Resumed from a seq the game has not reached: the events up to it would be skipped.
+        await hub.read(quota.give_back, counted)
+        return _beyond("the game's version", version)
     if private and credential is not None:  # their sight of it must hold too
         credential = credential.following(game_id)
     return _response(_follow_game(hub, kind, user, credential, counted, game_id, view,
@@ -241,8 +250,13 @@ async def user_stream(request):
         return _error(401, "not_authenticated", "sign in (a token or a session) for your stream")
     hub = h.hub()
     fresh = after is None
+    newest = await hub.read(lookups.newest_notice, user.pk)
     if fresh:
-        after = await hub.read(lookups.newest_notice, user.pk)
+        after = newest
+    elif after > newest:
+        # Not an id this user was sent: the notices up to it would be skipped.
+        await hub.read(quota.give_back, counted)
+        return _beyond("your newest notice's id", newest)
     return _response(_follow_user(hub, kind, user, credential, counted, after, fresh), kind)
 
 

@@ -28,6 +28,7 @@ from games.seating import Seats
 from games.standing_orders import neutral_question_open
 from games.states import load_state
 from notifications import answers, ending, links
+from notifications.confirmation_mail import confirmation_mail
 from notifications.models import Notification
 from notifications.parts import mail_parts
 from words import narrator
@@ -60,9 +61,11 @@ def wants(preferences: Preferences, notification: Notification, confirmed=None) 
     if confirmed is None:
         confirmed = addresses.confirmed(notification.user)
     if notification.kind == Notification.CONFIRM_EMAIL:
-        # Not once that address is the account's and confirmed (an earlier link was used).
+        # Not once that address is the account's and confirmed (an earlier link was used);
+        # the word to an address's owner that someone else gave it, always.
         email = notification.payload.get("email")
-        return bool(email) and not (email == notification.user.email and confirmed)
+        return bool(email) and (notification.payload.get("taken")
+                                or not (email == notification.user.email and confirmed))
     if preferences.unsubscribed or not confirmed or notification.kind == Notification.MENTION:
         return False  # (a mention is shown on the site only)
     if notification.kind in (Notification.TURN, Notification.REMINDER):
@@ -333,7 +336,7 @@ def render(notification: Notification, reader: Reader | None = None
     if not wants(preferences, notification, reader.confirmed(notification.user)):
         return None
     if notification.kind == Notification.CONFIRM_EMAIL:
-        return _confirmation(notification, preferences)
+        return confirmation_mail(notification, preferences, message_id(notification))
     with translation.override(preferences.language), timezone.override(
         zone(preferences.time_zone)
     ):
@@ -368,24 +371,6 @@ def render(notification: Notification, reader: Reader | None = None
         subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL,
         to=[notification.user.email], reply_to=reply_to, headers=headers,
     )
-    message.attach_alternative(html, "text/html")
-    return message
-
-
-def _confirmation(notification: Notification, preferences: Preferences):
-    """The link that confirms payload["email"], mailed to that address."""
-    email = notification.payload["email"]
-    with translation.override(preferences.language):
-        context = {"user": notification.user,
-                   "confirm_url": addresses.confirm_url(notification.user, email),
-                   "hours": settings.CONQUEST_CONFIRM_LINK_HOURS}
-        subject = _("Confirm your address for Conquest")
-        text = render_to_string("mail/confirm_email.txt", context)
-        html = render_to_string("mail/confirm_email.html", context)
-    message = EmailMultiAlternatives(
-        subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[email],
-        headers={"Message-ID": message_id(notification),
-                 "X-Conquest-Notification": str(notification.pk)})
     message.attach_alternative(html, "text/html")
     return message
 

@@ -1,11 +1,12 @@
 """Moves by mail, a door like the API and the pages: a reply to a turn mail plays the
-commands in its body through games.service.submit, one line after another, and stops at
-the first refused (notifications.inbound checks who sent it and mails the answer)."""
+commands in its body through games.service.submit, one line after another (each counted
+against the account's command limit, as the API's are), and stops at the first refused (notifications.inbound checks who sent it and mails the answer)."""
 
 from __future__ import annotations
 
 from django.utils import translation
 
+from accounts import throttles
 from accounts.models import preferences_for
 from engine.errors import RuleViolation
 from games import errors, service
@@ -15,7 +16,7 @@ from games.states import load_state
 from notifications import inbound as mail_in
 from notifications.mailcommands import MailCommandError, command_lines, parse_line
 from notifications.models import InboundMail
-from words.refusals import detail_sentence
+from words.refusals import detail_sentence, too_fast
 from words.vocabulary import detail_words
 
 
@@ -58,6 +59,11 @@ def _play(game, user, seat, lines):
             payload = parse_line(line, state, seat)
             if payload is None:
                 continue
+            # Each command counts against the account's limit, as one sent by the API does.
+            wait = throttles.account_refused(user, throttles.COMMAND)
+            if wait:
+                failed, error = line, too_fast(wait)
+                break
             done = service.submit(service.player(user), game, payload)
         except (MailCommandError, RuleViolation, errors.ServiceError, VersionConflict) as problem:
             board = state.board if state is not None else board_for_new_game(game.map)

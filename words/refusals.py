@@ -187,3 +187,11 @@ def _as_written(detail: str) -> str | None:
     if not detail or _FOR_PROGRAMS.search(detail):
         return None
     return detail[0].upper() + detail[1:] + "."
+
+
+def too_fast(seconds: int) -> str:
+    """A command refused by the command limit (accounts.throttles.COMMAND), on a page or in
+    a mail's answer."""
+    return ngettext("Too fast: wait %(seconds)s second before the next command.",
+                    "Too fast: wait %(seconds)s seconds before the next command.",
+                    seconds) % {"seconds": seconds}

@@ -7,6 +7,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions
 from rest_framework.response import Response
 
+from accounts import throttles
 from engine import odds
 from engine.options import CHOICES, SWITCHES
 from lib.api.errors import ERRORS, error
@@ -66,6 +67,7 @@ def battle_asked(query) -> tuple[int, int, int, str]:
 
 class OddsView(ApiView):
     permission_classes = [permissions.AllowAny]
+    throttle_classes = throttles.ODDS  # anyone may ask: each client address a share
 
     @extend_schema(
         summary="The exact odds of an attack",
@@ -79,7 +81,8 @@ class OddsView(ApiView):
             "command does; `defense` is the defender's standing order. The game's rule "
             "options may be passed as they are: `neutral_dice` decides the neutral's dice "
             "(with `neutral=true`: `max` always, or `defense` as the player not attacking "
-            "chose it); capitals and the other options change no dice."),
+            "chose it); capitals and the other options change no dice. Limited per client "
+            "address (429 throttled with Retry-After)."),
         parameters=[
             OpenApiParameter("attackers", int, required=True,
                              description=f"armies on the source, 2 to {odds.MOST_ARMIES}"),

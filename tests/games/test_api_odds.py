@@ -79,3 +79,15 @@ def test_it_is_in_the_schema(db):
     schema = APIClient().get(f"{API}/schema/", {"format": "json"})
 
     assert "/api/v1/odds/" in schema.json()["paths"]
+
+
+def test_it_limits_each_client_address(db, settings):
+    settings.CONQUEST_THROTTLE_RATES = {**settings.CONQUEST_THROTTLE_RATES, "odds_ip": "3/minute"}
+    pair = {"attackers": 900, "defenders": 880, "dice": 1, "defense": "one"}
+    answers = [APIClient().get(ODDS, pair) for _ in range(4)]
+    elsewhere = APIClient(REMOTE_ADDR="198.51.100.7").get(ODDS, pair)
+
+    assert [a.status_code for a in answers[:3]] == [200] * 3
+    assert_error(answers[3], 429, "throttled")
+    assert int(answers[3]["Retry-After"]) > 0
+    assert elsewhere.status_code == 200

@@ -28,13 +28,6 @@ class SignUpForm(UserCreationForm):
         model = get_user_model()
         fields = ("username", "email")
 
-    def clean_email(self) -> str:
-        email = self.cleaned_data["email"]
-        if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(_("An account with this email address exists already; "
-                                          "reset its password if it is yours."))
-        return email
-
     def clean_username(self) -> str:
         username = super().clean_username()
         if username and username.lower().startswith(BOT_USERNAME_PREFIX):
@@ -142,10 +135,7 @@ class PreferencesForm(forms.ModelForm):
         if not self._password_is_right(cleaned.get("current_password") or ""):
             self.add_error("current_password",
                            _("Type your password to change your email address."))
-        elif get_user_model().objects.filter(email__iexact=email).exclude(
-                pk=self.user.pk).exists():
-            self.add_error("email", _("Another account uses this address."))
-        else:
+        else:  # another account's address too: its owner is told (accounts.email)
             self.new_email = email
         return cleaned
 

@@ -8,10 +8,12 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts import throttles
 from engine import events as ev
 from engine.errors import RuleViolation
 from engine.moves import decision
@@ -23,6 +25,7 @@ from games.states import load_state
 from lib.inputs import whole_number
 from notifications import presence
 from words import narrator
+from words.refusals import too_fast
 
 from ..commands import FormProblem, payload_from_post
 from ..map_choices import board_of_game
@@ -117,8 +120,28 @@ def _still_due(game, seen: int) -> bool:
     return decision(load_state(game, seen)) == decision(load_state(game))
 
 
+def _too_fast(request, game_id, wait: int):
+    """429 for a command past the command limit, drawing nothing of the game: the page
+    that says so, or under htmx the sentence put above the forms (the game stays shown)."""
+    if _fragment(request):
+        response = HttpResponse(format_html('<p class="error too-fast" role="alert">{}</p>',
+                                            too_fast(wait)), status=429)
+        response["HX-Retarget"], response["HX-Reswap"] = "#play", "afterbegin"
+    else:
+        response = render(request, "games/too_fast.html",
+                          {"game_id": game_id, "text": too_fast(wait)}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
 @require_POST
 def game_play(request, game_id):
+    if request.user.is_authenticated:
+        # The API's command limits, counted before anything is read: accepted or refused,
+        # every command from every door weighs the same.
+        wait = throttles.refused(request, throttles.COMMAND)
+        if wait:
+            return _too_fast(request, game_id, wait)
     loaded = visible_game(request, game_id)
     game, seats = loaded.game, loaded.seats
     if not request.user.is_authenticated:
