@@ -116,6 +116,14 @@ def _goodbye(kind: str, seq: int | None = None) -> bytes:
 
 
 ENDED = "credentials_ended"
+# Each reason a stream ends with (`event: close`), and what the client should do.
+CLOSE_REASONS = {
+    ENDED: "the token or session that opened it no longer holds: do not reconnect with it "
+           "(a reconnect is refused with 401, or 404 for a private game)",
+    "max_lifetime": "it lived CONQUEST_STREAM_MAX_SECONDS: reconnect at once with "
+                    "Last-Event-ID (the close's id)",
+    "server_stopping": "the server is stopping: reconnect in a second with Last-Event-ID",
+}
 
 
 def _end_of_life() -> float:
