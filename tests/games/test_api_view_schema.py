@@ -29,13 +29,6 @@ ALL_PHASES = {"claim", "setup_place", "capital", "reinforce", "attack", "occupy"
               "neutral_place"}
 
 
-@pytest.fixture(scope="module")
-def schema():
-    answer = APIClient().get("/api/v1/schema/?format=json")
-    assert answer.status_code == 200
-    return answer.json()
-
-
 def closed(node):
     """The schema with every object that lists its properties closed to any other."""
     if isinstance(node, list):
@@ -66,8 +59,9 @@ class Shapes:
 
 
 @pytest.fixture(scope="module")
-def shapes(schema):
-    return Shapes(schema)
+def shapes():
+    """The served schema's shapes."""
+    return Shapes(APIClient().get("/api/v1/schema/?format=json").json())
 
 
 def seen_views(game_id: int, clients: dict, spectator) -> dict:
