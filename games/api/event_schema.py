@@ -20,14 +20,11 @@ def ref(name: str) -> dict:
 
 
 def nullable(schema: dict) -> dict:
-    """The schema, or null (OpenAPI 3.1: a list of types)."""
-    if "$ref" in schema or "anyOf" in schema:
+    """The schema, or null (OpenAPI 3.1: a list of types; an enumeration or a reference as
+    one of two schemas, which the client generators turn into one enum class, or None)."""
+    if "$ref" in schema or "anyOf" in schema or "enum" in schema:
         return {"anyOf": [schema, {"type": "null"}]}
-    out = dict(schema)
-    out["type"] = [schema["type"], "null"]
-    if "enum" in out:
-        out["enum"] = [*out["enum"], None]
-    return out
+    return {**schema, "type": [schema["type"], "null"]}
 
 
 def obj(properties: dict, required=(), description: str = "", example=None, **extra) -> dict:
@@ -52,11 +49,19 @@ SEATS = {"type": "array", "items": SEAT}
 CARD_IDS = {"type": "array", "items": {"type": "integer", "minimum": 0}}
 POLICY = {"type": "string", "enum": list(c.POLICIES)}
 # What holds a territory or plays a battle: a seat, or the two-player game's neutral army.
-HOLDER = {"anyOf": [SEAT, {"type": "string", "enum": [NEUTRAL]}],
+# Enumerations named in the schema, so that a generated client names their classes.
+ENUMS = {
+    "Neutral": {"type": "string", "enum": [NEUTRAL],
+                "description": "The neutral army of a two-player game"},
+    "FinishReason": {"type": "string", "enum": ["domination", "mission", "capitals",
+                                                "round_limit", "aborted"]},
+    "SeatBot": {"type": "string", "enum": [*LEVELS, "account"],
+                "description": "A computer player's level, or `account`: a bot account"},
+}
+HOLDER = {"anyOf": [SEAT, ref("Neutral")],
           "description": "A seat, or \"neutral\": the neutral army of a two-player game"}
 ARMIES_BY_TERRITORY = {"type": "object", "additionalProperties": COUNT,
                        "description": "territory id: armies"}
-FINISH_REASONS = ["domination", "mission", "capitals", "round_limit", "aborted"]
 
 
 # ---- the rule options, from engine.options' declaration ---------------------------------

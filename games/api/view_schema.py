@@ -5,7 +5,6 @@ of every phase to it, every object closed."""
 
 from __future__ import annotations
 
-from bots import LEVELS
 from engine import commands as c
 from engine.pieces import COLORS, SYMBOLS, WILD
 from games.api.event_schema import (
@@ -13,7 +12,7 @@ from games.api.event_schema import (
     BOOL,
     CARD_IDS,
     COUNT,
-    FINISH_REASONS,
+    ENUMS,
     HOLDER,
     POLICY,
     SEAT,
@@ -103,7 +102,7 @@ PLAYER = obj(
      "armies": {**nullable(COUNT), "description": "null under fog for another team"},
      "cards": {**COUNT, "description": "How many cards the seat holds"},
      "eliminated": BOOL, "dropped": BOOL, "missed_turns": COUNT,
-     "bot": {**nullable({"type": "string", "enum": [*LEVELS, "account"]}),
+     "bot": {**nullable(ref("SeatBot")),
              "description": "A computer player's level, `account` for a bot account, null "
              "for a person"},
      "owner": {**TEXT, "description": "A bot account's owner"},
@@ -169,7 +168,7 @@ def game_view_schema(declared: dict) -> dict:
                     "a team game"},
         "winning_team": nullable(COUNT),
         "paused": {**BOOL, "description": "A moderator stopped play and the clock"},
-        "finish_reason": {**nullable({"type": "string", "enum": FINISH_REASONS}),
+        "finish_reason": {**nullable(ref("FinishReason")),
                           "description": "Why the game ended"},
         "fog": {**BOOL, "description": "The caller's view is fogged"},
         "players": {"type": "array", "items": ref("Player")},
@@ -232,7 +231,7 @@ RATE_LIMITED = obj(
 
 def schemas(declared_view: dict) -> dict:
     return {
-        "GameView": game_view_schema(declared_view), "Player": PLAYER, "Holding": HOLDING,
+        **ENUMS, "GameView": game_view_schema(declared_view), "Player": PLAYER, "Holding": HOLDING,
         "Pending": PENDING, "Occupation": OCCUPATION, "You": YOU, "Card": CARD,
         "Mission": MISSION, "Legal": LEGAL, "Clock": CLOCK, "Rules": rules_schema(),
         "Event": event_schema(), "EventData": event_data_schema(),
