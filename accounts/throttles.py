@@ -159,15 +159,16 @@ def allowed_together(throttles, request, view) -> list[bool]:
 
 
 class CountedTogether:
-    """For an API view: its throttles counted with allowed_together, refused as DRF's own
-    check_throttles refuses (every limit counted, the longest wait said)."""
+    """For an API view (lib.api.views.ApiView): its throttles counted with
+    allowed_together, refused as its check_throttles refuses (every limit counted, the
+    longest wait said, the limit named)."""
 
     def check_throttles(self, request):
         throttles = self.get_throttles()
-        waits = [throttle.wait() for throttle, allowed in zip(
+        refused = [(throttle, throttle.wait()) for throttle, allowed in zip(
             throttles, allowed_together(throttles, request, self), strict=True) if not allowed]
-        if waits:
-            self.throttled(request, max((w for w in waits if w is not None), default=None))
+        if refused:
+            self.throttled_by(refused)
 
 
 def _backend(cache):

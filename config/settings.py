@@ -349,11 +349,12 @@ SPECTACULAR_SETTINGS = {
     # 3.1: JSON Schema's own examples, const and type lists (nullable) for the hooks' parts.
     "OAS_VERSION": "3.1.0",
     # What the views cannot say by themselves: every refusal's codes, one schema per command
-    # type, and the streams (plain async views).
+    # type, the game view and its events typed, and the streams (plain async views).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "lib.api.schema.describe_errors",
         "games.api.schema.describe_commands",
+        "games.api.view_schema.describe_view",
         "live.schema.describe_streams",
     ],
 }

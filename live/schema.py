@@ -9,7 +9,7 @@ from django.conf import settings
 
 from engine import events as ev
 from lib.api import schema as api_schema
-from live.views import NDJSON, SSE
+from live.views import CLOSE_REASONS, NDJSON, SSE
 
 GAME_STREAM, USER_STREAM = "/api/v1/games/{game_id}/stream/", "/api/v1/stream/"
 
@@ -29,9 +29,12 @@ EVENTS = {
     "notice": (USER_STREAM, "Something for the caller: `kind` is your_move, game_started or "
                "game_finished (and others); `game` the game's id. Its id is the notice's id.",
                {"kind": "your_move", "game": 12, "deadline": "2026-05-02T10:00:00Z"}),
-    "close": ("both", "The server is stopping: connect again in a second, with "
-              "Last-Event-ID.", {"reason": "server_stopping"}),
+    "close": ("both", "The stream's last event; its `reason` says why: " + "; ".join(
+        f"`{reason}`: {what}" for reason, what in CLOSE_REASONS.items()) + ".",
+        {"reason": "max_lifetime"}),
 }
+# What each event's data is, in the schema (the others' are objects as their examples show).
+DATA = {"view": "GameView", "game_event": "Event", "close": "StreamClose"}
 
 
 def _sse(name: str, data: dict, seq=None) -> str:
@@ -84,7 +87,9 @@ def stream_operation(path: str) -> dict:
     line_schema = {"type": "object", "required": ["event", "data"], "properties": {
         "event": {"type": "string", "enum": names},
         "id": {"type": "integer", "description": "The id to resume after"},
-        "data": {"type": "object"}}}
+        "data": {"anyOf": [{"$ref": f"#/components/schemas/{DATA[n]}"} for n in names
+                           if n in DATA] + [{"type": "object"}],
+                 "description": "; ".join(f"{n}: {DATA.get(n, 'an object')}" for n in names)}}}
     operation = {
         "operationId": "api_v1_games_stream" if game else "api_v1_stream",
         "summary": "Follow a game as it is played" if game else "Follow your notices",
@@ -129,6 +134,11 @@ def stream_operation(path: str) -> dict:
 def describe_streams(result, generator, request, public):
     """Spectacular postprocessing hook: the two streams' paths."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas["StreamClose"] = {
+        "type": "object", "required": ["reason"], "description": "The data of `event: close`",
+        "properties": {"reason": {"type": "string", "enum": list(CLOSE_REASONS),
+                                  "description": "; ".join(f"`{reason}`: {what}" for reason,
+                                                           what in CLOSE_REASONS.items())}}}
     for path in (USER_STREAM, GAME_STREAM):
         operation, line = stream_operation(path)
         result.setdefault("paths", {})[path] = {"get": operation}

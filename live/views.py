@@ -29,13 +29,13 @@ from notifications import presence
 SSE, NDJSON = "text/event-stream", "application/x-ndjson"
 
 
-def _error(status: int, code: str, detail: str) -> JsonResponse:
-    return JsonResponse({"error": code, "detail": detail}, status=status)
+def _error(status: int, code: str, detail: str, **extra) -> JsonResponse:
+    return JsonResponse({"error": code, "detail": detail, **extra}, status=status)
 
 
 class Refused(Exception):
-    def __init__(self, status: int, code: str, detail: str):
-        self.response = _error(status, code, detail)
+    def __init__(self, status: int, code: str, detail: str, **extra):
+        self.response = _error(status, code, detail, **extra)
 
 
 def _not_here(request) -> JsonResponse | None:
@@ -82,7 +82,8 @@ async def _opened(request):
     lease = await hub.read(quota.take, counted, cap)
     if lease is None:
         raise Refused(429, "too_many_streams",
-                      f"at most {cap} streams may be open at once; close one first")
+                      f"at most {cap} streams may be open at once; close one first",
+                      limit="streams_per_user", rate=str(cap))
     return user, credential, lease
 
 
@@ -120,6 +121,14 @@ def _goodbye(kind: str, seq: int | None = None) -> bytes:
 
 
 ENDED = "credentials_ended"
+# Each reason a stream ends with (`event: close`), and what the client should do.
+CLOSE_REASONS = {
+    ENDED: "the token or session that opened it no longer holds: do not reconnect with it "
+           "(a reconnect is refused with 401, or 404 for a private game)",
+    "max_lifetime": "it lived CONQUEST_STREAM_MAX_SECONDS: reconnect at once with "
+                    "Last-Event-ID (the close's id)",
+    "server_stopping": "the server is stopping: reconnect in a second with Last-Event-ID",
+}
 
 
 def _end_of_life() -> float:

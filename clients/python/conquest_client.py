@@ -33,13 +33,27 @@ SETUP_AT_ONCE = ("setup_place", "capital")  # phases where every seat acts at on
 # Answers 503 in a row before the user stream is taken to be missing here (polling then).
 UNAVAILABLE_TRIES = 3
 
+# docs/bots/index.md "Errors and retries": the answers a call is tried again after (429 and
+# 503 wait Retry-After), and the transport errors (a connection refused, reset, or a kept-alive
+# one the server closed: http.client.RemoteDisconnected) after a growing pause.
+RETRY_STATUSES = (429, 502, 503, 504)
+FIRST_PAUSE, LONGEST_PAUSE = 1.0, 30.0
+
 class ApiError(Exception):
     """A refusal of the API: `status` (400, 401, 403, 404, 409...), `code` (the JSON
-    `error`, e.g. "not_your_turn") and `detail`."""
+    `error`, e.g. "not_your_turn"), `detail`, and for a 429 or 503 `retry_after` (seconds,
+    the Retry-After header's; a 429's body names its `limit`)."""
 
-    def __init__(self, status: int, code: str, detail: str, body=None):
+    def __init__(self, status: int, code: str, detail: str, body=None,
+                 retry_after: float | None = None):
         super().__init__(f"{status} {code}: {detail}")
         self.status, self.code, self.detail, self.body = status, code, detail, body
+        self.retry_after = retry_after
+
+
+def backoff(attempt: int) -> float:
+    """The pause before try `attempt + 1`: 1 s, 2 s, 4 s ... at most 30 s."""
+    return min(FIRST_PAUSE * 2 ** (attempt - 1), LONGEST_PAUSE)
 
 
 class StreamUnavailable(ApiError):
@@ -109,16 +123,43 @@ class Conquest:
     """The API of one service, as one account (its token)."""
 
     def __init__(self, url: str, token: str | None = None, timeout: float = 30,
-                 stream_url: str | None = None):
+                 stream_url: str | None = None, tries: int = 6):
         self.url = url.rstrip("/")
         self.token = token
         self.timeout = timeout
+        self.tries = max(1, tries)  # a call in all, the first included
         # The user stream, if a separate (ASGI) server answers it: default, the same host.
         self.stream_url = stream_url or f"{self.url}/api/v1/stream/"
 
     # ---- plain calls ----------------------------------------------------------------
     def call(self, method: str, path: str, body=None, headers: dict | None = None):
-        """One JSON call; the answer's JSON (None for an empty body), or ApiError."""
+        """One JSON call; the answer's JSON (None for an empty body), or ApiError. Tried
+        again (up to `self.tries` times in all) after a 429 or 503 (waiting the seconds
+        Retry-After says), a 502 or 504, or a dropped connection (waiting 1 s, 2 s, 4 s ...
+        by the try's number, at most 30 s). A POST is tried again after a dropped connection only if it carries
+        `expected_version`: had the first one gone through, the next is a 409
+        version_conflict (read the game again); one without it is not sent twice."""
+        retried_safely = method in ("GET", "HEAD") or (
+            isinstance(body, dict) and "expected_version" in body)
+        for attempt in range(1, self.tries + 1):
+            try:
+                return self._call_once(method, path, body, headers)
+            except ApiError as refused:
+                if refused.status not in RETRY_STATUSES or attempt == self.tries:
+                    raise
+                self.sleep(refused.retry_after if refused.retry_after is not None
+                           else backoff(attempt))
+            except (OSError, http.client.HTTPException):  # reset, RemoteDisconnected, URLError
+                if not retried_safely or attempt == self.tries:
+                    raise
+                self.sleep(backoff(attempt))
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    def sleep(seconds: float) -> None:
+        time.sleep(seconds)
+
+    def _call_once(self, method: str, path: str, body=None, headers: dict | None = None):
         request = urllib.request.Request(
             path if path.startswith("http") else f"{self.url}{path}", method=method,
             data=None if body is None else json.dumps(body).encode(),
@@ -210,6 +251,7 @@ class Conquest:
         was not listening is lost: it connects first, then looks)."""
         last_id, pause, busy = None, 1.0, 0
         while True:
+            wait = None
             try:
                 with self.open_stream(self.stream_url, last_id) as answer:
                     busy = 0
@@ -227,6 +269,7 @@ class Conquest:
                 if refused.status < 429 or refused.status in (501,):
                     raise  # 401, 403: this token may not listen; no use trying again
                 busy += 1
+                wait = refused.retry_after
                 if refused.status == 503 and busy >= UNAVAILABLE_TRIES:
                     # A server that never streams (a WSGI-only instance answers 503 at
                     # once): poll instead of knocking forever.
@@ -236,8 +279,8 @@ class Conquest:
                 pass  # dropped: connect again below
             if not reconnect:
                 return
-            time.sleep(pause)
-            pause = min(pause * 2, 30)
+            self.sleep(wait if wait is not None else pause)
+            pause = min(pause * 2, LONGEST_PAUSE)
 
     def polled_notices(self, game_ids: Iterable[int] | None = None,
                        every: float = 2.0) -> Iterator[Notice]:
@@ -288,7 +331,11 @@ def _api_error(refused: urllib.error.HTTPError) -> ApiError:
         body = json.loads(refused.read() or b"null")
     except ValueError:
         body = None
+    try:
+        wait = float(refused.headers.get("Retry-After", ""))
+    except (TypeError, ValueError):  # absent, or an HTTP date: back off instead
+        wait = None
     if isinstance(body, dict):
         return ApiError(refused.code, str(body.get("error", "error")),
-                        str(body.get("detail", "")), body)
-    return ApiError(refused.code, "error", refused.reason or "", body)
+                        str(body.get("detail", "")), body, wait)
+    return ApiError(refused.code, "error", refused.reason or "", body, wait)

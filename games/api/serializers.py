@@ -133,7 +133,8 @@ class GameListItem(serializers.Serializer):
 class GameView(serializers.Serializer):
     """The game as the caller may see it: the board, the seats, the turn and what the
     caller may do now; other seats' cards, missions and capitals are left out until the
-    game is finished, and under fog of war the territories out of the caller's sight."""
+    game is finished, and under fog of war the territories out of the caller's sight.
+    Every field is typed; a field may be added, none goes away."""
     id = serializers.IntegerField()
     name = serializers.CharField()
     map = serializers.CharField()
@@ -156,15 +157,7 @@ class GameView(serializers.Serializer):
         "under neutral_place, where the other player places the neutral's armies in the "
         "turn's seat's turn (a two-player bot must answer then too); null while every seat "
         "acts at once (simultaneous placement, capital choice)")
-    deadline = serializers.DateTimeField(allow_null=True)
-    winner = serializers.IntegerField(allow_null=True)
-    players = serializers.ListField(child=serializers.DictField())
-    territories = serializers.DictField()
-    pending = serializers.DictField()
-    sets_traded = serializers.IntegerField()
-    next_set_value = serializers.IntegerField(allow_null=True)
-    seed_hash = serializers.CharField()
-    you = serializers.DictField(allow_null=True)
+    # The rest of the view's fields, typed, are games.api.view_schema's.
 
 
 class CommandOut(serializers.Serializer):
@@ -180,6 +173,8 @@ class EventsOut(serializers.Serializer):
 
 class RecordOut(serializers.Serializer):
     id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = status_field()
     map = serializers.CharField()
     map_hash = serializers.CharField(allow_null=True, help_text="The map version played")
     rules = serializers.DictField()

@@ -29,6 +29,15 @@ class Error(serializers.Serializer):
     detail = serializers.CharField()
 
 
+class LimitHit(exceptions.Throttled):
+    """A rate limit refused the request: its name (`limit`, a throttle's scope) and `rate`
+    ("300/minute") go in the 429's body beside the wait, so a client knows which it hit."""
+
+    def __init__(self, wait: float | None, limit: str, rate: str | None):
+        super().__init__(wait)
+        self.limit, self.rate = limit, rate
+
+
 # The refusals most endpoints document in their schema.
 ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error}
 
@@ -57,6 +66,11 @@ def handle(exc, context):
         return None
     code = next((c for kind, c in _CODES.items() if isinstance(exc, kind)), "error")
     response.data = {"error": code, "detail": _flatten(getattr(exc, "detail", str(exc)))}
+    if isinstance(exc, LimitHit):
+        wait = int(response.get("Retry-After", 1))
+        response.data.update(
+            detail=f"too many requests: the limit {exc.limit} ({exc.rate}) was reached; "
+                   f"try again in {wait} seconds", limit=exc.limit, rate=exc.rate, retry_after=wait)
     return response
 
 

@@ -7,7 +7,7 @@ from rest_framework import permissions
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.views import APIView
 
-from lib.api.errors import error
+from lib.api.errors import LimitHit, error
 from lib.api.parsers import StrictJSONParser
 from lib.api.renderers import FastJSONRenderer
 
@@ -29,6 +29,19 @@ class ApiView(APIView):
     parser_classes = [StrictJSONParser]
     renderer_classes = [FastJSONRenderer]
     content_negotiation_class = JsonAnswers
+
+    def check_throttles(self, request):
+        """As DRF's (every limit counted, the longest wait said), naming the limit hit."""
+        refused = [(throttle, throttle.wait()) for throttle in self.get_throttles()
+                   if not throttle.allow_request(request, self)]
+        if refused:
+            self.throttled_by(refused)
+
+    def throttled_by(self, refused: list) -> None:
+        """Refuse with 429 for these (throttle, wait) pairs: the one that waits longest."""
+        throttle, wait = max(refused, key=lambda pair: pair[1] or 0)
+        rate = throttle.get_rate() if hasattr(throttle, "get_rate") else None
+        raise LimitHit(wait, getattr(throttle, "scope", "") or type(throttle).__name__, rate)
 
 
 def body(request) -> dict:

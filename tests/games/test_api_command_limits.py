@@ -48,3 +48,31 @@ def test_the_shipped_limits_are_those_the_readme_gives():
     assert (SHIPPED_RATES["command_user"], SHIPPED_RATES["command_ip"]) == (
         "300/minute", "600/minute")
 
+
+
+
+def third_command(person) -> dict:
+    """The refusal of alice's third command in a row."""
+    alice, bob = person("alice"), person("bob")
+    game_id = new_game(alice, bob)
+    for _ in range(2):
+        send(alice, game_id, {"type": "set_defense", "policy": "one"})
+    return assert_error(send(alice, game_id, {"type": "end_turn"}), 429, "throttled")
+
+
+def test_the_429_names_the_limit_that_was_hit_and_its_rate(person, limited):
+    limited("command_user", "2/minute")
+
+    refused = third_command(person)
+
+    assert (refused["limit"], refused["rate"]) == ("command_user", "2/minute")
+    assert refused["retry_after"] > 0 and "command_user" in refused["detail"]
+
+
+def test_of_two_limits_hit_the_429_names_the_one_that_waits_longest(person, limited):
+    limited("command_user", "2/minute")
+    limited("command_ip", "2/hour")
+
+    refused = third_command(person)
+
+    assert (refused["limit"], refused["rate"]) == ("command_ip", "2/hour")

@@ -131,7 +131,9 @@ def test_it_caps_open_streams_per_user_and_sends_heartbeats(server, tokens):
     assert all(stream.status == 200 for stream in held)
     refused = server.open("/api/v1/stream/", tokens["alice"])
     assert refused.status == 429
-    assert refused.json()["error"] == "too_many_streams"
+    body = refused.json()
+    assert body["error"] == "too_many_streams"
+    assert (body["limit"], body["rate"]) == ("streams_per_user", str(CAP))
     assert server.open("/api/v1/stream/", tokens["bob"]).status == 200  # another user
     # An idle stream hears a heartbeat (a comment line) every CONQUEST_STREAM_HEARTBEAT_SECONDS.
     assert held[0].next()[0] == "view"
