@@ -555,6 +555,23 @@
     wideMap(wideMapChosen(), true);
     $all(".zoom, .zoom-help, .find").forEach(function (node) { node.hidden = false; });
     applyView(svg, true);
+    followTheMove(svg);
+  }
+
+  // Stepping through the moves (?at=N), the view keeps its zoom and follows each move:
+  // a move made out of the view brings the view over to it.
+  function followTheMove(svg) {
+    var g = game(), ids = (svg.getAttribute("data-last-move") || "").split(" ").filter(Boolean);
+    if (!g || g.getAttribute("data-live") === "1" || !ids.length || !mapView) { return; }
+    var box = (svg.getAttribute("viewBox") || "").split(" ").map(parseFloat);
+    var points = ids.map(labelPoint);
+    var out = points.some(function (at) {
+      return at[0] < box[0] || at[0] > box[0] + box[2] || at[1] < box[1] || at[1] > box[1] + box[3];
+    });
+    if (!out) { return; }
+    mapView.cx = points.reduce(function (sum, at) { return sum + at[0]; }, 0) / points.length;
+    mapView.cy = points.reduce(function (sum, at) { return sum + at[1]; }, 0) / points.length;
+    applyView(svg, true);
   }
 
   document.addEventListener("pointerdown", function (event) {
