@@ -1,4 +1,4 @@
-/* The map by finger (and by mouse where territories crowd): a tap where several
+/* The map by finger (and by mouse on a "+" badge of counts left out): a tap where several
    territories lie within reach of the finger offers them by name, the one under the tap
    first; a tap on one clear territory acts as a click does. A territory chosen to attack
    or fortify from then shows its targets as buttons around it. Loaded by the game page
@@ -6,7 +6,7 @@
 (function () {
   "use strict";
 
-  var FINGER_PX = 16, MOUSE_PX = 6, STEP_PX = 4, SURE = 0.8, FAN_PX = 58;
+  var FINGER_PX = 16, STEP_PX = 4, SURE = 0.8, FAN_PX = 58;
   var lastPointer = "mouse", downAt = [0, 0];
   var api = function () { return window.conquestBoard; };
 
@@ -33,10 +33,8 @@
     var svg = api() && api().board();
     if (!svg) { return []; }
     radius = radius || FINGER_PX;
-    var centre = idAt(x, y), hits = {}, samples = 0, finger = radius > MOUSE_PX;
-    // a mouse points precisely: only the counts left out under it are offered besides
-    if (!finger && centre) { hits[centre] = 1; samples = 1; }
-    for (var dx = -radius; finger && dx <= radius; dx += STEP_PX) {
+    var centre = idAt(x, y), hits = {}, samples = 0;
+    for (var dx = -radius; dx <= radius; dx += STEP_PX) {
       for (var dy = -radius; dy <= radius; dy += STEP_PX) {
         if (dx * dx + dy * dy > radius * radius) { continue; }
         var id = idAt(x + dx, y + dy);
@@ -46,7 +44,6 @@
     }
     Array.prototype.forEach.call(svg.querySelectorAll(".count[data-for]"), function (count) {
       var id = count.getAttribute("data-for"), at = screenPoint(svg, id);
-      if (!finger && !count.classList.contains("lod-out")) { return; }
       if (at && Math.hypot(at[0] - x, at[1] - y) <= radius && !hits[id]) { hits[id] = 0.5; }
     });
     var ids = Object.keys(hits);
@@ -133,9 +130,11 @@
     if (!svg) { close(); return; }
     // a drag or a pinch ends in no click on a territory (conquest.js swallows it)
     if (Math.hypot(event.clientX - downAt[0], event.clientY - downAt[1]) > 6) { return; }
+    // a mouse points precisely: it is asked which only on a "+" badge (counts left out)
     var badge = event.target.closest(".cluster");
+    if (!badge && lastPointer === "mouse") { return; }
     var ids = badge ? [badge.closest(".count").getAttribute("data-for")].concat(badge.getAttribute("data-hidden").split(" "))
-      : offered(event.clientX, event.clientY, lastPointer === "mouse" ? MOUSE_PX : FINGER_PX);
+      : offered(event.clientX, event.clientY, FINGER_PX);
     close();
     if (ids.length > 1) {
       event.preventDefault();
@@ -144,7 +143,7 @@
       if (first) { first.querySelector("button").focus({ preventScroll: true }); }
       return;
     }
-    if (ids.length === 1 && lastPointer !== "mouse") {
+    if (ids.length === 1) {
       event.preventDefault();
       event.stopPropagation();
       choose(ids[0], true);
