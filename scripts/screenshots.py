@@ -244,6 +244,9 @@ def main() -> None:
             phone.goto(f"{BASE}/games/{games['classic']}/")
             phone.wait_for_selector("[data-territory]")
             shoot(phone, "phone-game")
+            phone.goto(f"{BASE}/games/{games['world']}/")
+            phone.wait_for_selector("[data-territory]")
+            shoot(phone, "phone-game-world")
             browser.close()
     finally:
         stop_service(service)

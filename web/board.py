@@ -10,6 +10,7 @@ from engine.maps import DEFAULT_MAP, Board
 from engine.pieces import NEUTRAL
 from words.vocabulary import color_name, continent_name, map_name, seat_color, territory_name
 
+from .arrow_keys import ARROWS, arrow_moves
 from .drawing import continent_class, drawing_of
 from .map_choices import board_of
 
@@ -51,6 +52,7 @@ def board_context(view: dict, seat: int | None, selected: str | None = None,
     # Team games: each territory's army disc wears its owner's team mark (a numbered
     # diamond and a ring whose dash tells the team apart without colour).
     team_of = {p["seat"]: p["team"] for p in view["players"] if p.get("team") is not None}
+    arrows = arrow_moves(board)
     continents = []
     for continent, (bonus, members) in board.continents.items():
         territories = []
@@ -71,7 +73,7 @@ def board_context(view: dict, seat: int | None, selected: str | None = None,
                 classes.append("fogged")
                 words = _("out of sight")
             else:
-                words = f"{color_name(color) if color else '—'}, " + ngettext(
+                words = f"{owner_words(view, owner, seat)}, " + ngettext(
                     "%(count)d army", "%(count)d armies", armies) % {"count": armies}
             label_x, label_y = layout.labels[territory]
             name = territory_name(territory, board)
@@ -85,6 +87,11 @@ def board_context(view: dict, seat: int | None, selected: str | None = None,
                 "capital": territory in capitals,
                 "team": None if fogged or owner not in team_of else team_of[owner] + 1,
                 "label": f"{name}, {continent_name(continent, board)}: {words}",
+                "state": state_words(territory == selected, territory in targets),
+                # The owner's mark on the army disc: a shape per colour (conquest.css), so
+                # that the owner is not told by colour alone.
+                "mark": color if color and color != NEUTRAL and not fogged else "",
+                "arrows": " ".join(arrows.get(territory, {}).get(a, "") or "-" for a in ARROWS),
             })
         continents.append({
             "id": continent, "name": continent_name(continent, board), "bonus": bonus,
@@ -105,7 +112,34 @@ def board_context(view: dict, seat: int | None, selected: str | None = None,
         "sea_lanes": [b for b in borders if b["kind"] == "sea"],
         "land_borders": [b for b in borders if b["kind"] == "land"],
         "selected": selected, "targets": sorted(targets), "link": link,
+        "marks": sorted({t["mark"] for c in continents for t in c["territories"] if t["mark"]}),
+        "selected_word": state_words(True, False), "target_word": state_words(False, True),
+        "cluster_word": _("Also here:"),
     }
+
+
+def owner_words(view: dict, owner, seat: int | None) -> str:
+    """Who holds a territory, in its accessible name: the player by name ("alice (you)"),
+    the neutral or nobody; the colour only for a seat without a name."""
+    if owner is None or owner == "":
+        return _("nobody")
+    if owner == NEUTRAL:
+        return color_name(NEUTRAL)
+    player = next((p for p in view["players"] if p["seat"] == owner), {})
+    who = player.get("username") or color_name(seat_color(owner))
+    if seat is not None and owner == seat:
+        return _("%(player)s (you)") % {"player": who}
+    return who
+
+
+def state_words(selected: bool, target: bool) -> str:
+    """What the accessible name adds for a territory chosen on the map (the script keeps
+    it up to date as the player chooses)."""
+    if selected:
+        return _("selected")
+    if target:
+        return _("a target of the selected territory")
+    return ""
 
 
 def teams_legend(view: dict) -> list[dict]:

@@ -61,6 +61,7 @@
       var id = t.getAttribute("data-territory");
       t.classList.toggle("selected", id === selected);
       t.classList.toggle("target", targets.indexOf(id) >= 0);
+      stateInName(t, id === selected, targets.indexOf(id) >= 0);
     });
     $all("svg.board .count").forEach(function (c) {
       var id = c.getAttribute("data-for");
@@ -68,6 +69,17 @@
       c.classList.toggle("target", targets.indexOf(id) >= 0);
     });
     game().setAttribute("data-selected", selected || "");
+  }
+
+  // A territory's accessible name says whether it is selected or a target (the board's
+  // words for it), and aria-current marks the selected one.
+  function stateInName(t, selected, target) {
+    var svg = t.closest("svg.board"), base = t.getAttribute("data-label");
+    if (!svg || !base) { return; }
+    var word = selected ? svg.getAttribute("data-selected-word")
+      : target ? svg.getAttribute("data-target-word") : "";
+    t.setAttribute("aria-label", word ? base + ", " + word : base);
+    if (selected) { t.setAttribute("aria-current", "true"); } else { t.removeAttribute("aria-current"); }
   }
 
   function setSelect(select, value, label) {
@@ -354,15 +366,15 @@
     return ids;
   }
 
-  // The opening view: the frame around those territories (a margin for their discs and
-  // names), never closer than the whole map when they are spread over it.
+  // The opening view: the whole map (the discs that decide the game drawn first, a crowded
+  // spot a tap away: map_taps.js), or the frame around the selection.
   function startingView(svg) {
     var id = gameId();
     try {
       var saved = JSON.parse(window.sessionStorage.getItem("conquest-map-" + id) || "null");
       if (saved && typeof saved.z === "number") { saved.game = id; return saved; }
     } catch (e) { /* storage refused: start afresh */ }
-    var ids = framedTerritories(svg);
+    var ids = $all(".territory.selected", svg).length ? framedTerritories(svg) : [];
     if (!ids.length) { return { game: id, cx: MAP_W / 2, cy: MAP_H / 2, z: 1 }; }
     var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     ids.forEach(function (t) {
@@ -402,6 +414,8 @@
       .map(function (n) { return n.toFixed(2); }).join(" "));
     svg.classList.add("zoomable");
     if (relabel || svg._scale !== s) { scaleLabels(svg, s); svg._scale = s; }
+    svg.style.setProperty("--ring", (3 / s).toFixed(3) + "px");
+    svg.style.setProperty("--halo", (1.5 / s).toFixed(3) + "px");
     saveView();
   }
 
@@ -429,11 +443,17 @@
     return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   }
 
+  // What decides the game first: the territory found or focused, the selection and its
+  // targets, then the enemies' stacks, then the viewer's own, then the rest (the neutral,
+  // nobody's, out of sight), each by size.
   function rankOf(count) {
-    if (count.classList.contains("found")) { return -1; }
+    if (count.classList.contains("found") || count.classList.contains("focused")) { return -1; }
     if (count.classList.contains("selected") || count.classList.contains("target")) { return 0; }
-    var t = territory(count.getAttribute("data-for"));
-    return t && t.classList.contains("mine") ? 1 : 2;
+    var t = territory(count.getAttribute("data-for")), g = game();
+    var owner = t ? t.getAttribute("data-owner") : "";
+    if (!t || owner === "" || owner === "neutral" || t.hasAttribute("data-fog")) { return 3; }
+    if (t.classList.contains("mine")) { return 2; }
+    return g && owner === g.getAttribute("data-seat") ? 2 : 1;
   }
 
   function uncrowd(svg) {
@@ -444,13 +464,17 @@
                disc: d ? d.getBoundingClientRect() : null, label: label,
                name: label ? label.getBoundingClientRect() : null };
     }).sort(function (a, b) { return a.rank - b.rank || b.armies - a.armies; });
-    var drawn = [];
+    var drawn = [], covering = [];
+    $all(".cluster", svg).forEach(function (badge) { badge.remove(); });
     counts.forEach(function (c) {
       var box = c.disc, inside = box && overlaps(box, area);
-      var fits = inside && !drawn.some(function (other) { return overlaps(box, other); });
+      var by = inside ? drawn.findIndex(function (other) { return overlaps(box, other); }) : -1;
+      var fits = inside && by < 0;
       c.count.classList.toggle("lod-out", !!box && inside && !fits);
-      if (fits) { drawn.push(box); }
+      if (fits) { drawn.push(box); covering.push({ count: c.count, hidden: [] }); }
+      else if (by >= 0) { covering[by].hidden.push(c.count.getAttribute("data-for")); }
     });
+    covering.forEach(function (c) { if (c.hidden.length) { clusterBadge(svg, c.count, c.hidden); } });
     var names = [];
     counts.forEach(function (c) {
       if (!c.label) { return; }
@@ -459,6 +483,28 @@
         || names.some(function (other) { return overlaps(c.name, other); });
       if (out) { c.label.classList.add("crowded"); } else { names.push(c.name); }
     });
+  }
+
+  // A count left out is still told of: the disc that covers it wears "+" and the armies
+  // left out under it; its title names them (a tap there offers them: map_taps.js).
+  function clusterBadge(svg, count, hidden) {
+    var NS = "http://www.w3.org/2000/svg", disc = $(".disc", count);
+    var sum = hidden.reduce(function (total, id) { return total + armiesOf(id); }, 0);
+    var badge = document.createElementNS(NS, "g"), rect = document.createElementNS(NS, "rect");
+    var text = document.createElementNS(NS, "text"), title = document.createElementNS(NS, "title");
+    var label = "+" + (hidden.some(function (id) { return territory(id) && territory(id).hasAttribute("data-fog"); }) ? "?" : sum);
+    badge.setAttribute("class", "cluster");
+    badge.setAttribute("data-hidden", hidden.join(" "));
+    badge.setAttribute("transform", "translate(8.5 -7)");
+    rect.setAttribute("x", String(-2 - 1.9 * label.length)); rect.setAttribute("y", "-4.6");
+    rect.setAttribute("width", String(4 + 3.8 * label.length)); rect.setAttribute("height", "8");
+    rect.setAttribute("rx", "3");
+    text.setAttribute("y", "2.2"); text.textContent = label;
+    title.textContent = (svg.getAttribute("data-cluster-word") || "+") + " " + hidden.map(function (id) {
+      return nameOf(id) + " (" + (territory(id).getAttribute("data-armies") || "?") + ")";
+    }).join(", ");
+    badge.appendChild(title); badge.appendChild(rect); badge.appendChild(text);
+    disc.appendChild(badge);
   }
 
   function zoomBy(factor, atX, atY) {
@@ -508,6 +554,23 @@
     if (!svg) { return; }
     wideMap(wideMapChosen(), true);
     $all(".zoom, .zoom-help, .find").forEach(function (node) { node.hidden = false; });
+    applyView(svg, true);
+    followTheMove(svg);
+  }
+
+  // Stepping through the moves (?at=N), the view keeps its zoom and follows each move:
+  // a move made out of the view brings the view over to it.
+  function followTheMove(svg) {
+    var g = game(), ids = (svg.getAttribute("data-last-move") || "").split(" ").filter(Boolean);
+    if (!g || g.getAttribute("data-live") === "1" || !ids.length || !mapView) { return; }
+    var box = (svg.getAttribute("viewBox") || "").split(" ").map(parseFloat);
+    var points = ids.map(labelPoint);
+    var out = points.some(function (at) {
+      return at[0] < box[0] || at[0] > box[0] + box[2] || at[1] < box[1] || at[1] > box[1] + box[3];
+    });
+    if (!out) { return; }
+    mapView.cx = points.reduce(function (sum, at) { return sum + at[0]; }, 0) / points.length;
+    mapView.cy = points.reduce(function (sum, at) { return sum + at[1]; }, 0) / points.length;
     applyView(svg, true);
   }
 
@@ -691,7 +754,12 @@
     all.forEach(function (t) { t.setAttribute("tabindex", t === keep ? "0" : "-1"); });
   }
 
-  function neighbourToward(id, arrow) {
+  // The board's own table (data-arrows: left, up, right, down; web/arrow_keys.py) leads
+  // every territory to every other; a board without one takes the nearest that way.
+  var ARROW_ORDER = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"];
+  function neighbourToward(id, arrow, key) {
+    var table = (territory(id) && territory(id).getAttribute("data-arrows") || "").split(" ");
+    if (table.length === 4) { var given = table[ARROW_ORDER.indexOf(key)]; return given === "-" ? null : given; }
     var here = labelPoint(id), best = null, bestCost = Infinity;
     (neighbours()[id] || []).forEach(function (other) {
       var there = labelPoint(other);
@@ -715,7 +783,7 @@
     var id = t.getAttribute("data-territory");
     if (ARROWS[event.key]) {
       event.preventDefault();
-      var next = neighbourToward(id, ARROWS[event.key]);
+      var next = neighbourToward(id, ARROWS[event.key], event.key);
       if (!next) { return; }
       t.setAttribute("tabindex", "-1");
       var node = territory(next);
@@ -728,11 +796,40 @@
   });
   document.addEventListener("focusin", function (event) {
     var t = event.target.closest && event.target.closest("svg.board [data-territory]");
+    $all("svg.board .count.focused").forEach(function (c) { c.classList.remove("focused"); });
     if (!t) { return; }
     focusedTerritory = t.getAttribute("data-territory");
+    var count = $('svg.board .count[data-for="' + focusedTerritory + '"]');
+    if (count) { count.classList.add("focused"); if (count.classList.contains("lod-out")) { uncrowd(board()); } }
     $all("svg.board [data-territory]").forEach(function (other) {
       other.setAttribute("tabindex", other === t ? "0" : "-1");
     });
+  });
+
+  // "m" (anywhere but a field) brings the focus back to the map, on the territory it
+  // last had (the hint under the map says so).
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "m" && event.key !== "M") { return; }
+    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) { return; }
+    var here = event.target;
+    if (here && here.closest && here.closest("input, textarea, select, [contenteditable]")) { return; }
+    var t = $('svg.board [data-territory][tabindex="0"]') || $("svg.board [data-territory]");
+    if (!t) { return; }
+    event.preventDefault();
+    t.focus({ preventScroll: true });
+    var area = $("#board");
+    if (area && area.getBoundingClientRect().top < 0) { area.scrollIntoView(); }
+  });
+
+  // One column pins the map to the top of the screen: a control the focus comes to (by
+  // Tab, by a form's answer) scrolls out from under it.
+  document.addEventListener("focusin", function (event) {
+    var area = $("#board"), node = event.target;
+    if (!area || !node.getBoundingClientRect || area.contains(node)
+        || window.getComputedStyle(area).position !== "sticky") { return; }
+    var bottom = area.getBoundingClientRect().bottom, box = node.getBoundingClientRect();
+    document.documentElement.style.scrollPaddingTop = Math.ceil(bottom + 8) + "px";
+    if (box.top < bottom + 4 && box.bottom > 0) { window.scrollBy(0, box.top - bottom - 8); }
   });
 
   document.addEventListener("input", function (event) {
@@ -891,6 +988,12 @@
       }
     }
   });
+
+  // What the board's other scripts (map_taps.js) use of this one.
+  window.conquestBoard = {
+    territory: territory, nameOf: nameOf, armiesOf: armiesOf, labelPoint: labelPoint,
+    ownerOf: ownerOf, board: board, uncrowd: function () { if (board()) { uncrowd(board()); } }
+  };
 
   document.addEventListener("DOMContentLoaded", function () {
     init(document);
