@@ -144,6 +144,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "notifications.context.unread",
                 "conversations.context.unread",
+                "web.context.your_moves",
             ],
         },
     },
