@@ -144,6 +144,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "notifications.context.unread",
                 "conversations.context.unread",
+                "web.context.your_moves",
             ],
         },
     },
@@ -215,6 +216,9 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns on every start while it is missing
+# The documentation site as `make docs` builds it, served at /docs/ (web/views/docs.py): the
+# pages link to its glossary.
+CONQUEST_DOCS_DIR = BASE_DIR / "site"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Not the manifest variant: pages render without a prior collectstatic (tests, DEBUG).

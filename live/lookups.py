@@ -15,6 +15,7 @@ from games.api.views import game_view_for
 from games.models import Game, Seat
 from games.rows import Loaded, load_game
 from games.states import load_state
+from games.waiting import games_waiting_for
 from lib.api.renderers import FastJSONRenderer
 from live import credentials
 from moderation.models import ChatMessage
@@ -131,6 +132,15 @@ def due_now(user) -> list[bytes]:
             due.append(_RENDER({"kind": "your_move", "game": game_id, "seat": seat,
                                 "id": None, "pending": True}))
     return due
+
+
+def games_waiting(user_id: int) -> list[int]:
+    return games_waiting_for(user_id)
+
+
+def moves_data(waiting: list[int]) -> bytes:
+    """`event: moves`'s data: how many games wait for the user's move, and which."""
+    return _RENDER({"count": len(waiting), "games": waiting})
 
 
 def notice(pk, kind, game_id, payload, created_at) -> dict:

@@ -266,10 +266,16 @@ async def user_stream(request):
         # Not an id this user was sent: the notices up to it would be skipped.
         await hub.read(quota.give_back, counted)
         return _beyond("your newest notice's id", newest)
-    return _response(_follow_user(hub, kind, user, credential, counted, after, fresh), kind)
+    # ?moves=1 (the site's pages: static/js/counters.js): also `event: moves` whenever the
+    # games waiting for the user change, a move of theirs or a clock's included, notice or
+    # not, so that every title's "(N) Your move" follows. Programs are not sent it.
+    moves = await hub.read(lookups.games_waiting, user.pk) \
+        if request.GET.get("moves") == "1" else None
+    return _response(_follow_user(hub, kind, user, credential, counted, after, fresh, moves),
+                     kind)
 
 
-async def _follow_user(hub, kind, user, credential, counted, cursor, fresh):
+async def _follow_user(hub, kind, user, credential, counted, cursor, fresh, moves):
     key = (h.USER, user.pk)
     hub.open_stream(counted, key)
     held, ends_at = hub.hold(credential), _end_of_life()
@@ -278,6 +284,8 @@ async def _follow_user(hub, kind, user, credential, counted, cursor, fresh):
         if fresh:  # not a reconnect: the decisions owed now, once
             for data in await hub.read(lookups.due_now, user):
                 yield _event(kind, "notice", data)
+        if moves is not None:  # where they stand as the stream opens (the page may be older)
+            yield _event(kind, "moves", lookups.moves_data(moves))
         while not hub.closing.is_set():
             if time.monotonic() >= ends_at:
                 yield _close(kind, "max_lifetime", True, cursor)
@@ -293,6 +301,11 @@ async def _follow_user(hub, kind, user, credential, counted, cursor, fresh):
                     yield _event(kind, "notice", data, pk)
             if len(notices) >= lookups.BATCH:
                 continue
+            if moves is not None:
+                waiting = await hub.read(lookups.games_waiting, user.pk)
+                if waiting != moves:
+                    moves = waiting
+                    yield _event(kind, "moves", lookups.moves_data(moves))
             if not await _wait([signal, held.ended],
                                _until(ends_at, settings.CONQUEST_STREAM_HEARTBEAT_SECONDS)):
                 yield _heartbeat(kind)

@@ -2,7 +2,8 @@
 screenshots` starts the whole service (`make run`, in a var/ of its own on a port of its own),
 plays games on it through the API (a player against computer players, the player's moves
 chosen by the project's own bots), and photographs what a player sees in Debian's chromium:
-the board on each shipped map, the phone view, the end summary and a turn mail. Each picture
+the board on each shipped map, the phone view, the end summary, a finished game's story and
+the lobby on a laptop (1366×768) and a phone (390×844), and a turn mail. Each picture
 is squeezed with pngquant when it is installed (`make screenshots` installs it), so the
 repository keeps them small."""
 
@@ -33,6 +34,8 @@ PORT = int(os.environ.get("CONQUEST_SCREENSHOTS_PORT", "8765"))
 BASE = f"http://127.0.0.1:{PORT}"
 PASSWORD = "a-long-screenshot-password-7"
 LAPTOP, PHONE = (1366, 900), (390, 844)
+# The sizes the story and the lobby are shown at, by name.
+SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 
 
 def call(method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
@@ -52,7 +55,9 @@ def start_service(var: Path) -> subprocess.Popen:
            "CONQUEST_BOT_DELAY_SECONDS": "0",
            # The turn mail goes out at once, though the player was on the site a moment ago.
            "CONQUEST_ON_SITE_SECONDS": "0", "CONQUEST_COMPUTER_GAME_AWAY_SECONDS": "0",
-           "CONQUEST_PRESENCE_SECONDS": "0"}
+           "CONQUEST_PRESENCE_SECONDS": "0",
+           # The finished game's win chance within a minute (its margin says how rough).
+           "CONQUEST_ANALYSIS_PLAYOUTS": "96"}
     for name in ("DATABASE_URL", "CELERY_BROKER_URL", "EMAIL_HOST", "CACHE_URL"):
         env.pop(name, None)
     service = subprocess.Popen(["make", "--no-print-directory", "run"], cwd=ROOT, env=env,
@@ -131,8 +136,12 @@ def squeeze(path: Path) -> None:
 
 
 def shoot(page, name: str, full_page: bool = False) -> None:
+    """`page` (the window, or with `full_page` all of it), or one element (a locator)."""
     path = IMAGES / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    if hasattr(page, "viewport_size"):
+        page.screenshot(path=str(path), full_page=full_page)
+    else:
+        page.screenshot(path=str(path))
     squeeze(path)
     print(f"screenshots: {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KiB)")
 
@@ -207,6 +216,23 @@ def confirm_address(page, var: Path, username: str) -> None:
     page.wait_for_load_state()
 
 
+def story_and_lobby(browser, ended: int) -> None:
+    """The finished game's story (its win chance, once the worker has worked it out) and
+    the lobby, at each of SIZES."""
+    for size_name, size in SIZES.items():
+        page = signed_in_page(browser, "ada", size)
+        page.goto(f"{BASE}/games/{ended}/")
+        deadline = time.monotonic() + 300
+        while not page.locator("#story .story-win").count():
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"game {ended}: no win chance after 5 minutes")
+            time.sleep(3)
+            page.reload()
+        shoot(page.locator("#story"), f"story-{size_name}")
+        page.goto(f"{BASE}/games/")
+        shoot(page, f"lobby-{size_name}")
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -247,6 +273,7 @@ def main() -> None:
             phone.goto(f"{BASE}/games/{games['world']}/")
             phone.wait_for_selector("[data-territory]")
             shoot(phone, "phone-game-world")
+            story_and_lobby(browser, ended)
             browser.close()
     finally:
         stop_service(service)

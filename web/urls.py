@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from web.views import (
     account,
+    docs,
     game,
     invitations,
     lobby,
@@ -27,6 +28,8 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/moderate/", tournaments.moderate,
          name="tournament-moderate"),
     path("", lobby.home, name="home"),
+    path("docs/", docs.docs_page, name="docs"),
+    path("docs/<path:page>", docs.docs_page, name="docs-page"),
     path("games/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.create_game, name="game-create"),
     path("games/<int:game_id>/", game.game_page, name="game"),

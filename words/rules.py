@@ -139,6 +139,6 @@ RULE_CHOICES = {
     },
     "dropped_seat": {
         "neutral": _("leaves: their territories turn neutral"),
-        "bot": _("is replaced by a computer player, who plays the seat on"),
+        "bot": _("is replaced by a computer player, who plays on in their place"),
     },
 }

@@ -8,7 +8,10 @@
 
    The stream takes up after the newest notice the page was drawn with (body's
    data-notices-after), and EventSource resumes by itself with Last-Event-ID; a user's
-   tabs share one stream. It ends with
+   tabs share one stream. Asked with ?moves=1, it also says (`event: moves`) how many games
+   wait for the user's move whenever that changes, a notice or not (their own move in
+   another tab, a clock's): every page's title leads with "(N) Your move · " while N > 0
+   (body's data-your-moves; the game page titles its own game: title.js). It ends with
    `event: close`: `max_lifetime` or `server_stopping` (the browser comes back, resuming),
    `credentials_ended` (signed out: no coming back). Where there is no stream (a WSGI
    server answers 503, no EventSource) the page asks again every half minute while seen. */
@@ -16,12 +19,41 @@
   "use strict";
 
   var HEADER = ["inbox-link", "messages-link"];
-  var PAGE = ["my-games", "lobby-invitations", "inbox-entries"];
+  var PAGE = ["my-games", "lobby-invitations", "inbox-entries", "home-welcome", "home-games"];
   var POLL_MS = 30000;
   var stream = null, stopped = false, polling = null, due = null, busy = false, again = false;
 
   function byId(id, root) { return (root || document).getElementById(id); }
   function pageParts() { return PAGE.filter(function (id) { return byId(id); }); }
+
+  // The title without its "(N) Your move · " lead, if it has one.
+  function bareTitle(title, words) {
+    var lead = /^\(\d+\) /.exec(title);
+    var rest = lead ? title.slice(lead[0].length) : "";
+    return lead && rest.indexOf(words + " · ") === 0 ? rest.slice(words.length + 3) : title;
+  }
+
+  // `count` games wait for the user's move: the title says so (not the game page's, which
+  // speaks of its own game). Whether it changed.
+  function showMoves(count) {
+    var body = document.body;
+    if (isNaN(count) || !body.hasAttribute("data-your-moves")) { return false; }
+    var changed = String(count) !== body.getAttribute("data-your-moves");
+    body.setAttribute("data-your-moves", String(count));
+    if (!byId("game")) {
+      var words = body.getAttribute("data-your-move-words") || "";
+      var bare = bareTitle(document.title, words);
+      document.title = count > 0 ? "(" + count + ") " + words + " · " + bare : bare;
+    }
+    return changed;
+  }
+
+  function movesHeard(count) {
+    // A page with lists that show which game waits (the lobby's, home's) draws them again
+    // and its title with them, so that the two never disagree.
+    if (!pageParts().length) { showMoves(count); return; }
+    if (String(count) !== document.body.getAttribute("data-your-moves")) { soon(); }
+  }
 
   // A part holding the focus (a join form's entropy being typed) is left as it is: the
   // next notice brings it up to date.
@@ -64,7 +96,9 @@
         if (html === null) { return; }
         var fresh = new window.DOMParser().parseFromString(html, "text/html");
         HEADER.concat(parts).forEach(function (id) { swap(id, byId(id, fresh)); });
-        if (own && fresh.title) { document.title = fresh.title; }
+        if (fresh.body && fresh.body.hasAttribute("data-your-moves")) {
+          showMoves(parseInt(fresh.body.getAttribute("data-your-moves"), 10));
+        }
         document.dispatchEvent(new window.CustomEvent("conquest:swapped"));
       })
       .catch(function () { return null; })
@@ -113,12 +147,18 @@
   function follow() {
     if (stopped) { release(); return; }
     if (!window.EventSource) { poll(); release(); return; }
-    stream = new window.EventSource("/api/v1/stream/" +
-      (newest ? "?last_event_id=" + newest : ""));
+    stream = new window.EventSource("/api/v1/stream/?moves=1" +
+      (newest ? "&last_event_id=" + newest : ""));
     stream.addEventListener("notice", function (event) {
       heard(event.lastEventId);
       tell({ notice: newest });
       soon();
+    });
+    stream.addEventListener("moves", function (event) {
+      var count = NaN;
+      try { count = JSON.parse(event.data).count; } catch (e) { count = NaN; }
+      tell({ moves: count });
+      movesHeard(count);
     });
     stream.addEventListener("close", function (event) {
       var reason = null;
@@ -151,6 +191,7 @@
       var news = event.data || {};
       if (news.stop) { stop(); return; }
       if (news.notice) { heard(news.notice); soon(); }
+      if (typeof news.moves === "number") { movesHeard(news.moves); }
     });
     navigator.locks.request(name, function () {
       if (stopped || polling) { return null; }

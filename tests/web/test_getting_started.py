@@ -40,18 +40,18 @@ def test_the_lobby_and_the_game_page_say_how_many_seats_are_open(as_alice, as_bo
     game = open_games.create_game(bob, "Waiting room", 4, {})
 
     listed = as_alice.get("/games/").content.decode()
-    assert "3 seats open: the game starts by itself when they are taken." in listed
+    assert "Waiting for 3 more players: the game starts by itself when they join." in listed
     page = as_alice.get(f"/games/{game.pk}/").content.decode()
-    assert "Waiting for players: 1 of 4 seated." in page
-    assert "3 seats open: the game starts by itself when they are taken." in page
+    assert "Waiting for players: 1 of 4 have joined." in page
+    assert "Waiting for 3 more players: the game starts by itself when they join." in page
     mine = as_bob.get(f"/games/{game.pk}/").content.decode()
     assert "Fill the open seats with computer players" in mine
 
     as_alice.post(f"/games/{game.pk}/join/")
     open_games.create_game(bob, "Two seats", 2, {})
     listed = as_alice.get("/games/").content.decode()
-    assert "2 seats open: the game starts by itself when they are taken." in listed
-    assert "1 seat open: the game starts by itself when it is taken." in listed
+    assert "Waiting for 2 more players: the game starts by itself when they join." in listed
+    assert "Waiting for 1 more player: the game starts by itself when they join." in listed
 
 
 def test_the_home_page_speaks_to_a_signed_in_player_as_one(as_alice, alice, bob):

@@ -103,7 +103,7 @@ def test_it_shows_an_open_game_with_join_and_start(alice, bob, as_bob, as_alice)
     as_bob_page = as_bob.get(f"/games/{game.pk}/").content.decode()
     as_alice_page = as_alice.get(f"/games/{game.pk}/").content.decode()
 
-    assert "2 of 3 seated" in as_bob_page
+    assert "2 of 3 have joined" in as_bob_page
     assert "Start now" not in as_bob_page and "Start now" in as_alice_page
 
 

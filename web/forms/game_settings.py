@@ -52,7 +52,7 @@ PRESETS = {
     "speed": {"label": _("Speed: 3-minute turns"),
               "help": _("The classic game played in one sitting: 3 minutes a turn, and a "
                         "computer player takes over from a player who misses two turns. "
-                        "Add computer players for the seats you do not want to wait for."),
+                        "Add computer players so as not to wait for people to join."),
               "rules": {**ASYNC_SETUP, **SPEED_RULES}},
     "rulebook": {"label": _("Rulebook setup: one army per turn"),
                  "help": _("The classic game with the rulebooks' setup: starting armies "
@@ -249,8 +249,9 @@ class GameSettingsForm(forms.Form):
         empty_value=1,
         choices=[(1, _("no teams")), (2, _("teams of 2 (2 against 2, or 2v2v2)")),
                  (3, _("teams of 3 (3 against 3)"))],
-        help_text=_("Seats form teams in join order: with 4 players, seats 1 and 3 play "
-                    "seats 2 and 4. Not played with missions or capitals."))
+        help_text=_("Teams form in the order players join: with 4 players, the first and "
+                    "third to join play the second and fourth. Not played with missions or "
+                    "capitals."))
     round_limit = forms.IntegerField(
         label=RULE_LABELS["round_limit"], min_value=1, max_value=10_000, required=False,
         help_text=_("Leave empty to play until someone wins. After this many rounds the "

@@ -14,10 +14,12 @@ from words.vocabulary import BOT_LEVELS, map_name
 from ..map_choices import available_maps, map_by_id
 from .game_settings import PRESETS, GameSettingsForm
 
-ENTROPY_HELP = _("Mixed into the game's secret seed with the other players' entropy, so "
-                 "that nobody, not even the server, picks the dice alone. Your browser "
-                 "fills in a random one; keep it to check the game at the end. Up to 64 "
-                 "letters, digits, spaces or signs; leave empty to send none.")
+# The join form's words too (templates/games/_join_entropy.html): one msgid.
+ENTROPY_HELP = _("The dice are drawn from the server's secret number mixed with a few random "
+                 "characters from each player, so that nobody, not even the server, can "
+                 "choose them alone. Your browser has filled yours in: there is nothing to "
+                 "do. Note them down to check the game's dice when it ends; leave the field "
+                 "empty to add none.")
 
 
 def entropy_input() -> forms.TextInput:
@@ -68,25 +70,24 @@ class CreateGameForm(GameSettingsForm):
     )
     bots = forms.IntegerField(
         label=_("Computer players"), min_value=0, max_value=5, initial=0, required=False,
-        help_text=_("They take the seats after yours; the game starts when every seat is "
-                    "taken."))
+        help_text=_("They join after you; the game starts once all its players have joined."))
     bot_level = forms.ChoiceField(
         label=_("Their level"), required=False, initial="normal",
         choices=[(level, name) for level, name in BOT_LEVELS.items()])
     rated = forms.ChoiceField(
         label=_("Rated"), initial="auto", widget=forms.RadioSelect, required=False,
-        choices=[("auto", _("yes, unless computer players take seats")),
+        choices=[("auto", _("yes, unless computer players take part")),
                  ("yes", _("yes, even with computer players")), ("no", _("no: a friendly game"))],
         help_text=_("A rated game moves its human players' ratings when it ends."))
     bots_allowed = forms.BooleanField(
         label=_("Bot accounts may join"), required=False,
-        help_text=_("Programs playing through the API may take a seat by themselves."))
+        help_text=_("Programs playing through the API may join by themselves."))
     private = forms.BooleanField(
         label=_("Private: only the players I invite can see and join it"), required=False,
         help_text=_("A private game is not listed; you invite players by name or share its "
                     "invitation link from its page."))
     entropy = forms.CharField(
-        label=_("Your entropy for the dice"), required=False, strip=False,
+        label=_("Your random characters"), required=False, strip=False,
         max_length=ENTROPY_MAX_LENGTH, widget=entropy_input(), help_text=ENTROPY_HELP)
 
     def clean_map(self) -> str:

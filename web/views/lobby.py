@@ -204,7 +204,7 @@ def _entropy_kept(entropy: str | None) -> str:
     """The player's entropy, said back so it can be kept to check the game at the end."""
     if not entropy:
         return ""
-    return " " + _("Your entropy for the dice, to keep: %(entropy)s") % {"entropy": entropy}
+    return " " + _("Your random characters for the dice, to keep: %(entropy)s") % {"entropy": entropy}
 
 
 def _team(raw: str | None):

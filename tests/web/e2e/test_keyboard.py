@@ -146,12 +146,14 @@ def test_enter_on_a_territory_that_is_no_neighbour_says_why(browser, live_server
     page.focus(f'svg.board [data-territory="{far}"]')
     page.keyboard.press("Enter")
     live = page.locator("#selection")
-    assert live.get_attribute("aria-live") == "polite"
+    # Said through the page's live region, outside the area the live poll replaces.
+    assert page.locator("#game-news").get_attribute("aria-live") == "polite"
     names = page.evaluate("""ids => ids.map(id => document.querySelector(
         `svg.board [data-territory="${id}"]`).getAttribute('data-name'))""", [far, source])
     assert live.inner_text() == (f"{names[0]} does not border {names[1]}: you can attack only "
                                  "a territory next to the one you attack from.")
     assert live.is_visible()
+    assert live.inner_text() in page.locator("#game-news").text_content()
     assert page.input_value("#attack-from") == source  # the choice stands
     screenshot(page, f"keyboard-{size}-not-a-neighbour", full_page=False)
     assert page.problems == []
