@@ -317,6 +317,7 @@ TOKEN = [throttle("token_ip"), UsernameThrottle]
 CREATE_GAME = [throttle("create_game_ip"), throttle("create_game_user")]
 COMMAND = [throttle("command_ip"), throttle("command_user")]
 REPORT = [throttle("report_ip"), throttle("report_user")]
+GAME_PAGE = [throttle("game_page_ip")]
 PASSWORD_RESET = [throttle("password_reset_ip")]
 PASSWORD_RESET_ADDRESS = [ResetAddressThrottle]
 
