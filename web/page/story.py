@@ -5,6 +5,8 @@ turning points. Under fog of war nothing of it is shown before the end."""
 from __future__ import annotations
 
 from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
 from bots.outlook import margin
@@ -116,20 +118,23 @@ def _win_chart(story: Story, row, names: dict) -> dict:
 def story_context(game: Game, at: int | None, names: dict[int, str]) -> dict | None:
     """What the page's story part shows (`names`: the seats' usernames): None before any
     turn; under fog before the end, only that it is shown then. A finished game's, as of
-    its end, is worked out once per version and analysis and kept."""
+    its end, is drawn once per version and analysis and kept ({"drawn": True, "html"})."""
     if game.status == Game.OPEN:
         return None
     if seating.rules_of(game).fog and not game.is_over:
         return {"fogged": True}
     if game.status != Game.FINISHED or at is not None:
         return _story_context(game, at, names, None)
+    # Drawn once: its tables hold a number per seat and turn, and localising them all cost
+    # a long game's page most of its time.
     row = analysis.done(game.pk)
     key = version_key("story-page", game, names, "analysed" if row is not None else "pending")
-    found = cache.get(key)
-    if found is None:
-        found = _story_context(game, at, names, row)
-        cache.set(key, found, FINISHED_KEPT_SECONDS)
-    return found
+    drawn = cache.get(key)
+    if drawn is None:
+        drawn = render_to_string("games/_story.html",
+                                 {"story": _story_context(game, at, names, row)})
+        cache.set(key, drawn, FINISHED_KEPT_SECONDS)
+    return {"drawn": True, "html": mark_safe(drawn)}  # noqa: S308 - our own template's
 
 
 def _story_context(game: Game, at: int | None, names: dict[int, str], row) -> dict | None:
