@@ -320,6 +320,7 @@ CREATE_GAME = [throttle("create_game_ip"), throttle("create_game_user")]
 COMMAND = [throttle("command_ip"), throttle("command_user")]
 ODDS = [throttle("odds_ip")]
 REPORT = [throttle("report_ip"), throttle("report_user")]
+GAME_PAGE = [throttle("game_page_ip")]
 PASSWORD_RESET = [throttle("password_reset_ip")]
 PASSWORD_RESET_ADDRESS = [ResetAddressThrottle]
 

@@ -261,6 +261,9 @@ CONQUEST_THROTTLE_RATES = {
     "command_ip": env("CONQUEST_THROTTLE_COMMAND_IP", "600/minute"),
     # GET /api/v1/odds/ (anyone's, no token): the answers one client address asks for.
     "odds_ip": env("CONQUEST_THROTTLE_ODDS_IP", "120/minute"),
+    # A game's pages (the page, the board as a list) read by visitors not signed in: the
+    # heavy reads a crawler or a script could repeat (players and their polls are not counted).
+    "game_page_ip": env("CONQUEST_THROTTLE_GAME_PAGE_IP", "120/minute"),
     # Private messages sent (conversations), pages and API together.
     "message_user": env("CONQUEST_THROTTLE_MESSAGE_USER", "120/hour"),
     "message_ip": env("CONQUEST_THROTTLE_MESSAGE_IP", "300/hour"),

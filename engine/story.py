@@ -7,7 +7,7 @@ Pure like the engine it replays (no Django): the charts, the win chance's play-o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import events as ev
 from .evolve import evolve
@@ -110,56 +110,89 @@ def _close(turn: Turn, state, seats: int, held_before: dict, income: list) -> No
                               if held_after.get(c) != s and s != turn.seat]
 
 
-def read_story(events, keep_positions: bool = False) -> Story:
-    """Replay `events` (the engine's Event records, in order) into a Story; with
-    keep_positions, a copy of the state at each turn's start too."""
-    state, story, turn = None, None, None
-    held_before: dict = {}
-    assault: tuple | None = None  # (from, to) of the assault under way, and its odds
-    income: list = []
-    for event in events:
-        kind, data = event.type, event.data
+class StoryReader:
+    """read_story in steps: what reading the events so far left (the state, the turn under
+    way, the assault, each seat's income) is kept, so a story can be carried on with the
+    events that follow instead of replaying the log again (a running game's page)."""
+
+    def __init__(self, keep_positions: bool = False):
+        self.keep_positions = keep_positions
+        self.state, self.story, self.turn = None, None, None
+        self.held_before: dict = {}
+        self.assault: tuple | None = None  # (from, to) of the assault under way, and its odds
+        self.income: list = []
+
+    @property
+    def version(self) -> int:
+        """The seq of the last event read (0 before any)."""
+        return 0 if self.state is None else self.state.version
+
+    def read(self, events) -> StoryReader:
+        """Read `events` (the engine's Event records, in order, following those read)."""
+        for event in events:
+            self._read(event)
+        return self
+
+    def _read(self, event) -> None:
+        kind, data, story, turn = event.type, event.data, self.story, self.turn
         if kind == ev.TURN_STARTED and story is not None:
             if turn is None:
                 story.start = Turn(0, -1)
-                _close(story.start, state, story.seats, {}, income)
+                _close(story.start, self.state, story.seats, {}, self.income)
             else:
-                _close(turn, state, story.seats, held_before, income)
+                _close(turn, self.state, story.seats, self.held_before, self.income)
                 story.turns.append(turn)
-            held_before = _held(state, story.seats)
-            turn, assault = Turn(data.get("turn", len(story.turns) + 1), data["seat"]), None
+            self.held_before = _held(self.state, story.seats)
+            turn = self.turn = Turn(data.get("turn", len(story.turns) + 1), data["seat"])
+            self.assault = None
         elif kind == ev.BATTLE and turn is not None:
             turn.battles.append(data)
-            if assault is None or assault[0] != (data["from"], data["to"]):
-                assault = ((data["from"], data["to"]), _assault_odds(state, data))
+            if self.assault is None or self.assault[0] != (data["from"], data["to"]):
+                self.assault = ((data["from"], data["to"]), _assault_odds(self.state, data))
             if data.get("conquered"):
-                turn.conquests.append(Conquest(data["to"], data.get("defender"), assault[1]))
-                assault = None
+                turn.conquests.append(Conquest(data["to"], data.get("defender"),
+                                               self.assault[1]))
+                self.assault = None
         elif kind == ev.PLAYER_ELIMINATED and turn is not None and data.get("by") == turn.seat:
             turn.eliminated.append(data["seat"])
         elif kind == ev.PLAYER_DROPPED and turn is not None:
             turn.left.append(data["seat"])
-        state = evolve(state, event)
+        state = self.state = evolve(self.state, event)
         if kind == ev.GAME_STARTED:
             seats = state.seats
-            story = Story(seats, state.rules.team_count(seats), board=state.board)
-            income = [None] * seats
+            self.story = Story(seats, state.rules.team_count(seats), board=state.board)
+            self.income = [None] * seats
         elif kind == ev.TURN_STARTED:
-            income[data["seat"]] = data.get("total", 0)
-            if keep_positions:
+            self.income[data["seat"]] = data.get("total", 0)
+            if self.keep_positions:
                 story.positions.append(state.copy())
         elif kind == ev.CARDS_TRADED and turn is not None and data.get("seat") == turn.seat:
-            income[turn.seat] = (income[turn.seat] or 0) + (data.get("value") or 0)
-    if story is None:  # a game that never started (cancelled while open) has no story
-        return Story(0, 1)
-    if turn is not None:
-        _close(turn, state, story.seats, held_before, income)
-        story.turns.append(turn)
-    story.finished = state.finished
-    if state.finished and state.winner is not None:
-        story.winners = sorted(s for s in range(story.seats)
-                               if story.team_of(s) == story.team_of(state.winner))
-    return story
+            self.income[turn.seat] = (self.income[turn.seat] or 0) + (data.get("value") or 0)
+
+    def story_now(self) -> Story:
+        """The story of the events read so far, the turn under way closed as it stands;
+        the reader may go on reading after it."""
+        if self.story is None:  # a game that never started (cancelled while open)
+            return Story(0, 1)
+        found = replace(self.story, turns=list(self.story.turns),
+                        positions=list(self.story.positions))
+        if self.turn is not None:
+            turn = replace(self.turn, conquests=list(self.turn.conquests),
+                           eliminated=list(self.turn.eliminated), left=list(self.turn.left),
+                           battles=list(self.turn.battles))
+            _close(turn, self.state, found.seats, self.held_before, self.income)
+            found.turns.append(turn)
+        found.finished = self.state.finished
+        if self.state.finished and self.state.winner is not None:
+            found.winners = sorted(s for s in range(found.seats)
+                                   if found.team_of(s) == found.team_of(self.state.winner))
+        return found
+
+
+def read_story(events, keep_positions: bool = False) -> Story:
+    """Replay `events` (the engine's Event records, in order) into a Story; with
+    keep_positions, a copy of the state at each turn's start too."""
+    return StoryReader(keep_positions).read(events).story_now()
 
 
 def series(story: Story) -> dict:

@@ -10,10 +10,11 @@ from words.narrator import OwnerTracker, describe
 from words.vocabulary import seat_color
 
 
-def log_entries(events: list[dict], board=None) -> list[dict]:
+def log_entries(events: list[dict], board=None, owners: OwnerTracker | None = None) -> list[dict]:
     """Every event with its sentence and the colour of whoever it is about (territories by
-    the names of the game's map, `board`)."""
-    owners = OwnerTracker(board)
+    the names of the game's map, `board`; `owners`: who held what before the first, when
+    the events are not the log's beginning)."""
+    owners = owners or OwnerTracker(board)
     entries = []
     for event in events:
         text = describe(event, owners=owners)

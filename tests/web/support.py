@@ -24,3 +24,13 @@ def post_play(client: Client, game: Game, fields: dict, version=None, **extra):
     game.refresh_from_db()
     data = {"version": str(game.version if version is None else version), **fields}
     return client.post(f"/games/{game.pk}/play/", data, **extra)
+
+
+def whole_log(client: Client, game: Game) -> str:
+    """Every page of the game's log (web/page/log_page.py) as `client` reads it, joined:
+    the page shows a page of events at a time."""
+    from web.page.log_page import PAGE
+
+    game.refresh_from_db()
+    return "".join(client.get(f"/games/{game.pk}/?log={end}").content.decode()
+                   for end in range(PAGE, game.version + PAGE, PAGE))

@@ -124,8 +124,8 @@ def test_a_battle_seen_from_its_source_only_shows_no_dice_nor_target(fog_game, t
     from words.vocabulary import territory_name
 
     as_seat = client_for(trio[seat])
-    for answer in (as_seat.get(f"/games/{fog_game.pk}/?log=all"),  # the page
-                   as_seat.get(f"/games/{fog_game.pk}/live/?log=all",  # its live update
+    for answer in (as_seat.get(f"/games/{fog_game.pk}/?log={battle.seq}"),  # the page
+                   as_seat.get(f"/games/{fog_game.pk}/live/?log={battle.seq}",  # its update
                                HTTP_HX_REQUEST="true")):
         page = answer.content.decode()
         line = re.search(rf'<li class="event battle[^"]*" value="{battle.seq}">(.*?)</li>',

@@ -15,6 +15,7 @@ from lobby import open_games
 from tests.notifications.support import conquer, seats_to_act, user_at
 from tests.people import client_for, moderator, with_password
 from tests.web.support import started_game
+from web.page.log_page import PAGE
 from words import narrator
 
 
@@ -93,7 +94,7 @@ def test_the_end_of_a_game_reveals_missions_and_sums_it_up(alice, bob, charlie):
     assert "attack roll" in summary and "won" in summary
     assert "Dice luck, in armies against the odds:" in summary  # the exact odds against what the dice gave
     # the log tells every mission now that the game is over
-    log = client_for(bob).get(f"/games/{game.pk}/?log=all").content.decode()
+    log = client_for(bob).get(f"/games/{game.pk}/?log={PAGE}").content.decode()  # the first
     assert "Secret missions were dealt:" in log
     # nothing to fill in any more
     assert "to fill in the forms" not in page

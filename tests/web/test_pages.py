@@ -13,7 +13,7 @@ from games.states import load_state
 from lobby import open_games
 from tests.people import client_for, with_password
 from tests.play import play_until
-from tests.web.support import started_game
+from tests.web.support import started_game, whole_log
 from words.vocabulary import mission_text, territory_name
 
 
@@ -113,7 +113,7 @@ def test_it_shows_a_spectator_nothing_hidden(alice, bob, as_charlie):
     state = play_until(game, [alice, bob, dave],
                        lambda s: sum(len(p.cards) for p in s.players) >= 2)
 
-    html = as_charlie.get(f"/games/{game.pk}/?log=all").content.decode()
+    html = whole_log(as_charlie, game)
 
     assert "Watching" in html
     assert "Your secret mission" not in html and "Your cards" not in html
@@ -158,7 +158,7 @@ def test_it_writes_the_log_in_words(alice, bob, client):
     play_until(game, [alice, bob], lambda s: s.turn >= 3 and Event.objects.filter(
         game=game, type="battle").exists())
 
-    html = client.get(f"/games/{game.pk}/?log=all").content.decode()
+    html = whole_log(client, game)
 
     assert "The game started. Turn order:" in html
     assert re.search(r"(Red|Blue) attacked [A-Z][A-Za-z ]+ from [A-Z][A-Za-z ]+: [1-6 ]+ against [1-6 ]+,", html)

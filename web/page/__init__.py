@@ -30,14 +30,15 @@ from .. import game_log
 from ..board import board_context, neighbours_json
 from ..map_choices import board_of
 from .decisions import actions
-from .history import end_summary, outcome, pause_reason, steps, verification
+from .finished import finished_parts
+from .history import pause_reason, steps
+from .log_page import entries as log_entries
+from .log_page import log_context
 from .players import card_rows, players_panel, waiting_for
 from .result import result_context, result_stamp, still_changing
 from .rules_panel import clock_in_words, map_in_words, rules_in_words
 from .seat_forms import seat_choices, team_choices
 from .story import story_context
-
-LOG_LENGTH = 60
 
 
 def occupy_default_of(user) -> str:
@@ -69,8 +70,12 @@ def deadline_context(game: Game) -> dict | None:
 
 
 def game_context(game: Game, seats: Seats, user, *, at: int | None = None,
-                 selected: str | None = None, full_log: bool = False, posted=None) -> dict:
-    """Everything the page shows of `game` (seated as `seats`) to `user`."""
+                 selected: str | None = None, log_page: str | None = None,
+                 posted=None) -> dict:
+    """Everything the page shows of `game` (seated as `seats`) to `user` (`log_page`: the
+    ?log= the address carries, the page of the log shown). What it reads of the log is
+    bounded: a page or two of events (log_page), and a finished game's parts from what was
+    kept of it (finished)."""
     seat = seats.seat_of(user)
     # A bot account reads its games here but plays only through the API: no forms.
     bot_account = is_bot_account(user)
@@ -83,16 +88,16 @@ def game_context(game: Game, seats: Seats, user, *, at: int | None = None,
     if selected not in board.neighbours:
         selected = None
     you = view.get("you")
-    events = seat_views.event_dicts(game, seat) if state is not None else []
-    entries = game_log.log_entries(events, board)
-    if not live:
-        entries = [e for e in entries if e["seq"] <= at]
-    shown = entries if full_log else entries[-LOG_LENGTH:]
+    last = 0 if state is None else state.version
+    # The newest events the board shows: its last move and the roll just made.
+    recent = log_entries(game, seat, board, last) if last else []
+    log = log_context(game, seat, board, last, log_page, recent)
     seated_users = dict(game.seats.values_list("user_id", "seat"))
     finished = game.status == Game.FINISHED
     panel = players_panel(view, game)
     waiting = game.status == Game.OPEN
     names = seats.usernames()
+    ended = finished_parts(game, seats, names)
     return {
         "game": game, "seats": seats, "view": view, "seat": seat, "you": you, "live": live,
         "at": at,
@@ -107,7 +112,7 @@ def game_context(game: Game, seats: Seats, user, *, at: int | None = None,
         "current_username": next((p["username"] for p in view["players"]
                                   if p["seat"] == view.get("current_seat")), ""),
         "board": {**board_context(view, seat if live else None, selected if live else None),
-                  "last_move": game_log.last_move(entries)},
+                  "last_move": game_log.last_move(recent)},
         "players": panel,
         "waiting_for": waiting_for(panel, seat) if live else "",
         "cards": card_rows(view) if you else [],
@@ -122,9 +127,8 @@ def game_context(game: Game, seats: Seats, user, *, at: int | None = None,
         and neutral_question_of(user),
         "bot_account_note": bot_refusal() if bot_account else "",
         "deadline": deadline_context(game) if live else None,
-        "log": list(reversed(shown)), "log_total": len(entries),
-        "last_roll": game_log.last_battles(entries) if live and not finished else [],
-        "log_cut": len(shown) < len(entries),
+        **log,
+        "last_roll": game_log.last_battles(recent) if live and not finished else [],
         "rules_words": map_in_words(board) + rules_in_words(view["rules"], game.players)
         + clock_in_words(game),
         "next_set_value": view.get("next_set_value"),
@@ -146,18 +150,18 @@ def game_context(game: Game, seats: Seats, user, *, at: int | None = None,
         "seating": seat_choices(game, names) if waiting and user.is_authenticated
         and game.creator_id == user.pk and len(seated_users) >= 2 else None,
         "seats_taken": len(seated_users),
-        "outcome": outcome(events, names) if finished else None,
+        "outcome": ended["outcome"] if ended else None,
         "seats_open": max(0, game.players - len(seated_users)),
-        "proof": verification(game, seats) if finished else None,
-        "summary": end_summary(view, events, names) if finished else [],
+        "proof": ended["proof"] if ended else None,
+        "summary": ended["summary"] if ended else [],
         "story": story_context(game, at, names),
-        "pause_reason": pause_reason(events) if game.status == Game.PAUSED else "",
+        "pause_reason": pause_reason(game) if game.status == Game.PAUSED else "",
         "playing": live and you is not None and game.status == Game.ACTIVE
         and not next((p for p in view["players"] if p["seat"] == seat and
                       (p["eliminated"] or p["dropped"])), None),
         "neighbours": neighbours_json(board),
-        "result": result_context(game, view, events, seat, user, names) if finished and live
-        else None,
+        "result": result_context(game, view, ended["places"], seat, user, names)
+        if ended and live else None,
         "polling": live and (game.status in Game.NOT_OVER
                              or still_changing(game)),
     }

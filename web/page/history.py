@@ -7,9 +7,7 @@ from django.utils.translation import gettext as _
 
 import engine as rules
 from engine import events as ev
-from games import seat_views
-from games.models import Game
-from games.seating import Seats
+from games.models import Event, Game
 from lib.numbers import signed
 from ratings.luck import luck_by_seat
 from words import narrator
@@ -18,14 +16,14 @@ from words.vocabulary import FINISH_REASONS, mission_text, seat_color, territory
 from ..map_choices import board_of
 
 
-def pause_reason(events: list[dict]) -> str:
-    """Why a moderator paused the game: the reason of the last pause (players may read it)."""
-    for event in reversed(events):
-        if event["type"] == ev.GAME_RESUMED:
-            return ""
-        if event["type"] == ev.GAME_PAUSED:
-            return event["data"].get("reason") or ""
-    return ""
+def pause_reason(game: Game) -> str:
+    """Why a moderator paused the game: the reason of the last pause (players may read it),
+    read from the game's last pause or resumption alone."""
+    last = (Event.objects.filter(game=game, type__in=(ev.GAME_PAUSED, ev.GAME_RESUMED))
+            .order_by("-seq").values_list("type", "data").first())
+    if last is None or last[0] != ev.GAME_PAUSED:
+        return ""
+    return last[1].get("reason") or ""
 
 
 def outcome(events: list[dict], names: dict) -> dict | None:
@@ -97,15 +95,12 @@ def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
     return sorted(rows.values(), key=lambda row: (not row["won"], row["seat"]))
 
 
-def verification(game: Game, seats: Seats) -> dict | None:
-    """A finished game's record checked, draw by draw (`seats`: the game's)."""
-    if not game.is_over or game.status != Game.FINISHED:
-        return None
-    record = seat_views.record(game, seats, None)
+def verification(record: dict, seed_hash: str) -> dict:
+    """A finished game's record (games.seat_views.record) checked, draw by draw."""
     result = rules.verify(record)
     return {"ok": result.ok, "checked": result.checked_draws, "problems": result.problems[:10],
             "seed": record["seed"], "server_seed": record["server_seed"],
-            "contributions": record["contributions"], "seed_hash": game.seed_hash}
+            "contributions": record["contributions"], "seed_hash": seed_hash}
 
 
 def steps(at: int | None, version: int) -> dict:

@@ -22,14 +22,13 @@ from words.vocabulary import seat_color
 RESULTS_POLL = timedelta(minutes=10)
 
 
-def result_context(game: Game, view: dict, events: list[dict], seat: int | None,
+def result_context(game: Game, view: dict, places: dict[int, int], seat: int | None,
                    user, names: dict[int, str]) -> dict | None:
-    """What the page's result box shows (`names`: the seats' usernames), or None if the
-    game did not finish with a result."""
+    """What the page's result box shows (`places`: each seat's, ratings.headlines;
+    `names`: the seats' usernames), or None if the game did not finish with a result."""
     if game.status != Game.FINISHED:
         return None
     team_size = seating.rules_of(game).team_size
-    places = headlines.places_of(events, game.players, team_size)
     found = changes.changes(game.pk)  # None until the worker recorded the game
     humans = dict(game.seats.filter(bot__isnull=True).values_list("seat", "user_id"))
     rows = []

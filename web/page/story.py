@@ -5,32 +5,52 @@ turning points. Under fog of war nothing of it is shown before the end."""
 from __future__ import annotations
 
 from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
 from bots.outlook import margin
-from engine.story import Story, read_story, series
+from engine.story import Story, StoryReader, series
 from games import log, seating
 from games.models import Game
 from ratings import analysis, charts, story_words
 from words import narrator
 from words.vocabulary import percent, seat_color
 
+from .finished import KEPT_SECONDS as FINISHED_KEPT_SECONDS
+from .finished import version_key
+
 METRICS = (("territories", gettext_lazy("Territories")), ("armies", gettext_lazy("Armies")),
            ("income", gettext_lazy("Reinforcements per turn")))
-# A story replayed for a page is kept this long, per game and move (polls ask again).
-KEPT_SECONDS = 300
+# A story replayed for a page is kept this long, per game and move (polls ask again); and
+# what reading a game's log left, to carry its story on with the moves that follow.
+KEPT_SECONDS, READER_KEPT_SECONDS = 300, 86_400
 
 
 def story_until(game: Game, upto: int | None) -> Story:
     """The story of the game's log up to move `upto` (None: all of it), kept for a while."""
     upto = game.version if upto is None else min(upto, game.version)
-    key = f"story:{game.pk}:{upto}"
+    key = f"story:{game.pk}:{game.seed_hash[:16]}:{upto}"
     found = cache.get(key)
     if found is None:
-        found = read_story(log.stored_events(game, upto=upto))
-        for turn in found.turns:  # the page never reads the rolls (the luck is stored)
-            turn.battles = []
+        found = _read_until(game, upto)
         cache.set(key, found, KEPT_SECONDS)
+    return found
+
+
+def _read_until(game: Game, upto: int) -> Story:
+    """The story up to move `upto`, carried on from the game's newest reader kept in the
+    cache when that has read no further (a running game's page reads the moves since the
+    last view, not the log again), else read from the start; the reader then kept."""
+    key = f"story-reader:{game.pk}:{game.seed_hash[:16]}"
+    kept = cache.get(key)
+    reader = kept if kept is not None and kept.version <= upto else StoryReader()
+    reader.read(log.stored_events(game, reader.version, upto))
+    found = reader.story_now()
+    for turn in found.turns:  # the page never reads the rolls (the luck is stored)
+        turn.battles = []
+    if kept is None or reader is kept:  # a page of the past leaves the newest reader be
+        cache.set(key, reader, READER_KEPT_SECONDS)
     return found
 
 
@@ -54,13 +74,19 @@ def _board_charts(story: Story, names: dict) -> list[dict]:
         if drawn is None:
             continue
         found.append({
-            "key": key, "title": title, "chart": drawn, "axis": _axis(numbers["turns"], drawn),
+            "key": key, "title": title, "chart": _plain(drawn), "axis": _axis(numbers["turns"], drawn),
             "lines": [{"color": seat_color(s), "points": drawn["lines"][s]}
                       for s in range(story.seats) if not story_out_all(numbers[key][s])],
             "table": _table(numbers[key], story, names, numbers["turns"],
                             lambda v: "–" if v is None else v),
         })
     return found
+
+
+def _plain(drawn: dict) -> dict:
+    """A chart as the template reads it: its numbers, without the scale's functions (so a
+    finished game's story can be kept in the cache)."""
+    return {key: value for key, value in drawn.items() if not callable(value)}
 
 
 def story_out_all(values: list) -> bool:
@@ -75,7 +101,7 @@ def _win_chart(story: Story, row, names: dict) -> dict:
     points = [{**p, "number": n, "text": story_words.turning_point_text(p, story, names),
                "x": drawn["x"](p["index"])} for n, p in enumerate(row.turning_points, 1)]
     return {
-        "chart": drawn, "axis": _axis(turns, drawn), "half": drawn["y"](50),
+        "chart": _plain(drawn), "axis": _axis(turns, drawn), "half": drawn["y"](50),
         "lines": [{"color": story_words.side_color(story, side), "points": drawn["lines"][side]}
                   for side in range(story.teams)],
         "sides": [{"name": story_words.side_name(story, side, names),
@@ -91,18 +117,34 @@ def _win_chart(story: Story, row, names: dict) -> dict:
 
 def story_context(game: Game, at: int | None, names: dict[int, str]) -> dict | None:
     """What the page's story part shows (`names`: the seats' usernames): None before any
-    turn; under fog before the end, only that it is shown then."""
+    turn; under fog before the end, only that it is shown then. A finished game's, as of
+    its end, is drawn once per version and analysis and kept ({"drawn": True, "html"})."""
     if game.status == Game.OPEN:
         return None
     if seating.rules_of(game).fog and not game.is_over:
         return {"fogged": True}
+    if game.status != Game.FINISHED or at is not None:
+        return _story_context(game, at, names, None)
+    # Drawn once: its tables hold a number per seat and turn, and localising them all cost
+    # a long game's page most of its time.
+    row = analysis.done(game.pk)
+    key = version_key("story-page", game, names, "analysed" if row is not None else "pending")
+    drawn = cache.get(key)
+    if drawn is None:
+        drawn = render_to_string("games/_story.html",
+                                 {"story": _story_context(game, at, names, row)})
+        cache.set(key, drawn, FINISHED_KEPT_SECONDS)
+    return {"drawn": True, "html": mark_safe(drawn)}  # noqa: S308 - our own template's
+
+
+def _story_context(game: Game, at: int | None, names: dict[int, str], row) -> dict | None:
     story = story_until(game, at)
     if not story.turns:
         return None
     found = {"fogged": False, "charts": _board_charts(story, names), "win": None,
              "pending": False}
     if game.status == Game.FINISHED:
-        row = analysis.done(game.pk)
+        row = row or analysis.done(game.pk)
         if row is None:
             found["pending"] = True
         else:

@@ -50,13 +50,29 @@ def _at(request, game):
 def render_game(request, game, seats, *, at=None, selected=None, form_error=None,
                 posted=None, conflict=None, status=200):
     context = game_context(game, seats, request.user, at=at, selected=selected,
-                           full_log=request.GET.get("log") == "all", posted=posted)
+                           log_page=request.GET.get("log"), posted=posted)
     context.update({"form_error": form_error, "conflict": conflict, **panel(request, game)})
     template = "games/_game.html" if _fragment(request) else "games/game.html"
     return render(request, template, context, status=status)
 
 
+def visitor_refused(request) -> HttpResponse | None:
+    """A visitor not signed in reading a game's pages faster than settings allow (the
+    game_page_ip rate): the refusal, 429 with when to come back; None for anyone else."""
+    if request.user.is_authenticated:
+        return None
+    wait = throttles.refused(request, throttles.GAME_PAGE)
+    if wait is None:
+        return None
+    answer = render(request, "429.html", {"retry_after": wait}, status=429)
+    answer["Retry-After"] = str(wait)
+    return answer
+
+
 def game_page(request, game_id):
+    refusal = visitor_refused(request)
+    if refusal is not None:
+        return refusal
     game, seats, _ = visible_game(request, game_id)
     if "at" in request.GET and _at(request, game) is None:
         # ?at= the present, past it or unreadable: the page of the present, whose address
@@ -73,6 +89,9 @@ def game_page(request, game_id):
 
 def game_board_list(request, game_id):
     """The board as a list (?at=N: as of move N), as the viewer's seat may see it."""
+    refusal = visitor_refused(request)
+    if refusal is not None:
+        return refusal
     game, seats, _ = visible_game(request, game_id)
     at = _at(request, game)
     seat = seats.seat_of(request.user)
