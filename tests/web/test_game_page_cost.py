@@ -86,6 +86,17 @@ def test_it_reads_and_tells_a_page_of_a_long_games_log_not_all_of_it(alice, bob,
     assert reads["told"] <= 2 * PAGE and reads["read"] <= 2 * PAGE + 3 * SNAPSHOT_EVERY, reads
 
 
+def test_the_history_view_stepping_forward_reads_the_moves_since(long_game, client, reads):
+    client.get(f"/games/{long_game.pk}/")  # the present's story read
+    client.get(f"/games/{long_game.pk}/?at={4 * PAGE}")  # and that of a past move
+    _zero(reads)
+
+    answer = client.get(f"/games/{long_game.pk}/?at={4 * PAGE + 1}")  # one step on
+
+    assert answer.status_code == 200 and _shown_seqs(answer.content.decode())[0] == 4 * PAGE + 1
+    assert reads["told"] <= PAGE and reads["read"] <= PAGE + 3 * SNAPSHOT_EVERY, reads
+
+
 def test_a_running_games_history_is_paged_with_links_to_older_moves(long_game, client):
     version = long_game.version
     html = client.get(f"/games/{long_game.pk}/").content.decode()

@@ -39,18 +39,23 @@ def story_until(game: Game, upto: int | None) -> Story:
 
 
 def _read_until(game: Game, upto: int) -> Story:
-    """The story up to move `upto`, carried on from the game's newest reader kept in the
-    cache when that has read no further (a running game's page reads the moves since the
-    last view, not the log again), else read from the start; the reader then kept."""
-    key = f"story-reader:{game.pk}:{game.seed_hash[:16]}"
-    kept = cache.get(key)
-    reader = kept if kept is not None and kept.version <= upto else StoryReader()
+    """The story up to move `upto`, carried on from the furthest reader kept in the cache
+    that has read no further: the game's newest (a running game's page reads the moves
+    since the last view, not the log again) or the one a page of its past left (the
+    history view stepping forward); else read from the start. The reader is kept in the
+    place it came from, or as the past one when the newest is ahead of it."""
+    newest, past = (f"story-reader:{game.pk}:{game.seed_hash[:16]}:{which}"
+                    for which in ("newest", "past"))
+    kept = cache.get_many([newest, past])
+    usable = [reader for reader in kept.values() if reader.version <= upto]
+    reader = max(usable, key=lambda found: found.version, default=None) or StoryReader()
     reader.read(log.stored_events(game, reader.version, upto))
     found = reader.story_now()
     for turn in found.turns:  # the page never reads the rolls (the luck is stored)
         turn.battles = []
-    if kept is None or reader is kept:  # a page of the past leaves the newest reader be
-        cache.set(key, reader, READER_KEPT_SECONDS)
+    ahead = kept.get(newest)
+    cache.set(newest if ahead is None or ahead.version <= upto else past, reader,
+              READER_KEPT_SECONDS)
     return found
 
 
@@ -117,23 +122,24 @@ def _win_chart(story: Story, row, names: dict) -> dict:
 
 def story_context(game: Game, at: int | None, names: dict[int, str]) -> dict | None:
     """What the page's story part shows (`names`: the seats' usernames): None before any
-    turn; under fog before the end, only that it is shown then. A finished game's, as of
-    its end, is drawn once per version and analysis and kept ({"drawn": True, "html"})."""
+    turn; under fog before the end, only that it is shown then. A finished game's is drawn
+    once per version, analysis and move shown, and kept ({"drawn": True, "html"})."""
     if game.status == Game.OPEN:
         return None
     if seating.rules_of(game).fog and not game.is_over:
         return {"fogged": True}
-    if game.status != Game.FINISHED or at is not None:
+    if game.status != Game.FINISHED:
         return _story_context(game, at, names, None)
     # Drawn once: its tables hold a number per seat and turn, and localising them all cost
-    # a long game's page most of its time.
+    # a long game's page most of its time. A page of its past (?at=N) is kept a while.
     row = analysis.done(game.pk)
-    key = version_key("story-page", game, names, "analysed" if row is not None else "pending")
+    key = version_key("story-page", game, names, "analysed" if row is not None else "pending",
+                      "end" if at is None else at)
     drawn = cache.get(key)
     if drawn is None:
         drawn = render_to_string("games/_story.html",
                                  {"story": _story_context(game, at, names, row)})
-        cache.set(key, drawn, FINISHED_KEPT_SECONDS)
+        cache.set(key, drawn, FINISHED_KEPT_SECONDS if at is None else KEPT_SECONDS)
     return {"drawn": True, "html": mark_safe(drawn)}  # noqa: S308 - our own template's
 
 
