@@ -258,7 +258,7 @@ def test_the_game_page_draws_the_charts_and_the_win_chance_with_its_turning_poin
 
     assert "win-chart" in page and "armies-chart" in page and "income-chart" in page
     assert page.count('class="chart-mark"') == len(row.turning_points)
-    assert f"played out {row.playouts} times" in page
+    assert f"come from at least {row.playouts} games" in page
     for point in row.turning_points:
         assert f"Turn {point['turn']}: " in page
 
@@ -302,3 +302,13 @@ def test_a_game_still_in_its_setup_answers_its_empty_story_not_500():
 
     assert answer.status_code == 200, answer.content
     assert answer.json()["status"] == "in_play" and answer.json()["turns"] == []
+
+
+def test_the_page_says_not_analysed_rather_than_pending_when_analysis_is_off(client, settings):
+    settings.CONQUEST_ANALYSIS = False
+    alice, bob = players("alice", "bob")
+    game = finished_game([alice, bob])
+
+    page = client.get(f"/games/{game.pk}/").content.decode()
+
+    assert "was not analysed" in page and "being worked out" not in page

@@ -132,28 +132,31 @@ def story_context(game: Game, at: int | None, names: dict[int, str]) -> dict | N
         return _story_context(game, at, names, None)
     # Drawn once: its tables hold a number per seat and turn, and localising them all cost
     # a long game's page most of its time. A page of its past (?at=N) is kept a while.
-    row = analysis.done(game.pk)
-    key = version_key("story-page", game, names, "analysed" if row is not None else "pending",
-                      "end" if at is None else at)
+    found = analysis.stored(game.pk)
+    key = version_key("story-page", game, names, found.state, "end" if at is None else at)
     drawn = cache.get(key)
     if drawn is None:
         drawn = render_to_string("games/_story.html",
-                                 {"story": _story_context(game, at, names, row)})
+                                 {"story": _story_context(game, at, names, found)})
         cache.set(key, drawn, FINISHED_KEPT_SECONDS if at is None else KEPT_SECONDS)
     return {"drawn": True, "html": mark_safe(drawn)}  # noqa: S308 - our own template's
 
 
-def _story_context(game: Game, at: int | None, names: dict[int, str], row) -> dict | None:
+def _story_context(game: Game, at: int | None, names: dict[int, str],
+                   found: analysis.Stored | None) -> dict | None:
     story = story_until(game, at)
     if not story.turns:
         return None
-    found = {"fogged": False, "charts": _board_charts(story, names), "win": None,
-             "pending": False}
+    shown = {"fogged": False, "charts": _board_charts(story, names), "win": None,
+             "pending": False, "not_analysed": False}
     if game.status == Game.FINISHED:
-        row = row or analysis.done(game.pk)
-        if row is None:
-            found["pending"] = True
-        else:
+        found = found or analysis.stored(game.pk)
+        row = found.row if found.state == "done" and found.row.chances else None
+        if row is not None:
             whole = story if at is None else story_until(game, None)
-            found["win"] = _win_chart(whole, row, names)
-    return found
+            shown["win"] = _win_chart(whole, row, names)
+        elif found.state == "pending":
+            shown["pending"] = True
+        else:  # analysis off, or nothing played out within its ceiling: never "within minutes"
+            shown["not_analysed"] = True
+    return shown
