@@ -21,8 +21,10 @@ def ref(name: str) -> dict:
 
 def nullable(schema: dict) -> dict:
     """The schema, or null (OpenAPI 3.1: a list of types; an enumeration or a reference as
-    one of two schemas, which the client generators turn into one enum class, or None)."""
-    if "$ref" in schema or "anyOf" in schema or "enum" in schema:
+    object or a reference as one of two schemas, which the client generators turn into one
+    class, or None)."""
+    if "$ref" in schema or "anyOf" in schema or "enum" in schema or \
+            schema.get("type") == "object":
         return {"anyOf": [schema, {"type": "null"}]}
     return {**schema, "type": [schema["type"], "null"]}
 

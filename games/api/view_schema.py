@@ -5,6 +5,8 @@ of every phase to it, every object closed."""
 
 from __future__ import annotations
 
+from django.conf import settings
+
 from engine import commands as c
 from engine.pieces import COLORS, SYMBOLS, WILD
 from games.api.event_schema import (
@@ -213,20 +215,23 @@ VERSION_CONFLICT = obj(
     example={"error": "version_conflict", "detail": "the game is at version 58, not 57",
              "current_version": 58})
 
-RATE_LIMITED = obj(
-    {"error": {"type": "string"}, "detail": TEXT,
-     "limit": {"type": "string", "description": "The limit that was hit: command_user, "
-               "command_ip, create_game_user, create_game_ip, signup_ip, token_ip, "
-               "token_user, report_user, report_ip, message_user, message_ip, "
-               "password_reset_ip, password_reset_email (setting "
-               "CONQUEST_THROTTLE_<NAME>), or streams_per_user"},
-     "rate": {"type": "string", "description": "Its rate, as `300/minute`"},
-     "retry_after": {**COUNT, "description": "Seconds to wait, as the Retry-After header"}},
-    required=["error", "detail"],
-    description="Too many requests: `limit` names the limit hit; wait `Retry-After` seconds.",
-    example={"error": "throttled", "detail": "300 commands a minute per account: try again "
-             "in 12 seconds", "limit": "command_user", "rate": "300/minute",
-             "retry_after": 12})
+def rate_limited() -> dict:
+    limits = ", ".join([*settings.CONQUEST_THROTTLE_RATES, "streams_per_user"])
+    return obj(
+        {"error": {"type": "string"}, "detail": TEXT,
+         "limit": {"type": "string", "description": f"The limit that was hit: one of {limits} "
+                   "(a rate's setting is CONQUEST_THROTTLE_ and its name in capitals, the "
+                   "password resets' CONQUEST_THROTTLE_RESET_IP and _RESET_EMAIL; the "
+                   "streams' CONQUEST_STREAMS_PER_USER)"},
+         "rate": {"type": "string", "description": "Its rate, as `300/minute` (streams: how "
+                  "many may be open at once)"},
+         "retry_after": {**COUNT, "description": "Seconds to wait, as Retry-After says"}},
+        required=["error", "detail"],
+        description="Too many requests: `limit` names the limit hit (a throttled request, too "
+        "many streams); wait the seconds Retry-After says.",
+        example={"error": "throttled", "detail": "too many requests: the limit command_user "
+                 "(300/minute) was reached; try again in 12 seconds", "limit": "command_user",
+                 "rate": "300/minute", "retry_after": 12})
 
 
 def schemas(declared_view: dict) -> dict:
@@ -235,7 +240,7 @@ def schemas(declared_view: dict) -> dict:
         "Pending": PENDING, "Occupation": OCCUPATION, "You": YOU, "Card": CARD,
         "Mission": MISSION, "Legal": LEGAL, "Clock": CLOCK, "Rules": rules_schema(),
         "Event": event_schema(), "EventData": event_data_schema(),
-        "VersionConflict": VERSION_CONFLICT, "RateLimited": RATE_LIMITED,
+        "VersionConflict": VERSION_CONFLICT, "RateLimited": rate_limited(),
     }
 
 

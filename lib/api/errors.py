@@ -4,6 +4,7 @@ answer, its schema, and DRF's own exceptions translated (games.api.errors adds t
 from __future__ import annotations
 
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -69,8 +70,10 @@ def handle(exc, context):
     if isinstance(exc, LimitHit):
         wait = int(response.get("Retry-After", 1))
         response.data.update(
-            detail=f"too many requests: the limit {exc.limit} ({exc.rate}) was reached; "
-                   f"try again in {wait} seconds", limit=exc.limit, rate=exc.rate, retry_after=wait)
+            detail=_("too many requests: the limit %(limit)s (%(rate)s) was reached; try "
+                     "again in %(wait)s seconds") % {"limit": exc.limit, "rate": exc.rate,
+                                                     "wait": wait},
+            limit=exc.limit, rate=exc.rate, retry_after=wait)
     return response
 
 

@@ -51,13 +51,14 @@ def test_the_shipped_limits_are_those_the_readme_gives():
 
 
 
-def third_command(person) -> dict:
+def third_command(person, **headers) -> dict:
     """The refusal of alice's third command in a row."""
     alice, bob = person("alice"), person("bob")
     game_id = new_game(alice, bob)
     for _ in range(2):
         send(alice, game_id, {"type": "set_defense", "policy": "one"})
-    return assert_error(send(alice, game_id, {"type": "end_turn"}), 429, "throttled")
+    return assert_error(send(alice, game_id, {"type": "end_turn"}, **headers), 429,
+                        "throttled")
 
 
 def test_the_429_names_the_limit_that_was_hit_and_its_rate(person, limited):
@@ -76,3 +77,11 @@ def test_of_two_limits_hit_the_429_names_the_one_that_waits_longest(person, limi
     refused = third_command(person)
 
     assert (refused["limit"], refused["rate"]) == ("command_ip", "2/hour")
+
+
+def test_the_429_says_it_in_the_callers_language(person, limited):
+    limited("command_user", "2/minute")
+
+    refused = third_command(person, HTTP_ACCEPT_LANGUAGE="cs")
+
+    assert "limit command_user (2/minute)" in refused["detail"] and "zkuste" in refused["detail"]
