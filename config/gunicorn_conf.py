@@ -28,10 +28,27 @@ def child_exit(server, worker):
     process_exited(pid=worker.pid)
 
 
+def on_starting(server):
+    """With the app loaded before the port is opened (--preload, as make run starts it),
+    its first request is answered here too, before the port opens and the workers fork
+    (config.wsgi's warm_up): a cold first request took seconds on a busy machine, and
+    connections waited unanswered meanwhile (those given up were logged as 500s)."""
+    if server.cfg.preload_app:
+        from config.wsgi import warm_up
+
+        warm_up()
+
+
 def post_worker_init(worker):
-    """Under the ASGI worker (-k asgi, config.asgi: the streams), a stop first tells every
-    open stream to say goodbye (`event: close`, `retry: 1000`) and end, so the graceful
-    wait ends at once instead of after its timeout and clients reconnect elsewhere."""
+    """A worker whose app was not loaded before the fork answers its first request itself
+    before it takes connections (config.wsgi's warm_up). Under the ASGI worker (-k asgi,
+    config.asgi: the streams), a stop first tells every open stream to say goodbye (`event:
+    close`, `retry: 1000`) and end, so the graceful wait ends at once instead of after its
+    timeout and clients reconnect elsewhere."""
+    if not worker.cfg.preload_app:
+        from config.wsgi import warm_up
+
+        warm_up()
     loop = getattr(worker, "loop", None)
     if loop is None or not hasattr(worker, "handle_exit_signal"):
         return  # a WSGI worker: no streams here

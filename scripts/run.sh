@@ -46,8 +46,11 @@ guarded() {
 start_web() {
     # Gunicorn's control socket (for gunicornc) in var/, one per port: its default,
     # ~/.gunicorn/gunicorn.ctl, would be shared by every instance its user runs on the host.
+    # --preload: the app is loaded before the port is opened, so until it can answer a
+    # connection is refused; else connections wait unanswered while the workers import the
+    # project, and those given up meanwhile are logged as 500s once they are reached.
     guarded "$BIN/gunicorn" config.asgi:application -k asgi -c python:config.gunicorn_conf \
-        --bind "127.0.0.1:${PORT}" --graceful-timeout "$GRACE_SECONDS" \
+        --preload --bind "127.0.0.1:${PORT}" --graceful-timeout "$GRACE_SECONDS" \
         --control-socket "${VAR_DIR}/gunicorn-${PORT}.ctl"
 }
 # Two workers, so that a deadline never waits behind mail: one for the deadline sweep
