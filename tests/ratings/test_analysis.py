@@ -152,7 +152,7 @@ def test_the_game_page_draws_the_charts_and_the_win_chance_with_its_turning_poin
 
     assert "win-chart" in page and "armies-chart" in page and "income-chart" in page
     assert page.count('class="chart-mark"') == len(row.turning_points)
-    assert f"played out {row.playouts} times" in page
+    assert f"come from {row.playouts} games" in page
     for point in row.turning_points:
         assert f"Turn {point['turn']}: " in page
 
