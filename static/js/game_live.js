@@ -75,7 +75,14 @@
     return lines.reverse();  // the log shows the newest first; they are told in order
   }
 
-  function yourMove(root) { return !!(root && root.querySelector(".game-head .your-move")); }
+  // Whether the game waits for the viewer: the head says so, or (every seat at once) the
+  // title the server gave the area leads with "Your move".
+  function yourMove(root) {
+    if (!root) { return false; }
+    var lead = (document.body.getAttribute("data-your-move-words") || "") + " · ";
+    return !!root.querySelector(".game-head .your-move") ||
+      (lead.length > 3 && (root.getAttribute("data-title") || "").indexOf(lead) === 0);
+  }
 
   function news(was, elt) {
     var now = game();
@@ -85,7 +92,7 @@
     if (own) {
       told.push(words(now.querySelector("#game-notes")));
       Array.prototype.forEach.call(now.querySelectorAll("[role=alert]"), function (alert) {
-        told.push(words(alert));
+        if (!alert.closest("#game-notes")) { told.push(words(alert)); }
       });
     } else if (now.getAttribute("data-live") === "1" && was.live) {
       var lines = logLinesAfter(now, was.version);
