@@ -1,7 +1,8 @@
 """The clock while finished games are analysed (benchmarks/clock_during_analysis.py, in a
 process of its own, with the workers as `make run` starts them): how late a 10-s deadline
 and a computer player's move come while 20 games wait for their analysis; and the same with
-the analysis on the clock's worker, as before it had a queue of its own."""
+the analysis on the clock's worker, as before it had a queue of its own; and the same on Redis
+(CONQUEST_BENCH_REDIS_URL names an empty database of its own, as for bench_notifications)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import sys
 from pathlib import Path
 
 from benchmarks import figures
+from benchmarks.bench_notifications import REDIS_URL
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,3 +32,4 @@ def main() -> None:
     figures.record("deadline_delay_during_analysis_s", deadline if deadline >= 0 else 999, 5)
     figures.record("bot_move_delay_during_analysis_s", bot if bot >= 0 else 999, 5)
     measured("--before")
+    measured("--redis", REDIS_URL)
