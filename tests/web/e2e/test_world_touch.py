@@ -59,7 +59,8 @@ def test_it_reaches_every_territory_in_two_taps_and_shows_the_biggest_enemies(
     print(f"figure world_{width}_no_tap {len(reach['no_tap'])}")
     print(f"figure world_{width}_two_taps {len(reach['two_taps'])}")
     for stack in biggest:
-        where = "shown" if stack["shown"] else f"in the + badge of {stack['in_cluster_of']}"
+        where = "shown" if stack["shown"] else f"in the + badge of {stack['in_cluster_of']}" \
+            if stack["in_cluster_of"] else "hidden"
         print(f"figure world_{width}_enemy_stack {stack['id']} {stack['armies']} {where}")
     screenshot(page, f"world-touch-{width}", full_page=False)
     assert reach["territories"] == 175
