@@ -495,7 +495,8 @@
     var label = "+" + (hidden.some(function (id) { return territory(id) && territory(id).hasAttribute("data-fog"); }) ? "?" : sum);
     badge.setAttribute("class", "cluster");
     badge.setAttribute("data-hidden", hidden.join(" "));
-    badge.setAttribute("transform", "translate(8.5 -7)");
+    // beside the disc, not in it: a disc's box stays the disc's (what the crowding measures)
+    badge.setAttribute("transform", (disc.getAttribute("transform") || "") + " translate(8.5 -7)");
     rect.setAttribute("x", String(-2 - 1.9 * label.length)); rect.setAttribute("y", "-4.6");
     rect.setAttribute("width", String(4 + 3.8 * label.length)); rect.setAttribute("height", "8");
     rect.setAttribute("rx", "3");
@@ -504,7 +505,7 @@
       return nameOf(id) + " (" + (territory(id).getAttribute("data-armies") || "?") + ")";
     }).join(", ");
     badge.appendChild(title); badge.appendChild(rect); badge.appendChild(text);
-    disc.appendChild(badge);
+    count.appendChild(badge);
   }
 
   function zoomBy(factor, atX, atY) {

@@ -153,7 +153,8 @@
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && document.querySelector(".tap-choice")) { close(); }
   });
-  document.addEventListener("htmx:beforeSwap", close);
+  // (the poll asks every few seconds; only a game that moved redraws the map under it)
+  document.addEventListener("htmx:afterSwap", close);
 
   window.conquestTaps = { offered: function (x, y) { return offered(x, y, FINGER_PX); } };
 })();
