@@ -131,7 +131,7 @@ class Reader:
         return _since_last_turn(game, seat, names, upto, board)
 
     def chat(self, notification, context) -> dict:
-        # Parts other apps add (settings.CONQUEST_MAIL_PARTS: table talk since the reader's
+        # Parts other apps add (the wiring's MAIL_PARTS: table talk since the reader's
         # previous turn mail, which the moderation app keeps).
         if notification.game_id is None:
             return {}
