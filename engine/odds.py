@@ -1,8 +1,8 @@
 """Exact battle odds: one Markov chain over the battle dice, never a simulation.
 
-One battle rolls min(dice, 3, armies - 1) attacking dice (`dice`: the attacker's cap)
-against the defender's dice: min(2, defenders) under the `max` standing order, one die
-under `one`. Sorted high to low, highest meets highest and second meets second, ties to the
+One battle rolls min(dice, ATTACK_DICE, armies - 1) attacking dice (`dice`: the attacker's
+cap) against the defender's dice: min(DEFENCE_DICE, defenders) under the `max` standing
+order, one die under `one` (the caps: engine.pieces). Sorted high to low, highest meets highest and second meets second, ties to the
 defender (as engine.turn.losses). An assault repeats battles until the territory falls or
 the source is down to one army (the attack command's `repeat`). Every figure here is read
 from this one chain: the chance to take a territory with one roll or by repeating, the
@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import product
+
+from .pieces import ATTACK_DICE, DEFENCE_DICE
 
 
 def losses(attacker_dice, defender_dice) -> tuple[int, int]:
@@ -68,14 +70,14 @@ def expected_losses(attacker_dice: int, defender_dice: int) -> tuple[float, floa
     return (sum(a * n for a, _, n in counts) / rolls, sum(d * n for _, d, n in counts) / rolls)
 
 
-def attacker_dice(armies: int, dice: int = 3) -> int:
+def attacker_dice(armies: int, dice: int = ATTACK_DICE) -> int:
     """The attacking dice from a source of `armies` with the attacker's cap `dice`."""
-    return min(dice, 3, armies - 1)
+    return min(dice, ATTACK_DICE, armies - 1)
 
 
 def defender_dice(defenders: int, defense: str = "max") -> int:
     """The defending dice of `defenders` armies under a standing order (`max` or `one`)."""
-    return 1 if defense == "one" else min(2, defenders)
+    return 1 if defense == "one" else min(DEFENCE_DICE, defenders)
 
 
 def defense_of(defense: str = "max", neutral: bool = False, neutral_dice: str = "max") -> str:
@@ -135,7 +137,8 @@ class Assault:
 # The pages and the API ask for the same few pairs over and over; a large pair costs up to
 # half a second of CPU, so the last ones asked are kept (an Assault is immutable).
 @lru_cache(maxsize=256)
-def assault(attackers: int, defenders: int, dice: int = 3, defense: str = "max") -> Assault:
+def assault(attackers: int, defenders: int, dice: int = ATTACK_DICE,
+            defense: str = "max") -> Assault:
     """The exact distribution of how an assault ends: the chance of each state is carried
     forward battle by battle. A battle only ever takes armies away, so visiting the sources
     from most armies down, and each one's defenders from most down, visits every state after
@@ -150,8 +153,8 @@ def assault(attackers: int, defenders: int, dice: int = 3, defense: str = "max")
         rolled = attacker_dice(a, dice)
         # The defender's dice only change at one army left: the loop is written out for the
         # two or three outcomes of a battle (the hot loop of a 100 against 100 assault).
-        first = 1 if defense == "one" else 2
-        for low, high in ((first, defenders), (1, min(first - 1, defenders))):
+        first = 1 if defense == "one" else DEFENCE_DICE
+        for low, high in ((first, defenders), *((n, n) for n in range(first - 1, 0, -1))):
             if low > high:
                 continue
             outcomes = battle(rolled, defender_dice(low, defense))
@@ -178,14 +181,14 @@ def assault(attackers: int, defenders: int, dice: int = 3, defense: str = "max")
     return Assault(attackers, defenders, taken, tuple(chance[1]))
 
 
-def one_roll(attackers: int, defenders: int, dice: int = 3,
+def one_roll(attackers: int, defenders: int, dice: int = ATTACK_DICE,
              defense: str = "max") -> tuple[tuple[int, int, float], ...]:
     """The outcomes of a single battle from this pair: (attacker losses, defender losses,
     chance); the territory falls where the defender loses all it has."""
     return battle(attacker_dice(attackers, dice), defender_dice(defenders, defense))
 
 
-def summary(attackers: int, defenders: int, dice: int = 3, defense: str = "max") -> dict:
+def summary(attackers: int, defenders: int, dice: int = ATTACK_DICE, defense: str = "max") -> dict:
     """Everything the attack form, the API and the mail tell of an attack, as JSON: the
     chance to take the territory by repeating and with one roll, each side's expected
     losses, and the armies that may move in if it falls (their chances, their mean, and the
