@@ -57,7 +57,7 @@ def refusal() -> str:
 
 def bot_account_flag_sql(user_column: str) -> str:
     """Whether the user `user_column` names is a bot account, as SQL (a seat flag the store
-    reads with the seats: config.reactions.CONQUEST_SEAT_FLAGS)."""
+    reads with the seats: config.reactions.SEAT_FLAGS)."""
     q = sql.quote
     return (f"EXISTS (SELECT 1 FROM {sql.table(BotAccount)} b "
             f"WHERE b.{q('user_id')} = {user_column})")

@@ -111,16 +111,14 @@ def main() -> None:
           f"{Rating.objects.count()} ratings)")
 
     # What the game-ending command pays for ratings: only the queueing on commit.
-    from django.conf import settings
+    from lib.reactions import rewired, wired
+    from ratings.reactions import queue_recording
 
     with_hook = ending_times(users)
-    declared = settings.CONQUEST_REACTIONS
-    settings.CONQUEST_REACTIONS = {**declared, "after_commit": [
-        path for path in declared["after_commit"] if path != "ratings.reactions.queue_recording"]}
-    try:
+    declared = wired("REACTIONS")
+    with rewired(REACTIONS={**declared, "after_commit": [
+            react for react in declared["after_commit"] if react is not queue_recording]}):
         without = ending_times(users)
-    finally:
-        settings.CONQUEST_REACTIONS = declared
     print(f"-- the command that ends a game, median of {len(with_hook)}: "
           f"{statistics.median(with_hook) * 1000:.2f} ms with ratings queued, "
           f"{statistics.median(without) * 1000:.2f} ms without")

@@ -1,9 +1,8 @@
-"""The wiring's app: connects every signal receiver settings.CONQUEST_SIGNALS declares
-(config/reactions.py), so no app registers one of its own."""
+"""The wiring's app: once every app is ready, imports config/reactions.py (a wrong name
+fails there, at start), hands it to lib.reactions and connects every signal receiver it
+declares, so no app registers one of its own."""
 
 from django.apps import AppConfig
-from django.conf import settings
-from django.utils.module_loading import import_string
 
 
 class WiringConfig(AppConfig):
@@ -11,5 +10,9 @@ class WiringConfig(AppConfig):
     verbose_name = "Wiring"
 
     def ready(self):
-        for signal, receiver in settings.CONQUEST_SIGNALS:
-            import_string(signal).connect(import_string(receiver), dispatch_uid=receiver)
+        from config import reactions
+        from lib.reactions import wire
+
+        wire(reactions)
+        for signal, receiver in reactions.SIGNALS:
+            signal.connect(receiver, dispatch_uid=f"{receiver.__module__}.{receiver.__qualname__}")

@@ -313,22 +313,9 @@ CONQUEST_CHAT_PER_MINUTE = env_int("CONQUEST_CHAT_PER_MINUTE", 5)
 CONQUEST_REPORTS_PER_DAY = env_int("CONQUEST_REPORTS_PER_DAY", 20)
 # Private messages: conversations one player may start per day (answering is not starting).
 CONQUEST_CONVERSATIONS_PER_DAY = env_int("CONQUEST_CONVERSATIONS_PER_DAY", 10)
-# Who has a stake in a game besides its players, so may not moderate it (own_game): each a
-# function of a user giving the ids of such games (games.moderation.stakes).
-CONQUEST_MODERATOR_STAKES = ["tournaments.moderators.games_entered"]
-# What must agree before an account becomes a bot account (lobby.bot_accounts): each a
-# function of the user giving a refusal's text or None.
-CONQUEST_BOT_ACCOUNT_CHECKS = ["tournaments.services.entered_as_person"]
-# What follows from every change to a game, in order (config/reactions.py lists them).
-from config.reactions import (  # noqa: E402, F401
-    CONQUEST_AWAY,
-    CONQUEST_MAIL_PARTS,
-    CONQUEST_NEWS_GUARDS,
-    CONQUEST_REACTIONS,
-    CONQUEST_SEAT_FLAGS,
-    CONQUEST_SIGNALS,
-    CONQUEST_STANDING_ORDERS,
-)
+# What follows from every change to a game, in order, and the rest of the wiring (who is
+# away, who has a stake in a game, the signals' receivers...) are no settings: they are
+# imported functions in config/reactions.py, handed to lib.reactions by config.apps.
 
 # Rated games a player needs before the leaderboard lists them.
 CONQUEST_LEADERBOARD_MIN_GAMES = env_int("CONQUEST_LEADERBOARD_MIN_GAMES", 5)

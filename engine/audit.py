@@ -15,7 +15,7 @@ from .cards import is_set, set_value
 from .flow import automatic_neutral, holds_capitals, reinforcements_owed, round_leader, spread
 from .missions import fulfilled
 from .moves import seats_to_act
-from .pieces import NEUTRAL
+from .pieces import ATTACK_DICE, NEUTRAL
 from .sight import fogged, in_sight
 from .state import (
     ATTACK,
@@ -171,7 +171,7 @@ def _battle(state: GameState, data: dict) -> str | None:
     if state.owner[source] != seat or state.allied(seat, state.owner[target]):
         return "attacks from a territory not the attacker's, or into its own or a teammate's"
     rolled = len(data.get("attacker_dice") or [])
-    if not 1 <= rolled <= min(3, state.armies[source] - 1):
+    if not 1 <= rolled <= min(ATTACK_DICE, state.armies[source] - 1):
         return f"rolls {rolled} dice from {source} with {state.armies[source]} armies"
     if len(data.get("defender_dice") or []) != defender_dice(state, target):
         return "the defender rolls a number of dice the rules do not give"

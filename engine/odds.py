@@ -1,9 +1,9 @@
 """Exact battle odds: one Markov chain over the battle dice, never a simulation.
 
-One battle rolls min(dice, 3, armies - 1) attacking dice (`dice`: the attacker's cap)
-against the defender's dice: min(2, defenders) under the `max` standing order, one die
-under `one`. Sorted high to low, highest meets highest and second meets second, ties to the
-defender (as engine.turn.losses). An assault repeats battles until the territory falls or
+One battle rolls min(dice, ATTACK_DICE, armies - 1) attacking dice (`dice`: the attacker's
+cap) against the defender's dice: min(DEFENCE_DICE, defenders) under the `max` standing
+order, one die under `one` (the caps: engine.pieces). Sorted high to low, highest meets
+highest and second meets second, ties to the defender (as engine.turn.losses). An assault repeats battles until the territory falls or
 the source is down to one army (the attack command's `repeat`). Every figure here is read
 from this one chain: the chance to take a territory with one roll or by repeating, the
 armies each side should expect to lose, the armies left to move in, the mean losses of one
@@ -32,6 +32,7 @@ from .odds_dice import (  # noqa: F401  (read as engine.odds' own by the rest)
     expected_losses,
     losses,
 )
+from .pieces import ATTACK_DICE
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,8 @@ def _open_field(dice: int, defending: int) -> _Open:
 # The pages and the API ask for the same few pairs over and over; the last ones asked are
 # kept (an Assault is immutable).
 @lru_cache(maxsize=256)
-def assault(attackers: int, defenders: int, dice: int = 3, defense: str = "max") -> Assault:
+def assault(attackers: int, defenders: int, dice: int = ATTACK_DICE,
+            defense: str = "max") -> Assault:
     """The exact distribution of how an assault ends: the chance of each state is carried
     forward battle by battle. A battle only ever takes armies away, so visiting the sources
     from most armies down, and each one's defenders from most down, visits every state after
@@ -139,7 +141,7 @@ def assault(attackers: int, defenders: int, dice: int = 3, defense: str = "max")
     filled, where the whole chain was attackers x defenders (a second for 1000 against 1000)."""
     if attackers < 1 or defenders < 1:
         raise ValueError("an assault needs armies on both sides")
-    rolled = min(dice, 3)  # the attacker's dice on the open field
+    rolled = min(dice, ATTACK_DICE)  # the attacker's dice on the open field
     defending = defender_dice(MOST_ARMIES, defense)
 
     def open_field(a: int, d: int) -> bool:
@@ -173,14 +175,14 @@ def assault(attackers: int, defenders: int, dice: int = 3, defense: str = "max")
                    tuple(chance.get((1, d), 0.0) for d in range(defenders + 1)))
 
 
-def one_roll(attackers: int, defenders: int, dice: int = 3,
+def one_roll(attackers: int, defenders: int, dice: int = ATTACK_DICE,
              defense: str = "max") -> tuple[tuple[int, int, float], ...]:
     """The outcomes of a single battle from this pair: (attacker losses, defender losses,
     chance); the territory falls where the defender loses all it has."""
     return battle(attacker_dice(attackers, dice), defender_dice(defenders, defense))
 
 
-def summary(attackers: int, defenders: int, dice: int = 3, defense: str = "max") -> dict:
+def summary(attackers: int, defenders: int, dice: int = ATTACK_DICE, defense: str = "max") -> dict:
     """Everything the attack form, the API and the mail tell of an attack, as JSON: the
     chance to take the territory by repeating and with one roll, each side's expected
     losses, and the armies that may move in if it falls (their chances, their mean, and the

@@ -7,6 +7,8 @@ from __future__ import annotations
 from functools import cache
 from itertools import product
 
+from .pieces import ATTACK_DICE, DEFENCE_DICE
+
 
 def losses(attacker_dice, defender_dice) -> tuple[int, int]:
     """Highest against highest, second against second; ties go to the defender. The
@@ -56,14 +58,14 @@ def expected_losses(attacker_dice: int, defender_dice: int) -> tuple[float, floa
     return (sum(a * n for a, _, n in counts) / rolls, sum(d * n for _, d, n in counts) / rolls)
 
 
-def attacker_dice(armies: int, dice: int = 3) -> int:
+def attacker_dice(armies: int, dice: int = ATTACK_DICE) -> int:
     """The attacking dice from a source of `armies` with the attacker's cap `dice`."""
-    return min(dice, 3, armies - 1)
+    return min(dice, ATTACK_DICE, armies - 1)
 
 
 def defender_dice(defenders: int, defense: str = "max") -> int:
     """The defending dice of `defenders` armies under a standing order (`max` or `one`)."""
-    return 1 if defense == "one" else min(2, defenders)
+    return 1 if defense == "one" else min(DEFENCE_DICE, defenders)
 
 
 def defense_of(defense: str = "max", neutral: bool = False, neutral_dice: str = "max") -> str:

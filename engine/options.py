@@ -1,35 +1,111 @@
-"""Rule options of docs/players/rules.md with their defaults, and their validation."""
+"""Rule options of docs/players/rules.md, each declared once (`OPTIONS`: name, default,
+choices or bounds, where the create form shows it), the Rules value made from them, the
+rulebooks' presets, and their validation. Validation, the engine's audit, the create form
+and its template, the rules panel, the API's schema and the words (words/rules.py explains
+each declared option: a test holds them complete) all read the declarations."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, make_dataclass
 
 from .errors import BadRules
 from .maps import Board, classic
 
 DEFAULT_FIXED_VALUES = {"infantry": 4, "cavalry": 6, "artillery": 8, "mixed": 10}
 
-CHOICES = {
-    "setup": ("deal", "claim", "random"),
-    "initial_placement": ("turns", "simultaneous"),
-    "card_values": ("escalating", "fixed"),
-    "card_territory_bonus": ("once", "each"),
-    "occupy_minimum": ("dice", "one"),
-    "fortify": ("adjacent", "connected", "spread"),
-    "objective": ("domination", "missions", "capitals"),
-    "capitals_to_win": ("table", "all"),
-    "neutral_reinforcement": ("opponent", "auto", "borders"),
-    "dropped_seat": ("neutral", "bot"),
-    "elimination_trade_when": ("immediately", "next_reinforce"),
-    "forced_trade": ("until_below_5", "one_set"),
-    "traded_cards": ("discard", "bottom"),
-    "card_draw": ("end_of_turn", "before_fortify"),
-    "minimum_reinforcement": ("territories", "total"),
-    "neutral_dice": ("max", "opponent"),
-    "play_order": ("setup", "redraw"),
-}
-SWITCHES = ("capital_collapse", "neutral", "fog", "continent_bonus_after_round", "cards",
-            "capital_card_out")
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option: a choice (`choices`), a switch (a true-or-false default) or a whole
+    number (`low`..`high`; a default of None means "no limit", and leaving it out keeps
+    it). `part`: where the create form shows it (`rules`, `rulebooks`: where the rulebooks
+    differ; `clock` and `preset` have fields of their own)."""
+
+    name: str
+    default: object
+    choices: tuple = ()
+    low: int | None = None
+    high: int | None = None
+    part: str = "rules"
+
+    @property
+    def kind(self) -> str:
+        if self.choices:
+            return "choice"
+        if isinstance(self.default, bool):
+            return "switch"
+        if self.low is not None:
+            return "number"
+        return self.name  # fixed_values, preset: checked on their own
+
+
+# In the order the create form and the rules panel show them.
+OPTIONS: tuple[Option, ...] = (
+    Option("objective", "domination", ("domination", "missions", "capitals")),
+    Option("setup", "deal", ("deal", "claim", "random")),
+    Option("initial_placement", "turns", ("turns", "simultaneous")),
+    Option("placement_batch", 1, low=1, high=100),
+    # Checked again against the map and the players: the starting armies must fit.
+    Option("initial_max_per_territory", None, low=1, high=1000),
+    Option("card_values", "escalating", ("escalating", "fixed")),
+    Option("fixed_values", DEFAULT_FIXED_VALUES),
+    Option("card_territory_bonus", "once", ("once", "each")),
+    Option("occupy_minimum", "dice", ("dice", "one")),
+    Option("fortify", "adjacent", ("adjacent", "connected", "spread")),
+    Option("capitals_to_win", "table", ("table", "all")),
+    Option("capital_collapse", False),
+    Option("neutral", True),
+    Option("neutral_reinforcement", "opponent", ("opponent", "auto", "borders")),
+    Option("deadline_seconds", 86400, low=10, high=365 * 86400, part="clock"),
+    Option("max_missed_turns", 3, low=1, high=100),
+    # Nothing in the rulebooks forces an attack, so a game can go on for ever; the big sites
+    # offer a round limit, after which the player holding most territories wins.
+    Option("round_limit", None, low=1, high=10_000),
+    # A player dropped for missed turns: the seat turns neutral, or a computer player plays
+    # it on with its territories and cards (docs/players/computer-players.md).
+    Option("dropped_seat", "neutral", ("neutral", "bot")),
+    # Fog of war: a seat sees only its own territories, their neighbours and its teammates'
+    # (docs/players/rules.md "Fog of war").
+    Option("fog", False),
+    # Teams of this many seats (1: every player for themselves); seat s plays in team
+    # s % (players / team_size) (docs/players/rules.md "Teams").
+    Option("team_size", 1, low=1, high=3),
+    # ---- each rulebook as written (docs/players/rulebooks.md) ----
+    # The rulebook preset the game started from (None: none); the other options say what
+    # the game actually plays.
+    Option("preset", None, part="preset"),
+    # The online implementation plays without cards.
+    Option("cards", True, part="rulebooks"),
+    # Czech: 5. A hand never holds more; a draw or an elimination above it is traded at
+    # once. At least five: any five cards hold a set, so a full hand can always make room.
+    Option("max_cards", None, low=5, high=44, part="rulebooks"),
+    # Polish: five cards force one set, more only by choice.
+    Option("forced_trade", "until_below_5", ("until_below_5", "one_set"), part="rulebooks"),
+    # A conqueror taking this many cards or more trades at once until fewer than five remain.
+    Option("elimination_trade_at", 6, low=5, high=44, part="rulebooks"),
+    # Polish: the cards taken wait for the conqueror's next reinforce phase instead.
+    Option("elimination_trade_when", "immediately", ("immediately", "next_reinforce"),
+           part="rulebooks"),
+    # Polish: traded cards go straight under the draw pile.
+    Option("traded_cards", "discard", ("discard", "bottom"), part="rulebooks"),
+    # Polish: the turn's card is drawn as the attack ends, before fortifying.
+    Option("card_draw", "end_of_turn", ("end_of_turn", "before_fortify"), part="rulebooks"),
+    # Online: at least 3 for the whole reinforcement, continent bonuses included.
+    Option("minimum_reinforcement", "territories", ("territories", "total"),
+           part="rulebooks"),
+    # Czech: a continent pays only if held since the start of the player's previous turn.
+    Option("continent_bonus_after_round", False, part="rulebooks"),
+    # Polish two-player game: the player not attacking sets the neutral's defence dice.
+    Option("neutral_dice", "max", ("max", "opponent"), part="rulebooks"),
+    # Polish: each capital's territory card leaves the deck.
+    Option("capital_card_out", False, part="rulebooks"),
+    # Encyclopedia: a fresh draw after setup decides who plays first.
+    Option("play_order", "setup", ("setup", "redraw"), part="rulebooks"),
+)
+OPTION = {option.name: option for option in OPTIONS}
+CHOICES = {o.name: o.choices for o in OPTIONS if o.kind == "choice"}
+SWITCHES = tuple(o.name for o in OPTIONS if o.kind == "switch")
+NUMBERS = tuple(o.name for o in OPTIONS if o.kind == "number")
 
 # One preset per rulebook (docs/players/rulebooks.md): the options that make the
 # rulebook playable as written. `rules.preset` starts from one; other keys override it.
@@ -79,64 +155,10 @@ PRESETS: dict[str, dict] = {
 PRESET_PLAYERS: dict[str, tuple[int, int]] = {"czech": (3, 6)}
 
 
-@dataclass(frozen=True)
-class Rules:
-    setup: str = "deal"
-    initial_placement: str = "turns"
-    placement_batch: int = 1
-    initial_max_per_territory: int | None = None
-    card_values: str = "escalating"
-    fixed_values: dict = field(default_factory=lambda: dict(DEFAULT_FIXED_VALUES))
-    card_territory_bonus: str = "once"
-    occupy_minimum: str = "dice"
-    fortify: str = "adjacent"
-    objective: str = "domination"
-    capitals_to_win: str = "table"
-    capital_collapse: bool = False
-    neutral: bool = True
-    neutral_reinforcement: str = "opponent"
-    # A player dropped for missed turns: the seat turns neutral, or a computer player
-    # plays it on with its territories and cards (docs/players/computer-players.md).
-    dropped_seat: str = "neutral"
-    deadline_seconds: int = 86400
-    max_missed_turns: int = 3
-    # Nothing in the rulebooks forces an attack, so a game can go on for ever; the big sites
-    # offer a round limit, after which the player holding most territories wins.
-    round_limit: int | None = None
-    # Fog of war: a seat sees only its own territories, their neighbours and its teammates'
-    # (docs/players/rules.md "Fog of war").
-    fog: bool = False
-    # Teams of this many seats (1: every player for themselves); seat s plays in team
-    # s % (players / team_size) (docs/players/rules.md "Teams").
-    team_size: int = 1
-    # ---- each rulebook as written (docs/players/rulebooks.md) ----
-    # The rulebook preset the game started from (None: none); the other options say what
-    # the game actually plays.
-    preset: str | None = None
-    # Czech: a continent pays only if held since the start of the player's previous turn.
-    continent_bonus_after_round: bool = False
-    # Czech: 5. A hand never holds more; a draw or an elimination above it is traded at once.
-    max_cards: int | None = None
-    # A conqueror taking this many cards or more trades at once until fewer than five remain.
-    elimination_trade_at: int = 6
-    # Polish: the cards taken wait for the conqueror's next reinforce phase instead.
-    elimination_trade_when: str = "immediately"
-    # Polish: five cards force one set, more only by choice.
-    forced_trade: str = "until_below_5"
-    # Polish: traded cards go straight under the draw pile.
-    traded_cards: str = "discard"
-    # Polish: the turn's card is drawn as the attack ends, before fortifying.
-    card_draw: str = "end_of_turn"
-    # The online implementation plays without cards.
-    cards: bool = True
-    # Online: at least 3 for the whole reinforcement, continent bonuses included.
-    minimum_reinforcement: str = "territories"
-    # Polish two-player game: the player not attacking sets the neutral's defence dice.
-    neutral_dice: str = "max"
-    # Polish: each capital's territory card leaves the deck.
-    capital_card_out: bool = False
-    # Encyclopedia: a fresh draw after setup decides who plays first.
-    play_order: str = "setup"
+class _RuleQuestions:
+    """What the engine asks of a game's rules beyond their values (Rules below)."""
+
+    __slots__ = ()
 
     def to_dict(self) -> dict:
         # As asdict(), whose deep copy of every field is the cost of a game view: only the
@@ -167,20 +189,46 @@ class Rules:
         return frozenset(range(seat % teams, players, teams))
 
 
-_RULE_ORDER = tuple(f.name for f in fields(Rules))
+def _field(option: Option):
+    if isinstance(option.default, dict):
+        return field(default_factory=lambda: dict(option.default))
+    return field(default=option.default)
+
+
+# A game's rules: one frozen field per declared option, with its default.
+Rules = make_dataclass("Rules", [(o.name, object, _field(o)) for o in OPTIONS],
+                       bases=(_RuleQuestions,), frozen=True)
+Rules.__module__ = __name__
+_RULE_ORDER = tuple(o.name for o in OPTIONS)
 _RULE_NAMES = frozenset(_RULE_ORDER)
 
 
-def _int(raw: dict, key: str, default, low: int, high: int | None = None):
-    value = raw.get(key, default)
-    if value is None and default is None:
+def _number(raw: dict, option: Option):
+    value = raw.get(option.name, option.default)
+    if value is None and option.default is None:
         return None
+    low, high = option.low, option.high
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRules(f"rules.{key} must be a whole number")
+        raise BadRules(f"rules.{option.name} must be a whole number")
     if value < low or (high is not None and value > high):
         bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
-        raise BadRules(f"rules.{key} must be {bounds}")
+        raise BadRules(f"rules.{option.name} must be {bounds}")
     return value
+
+
+def _value(raw: dict, option: Option):
+    """One declared option's value in `raw` (its default if left out), or BadRules."""
+    if option.kind == "choice":
+        value = raw.get(option.name, option.default)
+        if not isinstance(value, str) or value not in option.choices:
+            raise BadRules(f"rules.{option.name} must be one of: {', '.join(option.choices)}")
+        return value
+    if option.kind == "switch":
+        value = raw.get(option.name, option.default)
+        if not isinstance(value, bool):
+            raise BadRules(f"rules.{option.name} must be true or false")
+        return value
+    return _number(raw, option)
 
 
 def validate_rules(raw: dict | None, players: int, board: Board | None = None) -> Rules:
@@ -200,34 +248,15 @@ def validate_rules(raw: dict | None, players: int, board: Board | None = None) -
         raw = {**PRESETS[preset], **raw}
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
         raise BadRules("players must be between 2 and 6")
-    known = {f.name for f in fields(Rules)}
-    unknown = sorted(set(raw) - known)
+    unknown = sorted(set(raw) - _RULE_NAMES)
     if unknown:
         raise BadRules(f"unknown rule option(s): {', '.join(unknown)}")
-    defaults = Rules()
-    values: dict = {}
-    for key, allowed in CHOICES.items():
-        value = raw.get(key, getattr(defaults, key))
-        if not isinstance(value, str) or value not in allowed:
-            raise BadRules(f"rules.{key} must be one of: {', '.join(allowed)}")
-        values[key] = value
-    for key in SWITCHES:
-        value = raw.get(key, getattr(defaults, key))
-        if not isinstance(value, bool):
-            raise BadRules(f"rules.{key} must be true or false")
-        values[key] = value
-    values["placement_batch"] = _int(raw, "placement_batch", 1, 1, 100)
-    values["deadline_seconds"] = _int(raw, "deadline_seconds", 86400, 10, 365 * 86400)
-    values["max_missed_turns"] = _int(raw, "max_missed_turns", 3, 1, 100)
-    values["round_limit"] = _int(raw, "round_limit", None, 1, 10_000)
-    values["team_size"] = _int(raw, "team_size", 1, 1, 3)
-    # At least five: any five cards hold a set, so a full hand can always make room.
-    values["max_cards"] = _int(raw, "max_cards", None, 5, 44)
-    values["elimination_trade_at"] = _int(raw, "elimination_trade_at", 6, 5, 44)
+    values: dict = {o.name: _value(raw, o) for o in OPTIONS
+                    if o.kind in ("choice", "switch", "number")}
     values["preset"] = preset
     _check_combinations(values, players)
     _check_map(values, players, board)
-    cap = _int(raw, "initial_max_per_territory", None, 1, 1000)
+    cap = values["initial_max_per_territory"]
     if cap is not None:
         slots = players + (1 if players == 2 and values["neutral"] else 0)
         fewest_territories = len(board.territories) // slots
@@ -237,8 +266,7 @@ def validate_rules(raw: dict | None, players: int, board: Board | None = None) -
                 f"rules.initial_max_per_territory must be at least {needed} "
                 f"with {players} players, or the starting armies do not fit"
             )
-    values["initial_max_per_territory"] = cap
-    fixed = raw.get("fixed_values", defaults.fixed_values)
+    fixed = raw.get("fixed_values", DEFAULT_FIXED_VALUES)
     if not isinstance(fixed, dict) or set(fixed) - set(DEFAULT_FIXED_VALUES):
         raise BadRules("rules.fixed_values takes infantry, cavalry, artillery and mixed")
     merged = dict(DEFAULT_FIXED_VALUES)

@@ -30,7 +30,7 @@ from .flow import (
     trade_bonus,
 )
 from .moves import reachable
-from .pieces import NEUTRAL
+from .pieces import ATTACK_DICE, DEFENCE_DICE, NEUTRAL
 from .sight import fogged, in_sight
 from .state import ATTACK, FORTIFY, NEUTRAL_PLACE, OCCUPY, REINFORCE, GameState
 
@@ -149,7 +149,7 @@ def defender_dice(state: GameState, territory: str) -> int:
         policy = state.players[state.opponent_of(state.turn_seat)].neutral_defense
     else:
         policy = "max"
-    return 1 if policy == "one" else min(2, state.armies[territory])
+    return 1 if policy == "one" else min(DEFENCE_DICE, state.armies[territory])
 
 
 def roll(stream: DrawStream, attacker: int, defender: int) -> tuple[list[int], list[int]]:
@@ -185,15 +185,14 @@ def attack(em: Emitter, command: Attack) -> None:
         raise NotAdjacent(f"{source} does not border {target}")
     if state.armies[source] < 2:
         raise NotEnoughArmies(f"{source} needs at least 2 armies to attack")
-    if command.dice is not None and not 1 <= command.dice <= min(3, state.armies[source] - 1):
-        raise BadDice(
-            f"roll 1 to {min(3, state.armies[source] - 1)} dice from {source}"
-        )
-    wanted = command.dice or 3
+    most = min(ATTACK_DICE, state.armies[source] - 1)
+    if command.dice is not None and not 1 <= command.dice <= most:
+        raise BadDice(f"roll 1 to {most} dice from {source}")
+    wanted = command.dice or ATTACK_DICE
     while True:
         state = em.state
         loser = state.owner[target]
-        attacker_count = min(wanted, 3, state.armies[source] - 1)
+        attacker_count = min(wanted, ATTACK_DICE, state.armies[source] - 1)
         attacker_dice, defending = roll(em.draws(), attacker_count, defender_dice(state, target))
         attacker_losses, defender_losses = losses(attacker_dice, defending)
         conquered = state.armies[target] == defender_losses

@@ -2,7 +2,7 @@
 
 Each timeout is submitted with the version the sweep read, so a player who moved at the
 last second wins the race, and running the sweep twice (or in two workers) applies each
-timeout once. A player away (on vacation: settings.CONQUEST_AWAY says who knows) stretches
+timeout once. A player away (on vacation: the wiring's AWAY says who knows) stretches
 the clock instead, an event too (games.absences).
 """
 
@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
 from django.utils import timezone
-from django.utils.module_loading import import_string
 
 from engine.errors import RuleViolation
 from engine.moves import seats_to_act
@@ -22,14 +20,19 @@ from games.models import Game
 from games.rows import Loaded, seats_of_games
 from games.seating import Seats
 from games.states import load_state, load_states
+from lib.reactions import wired
 
 log = logging.getLogger(__name__)
 
 
+def _nobody_away(user_ids, now) -> dict:
+    return {}
+
+
 def away_until(user_ids, now) -> dict[int, object]:
     """{user id: when they are back} for those of `user_ids` away at `now` (on vacation),
-    as settings.CONQUEST_AWAY declares who knows (config/reactions.py)."""
-    return import_string(settings.CONQUEST_AWAY)(user_ids, now)
+    as the wiring declares who knows (AWAY, config/reactions.py)."""
+    return wired("AWAY", _nobody_away)(user_ids, now)
 
 
 def owing_seats(seats: Seats, state) -> dict[int, int]:

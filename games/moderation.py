@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.module_loading import import_string
 
 import engine as rules
 from accounts.bots import is_bot_account
@@ -22,6 +20,7 @@ from engine.commands import MODERATOR_ACTION_LIST
 from games.errors import ServiceError
 from games.models import Game, Seat
 from games.service import MODERATOR, Actor, Committed, submit
+from lib.reactions import wired
 
 EXTEND, REPLACE = "extend_deadline", "replace_player"
 MAX_EXTENSION_DAYS = 365
@@ -37,11 +36,11 @@ def check_moderator(user) -> None:
 
 def stakes(user) -> list:
     """Querysets of the ids (`game_id`) of the games `user` has a stake in: those they play
-    in, and those the apps above declare in settings.CONQUEST_MODERATOR_STAKES (each a
+    in, and those the apps above declare in the wiring's MODERATOR_STAKES (each a
     function of the user; the tournaments' games for their entrants, say)."""
     found = [Seat.objects.filter(user_id=user.pk).values("game_id")]
-    for path in getattr(settings, "CONQUEST_MODERATOR_STAKES", ()):
-        found.append(import_string(path)(user))
+    for stake in wired("MODERATOR_STAKES"):
+        found.append(stake(user))
     return found
 
 

@@ -1,5 +1,5 @@
 """The games app's own reactions to a committed change (declared in
-settings.CONQUEST_REACTIONS): a replaced player's seat changes hands, and a computer
+the wiring's REACTIONS): a replaced player's seat changes hands, and a computer
 player that owes the next decision is woken."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A game's row with its seats (and the seat flags settings.CONQUEST_SEAT_FLAGS declares) read in
+"""A game's row with its seats (and the seat flags the wiring's SEAT_FLAGS declares) read in
 one query, as one value (Loaded): the lowest layer of the game core's reads."""
 
 from __future__ import annotations
@@ -7,15 +7,14 @@ import json
 from functools import lru_cache
 from typing import NamedTuple
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.utils.module_loading import import_string
 
 import engine as rules
 from games.models import Game, Seat
 from games.seating import Seats
 from lib import sql
+from lib.reactions import wired
 
 
 class Loaded(NamedTuple):
@@ -51,7 +50,7 @@ def game_columns(vendor: str) -> tuple[tuple, tuple]:
 
 def loaded_from_columns(values) -> Loaded | None:
     """The game of game_columns' values with its seats and their flags
-    (settings.CONQUEST_SEAT_FLAGS), or None if the game's id is NULL (an outer join found
+    (the wiring's SEAT_FLAGS), or None if the game's id is NULL (an outer join found
     no such game)."""
     *row, seats = values
     if row[0] is None:
@@ -108,14 +107,14 @@ def json_rows(column) -> list[tuple]:
 
 
 def _declared_flags() -> dict:
-    """settings.CONQUEST_SEAT_FLAGS: {name: dotted path of its SQL's function}."""
-    return getattr(settings, "CONQUEST_SEAT_FLAGS", {})
+    """The wiring's SEAT_FLAGS: {name: the function giving its SQL}."""
+    return wired("SEAT_FLAGS", {})
 
 
 @lru_cache(maxsize=4)
 def _seats_column(vendor: str) -> str:
     """The seats as one JSON column of the game's row, [[seat, user id, username, bot,
-    *flags], ...], each of settings.CONQUEST_SEAT_FLAGS for the seat's user: a join would
+    *flags], ...], each of the wiring's SEAT_FLAGS for the seat's user: a join would
     repeat the whole row once per seat. Each seat's user is looked up by its key: a join
     lets the planner scan the users' table (and the generic plan of a prepared statement,
     which guesses tables' sizes, did)."""
@@ -127,6 +126,6 @@ def _seats_column(vendor: str) -> str:
     values = [f"s.{seat}", f"s.{user}",
               f"(SELECT u.{name} FROM {sql.table(User)} u "
               f"WHERE u.{q(User._meta.pk.column)} = s.{user})", f"s.{bot}"]
-    values += [import_string(path)(f"s.{user}") for path in _declared_flags().values()]
+    values += [flag_sql(f"s.{user}") for flag_sql in _declared_flags().values()]
     return (f"(SELECT {aggregate}({array}({', '.join(values)})) FROM {sql.table(Seat)} s "
             f"WHERE s.{q('game_id')} = {sql.table(Game)}.{q('id')})")

@@ -28,7 +28,7 @@ class Seated(NamedTuple):
 @dataclasses.dataclass(frozen=True)
 class Seats:
     """Everyone seated in a game, in seat order, and the seat flags read with them
-    (settings.CONQUEST_SEAT_FLAGS: {name: the user ids it holds for}; a flag not read is
+    (the wiring's SEAT_FLAGS: {name: the user ids it holds for}; a flag not read is
     absent, and whoever asks for it reads it themselves). A value: whatever changes the
     seats reads a new one (games.rows.read_seats)."""
 

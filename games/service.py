@@ -1,6 +1,6 @@
 """The write path: submit(), the front door every change to a game comes through, and the
 commit step behind it, which returns what happened (Committed) and hands it to the
-reactions declared once, in settings.CONQUEST_REACTIONS.
+reactions declared once, in the wiring's REACTIONS (config/reactions.py).
 
 Every door calls submit(actor, game, command, expected_version): the API and the web form
 (a player), the mail reply (a player), the deadline sweep (the clock), the bots' task (a
@@ -11,7 +11,7 @@ row, its seats with their flags, the state if loaded), or a bare row whose seats
 reads; the seats go on explicitly, in the Committed value, to the reactions.
 It checks in boardgame.io's order: well-formed, authenticated, game live, your seat, not
 stale, then the engine's own checks (your turn, phase, rules); docs/bots/contract.md puts
-staleness before turn and phase. A standing order (settings.CONQUEST_STANDING_ORDERS: a
+staleness before turn and phase. A standing order (the wiring's STANDING_ORDERS: a
 decision a player chose, once for all games, to have made for them the moment it falls to
 them) is made inside the commit that leaves the decision to them: one transaction, one
 Committed, one set of mail rows.
@@ -22,8 +22,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 from dataclasses import dataclass
-
-from django.conf import settings
 
 import engine as rules
 from engine import events as ev
@@ -36,7 +34,7 @@ from games.rows import Loaded, read_seats
 from games.seat_views import redacted
 from games.seating import Seats, dice_for
 from games.states import load_state
-from lib.reactions import reactions, resolved
+from lib.reactions import reactions, wired
 
 log = logging.getLogger(__name__)
 
@@ -239,7 +237,7 @@ ORDER_ROUNDS = 4
 
 def with_standing_orders(done: Committed) -> tuple[Committed, list]:
     """`done` (decided, not yet appended) with the decisions it leaves to players who gave
-    a standing order for them made in it: each order (settings.CONQUEST_STANDING_ORDERS, a
+    a standing order for them made in it: each order (the wiring's STANDING_ORDERS, a
     function of the Committed so far giving (actor, command) or None) is asked of the
     state after the events so far, and the engine decides what it gives on that state as
     it would the player's own command; again while one applies, up to ORDER_ROUNDS rounds.
@@ -248,7 +246,7 @@ def with_standing_orders(done: Committed) -> tuple[Committed, list]:
     order-giver's for an order's). An order the engine refuses is logged and left to the
     player; what came before it stands."""
     user_ids = [done.actor.user_id] * len(done.events)
-    orders = list(resolved(getattr(settings, "CONQUEST_STANDING_ORDERS", [])))  # a copy
+    orders = list(wired("STANDING_ORDERS"))  # a copy
     for _ in range(ORDER_ROUNDS):
         made_one = False
         for order in list(orders):

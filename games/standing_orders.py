@@ -6,7 +6,7 @@ opponent`); in a game by mail that is a second wait of up to a day in every turn
 who chose "borders" in their preferences (the profile page, `PATCH /api/v1/preferences/`)
 has it placed for them at once, by the rule `neutral_on_borders` states, as an ordinary
 `place_neutral` command the engine decides inside the commit that leaves it to them
-(games.service.with_standing_orders, declared in settings.CONQUEST_STANDING_ORDERS): one
+(games.service.with_standing_orders, declared in the wiring's STANDING_ORDERS): one
 transaction, one change told to the mover, one set of mail rows. The halves already
 waiting when a player makes the choice go through the one front door (place_waiting).
 Placement draws no dice, and the rule reads only the placer's own view (under fog, what
@@ -75,7 +75,7 @@ def placer_with_standing_order(seats: Seats, state) -> int | None:
 
 def borders_takers(seats: Seats, user_ids) -> set[int]:
     """Which of the users chose "borders": as read with the seats (a seat flag,
-    config.reactions.CONQUEST_SEAT_FLAGS), else now."""
+    config.reactions.SEAT_FLAGS), else now."""
     known = seats.flagged("neutral_borders")
     if known is not None:
         return known & set(user_ids)
@@ -94,7 +94,7 @@ def borders_flag_sql(user_column: str) -> str:
 
 
 def neutral_placement(done):
-    """A standing order (settings.CONQUEST_STANDING_ORDERS): when the events of a commit
+    """A standing order (the wiring's STANDING_ORDERS): when the events of a commit
     so far (`done`, not yet appended) leave the neutral's half to a player who chose
     "borders", their placement, as (actor, command) for the engine to decide in the same
     commit (games.service.with_standing_orders); else None."""

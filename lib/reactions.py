@@ -1,34 +1,54 @@
-"""The consequences declared once, in settings.CONQUEST_REACTIONS (config/reactions.py):
-a lower layer names the kind of news and calls `reactions(kind)` in order, knowing none of
-the apps that listen."""
+"""The hand-off of the wiring (config/reactions.py, the one module that lists every
+reaction, guard, mail part, seat flag, standing order and signal as imported functions):
+config.apps hands it over once the apps are ready, and a lower layer reads a declared list
+here by name (`reactions(kind)`, `wired("MAIL_PARTS")`), knowing none of the apps."""
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.utils.module_loading import import_string
+import contextlib
+import types
 
-_resolved: dict[int, tuple[object, list]] = {}
+# The wiring handed over by config.apps; empty until then (a lower layer's own tests run
+# with the whole project's apps, so always with it).
+_wiring: types.SimpleNamespace = types.SimpleNamespace()
 
 
-def resolved(declared) -> list:
-    """The functions a declared list of dotted paths names, in order, imported once (again
-    when a test or a deployment replaces the list): the one lookup behind every list the
-    wiring declares (reactions, guards, mail parts, standing orders, checks)."""
-    known = _resolved.get(id(declared))
-    if known is None or known[0] is not declared:  # holding `declared` keeps its id unique
-        known = _resolved[id(declared)] = (declared, [import_string(path) for path in declared])
-    return known[1]
+def wire(module) -> None:
+    """Take the wiring's declarations (config.apps.WiringConfig.ready, once)."""
+    global _wiring
+    _wiring = types.SimpleNamespace(**{name: value for name, value in vars(module).items()
+                                       if name.isupper()})
+
+
+def wired(name: str, default=()):
+    """One declaration of the wiring (REACTIONS, NEWS_GUARDS, MAIL_PARTS, SEAT_FLAGS,
+    STANDING_ORDERS, AWAY, MODERATOR_STAKES, BOT_ACCOUNT_CHECKS, MODERATION_SECTIONS,
+    SIGNALS), or `default` before the wiring is handed over."""
+    return getattr(_wiring, name, default)
+
+
+@contextlib.contextmanager
+def rewired(**declarations):
+    """The wiring with some declarations replaced while the block runs (a test's own
+    reaction, a bench without one), then as it was."""
+    global _wiring
+    kept = _wiring
+    _wiring = types.SimpleNamespace(**{**vars(kept), **declarations})
+    try:
+        yield
+    finally:
+        _wiring = kept
 
 
 def reactions(kind: str) -> list:
-    """The functions settings.CONQUEST_REACTIONS[kind] names, in order."""
-    return resolved(settings.CONQUEST_REACTIONS.get(kind, ()))
+    """The reactions to `kind` the wiring declares (REACTIONS[kind]), in order."""
+    return wired("REACTIONS", {}).get(kind, ())
 
 
 def guards(kind: str) -> list:
-    """The functions settings.CONQUEST_NEWS_GUARDS[kind] names: each decides who is told at
-    all (it may withhold the news from some) before any reaction to it runs."""
-    return resolved(getattr(settings, "CONQUEST_NEWS_GUARDS", {}).get(kind, ()))
+    """NEWS_GUARDS[kind]: each decides who is told at all (it may withhold the news from
+    some) before any reaction to it runs."""
+    return wired("NEWS_GUARDS", {}).get(kind, ())
 
 
 def announce(kind: str, *news) -> list:

@@ -16,7 +16,6 @@ without proof would let anyone pass their bot off as someone else's.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
@@ -24,14 +23,14 @@ from accounts.bots import is_bot_account
 from accounts.models import BotAccount, digest, lock_account
 from games.errors import ServiceError
 from games.models import Game, Invitation, Seat
-from lib.reactions import resolved
+from lib.reactions import wired
 
 
 def _conversion_checks() -> list:
-    """settings.CONQUEST_BOT_ACCOUNT_CHECKS: apps above games that must agree before an
+    """The wiring's BOT_ACCOUNT_CHECKS: apps above games that must agree before an
     account becomes a bot (a tournament entry made as a person), as functions of the
     user giving a refusal's text or None."""
-    return resolved(getattr(settings, "CONQUEST_BOT_ACCOUNT_CHECKS", ()))
+    return wired("BOT_ACCOUNT_CHECKS")
 
 
 def _owner(user, owner_name, owner_token):

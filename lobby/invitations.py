@@ -1,7 +1,7 @@
 """Invitations to private games: who may join one (the players invited by name and whoever
 holds its invitation link), and inviting by name, withdrawing, declining and renewing the
 link (who may know of a private game at all is games.visibility's). What follows from an invitation (the invitee's notification and mail) is
-a reaction declared in settings.CONQUEST_REACTIONS["invitations"], called in the
+a reaction declared in the wiring's REACTIONS["invitations"], called in the
 invitation's own transaction with (what, invitation): "invited", "withdrawn",
 "declined" or "accepted". A reaction may withhold an invitation (`delivered` false): it
 stays pending to its inviter, and to its invitee it does not exist."""

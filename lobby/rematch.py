@@ -9,7 +9,7 @@ lobby.seeds) and its hash published in the offer's answer, so every yes (and the
 carries) reaches the server after the seed is committed, as a join does in the lobby.
 
 What follows from an offer or a refusal (the other players' notifications) is a reaction
-declared in settings.CONQUEST_REACTIONS["rematch"], handed a RematchNews in the offer's
+declared in the wiring's REACTIONS["rematch"], handed a RematchNews in the offer's
 transaction: games/ knows no consumer of it. The new game's start is a command through
 games.service like any game's (its "game started" mail comes from there).
 """

@@ -15,7 +15,7 @@ TEAM_MARK = _("to the team")
 
 
 def chat_for_mails(notifications: list[Notification], seats: dict) -> dict[int, dict]:
-    """Table talk for turn mails (settings.CONQUEST_MAIL_PARTS), in two queries: the last
+    """Table talk for turn mails (the wiring's MAIL_PARTS), in two queries: the last
     few visible messages posted since each reader's previous turn mail in its game, as
     {notification id: {"chat": [...]}} for those that carry table talk. `seats` is
     {(game id, user id): seat}."""

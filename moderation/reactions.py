@@ -1,4 +1,4 @@
-"""Moderation's reaction to a committed change (declared in settings.CONQUEST_REACTIONS): a
+"""Moderation's reaction to a committed change (declared in the wiring's REACTIONS): a
 chat_hidden event hides its chat line, in the same transaction."""
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 
 from engine import events as ev
 from engine import odds
+from engine.pieces import ATTACK_DICE
 from games import seat_views
 from games.boards import board_of_view
 from games.standing_orders import neutral_on_borders
@@ -102,13 +103,13 @@ def suggested(view: dict) -> tuple[list[str], tuple[str, str, int, int] | None]:
     if attacks:
         source = max(sorted(attacks), key=lambda t: spots[t].get("armies") or 0)
         target = min(sorted(attacks[source]), key=lambda t: spots[t].get("armies") or 0)
-        dice = min(3, (spots[source].get("armies") or 2) - 1)
+        dice = min(ATTACK_DICE, (spots[source].get("armies") or 2) - 1)
         found.append(f"attack {_word(target)} from {_word(source)} with {dice} repeat")
         attack = (source, target, dice, spots[source].get("armies") or 2)
     elif "place" in commands and view.get("phase") == "reinforce" and border:
         # What the armies just placed make possible.
         target = min(enemies[strongest], key=lambda t: spots[t].get("armies") or 0)
-        dice = min(3, (spots[strongest].get("armies") or 1) + owed - 1)
+        dice = min(ATTACK_DICE, (spots[strongest].get("armies") or 1) + owed - 1)
         if dice >= 1:
             found.append(f"attack {_word(target)} from {_word(strongest)} with {dice} repeat")
             attack = (strongest, target, dice, (spots[strongest].get("armies") or 1) + owed)

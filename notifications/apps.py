@@ -1,5 +1,5 @@
 """Django app configuration for notifications (anymail's inbound mail reaches it through
-config/reactions.py's CONQUEST_SIGNALS)."""
+config/reactions.py's SIGNALS)."""
 
 from django.apps import AppConfig
 

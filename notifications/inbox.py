@@ -12,16 +12,12 @@ from __future__ import annotations
 from django.db.models import OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
+from notifications.kinds import KINDS, LISTED
 from notifications.models import Notification
+from words.notices import listed_text
 from words.titles import game_title
 
-LISTED = (Notification.TURN, Notification.STARTED, Notification.FINISHED,
-          Notification.ELIMINATED, Notification.REPLACED, Notification.MENTION,
-          Notification.TOURNAMENT, Notification.REMATCH,
-          Notification.INVITATION)
 PAGE_SIZE = 50
 
 
@@ -52,60 +48,9 @@ def mark_read(user, ids=None) -> int:
 
 def text_of(row: Notification) -> str:
     """The entry in words, in the active language (the msgids the mails use, where the
-    mails say the same)."""
+    mails say the same: words/notices.py)."""
     game = game_title(row.game) if row.game is not None else ""
-    payload = row.payload or {}
-    if row.kind == Notification.TURN:
-        return _("Your move in %(game)s") % {"game": game}
-    if row.kind == Notification.STARTED:
-        return _("%(game)s has started") % {"game": game}
-    if row.kind == Notification.FINISHED:
-        return _("%(game)s is over") % {"game": game}
-    if row.kind == Notification.ELIMINATED:
-        return _("You were eliminated from %(game)s") % {"game": game}
-    if row.kind == Notification.REPLACED:
-        return _("You take over a seat in %(game)s") % {"game": game}
-    if row.kind == Notification.MENTION:
-        return _("%(author)s mentioned you in %(game)s") % {
-            "author": payload.get("author", ""), "game": game}
-    if row.kind == Notification.REMATCH:
-        return rematch_text(payload, game)
-    if row.kind == Notification.INVITATION:
-        return _("%(by)s invites you to %(game)s") % {"by": payload.get("by", ""), "game": game}
-    return _tournament_text(payload)
-
-
-def rematch_text(payload: dict, game: str) -> str:
-    if payload.get("what") == "declined":
-        return _("%(player)s declined the rematch of %(game)s") % {
-            "player": payload.get("by", ""), "game": game}
-    return _("%(player)s offers a rematch of %(game)s") % {
-        "player": payload.get("by", ""), "game": game}
-
-
-def _tournament_text(payload: dict) -> str:
-    name, what = payload.get("tournament", ""), payload.get("what")
-    if what == "round":
-        return _("Round %(round)s of %(name)s has begun: your game is table %(table)s.") % {
-            "round": payload.get("round"), "name": name, "table": payload.get("table")}
-    if what == "bye" and payload.get("knockout"):
-        return _("You have a bye in round %(round)s of %(name)s: you go through to the next "
-                 "round without a game.") % {"round": payload.get("round"), "name": name}
-    if what == "bye":
-        points = payload.get("points") or 0
-        return ngettext(
-            "You sit out round %(round)s of %(name)s (a bye): it counts as a win, "
-            "%(points)s point.",
-            "You sit out round %(round)s of %(name)s (a bye): it counts as a win, "
-            "%(points)s points.", points) % {"round": payload.get("round"), "name": name,
-                                             "points": points}
-    if what == "out":
-        return _("You are out of %(name)s after round %(round)s. Thank you for playing!") % {
-            "name": name, "round": payload.get("round")}
-    if what == "finished":
-        return _("%(name)s is over: %(winner)s won it.") % {
-            "name": name, "winner": payload.get("winner", "")}
-    return _("%(name)s was called off.") % {"name": name}
+    return listed_text(row.kind, row.payload or {}, game)
 
 
 def url_of(row: Notification) -> str:
@@ -113,10 +58,7 @@ def url_of(row: Notification) -> str:
         return reverse("tournament", args=[row.payload["tournament_id"]])
     if row.game_id is None:
         return reverse("inbox")
-    page = reverse("game", args=[row.game_id])
-    if row.kind == Notification.REMATCH:
-        return f"{page}#result"
-    return f"{page}#chat" if row.kind == Notification.MENTION else page
+    return reverse("game", args=[row.game_id]) + KINDS[row.kind].anchor
 
 
 def entry(row: Notification) -> dict:

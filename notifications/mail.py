@@ -4,7 +4,6 @@ time zone, showing only what the recipient's seat may see."""
 from __future__ import annotations
 
 from functools import lru_cache
-from urllib.parse import quote
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -12,7 +11,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, pgettext
+from django.utils.translation import pgettext
 
 import engine as rules
 from accounts import email as addresses
@@ -25,39 +24,21 @@ from games.clock import zone
 from games.models import Seat
 from games.rows import read_seats, seats_of_games
 from games.seating import Seats
-from games.standing_orders import neutral_question_open
 from games.states import load_state
-from notifications import answers, ending, links
+from notifications import links
 from notifications.confirmation_mail import confirmation_mail
+from notifications.kinds import KINDS
 from notifications.models import Notification
 from notifications.parts import mail_parts
 from words import narrator
+from words.notices import SUBJECTS
 from words.titles import game_title
 from words.vocabulary import continent_name, territory_name
-
-# Marked for the catalogues here, translated when a mail is rendered in its reader's language.
-SUBJECTS = {
-    Notification.TURN: gettext_noop("Your move in %(game)s (%(when)s)"),
-    Notification.REMINDER: gettext_noop("Reminder: your move in %(game)s is due %(deadline)s"),
-    Notification.STARTED: gettext_noop("%(game)s has started"),
-    Notification.ELIMINATED: gettext_noop("You were eliminated from %(game)s"),
-    Notification.FINISHED: gettext_noop("%(game)s is over"),
-    Notification.TIMED_OUT: gettext_noop("A deadline passed in %(game)s"),
-    Notification.DROPPED: gettext_noop("A player left %(game)s"),
-    Notification.REPLY: gettext_noop("Re: your moves in %(game)s"),
-    Notification.DIGEST: gettext_noop("Your games waiting for you"),
-    Notification.REPLACED: gettext_noop("You take over a seat in %(game)s"),
-    Notification.MODERATED: gettext_noop("A moderator acted in %(game)s"),
-    Notification.TOURNAMENT: gettext_noop("%(tournament)s: news of your tournament"),
-    Notification.REMATCH: gettext_noop("A rematch of %(game)s"),
-    Notification.MESSAGE: gettext_noop("%(sender)s sent you a message"),
-    Notification.INVITATION: gettext_noop("%(by)s invites you to %(game)s"),
-}
 
 
 def wants(preferences: Preferences, notification: Notification, confirmed=None) -> bool:
     """Whether the recipient takes this mail (`confirmed`: whether their address is, if
-    the caller has read it already)."""
+    the caller has read it already): as its kind's declared preference says."""
     if confirmed is None:
         confirmed = addresses.confirmed(notification.user)
     if notification.kind == Notification.CONFIRM_EMAIL:
@@ -66,15 +47,12 @@ def wants(preferences: Preferences, notification: Notification, confirmed=None) 
         email = notification.payload.get("email")
         return bool(email) and (notification.payload.get("taken")
                                 or not (email == notification.user.email and confirmed))
-    if preferences.unsubscribed or not confirmed or notification.kind == Notification.MENTION:
+    kind = KINDS[notification.kind]
+    if preferences.unsubscribed or not confirmed or not kind.mailed:
         return False  # (a mention is shown on the site only)
-    if notification.kind in (Notification.TURN, Notification.REMINDER):
+    if kind.preference == "turn_mail":
         return preferences.turn_mail != Preferences.NO_TURN_MAIL
-    if notification.kind in (Notification.REPLY, Notification.DIGEST):
-        return True
-    if notification.kind == Notification.MESSAGE:
-        return preferences.message_mail
-    return preferences.game_mail
+    return kind.preference is None or bool(getattr(preferences, kind.preference))
 
 
 def board_text(view: dict, names: dict) -> list[str]:
@@ -134,7 +112,7 @@ class Reader:
         return _since_last_turn(game, seat, names, upto, board)
 
     def chat(self, notification, context) -> dict:
-        # Parts other apps add (settings.CONQUEST_MAIL_PARTS: table talk since the reader's
+        # Parts other apps add (the wiring's MAIL_PARTS: table talk since the reader's
         # previous turn mail, which the moderation app keeps).
         if notification.game_id is None:
             return {}
@@ -154,18 +132,16 @@ def context_for(notification: Notification, preferences: Preferences,
         "preferences_url": links.site("/accounts/profile/"),
         "time_zone": preferences.time_zone,
     }
-    if notification.kind == Notification.TOURNAMENT:
-        context["tournament_url"] = links.site(
-            f"/tournaments/{notification.payload.get('tournament_id')}/")
-    if notification.kind == Notification.MESSAGE:
-        # The conversation's page; the mail names the sender, never the text.
-        context["conversation_url"] = links.site(
-            f"/messages/{quote(notification.payload.get('sender', ''))}/")
+    kind = KINDS[notification.kind]
+    context.update({"shows_board": kind.shows_board, "answered_by_mail": kind.answered_by_mail,
+                    "commands_after": kind.commands_after})
+    for link in kind.links:
+        context.update(link(notification, context, reader, preferences, None))
     if game is None:
         return context
     seats = reader.seats(game)
     seat = seats.seat_of_user(notification.user_id)
-    upto = notification.event_seq if notification.kind != Notification.REMINDER else None
+    upto = notification.event_seq if kind.as_of_event else None
     state = reader.state(game, upto)
     view = seat_views.game_view(game, seats, state, seat)
     board = state.board if state is not None else board_of_view(view)
@@ -184,48 +160,12 @@ def context_for(notification: Notification, preferences: Preferences,
         "board": board_text(view, names) if state is not None else [],
         "board_block": "",
     })
-    if notification.kind in (Notification.TURN, Notification.REPLY) and state is not None:
-        context["since"] = reader.since_last_turn(game, seat, names, notification.event_seq,
-                                                  board)
-        context["examples"] = answers.examples(view) if not game.is_over else []
-        context["attack_chance"] = answers.attack_chance(view) if context["examples"] else None
-        if view.get("phase") == "neutral_place" and view.get("current_seat") == seat:
-            # The armies owed are the neutral's, half of the player moving's reinforcement.
-            context["neutral_for"] = narrator.seat_name(view.get("turn_seat"), names)
-            if neutral_question_open(preferences):  # asked until answered, here or on the page
-                context["neutral_answers"] = {
-                    choice: links.neutral_answer_url(notification.user_id, choice)
-                    for choice in (Preferences.ASK_ME, Preferences.BORDERS)}
-    if notification.kind == Notification.REPLY and state is not None:
-        context["answers"] = answers.answer(game, seat, notification.payload, view, names)
+    for part in kind.parts:
+        context.update(part(notification, context, reader, preferences, state))
     # One string for the templates: a loop over fifty lines costs more than the rest.
     context["board_block"] = "".join(f"{line}\n" for line in context["board"])
-    if notification.kind == Notification.FINISHED:
-        context["seed"] = game.seed if game.is_over else None
-        # With the players' entropy the dice's key is derived from the seed (docs/players/fair-dice.md).
-        context["dice_seed"] = game.dice_seed if game.is_over and game.contributions \
-            else None
-        context["winner"] = narrator.seat_name(view.get("winner"), names)
-        if view.get("winning_team") is not None:  # a team game: every member won
-            context["winner"] = narrator.team_words(view["winning_team"], view["winners"], names)
-        context.update(ending.end_context(notification, game, seat, names))
-    if notification.kind in (Notification.ELIMINATED, Notification.DROPPED,
-                             Notification.TIMED_OUT):
-        context["who"] = narrator.seat_name(notification.payload.get("seat"), names)
-        context["by"] = narrator.seat_name(notification.payload.get("by"), names)
-    if notification.kind == Notification.MODERATED:
-        context["told"] = _moderator_sentence(notification, game, seat, names, board)
     context.update(reader.chat(notification, context))
     return context
-
-
-def _moderator_sentence(notification: Notification, game, seat, names, board) -> str:
-    """A moderator's event in the narrator's words, as the game's log tells it to this
-    reader: the outbox keys each row by the event that caused it (kind:game:seq)."""
-    tail = notification.key.rsplit(":", 1)[-1]
-    cause = int(tail) if tail.isdigit() else notification.event_seq
-    told = seat_views.event_dicts(game, seat, after=cause - 1, upto=cause)
-    return narrator.describe(told[0], names, board=board) if told else ""
 
 
 def _since_last_turn(game, seat, names, upto, board=None) -> list[str]:

@@ -107,7 +107,7 @@ def rows_for(game, seats: Seats, events, before, after, started_by=None) -> list
 
 def digest_takers(seats: Seats, user_ids) -> set[int]:
     """Which of the users take a daily digest instead of turn mails: as read with the seats
-    (config.reactions.CONQUEST_SEAT_FLAGS, or a sweep's for many games at once), else now."""
+    (config.reactions.SEAT_FLAGS, or a sweep's for many games at once), else now."""
     known = seats.flagged("digest")
     if known is not None:
         return known & set(user_ids)

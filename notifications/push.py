@@ -25,29 +25,21 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from py_vapid import Vapid
 
 from accounts.models import Preferences, preferences_for
 from games.clock import resting_until
 from notifications import presence
+from notifications.kinds import KINDS as DECLARED
+from notifications.kinds import PUSHED
 from notifications.models import Notification, PushSubscription
+from words.notices import PUSH_TITLES
 from words.titles import game_title
 
 log = logging.getLogger(__name__)
 
-# What a push says, in its reader's language (marked here, translated when sent).
-TITLES = {
-    Notification.TURN: gettext_noop("Your move"),
-    Notification.REMINDER: gettext_noop("Your move is due soon"),
-    Notification.STARTED: gettext_noop("A game has started"),
-    Notification.ELIMINATED: gettext_noop("You were eliminated"),
-    Notification.FINISHED: gettext_noop("Game over"),
-    Notification.REPLACED: gettext_noop("You take over a seat"),
-    Notification.INVITATION: gettext_noop("%(by)s invites you to a game"),
-    Notification.MESSAGE: gettext_noop("%(sender)s sent you a message"),
-}
-KINDS = frozenset(TITLES)
+# The kinds a push tells (notifications.kinds), its words in words/notices.py.
+KINDS = PUSHED
 # Push services keep at most 4 KiB; ours are far smaller.
 MAX_PAYLOAD = 3000
 KEY_FILE = "vapid_private_key"
@@ -122,11 +114,10 @@ def wants(preferences: Preferences, notification: Notification) -> bool:
     asked for in a browser)."""
     if notification.kind not in KINDS:
         return False
-    if notification.kind in (Notification.TURN, Notification.REMINDER):
+    preference = DECLARED[notification.kind].preference
+    if preference == "turn_mail":
         return preferences.turn_mail == Preferences.EACH_TURN
-    if notification.kind == Notification.MESSAGE:
-        return preferences.message_mail
-    return preferences.game_mail
+    return preference is None or bool(getattr(preferences, preference))
 
 
 def worth_queueing(rows) -> list[int]:
@@ -146,7 +137,7 @@ def message(notification: Notification) -> dict:
     game = notification.game
     payload = notification.payload or {}
     words = {"by": payload.get("by", ""), "sender": payload.get("sender", "")}
-    title = _(TITLES[notification.kind]) % words
+    title = _(PUSH_TITLES[notification.kind]) % words
     if notification.kind == Notification.MESSAGE:
         body, url = _("Open your messages to read it."), "/messages/"
     else:

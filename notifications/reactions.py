@@ -1,4 +1,4 @@
-"""The mail's reactions (declared in settings.CONQUEST_REACTIONS): the outbox rows a
+"""The mail's reactions (declared in the wiring's REACTIONS): the outbox rows a
 committed change's events cause, written in the append's own transaction (or statement)
 and handed to the delivery workers once committed; the rows a rematch's news causes; and
 the invitee's news of an invitation; the entries of chat mentions; the mail of a private

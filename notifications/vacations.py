@@ -106,7 +106,7 @@ def current_and_coming(user):
 
 def away_until(user_ids, now) -> dict[int, object]:
     """{user id: the latest end of a vacation covering `now`} for those of `user_ids` away,
-    in one query (settings.CONQUEST_AWAY: the deadline sweep asks it)."""
+    in one query (the wiring's AWAY: the deadline sweep asks it)."""
     ends: dict[int, object] = {}
     for user_id, until in Vacation.objects.filter(
             user_id__in=set(user_ids), starts__lte=now, ends__gt=now).values_list(

@@ -1,4 +1,4 @@
-"""Ratings' reactions to a committed change (declared in settings.CONQUEST_REACTIONS): a game
+"""Ratings' reactions to a committed change (declared in the wiring's REACTIONS): a game
 that just finished with a result is recorded, and analysed, by workers after commit (the
 command that ended it waits for neither)."""
 

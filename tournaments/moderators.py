@@ -1,7 +1,7 @@
 """What a moderator does to a tournament: call it off, put one player in another's place, or
 try again a step that held it up.
 A moderator who entered it does neither (403 own_game), nor acts on any of its games: its
-games are a stake of every entrant (games_entered, in settings.CONQUEST_MODERATOR_STAKES)."""
+games are a stake of every entrant (games_entered, in the wiring's MODERATOR_STAKES)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 def games_entered(user):
     """The games of the tournaments `user` entered, a stake in each of them
-    (settings.CONQUEST_MODERATOR_STAKES): an entrant who moderates could favour their own
+    (the wiring's MODERATOR_STAKES): an entrant who moderates could favour their own
     standing there, so another moderator acts on them."""
     return Table.objects.filter(tournament__entries__user_id=user.pk).values("game_id")
 

@@ -1,4 +1,4 @@
-"""Tournaments' reaction to a committed change (declared in settings.CONQUEST_REACTIONS): when
+"""Tournaments' reaction to a committed change (declared in the wiring's REACTIONS): when
 a game finishes with a result, a worker counts its round after commit."""
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def sign_up(tournament: Tournament, user) -> Entry:
 
 
 def entered_as_person(user) -> str | None:
-    """settings.CONQUEST_BOT_ACCOUNT_CHECKS: an account signed up for a tournament that
+    """the wiring's BOT_ACCOUNT_CHECKS: an account signed up for a tournament that
     refuses bots may not become one until that tournament is over."""
     if Entry.objects.filter(user=user, tournament__bots_allowed=False).exclude(
             tournament__status__in=(Tournament.FINISHED, Tournament.CANCELLED)).exists():

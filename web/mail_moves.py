@@ -46,7 +46,7 @@ def receive_message(message) -> InboundMail:
 
 
 def on_anymail_inbound(sender, event, esp_name, **kwargs):
-    """anymail's inbound signal (config/reactions.py, CONQUEST_SIGNALS)."""
+    """anymail's inbound signal (config/reactions.py, SIGNALS)."""
     receive_mail(mail_in.from_anymail(event))
 
 

@@ -1,5 +1,7 @@
-"""Rule options and rulebooks in plain, translatable words (docs/players/rules.md): the labels the game
-settings form, the rules panel and the player pages show."""
+"""Rule options and rulebooks in plain, translatable words (docs/players/rules.md): the labels,
+choices and help the game settings form, the rules panel and the player pages show, one
+entry per option engine.options declares (tests/words/test_rule_words.py holds them
+complete: a new option without its words fails there)."""
 
 from __future__ import annotations
 
@@ -141,4 +143,40 @@ RULE_CHOICES = {
         "neutral": _("leaves: their territories turn neutral"),
         "bot": _("is replaced by a computer player, who plays on in their place"),
     },
+}
+
+# What the create form says under an option (web.forms.game_settings).
+RULE_HELP = {
+    "initial_max_per_territory": _("Leave empty for no limit (the Czech rulebook says 4)."),
+    "capital_collapse": _("The loser's armies on that continent are removed; the captor takes "
+                          "each emptied territory with 1 army."),
+    "fog": _("Each player sees only their own territories, their neighbours and "
+             "their teammates'; everything is revealed at the end."),
+    "team_size": _("Teams form in the order players join: with 4 players, the first and "
+                   "third to join play the second and fourth. Not played with missions or "
+                   "capitals."),
+    "round_limit": _("Leave empty to play until someone wins. After this many rounds the "
+                     "player holding the most territories wins."),
+    "continent_bonus_after_round": _("A continent's bonus is paid only if you have held all of it since "
+                                     "the start of your previous turn (the Czech rulebook)."),
+    "max_cards": _("Leave empty for no limit (the Czech rulebook says 5). A card that "
+                   "would go above it is traded at once."),
+    "elimination_trade_at": _("Holding this many cards after taking a player's, the conqueror trades "
+                              "at once until fewer than five remain (6; the encyclopedia says 5)."),
+    "capital_card_out": _("Each capital's territory card is taken out of the deck (the Polish "
+                          "rulebook)."),
+}
+
+# A switch or a number the create form offers as a list of choices: {value: words}.
+FIELD_CHOICES = {
+    "team_size": {1: _("no teams"), 2: _("teams of 2 (2 against 2, or 2v2v2)"),
+                  3: _("teams of 3 (3 against 3)")},
+    "cards": {True: _("played: a card for each turn with a conquest, sets for armies"),
+              False: _("not played at all (the online game)")},
+}
+
+# The create form's fields for the fixed set values (rules.fixed_values).
+FIXED_VALUE_LABELS = {
+    "infantry": _("Three infantry"), "cavalry": _("Three cavalry"),
+    "artillery": _("Three artillery"), "mixed": _("One of each"),
 }

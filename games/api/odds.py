@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from accounts import throttles
 from engine import odds
 from engine.options import CHOICES, SWITCHES
+from engine.pieces import ATTACK_DICE
 from lib.api.errors import ERRORS, error
 from lib.api.views import ApiView
 from lib.inputs import whole_number
@@ -56,9 +57,10 @@ def battle_asked(query) -> tuple[int, int, int, str]:
         _switch(query, name)
     attackers = _armies(query, "attackers", 2)
     defenders = _armies(query, "defenders", 1)
-    dice = whole_number(query.get("dice", "3"), 1, 3)
+    dice = whole_number(query.get("dice", str(ATTACK_DICE)), 1, ATTACK_DICE)
     if dice is None:
-        raise BadQuery("dice must be 1, 2 or 3 (the most the attacker rolls)")
+        raise BadQuery(f"dice must be a whole number from 1 to {ATTACK_DICE} (the most the "
+                       "attacker rolls)")
     defense = odds.defense_of(_choice(query, "defense", odds.DEFENSES, "max"),
                               neutral=_switch(query, "neutral"),
                               neutral_dice=query.get("neutral_dice", "max"))
@@ -88,7 +90,8 @@ class OddsView(ApiView):
                              description=f"armies on the source, 2 to {odds.MOST_ARMIES}"),
             OpenApiParameter("defenders", int, required=True,
                              description=f"armies on the target, 1 to {odds.MOST_ARMIES}"),
-            OpenApiParameter("dice", int, enum=[1, 2, 3], default=3),
+            OpenApiParameter("dice", int, enum=list(range(1, ATTACK_DICE + 1)),
+                             default=ATTACK_DICE),
             OpenApiParameter("defense", str, enum=list(odds.DEFENSES), default="max"),
             OpenApiParameter("neutral", bool, default=False,
                              description="the target is the two-player neutral's"),

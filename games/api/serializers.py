@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from engine import state as phases
+from games.api.rules_schema import RulesField
 from games.models import Game
 
 ENTROPY_HELP = ("Your contribution to the game's seed: 1 to 64 printable ASCII characters "
@@ -25,7 +26,7 @@ def entropy_field() -> serializers.RegexField:
 class GameIn(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     players = serializers.IntegerField(min_value=2, max_value=6)
-    rules = serializers.DictField(
+    rules = RulesField(
         required=False,
         help_text="Rule options by name (an unknown one is refused, 400 bad_rules); preset (czech, polish, encyclopedia, howto, "
                   "online) starts from a rulebook's options, other keys override them")
@@ -141,7 +142,7 @@ class GameView(serializers.Serializer):
     status = status_field()
     version = serializers.IntegerField(
         help_text="The last event's seq: send it as a command's expected_version")
-    rules = serializers.DictField()
+    rules = RulesField()
     phase = serializers.ChoiceField(
         choices=PHASES, allow_null=True,
         help_text="claim, setup_place and capital in setup; reinforce, attack, occupy, "
@@ -177,7 +178,7 @@ class RecordOut(serializers.Serializer):
     status = status_field()
     map = serializers.CharField()
     map_hash = serializers.CharField(allow_null=True, help_text="The map version played")
-    rules = serializers.DictField()
+    rules = RulesField()
     seats = serializers.ListField(child=serializers.DictField())
     seed_hash = serializers.CharField(help_text="SHA-256 hex of the server seed's bytes")
     server_seed = serializers.CharField(

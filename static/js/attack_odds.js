@@ -42,8 +42,9 @@
     defenders = Math.min(parseInt(defenders, 10) || 0, 1000);
     if (attackers < 2 || defenders < 1) { return null; }
     var orders = json("odds-defenses") || {};
+    window.ConquestOdds.caps = texts.dice;
     var odds = window.ConquestOdds.summary(attackers, defenders,
-      parseInt(dice && dice.value, 10) || 3, orders[target.getAttribute("data-owner")] || "max");
+      parseInt(dice && dice.value, 10) || texts.dice.attack, orders[target.getAttribute("data-owner")] || "max");
     var lang = document.documentElement.lang || "en";
     var repeat = odds.repeat;
     var told = [
@@ -89,8 +90,9 @@
     });
     if (!strongest) { return ""; }
     var lang = document.documentElement.lang || "en";
+    window.ConquestOdds.caps = told.dice;
     var taken = most >= 2 ? window.ConquestOdds.summary(Math.min(most, 1000),
-      Math.min(kept, 1000), 3, told.defense).repeat.conquer : 0;
+      Math.min(kept, 1000), told.dice.attack, told.defense).repeat.conquer : 0;
     return fill(told.text, {
       source: node.getAttribute("data-name"), kept: kept,
       enemy: strongest.getAttribute("data-name"), armies: most,

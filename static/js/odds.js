@@ -37,8 +37,13 @@
     return battles[key];
   }
 
-  function attackerDice(armies, dice) { return Math.min(dice, 3, armies - 1); }
-  function defenderDice(defenders, defense) { return defense === "one" ? 1 : Math.min(2, defenders); }
+  // The most dice a battle rolls ({attack, defence}), as the page gives them (engine.pieces
+  // names them once; web/page/odds.py hands them over): set before the first summary.
+  var api = { caps: null };
+  function attackerDice(armies, dice) { return Math.min(dice, api.caps.attack, armies - 1); }
+  function defenderDice(defenders, defense) {
+    return defense === "one" ? 1 : Math.min(api.caps.defence, defenders);
+  }
 
   // {taken: [chance the territory falls with a armies on the source], held: [chance the
   // source is down to one army with d defenders left]}, carried forward battle by battle.
@@ -46,11 +51,12 @@
     var chance = [];
     for (var a = 0; a <= attackers; a++) { chance.push(new Float64Array(defenders + 1)); }
     chance[attackers][defenders] = 1.0;
-    var first = defense === "one" ? 1 : 2;
+    var first = defense === "one" ? 1 : api.caps.defence;
     for (a = attackers; a > 1; a--) {
       var row = chance[a], rolled = attackerDice(a, dice);
-      var spans = [[first, defenders], [1, Math.min(first - 1, defenders)]];
-      for (var s = 0; s < 2; s++) {
+      var spans = [[first, defenders]];
+      for (var n = first - 1; n >= 1; n--) { spans.push([n, n]); }
+      for (var s = 0; s < spans.length; s++) {
         var low = spans[s][0], high = spans[s][1];
         if (low > high) { continue; }
         var outcomes = battle(rolled, defenderDice(low, defense));
@@ -74,7 +80,7 @@
 
   // The same JSON as engine.odds.summary (GET /api/v1/odds/).
   function summary(attackers, defenders, dice, defense) {
-    dice = dice || 3;
+    dice = dice || api.caps.attack;
     defense = defense || "max";
     var result = assault(attackers, defenders, dice, defense);
     var conquer = sum(result.taken);
@@ -111,6 +117,8 @@
     };
   }
 
-  var api = { battle: battle, assault: assault, summary: summary };
+  api.battle = battle;
+  api.assault = assault;
+  api.summary = summary;
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.ConquestOdds = api; }
 })(this);

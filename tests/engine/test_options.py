@@ -175,3 +175,15 @@ def test_it_starts_a_game_with_the_rules_it_was_given():
 
     assert outcome.state.rules.fortify == "connected"
     assert outcome.state.rules.placement_batch == 5
+
+
+def test_the_dice_caps_are_named_once_and_the_engine_and_its_audit_read_them():
+    import inspect
+
+    from engine import audit, odds, turn
+    from engine.pieces import ATTACK_DICE, DEFENCE_DICE
+
+    assert (ATTACK_DICE, DEFENCE_DICE) == (3, 2)
+    assert odds.attacker_dice(10) == ATTACK_DICE and odds.defender_dice(10) == DEFENCE_DICE
+    for module in (turn, audit):
+        assert "min(3" not in inspect.getsource(module) and "min(2" not in inspect.getsource(module)

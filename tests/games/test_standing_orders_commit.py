@@ -16,6 +16,7 @@ from engine.board import NEUTRAL
 from games import service
 from games.models import Event, Game
 from games.standing_orders import neutral_placement
+from lib.reactions import rewired, wired
 from notifications.models import Notification
 from tests.games.api_support import assert_error, play, send
 from tests.games_in_states import new_game
@@ -32,13 +33,13 @@ def remember(done):
 
 
 @pytest.fixture
-def told(settings):
+def told():
     """The Committed values the after-commit reactions are told of, from now on."""
-    declared = dict(settings.CONQUEST_REACTIONS)
-    declared["after_commit"] = [*declared["after_commit"], f"{__name__}.remember"]
-    settings.CONQUEST_REACTIONS = declared
-    _told.clear()
-    yield _told
+    declared = dict(wired("REACTIONS"))
+    declared["after_commit"] = [*declared["after_commit"], remember]
+    with rewired(REACTIONS=declared):
+        _told.clear()
+        yield _told
     _told.clear()
 
 
@@ -224,9 +225,13 @@ def refused_order(done):
 
 
 def test_an_order_the_engine_refuses_is_left_to_the_player_and_the_move_stands(
-        alice, bob, settings, told, caplog):
-    settings.CONQUEST_STANDING_ORDERS = [f"{__name__}.refused_order"]
+        alice, bob, told, caplog):
     game_id, state, mover, placer = _to_reinforcement(alice, bob)
+    with rewired(STANDING_ORDERS=[refused_order]):
+        _refused_order_left_to_the_player(game_id, state, mover, placer, told, caplog)
+
+
+def _refused_order_left_to_the_player(game_id, state, mover, placer, told, caplog):
     known = set(Notification.objects.filter(game_id=game_id).values_list("pk", flat=True))
     told.clear()
 
@@ -257,11 +262,12 @@ def always_defend_one(done):
 
 
 def test_orders_are_asked_again_on_the_state_after_them_a_bounded_number_of_rounds(
-        alice, bob, settings):
+        alice, bob):
     game_id, state, mover, placer = _to_reinforcement(alice, bob, borders=False)
-    settings.CONQUEST_STANDING_ORDERS = [f"{__name__}.always_defend_one"]
 
-    assert send(mover, game_id, {"type": "set_defense", "policy": "max"}).status_code == 201
+    with rewired(STANDING_ORDERS=[always_defend_one]):
+        assert send(mover, game_id,
+                    {"type": "set_defense", "policy": "max"}).status_code == 201
 
     stored = _stored(game_id, state.version)
     orders = stored[1:]

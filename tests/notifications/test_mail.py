@@ -19,6 +19,7 @@ from games.models import Game, Seat
 from games.states import load_state
 from notifications import delivery, links
 from notifications import mail as mails
+from notifications.kinds import KINDS as DECLARED_KINDS
 from notifications.models import Notification
 from ratings import recording
 from tests.engine.players import bot_command
@@ -46,7 +47,7 @@ def game(three_at_first_reinforce):
 
 
 # Mentions are shown on the site only (moderation.mentions), never mailed.
-KINDS = [kind for kind, _ in Notification.KINDS
+KINDS = [kind for kind in DECLARED_KINDS
          if kind not in (Notification.CONFIRM_EMAIL, Notification.MENTION)]
 
 

@@ -12,6 +12,7 @@ from django.db import connection
 
 from accounts.models import BotAccount
 from games.errors import ServiceError
+from lib.reactions import rewired, wired
 from lobby import bot_accounts
 from tests import people
 from tests.games.api_support import assert_error
@@ -88,10 +89,12 @@ def hold_the_conversion(user):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_sign_up_racing_a_conversion_never_enters_a_bot(settings):
-    settings.CONQUEST_BOT_ACCOUNT_CHECKS = [
-        *settings.CONQUEST_BOT_ACCOUNT_CHECKS,
-        "tests.tournaments.test_bot_accounts.hold_the_conversion"]
+def test_a_sign_up_racing_a_conversion_never_enters_a_bot():
+    with rewired(BOT_ACCOUNT_CHECKS=[*wired("BOT_ACCOUNT_CHECKS"), hold_the_conversion]):
+        _racing_sign_up_never_enters_a_bot()
+
+
+def _racing_sign_up_never_enters_a_bot():
     alice, bob = people.players(2)
     tournament = Tournament.objects.get(pk=create(alice)["id"])
     HELD.clear()

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import odds
+from engine.pieces import ATTACK_DICE, DEFENCE_DICE
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "js" / "odds.js"
 PAIRS = [(a, d, dice, defense) for a in range(2, 26) for d in range(1, 21)
@@ -19,7 +20,10 @@ PAIRS = [(a, d, dice, defense) for a in range(2, 26) for d in range(1, 21)
 
 
 def in_javascript(request) -> list[dict]:
-    call = f"{json.dumps(PAIRS)}.map(function (p) {{ return odds.summary(p[0], p[1], p[2], p[3]); }})"
+    # The page hands the script the dice caps (web/page/odds.py): so does the test.
+    caps = json.dumps({"attack": ATTACK_DICE, "defence": DEFENCE_DICE})
+    call = (f"(odds.caps = {caps}, {json.dumps(PAIRS)}.map(function (p) "
+            f"{{ return odds.summary(p[0], p[1], p[2], p[3]); }}))")
     if shutil.which("node"):
         program = f"var odds = require({json.dumps(str(SCRIPT))}); " \
                   f"process.stdout.write(JSON.stringify({call}));"

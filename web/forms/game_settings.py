@@ -12,9 +12,16 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from engine.options import CHOICES, DEFAULT_FIXED_VALUES, Rules, validate_rules
+from engine.options import DEFAULT_FIXED_VALUES, OPTIONS, Option, validate_rules
 from lobby.new_game import SPEED_RULES
-from words.rules import RULE_CHOICES, RULE_LABELS, RULEBOOKS
+from words.rules import (
+    FIELD_CHOICES,
+    FIXED_VALUE_LABELS,
+    RULE_CHOICES,
+    RULE_HELP,
+    RULE_LABELS,
+    RULEBOOKS,
+)
 
 # Presets fill in the rules; "custom" takes them from the fields below.
 # The lobby's presets are made for play by the day: every starting army is placed at once,
@@ -113,20 +120,48 @@ DEADLINES = [
 ]
 
 
-DEFAULTS = Rules()
-
-
 HOURS = [("", "—")] + [(h, f"{h:02d}:00") for h in range(24)]
 
+# Where the form starts otherwise than the engine's default: async-friendly, as the presets
+# (the API's default stays docs/players/rules.md's).
+FORM_INITIAL = {"initial_placement": "simultaneous"}
+# The options the form offers, each as its declaration says (engine.options.OPTIONS), in
+# its order: the rules, then where the rulebooks differ.
+SHOWN = tuple(o for o in OPTIONS if o.part in ("rules", "rulebooks"))
+FIXED_FIELDS = tuple(f"fixed_{kind}" for kind in DEFAULT_FIXED_VALUES)
 
-def _choice(key: str, required: bool = True, initial=None) -> forms.ChoiceField:
-    """A rule's choices in plain words, `initial` or else the rule's default chosen. Not
-    required: left out, the rule's default."""
-    return forms.ChoiceField(
-        label=RULE_LABELS[key], choices=[(v, RULE_CHOICES[key][v]) for v in CHOICES[key]],
-        initial=getattr(DEFAULTS, key) if initial is None else initial,
-        widget=forms.RadioSelect, required=required,
-    )
+
+def rule_field(option: Option) -> forms.Field:
+    """An option's field, made from its declaration and its words. None is required: left
+    out, the option's default."""
+    key, initial = option.name, FORM_INITIAL.get(option.name, option.default)
+    words = {"label": RULE_LABELS[key], "help_text": RULE_HELP.get(key, ""), "required": False}
+    if option.kind == "choice":
+        return forms.ChoiceField(choices=[(v, RULE_CHOICES[key][v]) for v in option.choices],
+                                 initial=initial, widget=forms.RadioSelect, **words)
+    if option.kind == "switch" and key in FIELD_CHOICES:
+        return forms.TypedChoiceField(
+            choices=[("yes" if v else "no", text) for v, text in FIELD_CHOICES[key].items()],
+            coerce=lambda value: value == "yes", empty_value=option.default,
+            initial="yes" if initial else "no", widget=forms.RadioSelect, **words)
+    if option.kind == "switch":
+        return forms.BooleanField(initial=initial or None, **words)
+    if key in FIELD_CHOICES:
+        return forms.TypedChoiceField(choices=list(FIELD_CHOICES[key].items()), coerce=int,
+                                      empty_value=option.default, initial=initial, **words)
+    return forms.IntegerField(min_value=option.low, max_value=option.high, initial=initial,
+                              **words)
+
+
+def _fixed_field(kind: str) -> forms.IntegerField:
+    return forms.IntegerField(label=FIXED_VALUE_LABELS[kind], min_value=1, max_value=1000,
+                              initial=DEFAULT_FIXED_VALUES[kind], required=False)
+
+
+# Every shown option's field (and the fixed values' four), declared for GameSettingsForm.
+RuleFields = type("RuleFields", (forms.Form,), {
+    **{o.name: rule_field(o) for o in SHOWN if o.name != "fixed_values"},
+    **{f"fixed_{kind}": _fixed_field(kind) for kind in DEFAULT_FIXED_VALUES}})
 
 
 @functools.cache
@@ -170,7 +205,7 @@ def _write_options(choices, selected: frozenset):
         for value, label in choices))
 
 
-class GameSettingsForm(forms.Form):
+class GameSettingsForm(RuleFields):
     """A game's rules (a preset or every option) and its clock, as the lobby offers them;
     the tournaments' form offers the same for its games."""
 
@@ -205,114 +240,22 @@ class GameSettingsForm(forms.Form):
         help_text=_("Placed by the other player, each turn stops in the middle until they "
                     "have placed them (a day at a daily deadline), as the rulebooks have it; "
                     "automatically, nobody waits."))
-    setup = _choice("setup")
-    # Async-friendly, as the presets (the API's default stays docs/players/rules.md's).
-    initial_placement = _choice("initial_placement", initial="simultaneous")
-    placement_batch = forms.IntegerField(
-        label=RULE_LABELS["placement_batch"], min_value=1, max_value=100, initial=1)
-    initial_max_per_territory = forms.IntegerField(
-        label=RULE_LABELS["initial_max_per_territory"], min_value=1, max_value=1000,
-        required=False, help_text=_("Leave empty for no limit (the Czech rulebook says 4)."))
-    card_values = _choice("card_values")
-    fixed_infantry = forms.IntegerField(label=_("Three infantry"), min_value=1, max_value=1000,
-                                        initial=DEFAULT_FIXED_VALUES["infantry"])
-    fixed_cavalry = forms.IntegerField(label=_("Three cavalry"), min_value=1, max_value=1000,
-                                       initial=DEFAULT_FIXED_VALUES["cavalry"])
-    fixed_artillery = forms.IntegerField(label=_("Three artillery"), min_value=1,
-                                         max_value=1000,
-                                         initial=DEFAULT_FIXED_VALUES["artillery"])
-    fixed_mixed = forms.IntegerField(label=_("One of each"), min_value=1, max_value=1000,
-                                     initial=DEFAULT_FIXED_VALUES["mixed"])
-    card_territory_bonus = _choice("card_territory_bonus")
-    occupy_minimum = _choice("occupy_minimum")
-    fortify = _choice("fortify")
-    objective = _choice("objective")
-    capitals_to_win = _choice("capitals_to_win")
-    capital_collapse = forms.BooleanField(
-        label=RULE_LABELS["capital_collapse"], required=False,
-        help_text=_("The loser's armies on that continent are removed; the captor takes "
-                    "each emptied territory with 1 army."))
-    neutral = forms.BooleanField(label=RULE_LABELS["neutral"], required=False, initial=True)
-    neutral_reinforcement = _choice("neutral_reinforcement")
-    max_missed_turns = forms.IntegerField(
-        label=RULE_LABELS["max_missed_turns"], min_value=1, max_value=100, initial=3)
-    dropped_seat = forms.ChoiceField(
-        label=RULE_LABELS["dropped_seat"], required=False, widget=forms.RadioSelect,
-        choices=[(v, RULE_CHOICES["dropped_seat"][v]) for v in CHOICES["dropped_seat"]],
-        initial=DEFAULTS.dropped_seat)
-    fog = forms.BooleanField(
-        label=RULE_LABELS["fog"], required=False,
-        help_text=_("Each player sees only their own territories, their neighbours and "
-                    "their teammates'; everything is revealed at the end."))
-    team_size = forms.TypedChoiceField(
-        label=RULE_LABELS["team_size"], coerce=int, initial=1, required=False,
-        empty_value=1,
-        choices=[(1, _("no teams")), (2, _("teams of 2 (2 against 2, or 2v2v2)")),
-                 (3, _("teams of 3 (3 against 3)"))],
-        help_text=_("Teams form in the order players join: with 4 players, the first and "
-                    "third to join play the second and fourth. Not played with missions or "
-                    "capitals."))
-    round_limit = forms.IntegerField(
-        label=RULE_LABELS["round_limit"], min_value=1, max_value=10_000, required=False,
-        help_text=_("Leave empty to play until someone wins. After this many rounds the "
-                    "player holding the most territories wins."))
 
-    # Each rulebook as written (docs/players/rules.md): the options the rulebook presets set.
-    continent_bonus_after_round = forms.BooleanField(
-        label=RULE_LABELS["continent_bonus_after_round"], required=False,
-        help_text=_("A continent's bonus is paid only if you have held all of it since "
-                    "the start of your previous turn (the Czech rulebook)."))
-    max_cards = forms.IntegerField(
-        label=RULE_LABELS["max_cards"], min_value=5, max_value=44, required=False,
-        help_text=_("Leave empty for no limit (the Czech rulebook says 5). A card that "
-                    "would go above it is traded at once."))
-    elimination_trade_at = forms.IntegerField(
-        label=RULE_LABELS["elimination_trade_at"], min_value=5, max_value=44, required=False,
-        initial=DEFAULTS.elimination_trade_at,
-        help_text=_("Holding this many cards after taking a player's, the conqueror trades "
-                    "at once until fewer than five remain (6; the encyclopedia says 5)."))
-    elimination_trade_when = _choice("elimination_trade_when", required=False)
-    forced_trade = _choice("forced_trade", required=False)
-    traded_cards = _choice("traded_cards", required=False)
-    card_draw = _choice("card_draw", required=False)
-    cards = forms.TypedChoiceField(
-        label=RULE_LABELS["cards"], required=False, initial="yes", empty_value=True,
-        coerce=lambda value: value == "yes", widget=forms.RadioSelect,
-        choices=[("yes", _("played: a card for each turn with a conquest, sets for armies")),
-                 ("no", _("not played at all (the online game)"))])
-    minimum_reinforcement = _choice("minimum_reinforcement", required=False)
-    neutral_dice = _choice("neutral_dice", required=False)
-    capital_card_out = forms.BooleanField(
-        label=RULE_LABELS["capital_card_out"], required=False,
-        help_text=_("Each capital's territory card is taken out of the deck (the Polish "
-                    "rulebook)."))
-    play_order = _choice("play_order", required=False)
+    def rule_rows(self, part: str = "rules") -> list[dict]:
+        """The shown options of `part` (rules, rulebooks) in their declared order, for the
+        template: {"field": a bound field}, or {"fixed": the four fixed values' fields}."""
+        rows = []
+        for option in SHOWN:
+            if option.part != part:
+                continue
+            if option.name == "fixed_values":
+                rows.append({"fixed": [self[name] for name in FIXED_FIELDS]})
+            elif option.name in self.fields:
+                rows.append({"field": self[option.name]})
+        return rows
 
-    RULE_FIELDS = (
-        "setup", "initial_placement", "placement_batch", "initial_max_per_territory",
-        "card_values", "card_territory_bonus", "occupy_minimum", "fortify", "objective",
-        "capitals_to_win", "capital_collapse", "neutral", "neutral_reinforcement",
-        "max_missed_turns", "round_limit", "dropped_seat", "fog", "team_size",
-        "continent_bonus_after_round", "max_cards", "elimination_trade_at",
-        "elimination_trade_when", "forced_trade", "traded_cards", "card_draw", "cards",
-        "minimum_reinforcement", "neutral_dice", "capital_card_out", "play_order",
-    )
-    # Fields a form may leave out: the rule's default then.
-    OPTIONAL_CHOICES = ("dropped_seat", "elimination_trade_when", "forced_trade",
-                        "traded_cards", "card_draw", "minimum_reinforcement", "neutral_dice",
-                        "play_order")
-
-    FIXED_FIELDS = ("fixed_infantry", "fixed_cavalry", "fixed_artillery", "fixed_mixed")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # A preset decides every rule: the fields are read only under Custom, so a form
-        # sent without them (a script, a test) is not refused for leaving them out.
-        preset = self.data.get("preset") or self.fields["preset"].initial
-        if self.is_bound and preset != "custom":
-            for key in (*self.RULE_FIELDS, *self.FIXED_FIELDS):
-                if key in self.fields:
-                    self.fields[key].required = False
+    def rulebook_rows(self) -> list[dict]:
+        return self.rule_rows("rulebooks")
 
     def clean(self):
         return apply_preset_deadline(super().clean())
@@ -334,13 +277,11 @@ class GameSettingsForm(forms.Form):
             if "neutral_reinforcement" in rules and data.get("neutral_choice"):
                 rules["neutral_reinforcement"] = data["neutral_choice"]
             return rules
-        rules = {key: data.get(key) for key in self.RULE_FIELDS}
-        for key in self.OPTIONAL_CHOICES:
-            rules[key] = rules[key] or getattr(DEFAULTS, key)
-        rules["team_size"] = rules["team_size"] or 1
-        if rules["elimination_trade_at"] is None:
-            rules["elimination_trade_at"] = DEFAULTS.elimination_trade_at
-        if rules["cards"] in (None, ""):
-            rules["cards"] = True
-        rules["fixed_values"] = {name[len("fixed_"):]: data[name] for name in self.FIXED_FIELDS}
+        rules = {}
+        for option in SHOWN:
+            value = data.get(option.name)
+            if option.name != "fixed_values" and option.name in self.fields:
+                rules[option.name] = option.default if value in (None, "") else value
+        rules["fixed_values"] = {kind: data.get(f"fixed_{kind}") or value
+                                 for kind, value in DEFAULT_FIXED_VALUES.items()}
         return rules

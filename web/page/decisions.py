@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import engine as rules
 from engine.cards import set_kinds, set_value
-from engine.pieces import NEUTRAL
+from engine.pieces import ATTACK_DICE, NEUTRAL
 from games.models import Game
 from lib.inputs import whole_number
 from words import narrator
 from words.vocabulary import color_name, seat_color, symbol_name, territory_name
 
 from ..map_choices import board_of
-from .odds import attack_odds, border_line, border_texts, defenses, texts
+from .odds import DICE_CHOICES, attack_odds, border_line, border_texts, defenses, texts
 from .players import card_rows
 
 
@@ -149,14 +149,14 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
         else:
             targets = _sorted({t for ts in attacks.values() for t in ts}, board)
         # A kept choice of dice that is unreadable or would now be refused: the most.
-        dice = whole_number(posted.get("dice", ""), 1, territories[source]["armies"] - 1) \
-            if source in sources else None
+        dice = whole_number(posted.get("dice", ""), 1, min(
+            ATTACK_DICE, territories[source]["armies"] - 1)) if source in sources else None
         forms["attack"] = {
             "sources": [_option(t, view) for t in sources],
             "targets": [{**_option(t, view), "owner": color_name(seat_color(
                 territories[t]["owner"]))} for t in _sorted(targets, board)],
             "from": source, "to": posted.get("to") if source in sources else None,
-            "dice": "" if dice is None else str(dice),
+            "dice": "" if dice is None else str(dice), "dice_choices": DICE_CHOICES,
             "repeat": posted.get("repeat") == "on",
             "odds": attack_odds(view, source if source in sources else None,
                                 posted.get("to"), None if dice is None else str(dice)),

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from engine import odds
-from engine.pieces import NEUTRAL
+from engine.pieces import ATTACK_DICE, DEFENCE_DICE, NEUTRAL
 from words.vocabulary import percent, territory_name
 
 from ..map_choices import board_of
@@ -29,7 +29,12 @@ CHOOSE = gettext_noop("Choose where to attack from and what to attack: the odds 
 def texts() -> dict:
     """The sentences in the reader's language, for the script."""
     return {"take": _(TAKE), "losses": _(LOSSES), "move_in": _(MOVE_IN), "fog": _(FOG),
-            "choose": _(CHOOSE)}
+            "choose": _(CHOOSE), "dice": DICE}
+
+
+# The most dice a battle rolls, for static/js/odds.js (engine.pieces names them once).
+DICE = {"attack": ATTACK_DICE, "defence": DEFENCE_DICE}
+DICE_CHOICES = tuple(str(n) for n in range(1, ATTACK_DICE + 1))
 
 
 def defenses(view: dict) -> dict:
@@ -56,7 +61,7 @@ def attack_odds(view: dict, source: str | None, target: str | None,
         return {}
     defense = odds.defense_in_view(view, territories[target]["owner"])
     figures = odds.summary(min(attackers, odds.MOST_ARMIES), min(defenders, odds.MOST_ARMIES),
-                           int(dice) if dice in ("1", "2", "3") else 3, defense)
+                           int(dice) if dice in DICE_CHOICES else ATTACK_DICE, defense)
     repeat, move_in = figures["repeat"], figures["repeat"]["move_in"]
     lines = [_(TAKE) % {"repeat": percent(repeat["conquer"]),
                         "one": percent(figures["one_roll"]["conquer"])},
@@ -102,7 +107,8 @@ def border_line(view: dict, seat: int, source: str, kept: int) -> str | None:
     if threat is None or kept < 1:
         return None
     enemy, armies = threat
-    taken = odds.assault(min(armies, odds.MOST_ARMIES), min(kept, odds.MOST_ARMIES), 3,
+    taken = odds.assault(min(armies, odds.MOST_ARMIES), min(kept, odds.MOST_ARMIES),
+                         ATTACK_DICE,
                          odds.defense_in_view(view, seat)).conquer if armies >= 2 else 0.0
     board = board_of(view)
     return _(KEEPS) % {"source": territory_name(source, board), "kept": kept,
@@ -113,4 +119,4 @@ def border_line(view: dict, seat: int, source: str, kept: int) -> str | None:
 def border_texts(view: dict, seat: int) -> dict:
     """What the page's script needs to retell border_line as the armies moved change."""
     return {"text": _(KEEPS), "friends": friends(view, seat),
-            "defense": odds.defense_in_view(view, seat)}
+            "defense": odds.defense_in_view(view, seat), "dice": DICE}

@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 
 import engine as rules
 from engine.maps import DEFAULT_MAP, Board
-from engine.options import PRESET_PLAYERS
+from engine.options import OPTIONS, PRESET_PLAYERS
 from games.models import Game
 from words.rules import RULE_CHOICES, RULE_LABELS, RULEBOOKS
 from words.vocabulary import continent_name, map_name, symbol_name
@@ -56,8 +56,8 @@ def rulebook_in_words(rules_dict: dict, players: int | None = None) -> list[dict
     low, high = PRESET_PLAYERS.get(name, (2, 6))
     table = min(max(players or 3, low), high)
     as_written = rules.validate_rules({"preset": name}, table).to_dict()
-    differs = [str(RULE_LABELS[key]) for key in RULE_LABELS
-               if key not in _CLOCK_KEYS and rules_dict.get(key) != as_written.get(key)]
+    differs = [str(RULE_LABELS[o.name]) for o in OPTIONS if o.name not in _CLOCK_KEYS
+               and rules_dict.get(o.name) != as_written.get(o.name)]
     lines.append({"key": "preset_differs", "label": _("Differs from the rulebook in"),
                   "value": ", ".join(differs) if differs else _("nothing: as written")})
     return lines
@@ -77,41 +77,45 @@ def map_in_words(board: Board) -> list[dict]:
 
 
 def rules_in_words(rules_dict: dict, players: int | None = None) -> list[dict]:
+    """Every option that applies to the game, in its declared order (engine.options), in
+    words."""
     lines = rulebook_in_words(rules_dict, players)
-    for key, label in RULE_LABELS.items():
-        value = rules_dict.get(key)
-        if _irrelevant(key, rules_dict, players):
+    for option in OPTIONS:
+        key = option.name
+        if option.part == "preset" or _irrelevant(key, rules_dict, players):
             continue
-        if key in RULE_CHOICES:
-            words_ = RULE_CHOICES[key].get(value, value)
-            if (key == "objective" and value == "missions" and players == 2
-                    and rules_dict.get("neutral")):
-                words_ = _("no missions with two players and the neutral army: destroy "
-                           "the other player")
-        elif key == "fixed_values":
-            if rules_dict.get("card_values") != "fixed":
-                continue
-            words_ = ", ".join(f"{symbol_name(k)} {v}" for k, v in value.items())
-        elif key in ("capital_collapse", "neutral", "continent_bonus_after_round",
-                     "capital_card_out"):
-            words_ = _("yes") if value else _("no")
-        elif key == "cards":
-            words_ = _("played") if value is not False else _("not played at all")
-        elif key == "max_cards":
-            words_ = value if value is not None else _("no limit")
-        elif key == "fog":
-            words_ = (_("yes: you see your territories, their neighbours and your "
-                        "teammates'") if value else _("no"))
-        elif key == "team_size":
-            words_ = team_size_words(value or 1, players)
-        elif key in ("initial_max_per_territory", "round_limit"):
-            words_ = value if value is not None else _("no limit")
-        elif key == "deadline_seconds":
-            words_ = duration_words(value)
-        else:
-            words_ = value
-        lines.append({"key": key, "label": label, "value": words_})
+        if key == "fixed_values" and rules_dict.get("card_values") != "fixed":
+            continue
+        lines.append({"key": key, "label": RULE_LABELS[key],
+                      "value": _value_words(option, rules_dict, players)})
     return lines
+
+
+def _value_words(option, rules_dict: dict, players: int | None):
+    """One option's value in words, as its kind (a choice, a switch, a number) reads."""
+    key, value = option.name, rules_dict.get(option.name)
+    if (key == "objective" and value == "missions" and players == 2
+            and rules_dict.get("neutral")):
+        return _("no missions with two players and the neutral army: destroy the other "
+                 "player")
+    if option.kind == "choice":
+        return RULE_CHOICES[key].get(value, value)
+    if key == "fixed_values":
+        return ", ".join(f"{symbol_name(k)} {v}" for k, v in value.items())
+    if key == "cards":
+        return _("played") if value is not False else _("not played at all")
+    if key == "fog":
+        return (_("yes: you see your territories, their neighbours and your teammates'")
+                if value else _("no"))
+    if option.kind == "switch":
+        return _("yes") if value else _("no")
+    if key == "team_size":
+        return team_size_words(value or 1, players)
+    if key == "deadline_seconds":
+        return duration_words(value)
+    if option.default is None:  # a number whose default is no limit
+        return value if value is not None else _("no limit")
+    return value
 
 
 def open_game_words(game: Game) -> str:
