@@ -29,7 +29,20 @@ def story_of(game: Game, positions: bool = False) -> Story:
 
 
 def done(game_id: int) -> GameAnalysis | None:
-    return GameAnalysis.objects.filter(game_id=game_id, done_at__isnull=False).first()
+    """The game's finished analysis, its turning points citing the series' own values."""
+    row = GameAnalysis.objects.filter(game_id=game_id, done_at__isnull=False).first()
+    if row is not None:
+        row.turning_points = [cited(point, row.chances) for point in row.turning_points]
+    return row
+
+
+def cited(point: dict, chances: list[list[float]]) -> dict:
+    """A turning point with its side's chance before and after its turn as the series
+    (the chart, its table) has them: older analyses stored the means of a round around it."""
+    side, index = point["side"], point["index"]
+    before, after = chances[index - 1][side], chances[index][side]
+    return {**point, "before": round(before, 3), "after": round(after, 3),
+            "swing": round(abs(after - before), 3)}
 
 
 def _with_luck(points: list[dict], story: Story) -> list[dict]:

@@ -164,8 +164,10 @@ class AnalysisOut(serializers.Serializer):
         "chance of one half over that many play-outs"))
     turning_points = serializers.ListField(child=serializers.DictField(), help_text=(
         "The three turns that moved the chances most: {turn, index (in turns), seat, side, "
-        "before, after (that side's chance a round before and after), swing, kind "
-        "(eliminated, left, continent, broke, took, quiet) and its facts, luck (the turn's "
+        "before, after (that side's chance in `turns` at index - 1 and at index, as the "
+        "chart and its table show them), swing, kind "
+        "(eliminated, left, continent, broke, took, quiet) and its facts, lost (armies the "
+        "turn's player lost attacking), luck (the turn's "
         "player's dice luck in armies), text (in the request's language)}"))
 
 
