@@ -52,11 +52,11 @@ class PlayerResult(models.Model):
         "The share of a full game's change it was given, if rated (less against an "
         "opponent met often lately: ratings.played)."))
     # Why the game moved this player's rating not at all, or less than a full game
-    # (ratings.recording WHY_*; empty: it moved it fully, or it was recorded before this).
+    # (ratings.finished WHY_*; empty: it moved it fully, or it was recorded before this).
     # A default in the database too: the previous release's workers, which know nothing
     # of it, may record games during a rolling upgrade.
     why = models.CharField(max_length=20, blank=True, default="", db_default="")
-    # The game's map, rules (their fingerprint, ratings.recording.rules_key) and privacy,
+    # The game's map, rules (their fingerprint, ratings.finished.rules_key) and privacy,
     # which never change once it is over: kept beside the result so a player's record groups
     # their results without reading every game's row (ratings.players._record; 120 ms for a
     # player of 10,000 games, most of it the games' rules).

@@ -29,6 +29,7 @@ from games.models import Game, Seat
 from games.visibility import visible, visible_by
 from lib.inputs import whole_number
 from ratings import charts
+from ratings.luck import Luck
 from ratings.models import ALL_SIZES, PlayerResult, Rating
 from ratings.recording import BASE, uncertainty
 from words.vocabulary import map_name
@@ -205,13 +206,15 @@ def profile(user, viewer=None, listing: str = "", before=None) -> dict:
         "taken": record["taken"],
         "expected_taken": round(record["expected_taken"], 1),
     }
-    luck["net"] = round((luck["expected_lost"] - luck["lost"])
-                        + (luck["taken"] - luck["expected_taken"]), 1)
+    # The net from the exact sums, rounded once, as the game page rounds a game's (the
+    # rounded expectations above would round it twice: -1.8 here, -1.9 there).
+    luck["net"] = round(Luck(**{key: record[key] for key in (
+        "battles", "lost", "expected_lost", "taken", "expected_taken")}).net, 1)
     fought, more_fought = _newest(results.filter(battles__gt=0).only(
         "game_id", "finished_at", "lost", "expected_lost", "taken", "expected_taken"), HISTORY)
     luck["per_game"] = [
-        {"game": r.game_id, "net": round((r.expected_lost - r.lost)
-                                         + (r.taken - r.expected_taken), 1)}
+        {"game": r.game_id, "net": round(Luck(1, r.lost, r.expected_lost, r.taken,
+                                              r.expected_taken).net, 1)}
         for r in reversed(fought)
     ]
     luck["per_game_complete"] = not more_fought

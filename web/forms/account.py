@@ -75,7 +75,12 @@ class PreferencesForm(forms.ModelForm):
             "neutral_placement": _("The neutral's reinforcements"),
         }
         widgets = {"neutral_placement": forms.RadioSelect}
-        help_texts = {"digest_hour": _("0 to 23."), "mail_link_sign_in": _(
+        help_texts = {"game_mail": _(
+            "Held while you are on the site, and not sent at all if you saw it there."),
+            "message_mail": _("The mail says who wrote, never what: the message waits on "
+                              "the site."),
+            "unsubscribed": _("One-click unsubscribe: no mail at all."),
+            "digest_hour": _("0 to 23."), "mail_link_sign_in": _(
             "Anyone you forward a mail to could then play as you. Off: the link asks you "
             "to sign in."), "occupy_default": _(
             "All but what the border needs: the attacking territory keeps as many armies as its "
