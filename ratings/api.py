@@ -22,6 +22,10 @@ class PlayerOut(serializers.Serializer):
     rating = serializers.IntegerField(
         allow_null=True, help_text="Counts every rated game, private ones included")
     uncertainty = serializers.IntegerField(allow_null=True)
+    provisional = serializers.BooleanField(help_text=(
+        "A newcomer's provisional rating (pages show it with \"?\"): fewer rated games than "
+        "CONQUEST_RATING_ESTABLISHED_GAMES; it moves with every rated game, against other "
+        "newcomers too, and never stands on the leaderboard"))
     games = serializers.IntegerField(
         help_text="Finished games the reader may know of: this and every statistic below "
                   "leaves out the private games the reader may not see")

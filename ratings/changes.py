@@ -22,7 +22,8 @@ def recorded_of(game_ids) -> set[int]:
 
 
 def changes(game_id: int) -> dict[int, dict] | None:
-    """{user id: {rated, before, after, change, why}} for each human player of a recorded
+    """{user id: {rated, before, after, change, provisional, why}} for each human player of
+    a recorded
     game (before, after and change None where it did not move their rating; why: the
     words of why it moved it not at all or less than a full game, or ""); None until it is
     recorded."""
@@ -35,13 +36,28 @@ def changes(game_id: int) -> dict[int, dict] | None:
             "rated": moved, "before": row.rating_before if moved else None,
             "after": row.rating if moved else None,
             "change": row.rating - row.rating_before if moved else None,
+            "provisional": moved and row.provisional,
             "why": why_words(row.why, moved)}
     return found
+
+
+def written(rating, change: dict) -> str:
+    """A rating as pages and mail write it: a newcomer's provisional one with "?"."""
+    return f"{rating}?" if change.get("provisional") else str(rating)
 
 
 def why_words(why: str, moved: bool) -> str:
     """Why a game moved a player's rating not at all (or, WHY_NEWCOMERS, less than a full
     game), in the reader's language; "" for a game that moved it fully."""
+    if why == finished.WHY_PROVISIONAL:
+        games = recording.established_at()
+        return ngettext(
+            "Your rating is provisional (?) until you have finished %(games)s rated game: "
+            "it moves with every one, and the leaderboard shows what your games against "
+            "established players gave you.",
+            "Your rating is provisional (?) until you have finished %(games)s rated games: "
+            "it moves with every one, and the leaderboard shows what your games against "
+            "established players gave you.", games) % {"games": games}
     if why == finished.WHY_NEWCOMERS:
         games = recording.established_at()
         return ngettext(

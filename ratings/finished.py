@@ -26,6 +26,7 @@ WHY_VOIDED = "voided"  # a moderator voided it
 WHY_NOT_PLAYED = "not_played"  # the player made no decisions of their own in enough turns
 WHY_ONE_SIDE = "one_side"  # nobody else who played it was on another side
 WHY_NEWCOMERS = "newcomers"  # rated, scaled down for opponents new to rated games
+WHY_PROVISIONAL = "provisional"  # a newcomer's game: their provisional rating moved
 WHY_COMPUTER_SEAT = "computer"  # the seat of a computer player: it has no rating
 
 

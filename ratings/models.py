@@ -56,6 +56,9 @@ class PlayerResult(models.Model):
     # A default in the database too: the previous release's workers, which know nothing
     # of it, may record games during a rolling upgrade.
     why = models.CharField(max_length=20, blank=True, default="", db_default="")
+    # A newcomer's game: `rating` and `rating_before` are their provisional rating's, shown
+    # with "?" (ratings.recording: it moves between newcomers; the leaderboard's does not).
+    provisional = models.BooleanField(default=False, db_default=False)
     # The game's map, rules (their fingerprint, ratings.finished.rules_key) and privacy,
     # which never change once it is over: kept beside the result so a player's record groups
     # their results without reading every game's row (ratings.players._record; 120 ms for a
@@ -96,6 +99,11 @@ class Rating(models.Model):
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
     placements = models.PositiveIntegerField(default=0, help_text="Sum of places.")
+    # The provisional rating of a player with fewer counted games than
+    # CONQUEST_RATING_ESTABLISHED_GAMES: every rated game moves it fully, against newcomers
+    # too; shown with "?" until they are established, never on the leaderboard.
+    provisional_mu = models.FloatField(null=True, blank=True)
+    provisional_sigma = models.FloatField(null=True, blank=True)
 
     class Meta:
         constraints = [

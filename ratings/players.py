@@ -31,7 +31,7 @@ from lib.inputs import whole_number
 from ratings import charts
 from ratings.luck import Luck
 from ratings.models import ALL_SIZES, PlayerResult, Rating
-from ratings.recording import BASE, uncertainty
+from ratings.recording import BASE, established_at, shown, uncertainty
 from words.vocabulary import map_name
 
 RECENT = 20
@@ -61,10 +61,17 @@ def find_player(username: str):
 def rating_of(rating: Rating | None) -> dict:
     if rating is None:
         return {"rating": None, "uncertainty": None, "mu": None, "sigma": None,
-                "rated_games": 0}
+                "rated_games": 0, "provisional": False}
+    if rating.games < established_at() and rating.provisional_mu is not None:
+        # A newcomer: their provisional rating, shown with "?" (never on the leaderboard).
+        return {"rating": shown(rating.provisional_mu, rating.provisional_sigma),
+                "uncertainty": uncertainty(rating.provisional_sigma),
+                "mu": round(rating.provisional_mu, 3),
+                "sigma": round(rating.provisional_sigma, 3),
+                "rated_games": rating.games, "provisional": True}
     return {"rating": rating.rating, "uncertainty": uncertainty(rating.sigma),
             "mu": round(rating.mu, 3), "sigma": round(rating.sigma, 3),
-            "rated_games": rating.games}
+            "rated_games": rating.games, "provisional": False}
 
 
 def favourite_options(rules_counted) -> list[dict]:
