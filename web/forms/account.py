@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import email as addresses
 from accounts import signin
-from accounts.models import BOT_USERNAME_PREFIX, Preferences
+from accounts.models import BOT_USERNAME_PREFIX, Preferences, neutral_placed_for
 from lib.inputs import whole_number
 from notifications.vacations import MAX_DAYS_AHEAD
 
@@ -119,6 +119,11 @@ class PreferencesForm(forms.ModelForm):
         ]
         # A form posted without it (an older page) keeps the choice as it was.
         self.fields["neutral_placement"].required = False
+        if user is not None and not self.instance.neutral_question_answered:
+            # Never chosen: shown as it is applied (accounts.models.takes_borders).
+            self.initial["neutral_placement"] = (
+                Preferences.BORDERS if user.pk in neutral_placed_for([user.pk])
+                else Preferences.ASK_ME)
         self.fields["digest_hour"].widget.attrs.update({"min": 0, "max": 23})
 
     def clean_occupy_default(self) -> str:
