@@ -14,7 +14,7 @@ from rest_framework.response import Response
 
 from accounts import email as addresses
 from accounts import throttles, tokens
-from accounts.models import BOT_USERNAME_PREFIX, Preferences, preferences_for
+from accounts.models import BOT_USERNAME_PREFIX, Preferences, neutral_placed_for, preferences_for
 from lib.api.errors import ERRORS, Error, error
 from lib.api.schema import refuses
 from lib.api.views import ApiView, parsed
@@ -50,7 +50,10 @@ class PreferencesIO(serializers.Serializer):
         choices=[choice for choice, _ in Preferences.NEUTRAL_PLACEMENT],
         help_text="Two-player games with a neutral: `ask` (you place its reinforcements "
                   "that fall to you, as the rulebooks have it) or `borders` (they are placed for "
-                  "you at once, on the neutral territories facing the player moving).")
+                  "you at once, on the neutral territories facing the player moving). Until "
+                  "you choose: `ask` for an account holding an API token (the `neutral_place` "
+                  "phase and `place_neutral` come to it as the contract has them), `borders` "
+                  "for one playing on the site only.")
 
 
 # What PATCH may change: the standing choices the API offers (the profile page has the rest).
@@ -94,7 +97,14 @@ class PreferencesView(ApiView):
 
 
 def _preferences_out(preferences: Preferences) -> dict:
-    return {field: getattr(preferences, field) for field in STANDING_CHOICES}
+    """The choices as they are applied: a player who never chose the neutral's placement
+    shows the default they get (accounts.models.takes_borders)."""
+    found = {field: getattr(preferences, field) for field in STANDING_CHOICES}
+    if not preferences.neutral_question_answered:
+        found["neutral_placement"] = (Preferences.BORDERS if preferences.user_id in
+                                      neutral_placed_for([preferences.user_id])
+                                      else Preferences.ASK_ME)
+    return found
 
 
 class AccountsView(ApiView):

@@ -166,3 +166,24 @@ class BotAccount(models.Model):
 
     def __str__(self) -> str:
         return f"bot account {self.user_id} of {self.owner_id}"
+
+
+def takes_borders(preferences, api_client: bool) -> bool:
+    """Whether the neutral's half is placed for this player: they chose "borders"; or they
+    never chose (`neutral_question_answered` is set by every choice) and are not an API
+    client. A program holding an API token (bot accounts among them) keeps the contract's
+    own way until it chooses: the `neutral_place` phase and its `place_neutral` command
+    (docs/bots/api.md; games.standing_orders places it)."""
+    if preferences is not None and preferences.neutral_placement == Preferences.BORDERS:
+        return True
+    answered = preferences is not None and preferences.neutral_question_answered
+    return not answered and not api_client
+
+
+def neutral_placed_for(user_ids) -> set[int]:
+    """Which of the users have the neutral's half placed for them now (takes_borders)."""
+    user_ids = set(user_ids)
+    chosen = {p.user_id: p for p in Preferences.objects.filter(user_id__in=user_ids)}
+    clients = set(ApiToken.objects.filter(user_id__in=user_ids)
+                  .values_list("user_id", flat=True))
+    return {u for u in user_ids if takes_borders(chosen.get(u), u in clients)}

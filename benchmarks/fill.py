@@ -166,8 +166,8 @@ def resigned_games(count: int, player: int, opponents: list[int]) -> int:
     """`count` finished two-player games of `player`, each ended by the opponent resigning
     at once, with their results recorded as the ratings worker would (unrated); events
     written."""
+    from ratings.finished import rules_key
     from ratings.models import GameResult, PlayerResult
-    from ratings.recording import rules_key
 
     rnd, written = random.Random(count), 0
     options = rules.validate_rules({}, 2)

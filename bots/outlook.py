@@ -152,7 +152,13 @@ def result_point(story: Story, chances: list[list[float]]) -> list[float]:
 def _what(turn, story: Story) -> dict:
     """What the turn's player did that tells the turn best: an elimination, players leaving
     a turn of no conquest, a continent completed (with the odds of its last conquest), a
-    continent broken, conquests, none."""
+    continent broken, conquests, none; and the armies they lost attacking (the words of a
+    turn that cost its player their chance tell that, not a conquest)."""
+    lost = sum(b["attacker_losses"] for b in turn.battles if b.get("seat") == turn.seat)
+    return {**_deed(turn, story), "lost": lost}
+
+
+def _deed(turn, story: Story) -> dict:
     if turn.eliminated:
         return {"kind": "eliminated", "seats": list(turn.eliminated)}
     if turn.left and not turn.conquests:
@@ -174,10 +180,6 @@ def _what(turn, story: Story) -> dict:
     return {"kind": "quiet"}
 
 
-def _mean(rows: list[list[float]], side: int) -> float:
-    return sum(row[side] for row in rows) / len(rows)
-
-
 # How much a turn tells, to pick the turn that stands for a stretch not played out turn by turn.
 _TELLING = {"eliminated": 4, "continent": 3, "broke": 2, "took": 1, "left": 0.5, "quiet": 0}
 
@@ -192,22 +194,20 @@ def _most_telling(story: Story, low: int, high: int) -> int:
 def turning_points(story: Story, chances: list[list[float]], count: int = 3,
                    sampled: list[int] | None = None) -> list[dict]:
     """The `count` turns that moved the chances most, in turn order: whose turn, what they
-    did, and the side that moved most, before and after. A turn's move compares the
-    chances over a round before it with those over a round after it (each a mean of as
-    many turns as there are seats, the result counting as it stands): one turn's play-outs
-    alone are too few to tell a turn from chance."""
+    did, and the side that moved most with its chance before and after the turn, the
+    series' own values (`chances[index - 1]` and `chances[index]`, as the chart and its
+    table show them). Chosen turns stand a round apart (as many turns as there are seats,
+    at most 3): a round's turns move together and the largest stands for them."""
     window = max(1, min(story.seats, 3))
     moves = []
     for index in range(len(story.turns)):
-        before_rows = chances[max(0, index - window + 1):index + 1]
-        after_rows = chances[index + 1:index + 1 + window]
-        moved = [(_mean(after_rows, s) - _mean(before_rows, s), s) for s in range(story.teams)]
+        before_row, after_row = chances[index], chances[index + 1]
+        moved = [(after_row[s] - before_row[s], s) for s in range(story.teams)]
         change, side = max(moved, key=lambda m: (abs(m[0]), -m[1]))
         if abs(change) > 0:
-            moves.append((abs(change), index, side, _mean(before_rows, side),
-                          _mean(after_rows, side)))
+            moves.append((abs(change), index, side, before_row[side], after_row[side]))
     moves.sort(key=lambda m: (-m[0], m[1]))
-    chosen = []  # a round's turns move together: the largest of them stands for them
+    chosen = []
     for move in moves:
         if len(chosen) < count and all(abs(move[1] - c[1]) >= window for c in chosen):
             chosen.append(move)
@@ -218,7 +218,11 @@ def turning_points(story: Story, chances: list[list[float]], count: int = 3,
         # that tells most of the stretch stands for it.
         low = max((e for e in ends if e <= index), default=0)
         high = min(e for e in ends if e > index)
-        index = _most_telling(story, low, high) if high - low > 1 else index
+        if high - low > 1:
+            index = _most_telling(story, low, high)
+            # Its numbers are the series' own at that turn (the line drawn between).
+            before, after = chances[index][side], chances[index + 1][side]
+            swing = abs(after - before)
         if any(point["index"] == index + 1 for point in found):
             continue
         turn = story.turns[index]

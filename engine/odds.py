@@ -34,6 +34,16 @@ from .odds_dice import (  # noqa: F401  (read as engine.odds' own by the rest)
 )
 from .pieces import ATTACK_DICE
 
+# An assault the dice can still lose (and still win): the chance the pages, the API and the
+# mail tell stays this far from 0 and 1, where floats would round 60 against 1 to a certain
+# 1.0 that a page writes "100.0 %" beside 25 against 4's "> 99.9 %". (The computer players'
+# table, conquer_probability, keeps the raw floats: their choices stay as they were.)
+UNCERTAIN = 1e-12
+
+
+def short_of_certain(chance: float) -> float:
+    return min(max(chance, UNCERTAIN), 1.0 - UNCERTAIN)
+
 
 @dataclass(frozen=True)
 class Assault:
@@ -50,7 +60,7 @@ class Assault:
 
     @property
     def conquer(self) -> float:
-        return sum(self.taken)
+        return short_of_certain(sum(self.taken))
 
     @property
     def attacker_losses(self) -> float:

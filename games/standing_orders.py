@@ -3,8 +3,9 @@ them the moment the decision falls to them: today, the two-player neutral's rein
 
 docs/players/rules.md leaves the neutral's half to the player who is not moving (`neutral_reinforcement:
 opponent`); in a game by mail that is a second wait of up to a day in every turn. A player
-who chose "borders" in their preferences (the profile page, `PATCH /api/v1/preferences/`)
-has it placed for them at once, by the rule `neutral_on_borders` states, as an ordinary
+who chose "borders" in their preferences (the profile page, `PATCH /api/v1/preferences/`),
+or who never chose and plays on the site (no API token: accounts.models.takes_borders), has
+it placed for them at once, by the rule `neutral_on_borders` states, as an ordinary
 `place_neutral` command the engine decides inside the commit that leaves it to them
 (games.service.with_standing_orders, declared in the wiring's STANDING_ORDERS): one
 transaction, one change told to the mover, one set of mail rows. The halves already
@@ -16,7 +17,7 @@ they see), so it knows nothing the player would not.
 from __future__ import annotations
 
 import engine as rules
-from accounts.models import Preferences, preferences_for
+from accounts.models import ApiToken, Preferences, neutral_placed_for
 from engine.pieces import NEUTRAL
 from games.boards import board_of_view
 from games.errors import ServiceError
@@ -74,23 +75,24 @@ def placer_with_standing_order(seats: Seats, state) -> int | None:
 
 
 def borders_takers(seats: Seats, user_ids) -> set[int]:
-    """Which of the users chose "borders": as read with the seats (a seat flag,
-    config.reactions.SEAT_FLAGS), else now."""
+    """Which of the users have the neutral's half placed for them (accounts.models.
+    takes_borders): as read with the seats (a seat flag, config.reactions.SEAT_FLAGS), else
+    now."""
     known = seats.flagged("neutral_borders")
     if known is not None:
         return known & set(user_ids)
-    return set(Preferences.objects.filter(user_id__in=list(user_ids),
-                                          neutral_placement=Preferences.BORDERS)
-               .values_list("user_id", flat=True))
+    return neutral_placed_for(user_ids)
 
 
 def borders_flag_sql(user_column: str) -> str:
-    """Whether the user `user_column` names chose "borders", as SQL (a seat flag the store
-    reads with the seats)."""
+    """Whether the user `user_column` names has the neutral's half placed for them
+    (accounts.models.takes_borders), as SQL (a seat flag the store reads with the seats)."""
     q = sql.quote
-    return (f"EXISTS (SELECT 1 FROM {sql.table(Preferences)} p "
-            f"WHERE p.{q('user_id')} = {user_column} "
-            f"AND p.{q('neutral_placement')} = '{Preferences.BORDERS}')")
+    chose = (f"SELECT 1 FROM {sql.table(Preferences)} p WHERE p.{q('user_id')} = {user_column}")
+    return (f"(EXISTS ({chose} AND p.{q('neutral_placement')} = '{Preferences.BORDERS}') "
+            f"OR (NOT EXISTS ({chose} AND p.{q('neutral_question_answered')}) "
+            f"AND NOT EXISTS (SELECT 1 FROM {sql.table(ApiToken)} t "
+            f"WHERE t.{q('user_id')} = {user_column})))")
 
 
 def neutral_placement(done):
@@ -117,7 +119,7 @@ def place_waiting(user) -> int:
     """The neutral's halves already waiting for `user` when they choose "borders": placed
     now, as the choice says, through the front door; returns how many. One that cannot be
     placed now (someone moved first) is left to them."""
-    if preferences_for(user).neutral_placement != Preferences.BORDERS:
+    if user.pk not in neutral_placed_for([user.pk]):
         return 0
     placed = 0
     waiting = Seat.objects.filter(user=user, game__status=Game.ACTIVE,

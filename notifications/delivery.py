@@ -277,10 +277,14 @@ def obsolete_turn_mail(notification: Notification, newest_seq=None) -> str | Non
     (a fast game moves on before a backlog of mail drains), or None while it is current.
     `newest_seq`: the newest event_seq of the recipient's turn mails in that game, if the
     caller has read it. An invitation's mail is not worth sending once it was answered or
-    withdrawn, or its game started."""
+    withdrawn, or its game started. Any other mail about a game is not worth sending once
+    its reader saw it on the site (notifications.presence.seen_on_the_site)."""
     game = notification.game
     if notification.kind == Notification.INVITATION:
-        return obsolete_invitation(notification)
+        return obsolete_invitation(notification) or (
+            "its reader saw it on the site" if presence.seen_on_the_site(notification) else None)
+    if presence.seen_on_the_site(notification):
+        return "its reader saw it on the site"
     if notification.kind != Notification.TURN or game is None:
         return None
     if game.is_over:

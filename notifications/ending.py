@@ -67,7 +67,9 @@ def end_context(notification: Notification, game, seat, names) -> dict:
     found = changes.changes(game.pk)
     rating = None if found is None else found.get(notification.user_id, {"rated": False})
     if rating and rating["rated"]:
-        rating = {**rating, "signed": signed(rating["change"])}
+        rating = {**rating, "signed": signed(rating["change"]),
+                  "before": changes.written(rating["before"], rating),
+                  "after": changes.written(rating["after"], rating)}
     elif rating is not None and not rating.get("why"):
         rating = {**rating, "why": changes.why_words("", False)}
     turning = story_words.mail_line(game, names) if game.status == Game.FINISHED else ""

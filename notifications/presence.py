@@ -1,5 +1,6 @@
-"""Who is at the screen: a "your move" mail waits while its reader is on the site, and goes
-out once they have been away a while without moving.
+"""Who is at the screen: a mail about a game ("your move", "has started", "is over", ...)
+waits while its reader is on the site, and goes out once they have been away a while, the
+turn mail if they did not move, any other only if they did not see it on the site.
 
 Two kinds of presence, both database rows (so they hold on SQLite and PostgreSQL alike,
 whatever cache or broker runs): a game's page polls /games/{id}/live/ every few seconds (or
@@ -30,8 +31,16 @@ from notifications.models import Notification, OnSite, Presence
 REFRESH = timedelta(seconds=5)
 # A browser's requests refresh its user's OnSite row at most this often.
 ON_SITE_REFRESH = timedelta(seconds=60)
-# The mails a present reader does not need: they see the page say it.
-WAITS_WHILE_PRESENT = (Notification.TURN, Notification.REMINDER)
+# The mails whose reader, once back from the screen, still needs them though the page showed
+# the game: the decision is still theirs (they are obsolete once it is made instead). Every
+# other mail about a game that the page showed them is not sent at all (`seen_on_the_site`).
+STILL_OWED_AFTER_A_VISIT = (Notification.TURN, Notification.REMINDER)
+# The answer to moves the reader mailed: they are at their mail, not the screen; it goes.
+ANSWERS = (Notification.REPLY,)
+
+
+def about_a_game(row) -> bool:
+    return bool(row.game_id) and row.kind not in ANSWERS
 
 
 def lasts() -> timedelta:
@@ -114,10 +123,11 @@ def present_until(pairs) -> dict[tuple[int, int], datetime]:
 
 
 def waiting(rows) -> dict[int, datetime]:
-    """Of these outbox rows, the mails to hold back because their reader is at the screen
-    (on the game's page, on the site, or, for a game against computer players, not away
-    long enough): row id -> when to try again."""
-    candidates = [r for r in rows if r.kind in WAITS_WHILE_PRESENT and r.game_id]
+    """Of these outbox rows, the mails about a game to hold back because their reader is at
+    the screen (on the game's page, on the site, or, for a game against computer players,
+    not away long enough): row id -> when to try again. Every kind about a game waits
+    (started, over, eliminated, ...), not only the turn's."""
+    candidates = [r for r in rows if about_a_game(r)]
     if not candidates:
         return {}
     on_page = present_until((r.user_id, r.game_id) for r in candidates)
@@ -133,3 +143,11 @@ def waiting(rows) -> dict[int, datetime]:
         if until is not None and until > now:
             held[row.pk] = until
     return held
+
+
+def seen_on_the_site(row) -> bool:
+    """Whether a mail about a game need not go because its reader saw what it says on the
+    site (the game's page, or the site's list, marked it read): the game that started or
+    ended while they were there, say. A turn mail still goes while the move is theirs."""
+    return (about_a_game(row) and row.read_at is not None
+            and row.kind not in STILL_OWED_AFTER_A_VISIT)

@@ -60,9 +60,22 @@ def story_of(game: Game, positions: bool = False) -> Story:
 
 
 def done(game_id: int) -> GameAnalysis | None:
-    """The game's finished analysis, if it has one with chances."""
+    """The game's finished analysis, if it has one with chances, its turning points citing
+    the series' own values."""
     row = GameAnalysis.objects.filter(game_id=game_id, done_at__isnull=False).first()
-    return row if row is not None and row.chances else None
+    if row is None or not row.chances:
+        return None
+    row.turning_points = [cited(point, row.chances) for point in row.turning_points]
+    return row
+
+
+def cited(point: dict, chances: list[list[float]]) -> dict:
+    """A turning point with its side's chance before and after its turn as the series
+    (the chart, its table) has them."""
+    side, index = point["side"], point["index"]
+    before, after = chances[index - 1][side], chances[index][side]
+    return {**point, "before": round(before, 3), "after": round(after, 3),
+            "swing": round(abs(after - before), 3)}
 
 
 @dataclass

@@ -22,6 +22,10 @@ class PlayerOut(serializers.Serializer):
     rating = serializers.IntegerField(
         allow_null=True, help_text="Counts every rated game, private ones included")
     uncertainty = serializers.IntegerField(allow_null=True)
+    provisional = serializers.BooleanField(help_text=(
+        "A newcomer's provisional rating (pages show it with \"?\"): fewer rated games than "
+        "CONQUEST_RATING_ESTABLISHED_GAMES; it moves with every rated game, against other "
+        "newcomers too, and never stands on the leaderboard"))
     games = serializers.IntegerField(
         help_text="Finished games the reader may know of: this and every statistic below "
                   "leaves out the private games the reader may not see")
@@ -164,8 +168,10 @@ class AnalysisOut(serializers.Serializer):
         "chance of one half over that many play-outs"))
     turning_points = serializers.ListField(child=serializers.DictField(), help_text=(
         "The three turns that moved the chances most: {turn, index (in turns), seat, side, "
-        "before, after (that side's chance a round before and after), swing, kind "
-        "(eliminated, left, continent, broke, took, quiet) and its facts, luck (the turn's "
+        "before, after (that side's chance in `turns` at index - 1 and at index, as the "
+        "chart and its table show them), swing, kind "
+        "(eliminated, left, continent, broke, took, quiet) and its facts, lost (armies the "
+        "turn's player lost attacking), luck (the turn's "
         "player's dice luck in armies), text (in the request's language)}"))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ratings import played, recording
+from ratings import finished, played, recording
 from ratings.models import GameResult, PlayerResult
 
 
@@ -22,7 +22,8 @@ def recorded_of(game_ids) -> set[int]:
 
 
 def changes(game_id: int) -> dict[int, dict] | None:
-    """{user id: {rated, before, after, change, why}} for each human player of a recorded
+    """{user id: {rated, before, after, change, provisional, why}} for each human player of
+    a recorded
     game (before, after and change None where it did not move their rating; why: the
     words of why it moved it not at all or less than a full game, or ""); None until it is
     recorded."""
@@ -35,14 +36,29 @@ def changes(game_id: int) -> dict[int, dict] | None:
             "rated": moved, "before": row.rating_before if moved else None,
             "after": row.rating if moved else None,
             "change": row.rating - row.rating_before if moved else None,
+            "provisional": moved and row.provisional,
             "why": why_words(row.why, moved)}
     return found
+
+
+def written(rating, change: dict) -> str:
+    """A rating as pages and mail write it: a newcomer's provisional one with "?"."""
+    return f"{rating}?" if change.get("provisional") else str(rating)
 
 
 def why_words(why: str, moved: bool) -> str:
     """Why a game moved a player's rating not at all (or, WHY_NEWCOMERS, less than a full
     game), in the reader's language; "" for a game that moved it fully."""
-    if why == recording.WHY_NEWCOMERS:
+    if why == finished.WHY_PROVISIONAL:
+        games = recording.established_at()
+        return ngettext(
+            "Your rating is provisional (?) until you have finished %(games)s rated game: "
+            "it moves with every one, and the leaderboard shows what your games against "
+            "established players gave you.",
+            "Your rating is provisional (?) until you have finished %(games)s rated games: "
+            "it moves with every one, and the leaderboard shows what your games against "
+            "established players gave you.", games) % {"games": games}
+    if why == finished.WHY_NEWCOMERS:
         games = recording.established_at()
         return ngettext(
             "Your opponents had not finished %(games)s rated game yet: a game counts fully "
@@ -51,17 +67,17 @@ def why_words(why: str, moved: bool) -> str:
             "against players who have.", games) % {"games": games}
     if moved:
         return ""
-    if why == recording.WHY_UNRATED:
+    if why == finished.WHY_UNRATED:
         return _("This game was not rated: its creator chose so.")
-    if why == recording.WHY_COMPUTERS:
+    if why == finished.WHY_COMPUTERS:
         return _("This game was not rated: games with computer players are not rated unless "
                  "their creator chose so when creating them.")
-    if why == recording.WHY_OWNER_BOT:
+    if why == finished.WHY_OWNER_BOT:
         return _("This game did not change anyone's rating: a bot account played at its "
                  "owner's table.")
-    if why == recording.WHY_VOIDED:
+    if why == finished.WHY_VOIDED:
         return _("This game did not change anyone's rating: a moderator voided it.")
-    if why == recording.WHY_NOT_PLAYED:
+    if why == finished.WHY_NOT_PLAYED:
         turns = played.MIN_OWN_TURNS
         return ngettext(
             "This game did not change your rating: you did not play %(turns)s turn of your "
@@ -69,7 +85,7 @@ def why_words(why: str, moved: bool) -> str:
             "This game did not change your rating: you did not play %(turns)s turns of your "
             "own in it (moves the clock or a computer player made for you do not count).",
             turns) % {"turns": turns}
-    if why == recording.WHY_ONE_SIDE:
+    if why == finished.WHY_ONE_SIDE:
         turns = played.MIN_OWN_TURNS
         return ngettext(
             "This game did not change your rating: no opponent played %(turns)s turn of "
@@ -84,7 +100,7 @@ def known_unrated(game) -> str:
     as its row tells (not rated by its creator's choice, or computer players seated), in
     words; "" if it may move some."""
     if game.rated is False:
-        return why_words(recording.WHY_UNRATED, False)
+        return why_words(finished.WHY_UNRATED, False)
     if game.rated is None and game.seats.filter(bot__isnull=False).exists():
-        return why_words(recording.WHY_COMPUTERS, False)
+        return why_words(finished.WHY_COMPUTERS, False)
     return ""

@@ -52,11 +52,14 @@ class PlayerResult(models.Model):
         "The share of a full game's change it was given, if rated (less against an "
         "opponent met often lately: ratings.played)."))
     # Why the game moved this player's rating not at all, or less than a full game
-    # (ratings.recording WHY_*; empty: it moved it fully, or it was recorded before this).
+    # (ratings.finished WHY_*; empty: it moved it fully, or it was recorded before this).
     # A default in the database too: the previous release's workers, which know nothing
     # of it, may record games during a rolling upgrade.
     why = models.CharField(max_length=20, blank=True, default="", db_default="")
-    # The game's map, rules (their fingerprint, ratings.recording.rules_key) and privacy,
+    # A newcomer's game: `rating` and `rating_before` are their provisional rating's, shown
+    # with "?" (ratings.recording: it moves between newcomers; the leaderboard's does not).
+    provisional = models.BooleanField(default=False, db_default=False)
+    # The game's map, rules (their fingerprint, ratings.finished.rules_key) and privacy,
     # which never change once it is over: kept beside the result so a player's record groups
     # their results without reading every game's row (ratings.players._record; 120 ms for a
     # player of 10,000 games, most of it the games' rules).
@@ -96,6 +99,11 @@ class Rating(models.Model):
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
     placements = models.PositiveIntegerField(default=0, help_text="Sum of places.")
+    # The provisional rating of a player with fewer counted games than
+    # CONQUEST_RATING_ESTABLISHED_GAMES: every rated game moves it fully, against newcomers
+    # too; shown with "?" until they are established, never on the leaderboard.
+    provisional_mu = models.FloatField(null=True, blank=True)
+    provisional_sigma = models.FloatField(null=True, blank=True)
 
     class Meta:
         constraints = [

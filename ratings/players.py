@@ -29,8 +29,9 @@ from games.models import Game, Seat
 from games.visibility import visible, visible_by
 from lib.inputs import whole_number
 from ratings import charts
+from ratings.luck import Luck
 from ratings.models import ALL_SIZES, PlayerResult, Rating
-from ratings.recording import BASE, uncertainty
+from ratings.recording import BASE, established_at, shown, uncertainty
 from words.vocabulary import map_name
 
 RECENT = 20
@@ -60,10 +61,17 @@ def find_player(username: str):
 def rating_of(rating: Rating | None) -> dict:
     if rating is None:
         return {"rating": None, "uncertainty": None, "mu": None, "sigma": None,
-                "rated_games": 0}
+                "rated_games": 0, "provisional": False}
+    if rating.games < established_at() and rating.provisional_mu is not None:
+        # A newcomer: their provisional rating, shown with "?" (never on the leaderboard).
+        return {"rating": shown(rating.provisional_mu, rating.provisional_sigma),
+                "uncertainty": uncertainty(rating.provisional_sigma),
+                "mu": round(rating.provisional_mu, 3),
+                "sigma": round(rating.provisional_sigma, 3),
+                "rated_games": rating.games, "provisional": True}
     return {"rating": rating.rating, "uncertainty": uncertainty(rating.sigma),
             "mu": round(rating.mu, 3), "sigma": round(rating.sigma, 3),
-            "rated_games": rating.games}
+            "rated_games": rating.games, "provisional": False}
 
 
 def favourite_options(rules_counted) -> list[dict]:
@@ -205,13 +213,15 @@ def profile(user, viewer=None, listing: str = "", before=None) -> dict:
         "taken": record["taken"],
         "expected_taken": round(record["expected_taken"], 1),
     }
-    luck["net"] = round((luck["expected_lost"] - luck["lost"])
-                        + (luck["taken"] - luck["expected_taken"]), 1)
+    # The net from the exact sums, rounded once, as the game page rounds a game's (the
+    # rounded expectations above would round it twice: -1.8 here, -1.9 there).
+    luck["net"] = round(Luck(**{key: record[key] for key in (
+        "battles", "lost", "expected_lost", "taken", "expected_taken")}).net, 1)
     fought, more_fought = _newest(results.filter(battles__gt=0).only(
         "game_id", "finished_at", "lost", "expected_lost", "taken", "expected_taken"), HISTORY)
     luck["per_game"] = [
-        {"game": r.game_id, "net": round((r.expected_lost - r.lost)
-                                         + (r.taken - r.expected_taken), 1)}
+        {"game": r.game_id, "net": round(Luck(1, r.lost, r.expected_lost, r.taken,
+                                              r.expected_taken).net, 1)}
         for r in reversed(fought)
     ]
     luck["per_game_complete"] = not more_fought

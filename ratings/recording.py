@@ -13,23 +13,24 @@ ratings the earlier games left, so recording and rebuilding agree).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 from collections import defaultdict
-from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import connection, transaction
 from openskill.models import PlackettLuce
 
-from accounts.bots import other_owners
-from engine import events as ev
-from games.models import Event, Game, Seat
+from games.models import Game
 from ratings import played
-from ratings.luck import Luck, luck_by_seat
-from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating, RatingVoid
-from ratings.placement import PLACEMENT_EVENTS, placements
+from ratings.finished import (
+    WHY_COMPUTER_SEAT,
+    WHY_NEWCOMERS,
+    WHY_PROVISIONAL,
+    Finished,
+    read_finished,
+)
+from ratings.luck import Luck
+from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 
 log = logging.getLogger(__name__)
 
@@ -37,17 +38,6 @@ MODEL = PlackettLuce()
 # The shown rating: the ordinal (mu - 3 sigma, which starts at 0) scaled, from 1500.
 BASE, SCALE = 1500, 20
 BATCH = 500
-
-
-# Why a game moved a player's rating not at all (PlayerResult.why), or, for NEWCOMERS, less
-# than a full game; the pages and the end mail say it in words (ratings.changes).
-WHY_UNRATED = "unrated"  # its creator chose so
-WHY_COMPUTERS = "computers"  # computer players seated, and nobody chose it rated
-WHY_OWNER_BOT = "owner_bot"  # a bot account at its owner's table
-WHY_VOIDED = "voided"  # a moderator voided it
-WHY_NOT_PLAYED = "not_played"  # the player made no decisions of their own in enough turns
-WHY_ONE_SIDE = "one_side"  # nobody else who played it was on another side
-WHY_NEWCOMERS = "newcomers"  # rated, scaled down for opponents new to rated games
 
 
 def shown(mu: float, sigma: float) -> int:
@@ -63,113 +53,15 @@ def new_rating() -> tuple[float, float]:
     return MODEL.mu, MODEL.sigma
 
 
+def provisional_of(row: list) -> tuple[float, float]:
+    """A ledger row's provisional estimate (mu, sigma): its own once a game moved it, else
+    the rating it starts from."""
+    return (row[5], row[6]) if row[5] is not None else (row[0], row[1])
+
+
 def established_at() -> int:
     """Counted games after which a player's opponents get a full game from them."""
     return int(getattr(settings, "CONQUEST_RATING_ESTABLISHED_GAMES", 5))
-
-
-@dataclass
-class Finished:
-    """What recording one finished game needs, read from its row, seats and log."""
-
-    game_id: int
-    finished_at: object
-    seats: int
-    team_size: int
-    rated: bool
-    humans: dict[int, int]  # seat -> user id
-    places: dict[int, int]
-    winners: set[int]
-    luck: dict[int, Luck] = field(default_factory=dict)
-    played: set[int] = field(default_factory=set)  # human seats that played it
-    voided: bool = False  # a moderator voided its rating
-    unrated_because: str = ""  # WHY_UNRATED, WHY_COMPUTERS or WHY_OWNER_BOT if not rated
-    map: str = ""  # noqa: A003
-    rules_key: str = ""
-    private: bool = False
-
-    def side(self, seat: int) -> int:
-        teams = self.seats // self.team_size if self.team_size > 1 else self.seats
-        return seat % teams
-
-    @property
-    def rated_seats(self) -> set[int]:
-        """The human seats whose ratings this game moves (none, or two sides or more)."""
-        if not self.rated or self.voided:
-            return set()
-        seats = {seat for seat in self.humans if seat in self.played}
-        return seats if len({self.side(seat) for seat in seats}) >= 2 else set()
-
-    @property
-    def moves_ratings(self) -> bool:
-        return bool(self.rated_seats)
-
-    def why_not_rated(self, seat: int, rated_seats: set[int]) -> str:
-        """Why the game moves no rating of `seat` (WHY_*), or "" if it moves it."""
-        if not self.rated:
-            return self.unrated_because or WHY_UNRATED
-        if self.voided:
-            return WHY_VOIDED
-        if seat not in self.played:
-            return WHY_NOT_PLAYED
-        return "" if seat in rated_seats else WHY_ONE_SIDE
-
-
-def rules_key(rules: dict | None) -> str:
-    """A fingerprint of a game's rules: equal for equal rules, whatever their keys' order."""
-    text = json.dumps(rules or {}, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-READ_EVENTS = tuple(dict.fromkeys((*PLACEMENT_EVENTS, ev.BATTLE, *played.PLAYED_EVENTS)))
-
-
-def read_finished(games: list[Game]) -> list[Finished]:
-    """The facts of these finished games, in the order given, in five queries."""
-    ids = [game.pk for game in games]
-    seated: dict[int, list[tuple[int, int, str | None]]] = defaultdict(list)
-    for game_id, seat, user_id, bot in Seat.objects.filter(game_id__in=ids).values_list(
-            "game_id", "seat", "user_id", "bot"):
-        seated[game_id].append((seat, user_id, bot))
-    logged: dict[int, list[tuple[str, dict, int | None, bool]]] = defaultdict(list)
-    for game_id, kind, data, actor, user_id in (Event.objects.filter(
-            game_id__in=ids, type__in=READ_EVENTS).order_by("game_id", "seq")
-            .values_list("game_id", "type", "data", "actor", "user_id")):
-        logged[game_id].append((kind, data, actor, user_id is not None))
-    voided = set(RatingVoid.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
-    run_by = other_owners({user_id for rows in seated.values() for _, user_id, _ in rows})
-    found = []
-    for game in games:
-        rows = seated[game.pk]
-        team_size = int((game.rules or {}).get("team_size") or 1)
-        events = logged[game.pk]
-        places = placements([e[:2] for e in events if e[0] in PLACEMENT_EVENTS],
-                            game.players, team_size)
-        winners = set()
-        for kind, data, _, _ in events:
-            if kind == ev.GAME_FINISHED:
-                named = data.get("winners")
-                if named is None:
-                    named = [] if data.get("winner") is None else [data["winner"]]
-                winners = {seat for seat in named if places.get(seat) == 1}
-        rated = game.rated if game.rated is not None else not any(bot for _, _, bot in rows)
-        unrated_because = "" if rated else (
-            WHY_UNRATED if game.rated is not None else WHY_COMPUTERS)
-        humans = {seat: user_id for seat, user_id, bot in rows if not bot}
-        if any(run_by.get(user_id) in humans.values() for user_id in humans.values()):
-            # A bot account at its owner's table could lose on purpose for them: the game
-            # moves no rating, for anyone.
-            rated, unrated_because = False, WHY_OWNER_BOT
-        found.append(Finished(
-            game_id=game.pk, finished_at=game.finished_at, seats=game.players,
-            team_size=team_size, rated=rated, humans=humans, places=places, winners=winners,
-            luck=luck_by_seat([e[1] for e in events if e[0] == ev.BATTLE], game.players),
-            played=played.played_seats(
-                [e for e in events if e[0] in played.PLAYED_EVENTS], humans),
-            voided=game.pk in voided, unrated_because=unrated_because,
-            map=game.map, rules_key=rules_key(game.rules), private=game.private,
-        ))
-    return found
 
 
 class Ledger:
@@ -186,58 +78,81 @@ class Ledger:
     def of_users(cls, user_ids, since) -> Ledger:
         """Their ratings now, and their meetings in counted games finished since `since`."""
         user_ids = set(user_ids)
-        return cls({(r.user_id, r.pool): [r.mu, r.sigma, r.games, r.wins, r.placements]
+        return cls({(r.user_id, r.pool): [r.mu, r.sigma, r.games, r.wins, r.placements,
+                                          r.provisional_mu, r.provisional_sigma]
                     for r in Rating.objects.filter(user_id__in=user_ids)},
                    _meetings_since(user_ids, since))
 
     def get(self, user_id: int, pool: int) -> list:
         row = self.rows.get((user_id, pool))
         if row is None:
-            row = self.rows[(user_id, pool)] = [*new_rating(), 0, 0, 0]
+            row = self.rows[(user_id, pool)] = [*new_rating(), 0, 0, 0, None, None]
         return row
+
+    def provisional(self, row: list) -> bool:
+        """Whether the player of this row is still a newcomer: fewer counted games than
+        those after which their opponents get a full game from them."""
+        return row[2] < self.established_at
 
     def apply(self, game: Finished) -> tuple[GameResult, list[PlayerResult]]:
         """Record one finished game: its players' results and, if it is rated, the
         ratings it moves."""
         rated = game.rated_seats
-        before = {seat: self.get(user, ALL_SIZES)[:2] for seat, user in game.humans.items()}
-        weights, newcomers = self._weights(game, rated)
+        rows = {seat: self.get(user, ALL_SIZES) for seat, user in game.humans.items()}
+        fresh = {seat for seat in rated if self.provisional(rows[seat])}
+        before = {seat: shown(*(provisional_of(row) if seat in fresh else row[:2]))
+                  for seat, row in rows.items()}
+        weights, newcomers, pairs = self._weights(game, rated)
         if rated:
             for pool in (ALL_SIZES, game.seats):
-                self._rate(game, pool, rated, weights)
+                self._rate(game, pool, rated, weights, pairs)
             self._meet(game, rated)
         results = []
         for seat, user in sorted(game.humans.items()):
             luck = game.luck.get(seat) or Luck()
             after = self.rows[(user, ALL_SIZES)]
-            moves = seat in rated
+            moves, fresh_seat = seat in rated, seat in fresh
             results.append(PlayerResult(
                 game_id=game.game_id, user_id=user, seat=seat, seats=game.seats,
                 placement=game.places[seat], won=seat in game.winners,
                 finished_at=game.finished_at, rated=moves,
                 weight=weights[seat] if moves else None,
                 mu=after[0] if moves else None, sigma=after[1] if moves else None,
-                rating=shown(*after[:2]) if moves else None,
-                rating_before=shown(*before[seat]) if moves else None,
+                rating=shown(*(provisional_of(after) if fresh_seat else after[:2]))
+                if moves else None,
+                rating_before=before[seat] if moves else None, provisional=fresh_seat,
                 battles=luck.battles, lost=luck.lost, expected_lost=luck.expected_lost,
                 taken=luck.taken, expected_taken=luck.expected_taken,
-                why=(WHY_NEWCOMERS if seat in newcomers else "") if moves
+                why=(WHY_PROVISIONAL if fresh_seat else WHY_NEWCOMERS if seat in newcomers
+                     else "") if moves
                 else game.why_not_rated(seat, rated),
                 map=game.map, rules_key=game.rules_key, private=game.private,
             ))
+        # A computer player's account keeps its games too (its page counts them), unrated.
+        for seat, user in sorted(game.computers.items()):
+            luck = game.luck.get(seat) or Luck()
+            results.append(PlayerResult(
+                game_id=game.game_id, user_id=user, seat=seat, seats=game.seats,
+                placement=game.places[seat], won=seat in game.winners,
+                finished_at=game.finished_at, rated=False, why=WHY_COMPUTER_SEAT,
+                battles=luck.battles, lost=luck.lost, expected_lost=luck.expected_lost,
+                taken=luck.taken, expected_taken=luck.expected_taken,
+                map=game.map, rules_key=game.rules_key, private=game.private))
         result = GameResult(game_id=game.game_id, finished_at=game.finished_at,
                             seats=game.seats, rated=bool(rated))
         return result, results
 
-    def _weights(self, game: Finished, seats: set[int]) -> tuple[dict[int, float], set[int]]:
+    def _weights(self, game: Finished,
+                 seats: set[int]) -> tuple[dict[int, float], set[int], dict[int, float]]:
         """Each rated seat's share of a full change: discounted by the opponent of this
         game it met most often lately, and scaled by how established its opponents are
         (their counted games before this one: called before _rate counts it); and the
-        seats whose share the opponents' newness cut."""
+        seats whose share the opponents' newness cut; and each seat's pair discount alone
+        (what a newcomer's provisional rating moves by)."""
         established = {seat: played.establishment(self.get(game.humans[seat], ALL_SIZES)[2],
                                                   self.established_at)
                        for seat in seats}
-        found, newcomers = {}, set()
+        found, newcomers, pairs = {}, set(), {}
         for seat in seats:
             user = game.humans[seat]
             opponents = [other for other in sorted(seats)
@@ -246,10 +161,11 @@ class Ledger:
                                         game.finished_at) for other in opponents),
                        default=0)
             share = played.opponents_share([established[other] for other in opponents])
-            found[seat] = played.weight(most) * share
+            pairs[seat] = played.weight(most)
+            found[seat] = pairs[seat] * share
             if share < 1:
                 newcomers.add(seat)
-        return found, newcomers
+        return found, newcomers, pairs
 
     def _meet(self, game: Finished, seats: set[int]) -> None:
         for seat in seats:
@@ -259,15 +175,27 @@ class Ledger:
                     self.met.setdefault(pair, []).append(game.finished_at)
 
     def _rate(self, game: Finished, pool: int, seats: set[int],
-              weights: dict[int, float]) -> None:
+              weights: dict[int, float], pairs: dict[int, float]) -> None:
         sides: dict[int, list[int]] = defaultdict(list)
         for seat in sorted(seats):
             sides[game.side(seat)].append(seat)
         order = sorted(sides)
         rows = {seat: self.get(game.humans[seat], pool) for seat in seats}
+        ranks = [game.places[sides[side][0]] for side in order]
+        fresh = {seat for seat in seats if self.provisional(rows[seat])}
+        if fresh:  # each newcomer's own estimate, against what the others show: in full
+            held = {s: provisional_of(rows[s]) if s in fresh else rows[s][:2] for s in seats}
+            rated = MODEL.rate([[MODEL.rating(mu=held[s][0], sigma=held[s][1])
+                                 for s in sides[side]] for side in order], ranks=ranks)
+            for side, new in zip(order, rated, strict=True):
+                for seat, rating in zip(sides[side], new, strict=True):
+                    if seat in fresh:
+                        discount = pairs[seat]
+                        rows[seat][5] = held[seat][0] + discount * (rating.mu - held[seat][0])
+                        rows[seat][6] = held[seat][1] + discount * (
+                            rating.sigma - held[seat][1])
         teams_in = [[MODEL.rating(mu=rows[s][0], sigma=rows[s][1]) for s in sides[side]]
                     for side in order]
-        ranks = [game.places[sides[side][0]] for side in order]
         rated = MODEL.rate(teams_in, ranks=ranks)
         for side, new in zip(order, rated, strict=True):
             for seat, rating in zip(sides[side], new, strict=True):
@@ -286,7 +214,7 @@ class Ledger:
         keys = self.rows.keys() if keys is None else keys
         return [Rating(user_id=user, pool=pool, mu=row[0], sigma=row[1],
                        rating=shown(row[0], row[1]), games=row[2], wins=row[3],
-                       placements=row[4])
+                       placements=row[4], provisional_mu=row[5], provisional_sigma=row[6])
                 for (user, pool), row in ((k, self.rows[k]) for k in keys) if row[2]]
 
 
@@ -338,7 +266,8 @@ def _save(ledger: Ledger, results: list[GameResult], players: list[PlayerResult]
     Rating.objects.bulk_create(
         ledger.rating_rows(keys), batch_size=BATCH, update_conflicts=True,
         unique_fields=["user", "pool"],
-        update_fields=["mu", "sigma", "rating", "games", "wins", "placements"])
+        update_fields=["mu", "sigma", "rating", "games", "wins", "placements", "provisional_mu",
+                       "provisional_sigma"])
 
 
 def record_pending(limit: int = BATCH) -> list[int]:

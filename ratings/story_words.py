@@ -28,10 +28,31 @@ def side_color(story: Story, side: int) -> str:
     return seat_color(side_seats(story, side)[0])
 
 
+def went_well(point: dict, story: Story) -> bool:
+    """Whether the turn's player came out of it better: their side's chance rose, or the
+    side the point cites (another) fell."""
+    rose = point["after"] > point["before"]
+    return rose == (point["side"] == story.team_of(point["seat"]))
+
+
+def _setback(point: dict, words: dict) -> str:
+    """A turn that cost its player: what it cost, never a conquest that reads as a gain."""
+    if point.get("lost"):
+        return ngettext("Turn %(turn)s: %(player)s lost %(lost)s army attacking",
+                        "Turn %(turn)s: %(player)s lost %(lost)s armies attacking",
+                        point["lost"]) % {**words, "lost": point["lost"]}
+    if point.get("kind") == "quiet":
+        return _("Turn %(turn)s: %(player)s took no territory") % words
+    return _("Turn %(turn)s: %(player)s's turn") % words
+
+
 def _deed(point: dict, story: Story, names: dict | None) -> str:
-    """What the turn's player did, as the start of the sentence."""
+    """What the turn's player did, as the start of the sentence: in a turn that went against
+    them, what it cost (the chance that fell would contradict "took a continent")."""
     words = {"turn": point["turn"], "player": narrator.seat_name(point["seat"], names)}
     kind, board = point.get("kind"), story.board
+    if kind != "left" and not went_well(point, story):
+        return _setback(point, words)
     if kind == "eliminated":
         return _("Turn %(turn)s: %(player)s eliminated %(others)s") % {
             **words, "others": ", ".join(narrator.seat_name(s, names) for s in point["seats"])}

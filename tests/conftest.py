@@ -123,6 +123,26 @@ def charlie(person):
 
 
 @pytest.fixture
+def neutral_by_hand(alice, bob):
+    """alice and bob chose to place the two-player neutral's armies themselves (the
+    rulebooks' way, which the tests of that flow play; a player of the site who never chose
+    has them placed: accounts.models.takes_borders)."""
+    for someone in (alice, bob):
+        people.places_the_neutral_by_hand(getattr(someone, "user_id", None) or someone.pk)
+
+
+@pytest.fixture
+def holding_api_tokens(alice, bob):
+    """alice and bob hold API tokens and never chose: programs of the contract's, to whom
+    the neutral's half falls by hand until they choose (accounts.models.takes_borders)."""
+    from accounts import tokens
+
+    for someone in (alice, bob):
+        if not hasattr(someone, "user_id"):
+            tokens.issue(someone)
+
+
+@pytest.fixture
 def maud(db):
     """A moderator, who plays in none of the tests' games (a user wherever she is)."""
     return people.moderator("maud")

@@ -108,3 +108,9 @@ def api_client_for(someone) -> APIClient:
     client = APIClient()
     client.force_authenticate(someone)
     return client
+
+
+def places_the_neutral_by_hand(user_id: int) -> None:
+    """The user chose to place the two-player neutral's armies themselves."""
+    Preferences.objects.update_or_create(user_id=user_id, defaults={
+        "neutral_placement": Preferences.ASK_ME, "neutral_question_answered": True})

@@ -24,7 +24,7 @@ from games.errors import ServiceError
 from games.models import Game
 from lib.reactions import announce
 from lobby import open_games as games
-from ratings.recording import read_finished
+from ratings.finished import read_finished
 from tournaments import draw
 from tournaments.checks import check_tournament
 from tournaments.models import Entry, Table, Tournament

@@ -3,6 +3,7 @@ points (bots.outlook): pure, no database."""
 
 from __future__ import annotations
 
+import random
 from functools import cache
 
 from bots.arena import play
@@ -79,14 +80,17 @@ def test_the_margin_and_the_play_outs_a_turn_gets():
 
 
 def _crafted() -> Story:
-    """A 3-player game of 9 turns: turn 3 took Asia at 23 % odds, turn 7 eliminated Green."""
-    story = Story(3, 3, finished=True, winners=[1])
+    """A 3-player game of 9 turns: turn 3 (Green) took Asia at 23 % odds, turn 7 (Red)
+    eliminated Green; Red won."""
+    story = Story(3, 3, finished=True, winners=[0])
     for number in range(1, 10):
         story.turns.append(Turn(number, (number - 1) % 3))
     story.turns[2].conquests = [Conquest("siam", 0, 0.8), Conquest("kamchatka", 2, 0.23)]
     story.turns[2].continents_taken = ["asia"]
     story.turns[6].eliminated = [2]
     story.turns[6].conquests = [Conquest("peru", 2, 0.5)]
+    story.turns[6].battles = [{"seat": 0, "attacker_losses": 3}, {"seat": 2,
+                                                                   "attacker_losses": 9}]
 
     class Board:
         continent_territories = {"asia": frozenset({"kamchatka", "siam"})}
@@ -97,20 +101,44 @@ def _crafted() -> Story:
 def test_it_marks_the_turns_that_moved_the_chances_most_and_tells_what_they_did():
     story = _crafted()
     flat = [1 / 3, 1 / 3, 1 / 3]
-    chances = [flat, flat, flat, [0.7, 0.2, 0.1], [0.7, 0.2, 0.1], [0.7, 0.2, 0.1],
-               [0.6, 0.3, 0.1], [0.3, 0.7, 0.0], [0.3, 0.7, 0.0], [0.3, 0.7, 0.0]]
-    chances.append(result_point(story, chances[:-1]))
-    assert chances[-1] == [0.0, 1.0, 0.0]
+    green = [0.2, 0.1, 0.7]
+    chances = [flat, flat, flat, green, green, green, green, [0.7, 0.3, 0.0],
+               [0.7, 0.3, 0.0], [0.7, 0.3, 0.0]]
+    chances.append(result_point(story, chances))
+    assert chances[-1] == [1.0, 0.0, 0.0]
 
-    points = turning_points(story, chances[:-1] + [chances[-1]], count=2)
+    points = turning_points(story, chances, count=2)
 
     assert [p["turn"] for p in points] == [3, 7]
     asia, elimination = points
     assert asia["kind"] == "continent" and asia["territory"] == "kamchatka"
-    assert asia["odds"] == 0.23 and asia["side"] == 0 and asia["seat"] == 2
-    assert asia["before"] < 0.34 and asia["after"] == 0.7
+    assert asia["odds"] == 0.23 and asia["side"] == 2 and asia["seat"] == 2
+    # The numbers are the series' at the turn (after 2 turns, after 3), not a round's means.
+    assert (asia["before"], asia["after"]) == (0.333, 0.7)
     assert elimination["kind"] == "eliminated" and elimination["seats"] == [2]
-    assert elimination["side"] == 1 and elimination["after"] > elimination["before"]
+    assert (elimination["side"], elimination["before"], elimination["after"]) == (2, 0.7, 0.0)
+    assert elimination["lost"] == 3  # the mover's own losses, not the defender's
+
+
+def test_on_random_games_each_turning_point_cites_the_series_at_its_turn():
+    for seed in (3, 7, 11):
+        story = read_story(play(("normal", "normal"), seed=seed, record=True)[1])
+        rng = random.Random(seed)
+        chances = []
+        for _ in story.turns:
+            first = rng.random()
+            chances.append([first, 1 - first])
+        chances.append(result_point(story, chances))
+        points = turning_points(story, chances)
+        assert points
+        for point in points:
+            index, side = point["index"], point["side"]
+            assert point["before"] == round(chances[index - 1][side], 3)
+            assert point["after"] == round(chances[index][side], 3)
+        # The largest single-turn move of the game is among them.
+        largest = max(range(1, len(chances)),
+                      key=lambda k: max(abs(chances[k][s] - chances[k - 1][s]) for s in (0, 1)))
+        assert largest in [p["index"] for p in points]
 
 
 def test_a_game_that_never_started_has_an_empty_story():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from django.utils import timezone
 
 import engine as rules
@@ -119,6 +120,7 @@ def test_it_refuses_to_abort_an_aborted_game(game, maud):
 
 
 # ---- end the turn of an absent player --------------------------------------------------
+@pytest.mark.usefixtures("neutral_by_hand")  # the rulebooks' way, chosen
 def test_it_ends_the_turn_of_an_absent_player_without_counting_a_miss(game, maud):
     before = load_state(game)
     absent = before.turn_seat

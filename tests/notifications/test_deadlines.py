@@ -340,6 +340,7 @@ def test_it_chooses_a_capital_for_everyone_who_missed_the_choice(alice, bob, cha
         assert state.owner[capital] == seat_of(game, user)
 
 
+@pytest.mark.usefixtures("neutral_by_hand")  # the rulebooks' way, chosen
 def test_it_places_the_neutrals_armies_when_the_opponent_misses_it(alice, bob, clock):
     game = started(alice, bob, placement_batch=50)
     place_setup(game)
@@ -363,6 +364,7 @@ def test_it_places_the_neutrals_armies_when_the_opponent_misses_it(alice, bob, c
     assert game.deadline == clock.now + DAY  # the mover's clock starts again
 
 
+@pytest.mark.usefixtures("neutral_by_hand")  # the rulebooks' way, chosen
 def test_it_leaves_the_neutrals_half_of_a_missed_reinforcement_to_the_opponent(
         alice, bob, clock):
     game = started(alice, bob, placement_batch=50)

@@ -175,6 +175,7 @@ def test_it_chooses_a_capital(alice, bob, charlie):
     assert load_state(game).players[seat_of(game, charlie)].capital == capital
 
 
+@pytest.mark.usefixtures("neutral_by_hand")  # the rulebooks' way, chosen
 def test_it_places_the_neutrals_armies(alice, bob):
     game = started(alice, bob, placement_batch=50)
     place_setup(game)

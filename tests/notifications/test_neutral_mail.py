@@ -4,6 +4,7 @@ them placed automatically; a player who chose that gets no mail for it at all.""
 
 from __future__ import annotations
 
+import pytest
 from django.core import mail
 
 from accounts.models import Preferences
@@ -12,6 +13,8 @@ from games.states import load_state
 from notifications import delivery, mailcommands
 from notifications.models import Notification
 from tests.notifications.support import act, place_setup, rows, started, user_at
+
+pytestmark = pytest.mark.usefixtures("neutral_by_hand")
 
 
 def _reinforced(alice, bob):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.core import mail
 from django.test import Client
 
@@ -15,6 +16,8 @@ from notifications import delivery
 from notifications import mail as mails
 from notifications.models import Notification
 from tests.notifications.support import act, place_setup, rows, started, user_at
+
+pytestmark = pytest.mark.usefixtures("holding_api_tokens")
 
 QUESTION = "Place the neutral's armies yourself, or automatically from now on?"
 

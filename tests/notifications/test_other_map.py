@@ -218,6 +218,7 @@ def test_a_maps_own_missions_are_told_in_words():
         assert mission_text("asia_africa") == "Conquer Asia and Africa"
 
 
+@pytest.mark.usefixtures("neutral_by_hand")  # the rulebooks' way, chosen
 def test_the_borders_standing_order_places_the_neutral_on_the_isles(alice, bob, isles_map):
     game = started(alice, bob, map_id="isles", placement_batch=50)
     place_setup(game)

@@ -143,6 +143,7 @@ def test_it_mails_every_seat_to_choose_a_capital(alice, bob, charlie):
     assert len({row.key for row in capital_rows}) == 1  # one cause, three recipients
 
 
+@pytest.mark.usefixtures("neutral_by_hand")  # the rulebooks' way, chosen
 def test_it_mails_the_opponent_to_place_the_neutrals_armies(alice, bob):
     game = started(alice, bob, placement_batch=50)
     place_setup(game)

@@ -1,5 +1,6 @@
 """notifications/presence.py: no "your move" mail while its reader is on the game's page,
-and one mail after they leave without moving."""
+and one mail after they leave without moving; no other mail about the game while they are
+there, nor after, if the page showed them what it says."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.test import Client
 from games.states import load_state
 from notifications import delivery, presence
 from notifications.models import Notification, Presence
-from tests.notifications.support import act, rows, user_at
+from tests.notifications.support import act, rows, send_everything, user_at
 
 
 def on_the_page(user, game) -> Client:
@@ -125,3 +126,40 @@ def test_a_poll_that_brings_the_players_turn_marks_its_entry_read(game):
 
     row.refresh_from_db()
     assert row.read_at is not None
+
+
+def test_it_holds_the_started_mail_while_its_reader_is_on_the_games_page(game, clock, settings):
+    """ "has started" came while its player had the game's page open (issue 58)."""
+    row = rows(game, kind=Notification.STARTED)[0]
+    on_the_page(row.user, game)
+
+    assert delivery.send_many([row.pk]) == 0
+    clock.advance(seconds=settings.CONQUEST_PRESENCE_SECONDS + settings.CONQUEST_ON_SITE_SECONDS
+                  + 1)
+
+    # They saw the started game on its page: no mail at all, once they are gone either.
+    delivery.send_many(delivery.unsent())
+    row.refresh_from_db()
+    assert row.sent_at is not None and row.skipped
+    assert not [m for m in mail.outbox if m.to == [row.user.email] and "started" in m.subject]
+
+
+def test_the_end_mail_waits_on_the_page_and_goes_only_if_they_left_before_the_end(
+        game, clock, settings, alice, bob):
+    away = settings.CONQUEST_PRESENCE_SECONDS + settings.CONQUEST_ON_SITE_SECONDS + 1
+    watching = on_the_page(alice, game)
+    on_the_page(bob, game)
+    act(game, bob, {"type": "resign"})
+    game.refresh_from_db()
+    send_everything()
+    assert mail.outbox == []  # both on the page: nothing yet
+    # alice's page shows the end (the poll brings it); bob left before it.
+    assert watching.get(f"/games/{game.pk}/live/").status_code == 200
+    clock.advance(seconds=away)
+
+    mails = send_everything()
+
+    (alice_end,) = rows(game, kind=Notification.FINISHED, user=alice)
+    (bob_end,) = rows(game, kind=Notification.FINISHED, user=bob)
+    assert alice_end.skipped and alice_end.sent_at is not None
+    assert not bob_end.skipped and [m.to for m in mails] == [[bob.email]]

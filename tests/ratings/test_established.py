@@ -133,3 +133,43 @@ def test_recording_game_by_game_equals_a_rebuild_under_the_newcomers_rule():
     assert sorted(PlayerResult.objects.values_list(*columns)) == live
     assert sorted(Rating.objects.values_list("user_id", "pool", "mu", "sigma",
                                              "games")) == ratings
+
+
+def test_a_game_between_newcomers_moves_their_provisional_ratings_shown_with_a_mark(client):
+    """"1500 → 1500 (±0)" after a newcomers' rated game (issue 58): their provisional
+    ratings move, as lichess's do, and every page shows them with "?"."""
+    alice, bob = players("alice", "bob")
+    game = finished_game([alice, bob])  # bob resigns: alice wins
+    record_results()
+
+    won, lost = (PlayerResult.objects.get(game=game, user=u) for u in (alice, bob))
+    assert won.provisional and lost.provisional and won.why == "provisional"
+    assert won.rating > won.rating_before and won.rating != lost.rating
+    assert rating(alice).provisional_mu > rating(bob).provisional_mu
+    client.force_login(alice)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert f"Your rating: {won.rating_before}? → {won.rating}? (+" in page
+    assert "provisional (?)" in page
+    profile = client.get("/players/alice/").content.decode()
+    assert f">{won.rating}?</strong>" in profile
+    api = client.get("/api/v1/players/alice/").json()
+    assert api["provisional"] is True and api["rating"] == won.rating
+
+
+def test_provisional_gains_never_reach_the_leaderboard(client):
+    """A fresh account that beats fresh throwaways rises provisionally, while what the
+    leaderboard ranks (the counted rating) stays where a new player starts."""
+    farmer = players("farmer")[0]
+    throwaways = players(*(f"throwaway{i}" for i in range(ESTABLISHED)))
+    for i, throwaway in enumerate(throwaways):
+        finished_game([farmer, throwaway], seed=i)
+    record_results()
+
+    row = rating(farmer)
+    assert row.games == ESTABLISHED
+    assert recording.shown(row.provisional_mu, row.provisional_sigma) > recording.BASE + 100
+    assert row.rating == recording.shown(*recording.new_rating()) == recording.BASE
+    board = client.get("/api/v1/leaderboard/").json()
+    assert all(entry["rating"] <= recording.BASE for entry in board["results"])
+    # Established now: the page shows the counted rating, without "?".
+    assert client.get("/api/v1/players/farmer/").json()["provisional"] is False

@@ -73,3 +73,18 @@ def test_the_charts_labels_stand_beside_its_bars_not_under_them(unlucky):
     bars = [float(x) for x in re.findall(r'<rect x="([\d.]+)"[^>]*><title>', section)]
     assert labels and bars
     assert min(bars) > max(labels), (labels, bars)
+
+
+def test_the_player_page_rounds_the_net_luck_once_as_the_game_page_does():
+    """−1.9 on the game page and −1.8 on the profile (issue 58): the profile rounded the
+    expectations, then their sum. 1.14 − 3 + 0 − 0.06 = −1.92 reads −1.9 on both."""
+    alice, bob = players("alice", "bob")
+    finished_game([alice, bob])
+    record_results()
+    PlayerResult.objects.filter(user=alice).update(
+        battles=2, lost=3, expected_lost=1.14, taken=0, expected_taken=0.06)
+
+    section = luck_section("alice", "en")
+
+    assert "Luck in armies: \u22121.9" in section, section
+    assert "\u22122.0" not in section

@@ -55,7 +55,8 @@ def test_bots_are_not_rated_and_move_no_rating_unless_the_creator_chose_so():
     record_results()
 
     assert not Rating.objects.exists()
-    assert PlayerResult.objects.filter(rated=False).count() == 2  # humans only, unrated
+    # The humans, unrated, and the computer player (its page counts its games).
+    assert PlayerResult.objects.filter(rated=False).count() == 3
 
     game = finished_game([alice, bob], bots=["easy"], rated=True, leave=[bob])
     record_results()
@@ -159,3 +160,18 @@ def test_the_rebuild_command_says_how_many_games_it_read():
 
     assert "from 1 finished games" in out.getvalue()
     assert rating(alice).games == 1
+
+
+def test_a_computer_players_page_counts_the_games_it_finished(client):
+    """A computer player's profile said "Games played 0" after a finished game (issue 58)."""
+    alice, bob = players("alice", "bob")
+    game = finished_game([alice, bob], bots=["easy"], leave=[bob])
+    record_results()
+    computer = game.seats.get(bot="easy").user
+
+    page = client.get(f"/players/{computer.username}/").content.decode()
+
+    assert '<dd id="games-played">1</dd>' in page
+    (row,) = PlayerResult.objects.filter(user=computer)
+    assert not row.rated and row.rating is None
+    assert not Rating.objects.filter(user=computer).exists()

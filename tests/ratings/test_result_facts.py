@@ -10,8 +10,9 @@ import pytest
 from django.apps import apps
 
 from games.models import Game
+from ratings.finished import rules_key
 from ratings.models import PlayerResult
-from ratings.recording import rebuild, rules_key
+from ratings.recording import rebuild
 from ratings.tasks import record_results
 from tests.ratings.support import finished_game, players
 

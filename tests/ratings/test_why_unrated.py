@@ -64,16 +64,17 @@ def test_a_bot_account_at_its_owners_table_is_named_as_the_reason():
     assert "a bot account played at its owner's table" in result_box(alice, game)
 
 
-def test_a_game_against_newcomers_says_it_counted_for_nothing_yet(settings):
+def test_a_game_between_newcomers_says_their_ratings_are_provisional(settings):
+    """It said "1500 → 1500 (±0): your opponents had not finished 5 rated games yet"; a
+    newcomers' game moves their provisional ratings now (test_established.py)."""
     settings.CONQUEST_RATING_ESTABLISHED_GAMES = 5
     alice, bob = players("alice", "bob")
     game = finished_game([alice, bob])
     record_results()
 
     box = result_box(alice, game)
-    assert "Your rating:" in box
-    assert "Your opponents had not finished 5 rated games yet: a game counts fully " \
-           "against players who have." in box, box
+    assert "Your rating: 1500? → " in box and "(±0)" not in box, box
+    assert "Your rating is provisional (?) until you have finished 5 rated games" in box
 
 
 def test_the_profile_says_when_a_rating_will_show():

@@ -120,3 +120,16 @@ def test_the_move_in_form_says_what_the_border_keeps(two):  # noqa: F811
             f"({attackers}), its strongest enemy neighbour: it holds {percent(1 - taken)} of "
             f"the time against an all-out attack.")
     assert html_escape(line, quote=False).replace("'", "&#x27;") in html
+
+
+def test_a_chance_the_dice_can_still_lose_never_reads_certain():
+    """60 against 1 read "100.0 %" where 25 against 4 read "> 99.9 %" (issue 58): a float
+    rounded to 1.0 is not a certainty."""
+    for language in ("en", "cs"):
+        with translation.override(language):
+            overwhelming = percent(odds.summary(60, 1)["repeat"]["conquer"])
+            strong = percent(odds.summary(25, 4)["repeat"]["conquer"])
+            hopeless = percent(odds.summary(2, 400)["repeat"]["conquer"])
+            assert overwhelming == strong and overwhelming.startswith("> 99")
+            assert hopeless.startswith("< 0")
+    assert percent(1.0) == "100.0 %"  # a certainty (a finished game's result) still reads so

@@ -181,3 +181,20 @@ def _translated(language: str) -> set[str]:
             except KeyError:
                 pass
     return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_profiles_mail_help_lines_are_translated(language, alice):
+    """Three help lines kept their English on the Czech and Polish profile (issue 58): the
+    model's help texts, which no catalogue knows."""
+    client = Client()
+    client.force_login(alice)
+    client.cookies["django_language"] = language
+
+    page = client.get("/accounts/profile/").content.decode()
+
+    for english in ("Mail when a game starts", "sends a private message.",
+                    "One-click unsubscribe", "Held while you are on the site"):
+        assert english not in page
+    assert {"cs": "Odhlášení jedním kliknutím", "pl": "Wypisanie jednym kliknięciem"}[
+        language] in page

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from accounts.models import Preferences
 from games.states import load_state
 from tests.people import client_for
 from tests.play import play_until
 from tests.web.support import post_play, started_game
+
+pytestmark = pytest.mark.usefixtures("neutral_by_hand")
 
 
 def _waiting_for_neutral(alice, bob):

@@ -4,11 +4,15 @@ now on; each answer is one click and the question is not asked again."""
 
 from __future__ import annotations
 
+import pytest
+
 from accounts.models import Preferences
 from games.states import load_state
 from tests.people import client_for
 from tests.play import play_until
 from tests.web.support import started_game
+
+pytestmark = pytest.mark.usefixtures("holding_api_tokens")
 
 QUESTION = "Place the neutral's armies yourself, or automatically from now on?"
 
@@ -23,11 +27,12 @@ def _waiting_for_neutral(alice, bob):
     return game, state, [alice, bob][state.current], [alice, bob][state.turn_seat]
 
 
-def test_it_asks_the_placer_once(alice, bob):
+def test_it_asks_each_player_who_never_chose_from_the_games_start(alice, bob):
+    """Offered when the game starts (issue 58), to both players, until they answer."""
     game, _state, placer, mover = _waiting_for_neutral(alice, bob)
 
     assert QUESTION in _page(placer, game)
-    assert QUESTION not in _page(mover, game)
+    assert QUESTION in _page(mover, game)
 
 
 def test_it_keeps_the_rule_when_the_placer_places_themselves(alice, bob):

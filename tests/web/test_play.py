@@ -425,6 +425,7 @@ def test_it_spreads_armies_to_several_neighbours(two):
 
 
 # ---- the neutral, defence, resigning ---------------------------------------------------
+@pytest.mark.usefixtures("neutral_by_hand")  # the rulebooks' way, chosen
 def test_it_places_the_neutrals_reinforcements(two):
     game = started_game(two, setup="random", neutral=True, neutral_reinforcement="opponent")
     state = play_until(game, two, lambda s: s.phase == "neutral_place")

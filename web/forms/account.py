@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import email as addresses
 from accounts import signin
-from accounts.models import BOT_USERNAME_PREFIX, Preferences
+from accounts.models import BOT_USERNAME_PREFIX, Preferences, neutral_placed_for
 from lib.inputs import whole_number
 from notifications.vacations import MAX_DAYS_AHEAD
 
@@ -68,7 +68,12 @@ class PreferencesForm(forms.ModelForm):
             "neutral_placement": _("The neutral's reinforcements"),
         }
         widgets = {"neutral_placement": forms.RadioSelect}
-        help_texts = {"digest_hour": _("0 to 23."), "mail_link_sign_in": _(
+        help_texts = {"game_mail": _(
+            "Held while you are on the site, and not sent at all if you saw it there."),
+            "message_mail": _("The mail says who wrote, never what: the message waits on "
+                              "the site."),
+            "unsubscribed": _("One-click unsubscribe: no mail at all."),
+            "digest_hour": _("0 to 23."), "mail_link_sign_in": _(
             "Anyone you forward a mail to could then play as you. Off: the link asks you "
             "to sign in."), "occupy_default": _(
             "All but what the border needs: the attacking territory keeps as many armies as its "
@@ -107,6 +112,11 @@ class PreferencesForm(forms.ModelForm):
         ]
         # A form posted without it (an older page) keeps the choice as it was.
         self.fields["neutral_placement"].required = False
+        if user is not None and not self.instance.neutral_question_answered:
+            # Never chosen: shown as it is applied (accounts.models.takes_borders).
+            self.initial["neutral_placement"] = (
+                Preferences.BORDERS if user.pk in neutral_placed_for([user.pk])
+                else Preferences.ASK_ME)
         self.fields["digest_hour"].widget.attrs.update({"min": 0, "max": 23})
 
     def clean_occupy_default(self) -> str:

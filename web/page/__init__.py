@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
-from accounts.models import Preferences
+from accounts.models import Preferences, neutral_placed_for
 from games import seat_views, standing_orders
 from games.models import Game
 from games.seating import Seats
@@ -49,11 +49,23 @@ def occupy_default_of(user) -> str:
     return chosen.first() or Preferences.OCCUPY_ALL
 
 
-def neutral_question_of(user) -> bool:
-    """Whether the page asks this player, once, how the neutral's armies are to be placed."""
+def neutral_question_of(user) -> dict | None:
+    """Whether the page asks this player, once, how the neutral's armies are to be placed,
+    and whether, until they answer, they are placed for them (`automatic`)."""
     if not user.is_authenticated:
-        return False
-    return standing_orders.neutral_question_open(Preferences.objects.filter(user=user).first())
+        return None
+    if not standing_orders.neutral_question_open(
+            Preferences.objects.filter(user=user).first()):
+        return None
+    return {"automatic": user.pk in neutral_placed_for([user.pk])}
+
+
+def neutral_half_falls_to_players(view: dict) -> bool:
+    """A two-player game with the neutral whose rule leaves its half to the player not
+    moving: the game page offers the standing choice from its start."""
+    rules = view.get("rules") or {}
+    return bool(rules.get("neutral")) and rules.get("neutral_reinforcement") == "opponent" \
+        and len(view.get("players") or []) == 2
 
 
 def stamp(game: Game) -> str:
@@ -122,8 +134,8 @@ def game_context(game: Game, seats: Seats, user, *, at: int | None = None,
         "actions": actions(view, seat, game, selected, posted,
                            occupy_default=occupy_default_of(user), names=names)
         if live and not bot_account else {},
-        "neutral_question": live and not bot_account and view.get("phase") == "neutral_place"
-        and view.get("current_seat") == seat and seat is not None
+        "neutral_question": live and not bot_account and seat is not None
+        and game.status == Game.ACTIVE and neutral_half_falls_to_players(view)
         and neutral_question_of(user),
         "bot_account_note": bot_refusal() if bot_account else "",
         "deadline": deadline_context(game) if live else None,

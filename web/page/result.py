@@ -38,7 +38,8 @@ def result_context(game: Game, view: dict, places: dict[int, int], seat: int | N
                      "name": narrator.seat_name(place_seat, names),
                      "color": seat_color(place_seat),
                      "change": signed(change["change"]) if change.get("rated") else "",
-                     "rating": change.get("after") if change.get("rated") else None})
+                     "rating": changes.written(change.get("after"), change)
+                     if change.get("rated") else None})
     if seat is not None and seat in places:
         headline, won = headlines.headline(places, seat, team_size)
     else:
@@ -47,7 +48,9 @@ def result_context(game: Game, view: dict, places: dict[int, int], seat: int | N
     if seat in humans and found is not None:
         mine = found.get(humans[seat], {"rated": False, "why": changes.why_words("", False)})
         if mine["rated"]:
-            mine = {**mine, "signed": signed(mine["change"])}
+            mine = {**mine, "signed": signed(mine["change"]),
+                    "before": changes.written(mine["before"], mine),
+                    "after": changes.written(mine["after"], mine)}
         why = mine["why"]
     elif seat in humans:  # not recorded yet: said at once if it will move no rating
         why = changes.known_unrated(game)

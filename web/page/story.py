@@ -151,7 +151,7 @@ def _story_context(game: Game, at: int | None, names: dict[int, str],
              "pending": False, "not_analysed": False}
     if game.status == Game.FINISHED:
         found = found or analysis.stored(game.pk)
-        row = found.row if found.state == "done" and found.row.chances else None
+        row = analysis.done(game.pk) if found.state == "done" else None
         if row is not None:
             whole = story if at is None else story_until(game, None)
             shown["win"] = _win_chart(whole, row, names)
