@@ -43,3 +43,32 @@ def test_each_faq_answers_its_questions():
     operators = (DOCS / "operators/faq.md").read_text()
     for question in ("The site answers 301", "Streams answer 503", "Mail is not sent"):
         assert f"## {question}" in operators, question
+
+
+# What players' pages must not name: Python modules and scripts, the server's settings, its
+# workers and scheduler. Those live in the operators' pages (operators/internals.md).
+INTERNALS = re.compile(
+    r"[\w/.-]+\.(py|js)\b"
+    r"|\b(accounts|games|lobby|live|engine|ratings|notifications|tournaments|web|ops|lib|bots"
+    r"|conversations|moderation|config|words)\.(?!md\b)[a-z_]+"
+    r"|`(accounts|games|lobby|live|engine|ratings|notifications|tournaments|web|ops|lib|bots"
+    r"|conversations|moderation|config|words|static|scripts|tests)/"
+    r"|CONQUEST_[A-Z_]+|[Cc]elery|\bworkers?\b|\b[Bb]eat\b")
+
+
+def test_the_players_pages_speak_players_words():
+    found = [f"{page.name}:{n}: {match[0]}"
+             for page in sorted((DOCS / "players").glob("*.md"))
+             for n, line in enumerate(page.read_text().splitlines(), 1)
+             if (match := INTERNALS.search(line))]
+    assert not found, "\n".join(found)
+
+
+def test_the_pattern_catches_what_it_means_to():
+    for internal in ("`ratings/placement.py`", "CONQUEST_ON_SITE_SECONDS", "a Celery task",
+                     "the mail worker", "beat's sweep", "games.service.submit",
+                     "`static/js/history.js`"):
+        assert INTERNALS.search(internal), internal
+    for plain in ("see [the rules](rules.md)", "the [games](games.md) page",
+                  "`POST /api/v1/games/`", "the deadline sweeps nothing away"):
+        assert not INTERNALS.search(plain), plain
