@@ -15,7 +15,7 @@ import pytest
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.django_db]  # the PostgreSQL pass keeps it
 
 
 def test_the_self_hosting_guide_works_as_written():
