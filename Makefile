@@ -15,7 +15,7 @@ PYTEST_WORKERS ?= 3
 # apt-get needs root: use sudo when make runs as someone else.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test bench lint browser messages lock docs screenshots
+.PHONY: run test bench lint browser messages lock docs docs-serve screenshots selfhost-check
 
 # uv installs (the same pinned versions as pip would) in about 5 s where pip took 30 s of
 # every fresh clone's CI; pip only brings uv itself, at the version pinned here.
@@ -101,6 +101,19 @@ lint: $(VENV)/.installed
 docs: export NO_MKDOCS_2_WARNING=1
 docs: $(VENV)/.installed
 	$(BIN)/mkdocs build --strict --quiet
+
+# The same site served with its search (a search box needs the pages served, not opened as
+# files): http://127.0.0.1:$${DOCS_PORT:-8001}/
+docs-serve: export NO_MKDOCS_2_WARNING=1
+docs-serve: $(VENV)/.installed
+	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:$${DOCS_PORT:-8001}
+
+# docs/operators/selfhost.md followed as far as this machine allows (scripts/selfhost_check.py):
+# needs PostgreSQL, Redis and nginx (Debian's package; installed if missing).
+selfhost-check: $(VENV)/.installed
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || \
+		($(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends nginx-light)
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python scripts/selfhost_check.py
 
 # The documentation's pictures (docs/images/), taken from a site the script starts and fills
 # with games (scripts/screenshots.py), in Debian's chromium.

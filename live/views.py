@@ -11,6 +11,7 @@ close` and a reason: `credentials_ended` (the client may not come back), `max_li
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 
@@ -28,6 +29,8 @@ from notifications import presence
 
 SSE, NDJSON = "text/event-stream", "application/x-ndjson"
 
+log = logging.getLogger(__name__)
+
 
 def _error(status: int, code: str, detail: str, **extra) -> JsonResponse:
     return JsonResponse({"error": code, "detail": detail, **extra}, status=status)
@@ -44,8 +47,13 @@ def _not_here(request) -> JsonResponse | None:
     buffer it forever. There it is a 503, and the page keeps polling."""
     if isinstance(request, ASGIRequest):
         return None
-    return _error(503, "unavailable", "streams are served by the ASGI server (config.asgi); "
-                  "poll events/ here")
+    log.warning("stream %s reached a WSGI web process: route /api/v1/stream/ and "
+                "/api/v1/games/*/stream/ to the streams process in the proxy "
+                "(deploy/nginx/conquest.conf, docs/operators/selfhost.md)", request.path)
+    refused = _error(503, "unavailable", "streams are served by the ASGI server (config.asgi); "
+                     "poll events/ here")
+    refused._has_been_logged = True  # the warning above says it; not django.request's ERROR
+    return refused
 
 
 def _format(request) -> str:

@@ -102,7 +102,7 @@ def test_it_checks_every_procfile_command():
     started = [checked(argv) for line in entries.values() for argv in commands(line)]
     assert_a_whole_topology([s for s in started if s["kind"] != "manage"])
     assert {s["command"] for s in started if s["kind"] == "manage"} == {
-        "migrate", "collectstatic"}
+        "clear_metrics", "migrate", "collectstatic"}
     assert "${PORT" in entries["web"]
 
 
@@ -115,6 +115,9 @@ def test_it_checks_every_systemd_unit():
         for line in keys["ExecStart"]:
             # systemd writes a literal % as %%; %i is the instance (the web unit's port).
             argv = shlex.split(line.replace("%%", "%"))
+            if argv[0] == "/srv/conquest/deploy/backup.sh":  # a script of the checkout's
+                assert (DEPLOY / "backup.sh").stat().st_mode & 0o111, line
+                continue
             assert argv[0].startswith("/srv/conquest/.venv/bin/"), line
             started.append(checked(argv))
         if name in LONG_RUNNING:
@@ -204,3 +207,30 @@ def test_the_analysis_worker_runs_within_the_operators_budget(settings, monkeypa
 
     assert analysis.worker_concurrency == 3 and niced == [0, 10]  # from nice 2 to 12
     assert clock.worker_concurrency is None
+
+
+def enabled_units(text: str) -> set[str]:
+    """The units the first `systemctl enable` line (continued with backslashes) names,
+    instances written as their templates (conquest-web@8000 -> conquest-web@.service)."""
+    joined = re.sub(r"\\\n[#\s]*", " ", text)
+    line = re.search(r"systemctl enable (.*)", joined).group(1)
+    names = [n for n in line.split() if n.startswith("conquest")]
+    return {n if n.endswith(".target") else re.sub(r"@.*", "@", n) + ".service"
+            for n in names}
+
+
+def test_the_enable_lines_name_every_unit_the_target_starts():
+    """Whatever names `systemctl enable` (the target's comment, the self-hosting guide)
+    names every long-running unit and the metrics clearing: a unit left out never starts."""
+    wanted = set(LONG_RUNNING) | {"conquest-clear-metrics.service"}
+    guide = Path(__file__).resolve().parent.parent / "docs/operators/selfhost.md"
+    for text in ((UNITS / "conquest.target").read_text(), guide.read_text()):
+        assert wanted <= enabled_units(text), wanted - enabled_units(text)
+
+
+def test_every_process_waits_for_the_metrics_folder_to_be_emptied():
+    for name in LONG_RUNNING:
+        keys = unit(name)
+        assert "conquest-clear-metrics.service" in " ".join(keys["After"]), name
+        assert "conquest-clear-metrics.service" in " ".join(keys["Wants"]), name
+    assert unit("conquest-clear-metrics.service")["ExecStart"][0].endswith("clear_metrics")

@@ -16,3 +16,14 @@ def test_it_sends_streams_to_the_asgi_server(client, alice):
         answer = client.get(path)
         assert answer.status_code == 503, path
         assert answer.json()["error"] == "unavailable"
+
+
+def test_the_refusal_is_a_warning_that_points_at_the_proxy(client, alice, caplog):
+    """A web instance the proxy sent a stream to is a routing mistake of the operator's,
+    not a server error: a WARNING naming the proxy's routes, never an ERROR."""
+    game = open_games.create_game(alice, "Here", 2, {})
+    with caplog.at_level("DEBUG"):
+        client.get(f"/api/v1/games/{game.pk}/stream/")
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    warned = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert any("proxy" in text and "deploy/nginx" in text for text in warned), warned
