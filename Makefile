@@ -15,7 +15,7 @@ PYTEST_WORKERS ?= 3
 # apt-get needs root: use sudo when make runs as someone else.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test bench lint browser messages lock docs docs-serve screenshots selfhost-check
+.PHONY: run test bench lint browser nginx messages lock docs docs-serve screenshots selfhost-check
 
 # uv installs (the same pinned versions as pip would) in about 5 s where pip took 30 s of
 # every fresh clone's CI; pip only brings uv itself, at the version pinned here.
@@ -110,10 +110,14 @@ docs-serve: $(VENV)/.installed
 
 # docs/operators/selfhost.md followed as far as this machine allows (scripts/selfhost_check.py):
 # needs PostgreSQL, Redis and nginx (Debian's package; installed if missing).
-selfhost-check: $(VENV)/.installed
+selfhost-check: $(VENV)/.installed nginx
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python scripts/selfhost_check.py
+
+# Debian's nginx, which the self-hosting check (and its test on the PostgreSQL pass) runs with
+# deploy/nginx/conquest.conf; never started as a service.
+nginx:
 	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || \
 		($(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends nginx-light)
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python scripts/selfhost_check.py
 
 # The documentation's pictures (docs/images/), taken from a site the script starts and fills
 # with games (scripts/screenshots.py), in Debian's chromium.
