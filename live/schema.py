@@ -29,6 +29,10 @@ EVENTS = {
     "notice": (USER_STREAM, "Something for the caller: `kind` is your_move, game_started or "
                "game_finished (and others); `game` the game's id. Its id is the notice's id.",
                {"kind": "your_move", "game": 12, "deadline": "2026-05-02T10:00:00Z"}),
+    "moves": (USER_STREAM, "Only with `?moves=1` (the site's pages ask so): the games "
+              "waiting for the caller's move, whenever their count changes either way (a "
+              "move of theirs in another tab, a clock's); never sent otherwise.",
+              {"count": 2, "games": [12, 31]}),
     "close": ("both", "The stream's last event; its `reason` says why: " + "; ".join(
         f"`{reason}`: {what}" for reason, what in CLOSE_REASONS.items()) + ".",
         {"reason": "max_lifetime"}),
@@ -106,6 +110,9 @@ def stream_operation(path: str) -> dict:
             {"name": "last_event_id", "in": "query", "required": False,
              "schema": {"type": "integer", "minimum": 0},
              "description": "The same, for a new EventSource"},
+            *([] if game else [{"name": "moves", "in": "query", "required": False,
+                                "schema": {"type": "string", "enum": ["1"]},
+                                "description": "1: also `event: moves` (the site's pages)"}]),
             {"name": "Accept", "in": "header", "required": False,
              "schema": {"type": "string", "enum": [SSE, NDJSON], "default": SSE}},
         ],

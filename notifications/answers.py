@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine import events as ev
-from engine import odds
+from engine import odds, odds_dice
 from engine.pieces import ATTACK_DICE
 from games import seat_views
 from games.boards import board_of_view
@@ -53,8 +53,8 @@ def attack_chance(view: dict) -> str | None:
     if not defenders or attackers < 2:  # out of sight under fog: no count, no odds
         return None
     owner = view["territories"][target].get("owner")
-    figures = odds.summary(min(attackers, odds.MOST_ARMIES), min(defenders, odds.MOST_ARMIES),
-                           dice, odds.defense_in_view(view, owner))
+    figures = odds.summary(min(attackers, odds_dice.MOST_ARMIES), min(defenders, odds_dice.MOST_ARMIES),
+                           dice, odds_dice.defense_in_view(view, owner))
     board = board_of_view(view)
     return _("Chance that the attack above takes %(target)s from %(source)s: %(repeat)s "
              "repeating until it falls, %(one)s with one roll.") % {

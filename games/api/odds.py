@@ -8,7 +8,7 @@ from rest_framework import permissions
 from rest_framework.response import Response
 
 from accounts import throttles
-from engine import odds
+from engine import odds, odds_dice
 from engine.options import CHOICES, SWITCHES
 from engine.pieces import ATTACK_DICE
 from lib.api.errors import ERRORS, error
@@ -38,9 +38,9 @@ def _switch(query, name: str) -> bool:
 
 
 def _armies(query, name: str, low: int) -> int:
-    value = whole_number(query.get(name), low, odds.MOST_ARMIES)
+    value = whole_number(query.get(name), low, odds_dice.MOST_ARMIES)
     if value is None:
-        raise BadQuery(f"{name} must be a whole number from {low} to {odds.MOST_ARMIES}")
+        raise BadQuery(f"{name} must be a whole number from {low} to {odds_dice.MOST_ARMIES}")
     return value
 
 
@@ -61,7 +61,7 @@ def battle_asked(query) -> tuple[int, int, int, str]:
     if dice is None:
         raise BadQuery(f"dice must be a whole number from 1 to {ATTACK_DICE} (the most the "
                        "attacker rolls)")
-    defense = odds.defense_of(_choice(query, "defense", odds.DEFENSES, "max"),
+    defense = odds_dice.defense_of(_choice(query, "defense", odds_dice.DEFENSES, "max"),
                               neutral=_switch(query, "neutral"),
                               neutral_dice=query.get("neutral_dice", "max"))
     return attackers, defenders, dice, defense
@@ -87,12 +87,12 @@ class OddsView(ApiView):
             "address (429 throttled with Retry-After)."),
         parameters=[
             OpenApiParameter("attackers", int, required=True,
-                             description=f"armies on the source, 2 to {odds.MOST_ARMIES}"),
+                             description=f"armies on the source, 2 to {odds_dice.MOST_ARMIES}"),
             OpenApiParameter("defenders", int, required=True,
-                             description=f"armies on the target, 1 to {odds.MOST_ARMIES}"),
+                             description=f"armies on the target, 1 to {odds_dice.MOST_ARMIES}"),
             OpenApiParameter("dice", int, enum=list(range(1, ATTACK_DICE + 1)),
                              default=ATTACK_DICE),
-            OpenApiParameter("defense", str, enum=list(odds.DEFENSES), default="max"),
+            OpenApiParameter("defense", str, enum=list(odds_dice.DEFENSES), default="max"),
             OpenApiParameter("neutral", bool, default=False,
                              description="the target is the two-player neutral's"),
             OpenApiParameter("neutral_dice", str, enum=list(CHOICES["neutral_dice"]),

@@ -9,7 +9,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from engine import odds
+from engine import odds, odds_dice
 from engine.pieces import ATTACK_DICE, DEFENCE_DICE, NEUTRAL
 from words.vocabulary import percent, territory_name
 
@@ -40,7 +40,7 @@ DICE_CHOICES = tuple(str(n) for n in range(1, ATTACK_DICE + 1))
 def defenses(view: dict) -> dict:
     """{owner as the board's data-owner says it: the standing order its dice follow}."""
     owners = [p["seat"] for p in view["players"]] + [NEUTRAL]
-    return {str(owner): odds.defense_in_view(view, owner) for owner in owners}
+    return {str(owner): odds_dice.defense_in_view(view, owner) for owner in owners}
 
 
 def armies(count: float) -> str:
@@ -59,8 +59,8 @@ def attack_odds(view: dict, source: str | None, target: str | None,
         return {"fog": True, "lines": [_(FOG)]}
     if not attackers or attackers < 2 or defenders < 1:
         return {}
-    defense = odds.defense_in_view(view, territories[target]["owner"])
-    figures = odds.summary(min(attackers, odds.MOST_ARMIES), min(defenders, odds.MOST_ARMIES),
+    defense = odds_dice.defense_in_view(view, territories[target]["owner"])
+    figures = odds.summary(min(attackers, odds_dice.MOST_ARMIES), min(defenders, odds_dice.MOST_ARMIES),
                            int(dice) if dice in DICE_CHOICES else ATTACK_DICE, defense)
     repeat, move_in = figures["repeat"], figures["repeat"]["move_in"]
     lines = [_(TAKE) % {"repeat": percent(repeat["conquer"]),
@@ -107,9 +107,9 @@ def border_line(view: dict, seat: int, source: str, kept: int) -> str | None:
     if threat is None or kept < 1:
         return None
     enemy, armies = threat
-    taken = odds.assault(min(armies, odds.MOST_ARMIES), min(kept, odds.MOST_ARMIES),
+    taken = odds.assault(min(armies, odds_dice.MOST_ARMIES), min(kept, odds_dice.MOST_ARMIES),
                          ATTACK_DICE,
-                         odds.defense_in_view(view, seat)).conquer if armies >= 2 else 0.0
+                         odds_dice.defense_in_view(view, seat)).conquer if armies >= 2 else 0.0
     board = board_of(view)
     return _(KEEPS) % {"source": territory_name(source, board), "kept": kept,
                        "enemy": territory_name(enemy, board), "armies": armies,
@@ -119,4 +119,4 @@ def border_line(view: dict, seat: int, source: str, kept: int) -> str | None:
 def border_texts(view: dict, seat: int) -> dict:
     """What the page's script needs to retell border_line as the armies moved change."""
     return {"text": _(KEEPS), "friends": friends(view, seat),
-            "defense": odds.defense_in_view(view, seat), "dice": DICE}
+            "defense": odds_dice.defense_in_view(view, seat), "dice": DICE}

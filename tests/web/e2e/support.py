@@ -8,7 +8,8 @@ import time
 from django.conf import settings
 from django.test import Client
 
-from tests.people import PASSWORD, with_password
+from accounts import tokens
+from tests.people import PASSWORD, places_the_neutral_by_hand, with_password
 from tests.play import play_until
 from tests.web.support import started_game
 
@@ -62,10 +63,18 @@ def signed_in(browser, base: str, name: str, contexts: list,
     return page
 
 
-def at_the_neutral_placement(browser, base: str, contexts: list, size: tuple[int, int]):
+def at_the_neutral_placement(browser, base: str, contexts: list, size: tuple[int, int],
+                             program: bool = False):
     """A two-player game with the neutral played on to its neutral placement, opened in the
-    browser for the player who places it: (page, game, placer)."""
+    browser for the player who places it: (page, game, placer). The players chose to place
+    the neutral's armies by hand; `program`: they never chose, but hold API tokens (to whom
+    the half falls by hand until they choose, and who are asked once)."""
     alice, bob = with_password("alice"), with_password("bob")
+    for someone in (alice, bob):
+        if program:
+            tokens.issue(someone)
+        else:
+            places_the_neutral_by_hand(someone.pk)
     game = started_game([alice, bob], setup="random", neutral=True)
     state = play_until(game, [alice, bob], lambda s: s.phase == "neutral_place")
     placer = [alice, bob][state.current]

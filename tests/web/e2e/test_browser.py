@@ -5,10 +5,12 @@ fortification and an end of turn, every step clicked or typed on the pages."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.models import Game
 from games.states import load_state
+from tests.people import places_the_neutral_by_hand
 from tests.web.e2e.support import after_polls
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -75,6 +77,8 @@ def test_two_players_play_a_turn_each_in_the_browser(browser, live_server, conte
     base = live_server.url
     alice = sign_up(browser, base, "alice", contexts)
     bob = sign_up(browser, base, "bob", contexts)
+    for name in ("alice", "bob"):  # the rulebooks' way, which this test plays through
+        places_the_neutral_by_hand(get_user_model().objects.get(username=name).pk)
 
     # alice creates a two-player game with the classic preset (simultaneous setup)
     alice.fill("#id_name", "Browser game")

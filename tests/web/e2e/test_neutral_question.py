@@ -15,7 +15,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 def test_the_placer_answers_the_question_with_one_click(browser, live_server, contexts,
                                                         screenshot, size):
-    page, game, placer = at_the_neutral_placement(browser, live_server.url, contexts, size)
+    page, game, placer = at_the_neutral_placement(browser, live_server.url, contexts, size,
+                                                  program=True)
     question = page.locator("#neutral-question")
     assert "automatically from now on?" in question.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]

@@ -14,7 +14,7 @@ from engine.maps import classic
 from games import service
 from games.states import load_state
 from lobby import open_games
-from tests.people import with_password
+from tests.people import places_the_neutral_by_hand, with_password
 from tests.play import play_until
 from tests.tournaments.support import create as create_tournament
 from tests.web.e2e.support import SIZES, sign_in
@@ -58,6 +58,8 @@ def too_wide(page) -> list[str]:
 def games_in_every_phase(alice, bob, carol) -> dict[str, str]:
     """Name -> path of a game page (and its neighbours) in every phase a page can show."""
     paths = {}
+    for someone in (alice, bob):  # so that a two-player game reaches its neutral placement
+        places_the_neutral_by_hand(someone.pk)
     waiting = open_games.create_game(alice, "A long name for a waiting game of two teams", 4,
                                 {"team_size": 2})
     open_games.join_game(waiting, bob)

@@ -8,7 +8,7 @@ import pytest
 
 from games import service
 from games.states import load_state
-from tests.people import with_password
+from tests.people import places_the_neutral_by_hand, with_password
 from tests.play import play_until
 from tests.web.e2e.test_board import SIZES, shoot, signed_in_page
 from tests.web.support import started_game
@@ -19,6 +19,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("size", SIZES)
 def test_a_stale_placement_keeps_the_typed_numbers(browser, live_server, contexts, size):
     two = [with_password("alice"), with_password("bob")]
+    for someone in two:  # the rulebooks' way: the placement this test plays is the mover's
+        places_the_neutral_by_hand(someone.pk)
     game = started_game(two, setup="random")
     state = play_until(game, two, lambda s: s.phase == "reinforce" and s.reinforcements >= 3
                        and not s.trade_owed(s.current))
