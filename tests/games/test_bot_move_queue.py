@@ -6,14 +6,11 @@ starts it, and no bots sweep to catch up, the move is played while that backlog 
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import pytest
 
 from games.models import Event
-from lib import publish
 from ratings.tasks import record_results
-from tests.notifications.real_parts import Celery, free_port, wait_until
+from tests.notifications.real_parts import Celery, free_port, publishing_into, wait_until
 from tests.ratings.support import hand_to_the_bot, players, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,27 +18,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # Cheap messages on `celery` ahead of the move: at a message a second or two, more than the
 # move could wait for behind them.
 BACKLOG = 30
-
-
-@contextmanager
-def publishing_into(folder, monkeypatch):
-    """This process's tasks into the worker's embedded broker (its var/broker/)."""
-    from config.celery import app, forget_connections
-
-    publish.wait_for_publishing()
-    saved = app.conf.broker_url, app.conf.broker_transport_options
-    monkeypatch.setenv("CELERY_BROKER_URL", "filesystem://")  # Celery lets it override
-    app.conf.broker_url = "filesystem://"
-    app.conf.broker_transport_options = {
-        "data_folder_in": str(folder / "queue"), "data_folder_out": str(folder / "queue"),
-        "control_folder": str(folder / "control")}
-    forget_connections()
-    try:
-        yield
-    finally:
-        publish.wait_for_publishing()
-        app.conf.broker_url, app.conf.broker_transport_options = saved
-        forget_connections()
 
 
 def test_a_computer_players_move_does_not_wait_behind_the_results_of_finished_games(
