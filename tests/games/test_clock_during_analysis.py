@@ -48,8 +48,19 @@ def broker_url():
 
 def test_a_burst_of_finished_games_delays_neither_a_deadline_nor_a_computer_player(
         tmp_path, broker_url, monkeypatch):
+    def into_the_served_broker():
+        """What this process queues (the burst's results, tournament steps and analysis;
+        the computer player's move) goes to the broker the served workers take from."""
+        if broker_url != "filesystem://":
+            return publishing_to(broker_url)
+        for folder in ("queue", "control"):
+            (tmp_path / "var" / "broker" / folder).mkdir(parents=True, exist_ok=True)
+        return publishing_into(tmp_path / "var" / "broker", monkeypatch)
+
     people = players(*(f"p{i}" for i in range(2 * BURST)))
-    burst = [finished_game(people[i:i + 2], turns=1, seed=i) for i in range(0, 2 * BURST, 2)]
+    with into_the_served_broker():
+        burst = [finished_game(people[i:i + 2], turns=1, seed=i)
+                 for i in range(0, 2 * BURST, 2)]
     served = Served(tmp_path, None, DATABASE_URL=database_url(), CELERY_BROKER_URL=broker_url,
                     # The bots sweep at its default (30 s): the move is the one the
                     # human's commit queues, not the sweep's.
@@ -63,9 +74,7 @@ def test_a_burst_of_finished_games_delays_neither_a_deadline_nor_a_computer_play
         # The burst's analysis is under way before the clock is asked for anything.
         assert wait_until(lambda: GameAnalysis.objects.filter(
             state=GameAnalysis.RUNNING).exists(), 60, every=0.5), served.log()
-        # What this process queues (the computer player's move) goes to the served broker.
-        with (publishing_into(served.var / "broker", monkeypatch)
-              if broker_url == "filesystem://" else publishing_to(broker_url)):
+        with into_the_served_broker():
             alice, bob, carol = players("alice", "bob", "carol")
             clocked = started_game([alice, bob], deadline_seconds=10)
             versus_bot = started_game([carol], bots=["easy"])
