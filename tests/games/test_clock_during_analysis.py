@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 
 from games.models import Event
+from lib import publish
 from ratings.models import GameAnalysis
 from tests.notifications.real_parts import (
     RedisServer,
@@ -61,6 +62,7 @@ def test_a_burst_of_finished_games_delays_neither_a_deadline_nor_a_computer_play
     with into_the_served_broker():
         burst = [finished_game(people[i:i + 2], turns=1, seed=i)
                  for i in range(0, 2 * BURST, 2)]
+        publish.wait_for_publishing()  # (publishing_to leaves without waiting)
     served = Served(tmp_path, None, DATABASE_URL=database_url(), CELERY_BROKER_URL=broker_url,
                     # The bots sweep at its default (30 s): the move is the one the
                     # human's commit queues, not the sweep's.
@@ -80,6 +82,7 @@ def test_a_burst_of_finished_games_delays_neither_a_deadline_nor_a_computer_play
             versus_bot = started_game([carol], bots=["easy"])
             hand_to_the_bot(versus_bot, carol)
             asked_at = time.monotonic()
+            publish.wait_for_publishing()
 
         def timed_out():
             return Event.objects.filter(game=clocked, type="turn_timed_out").exists()
