@@ -53,8 +53,9 @@ start_web() {
         --preload --bind "127.0.0.1:${PORT}" --graceful-timeout "$GRACE_SECONDS" \
         --control-socket "${VAR_DIR}/gunicorn-${PORT}.ctl"
 }
-# Two workers, so that a deadline never waits behind mail: one for the deadline sweep
-# and computer players' moves, one for mail. Their logs (a sweep that falls behind logs a
+# Two workers, so that a deadline never waits behind mail: one for the clock (the deadline
+# sweep and computer players' moves, on `deadlines`) and results and tournaments (`celery`),
+# one for mail. Their logs (a sweep that falls behind logs a
 # WARNING with its backlog) go to this script's output.
 start_worker-deadlines() {
     guarded "$BIN/celery" --app config worker --loglevel INFO --queues deadlines,celery \

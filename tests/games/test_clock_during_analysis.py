@@ -11,8 +11,15 @@ import pytest
 from django.db import connection
 
 from games.models import Event
+from lib import publish
 from ratings.models import GameAnalysis
-from tests.notifications.real_parts import RedisServer, database_url, wait_until
+from tests.notifications.real_parts import (
+    RedisServer,
+    database_url,
+    publishing_into,
+    publishing_to,
+    wait_until,
+)
 from tests.ratings.support import finished_game, hand_to_the_bot, players, started_game
 from tests.test_run_supervision import Served
 
@@ -41,11 +48,25 @@ def broker_url():
 
 
 def test_a_burst_of_finished_games_delays_neither_a_deadline_nor_a_computer_player(
-        tmp_path, broker_url):
+        tmp_path, broker_url, monkeypatch):
+    def into_the_served_broker():
+        """What this process queues (the burst's results, tournament steps and analysis;
+        the computer player's move) goes to the broker the served workers take from."""
+        if broker_url != "filesystem://":
+            return publishing_to(broker_url)
+        for folder in ("queue", "control"):
+            (tmp_path / "var" / "broker" / folder).mkdir(parents=True, exist_ok=True)
+        return publishing_into(tmp_path / "var" / "broker", monkeypatch)
+
     people = players(*(f"p{i}" for i in range(2 * BURST)))
-    burst = [finished_game(people[i:i + 2], turns=1, seed=i) for i in range(0, 2 * BURST, 2)]
+    with into_the_served_broker():
+        burst = [finished_game(people[i:i + 2], turns=1, seed=i)
+                 for i in range(0, 2 * BURST, 2)]
+        publish.wait_for_publishing()  # (publishing_to leaves without waiting)
     served = Served(tmp_path, None, DATABASE_URL=database_url(), CELERY_BROKER_URL=broker_url,
-                    CONQUEST_ANALYSIS_SWEEP_SECONDS="1", CONQUEST_BOT_SWEEP_SECONDS="1",
+                    # The bots sweep at its default (30 s): the move is the one the
+                    # human's commit queues, not the sweep's.
+                    CONQUEST_ANALYSIS_SWEEP_SECONDS="1",
                     CONQUEST_RESULTS_SWEEP_SECONDS="1",
                     # (A sweep not started within its interval is dropped; the embedded
                     # broker is polled every second.)
@@ -55,11 +76,13 @@ def test_a_burst_of_finished_games_delays_neither_a_deadline_nor_a_computer_play
         # The burst's analysis is under way before the clock is asked for anything.
         assert wait_until(lambda: GameAnalysis.objects.filter(
             state=GameAnalysis.RUNNING).exists(), 60, every=0.5), served.log()
-        alice, bob, carol = players("alice", "bob", "carol")
-        clocked = started_game([alice, bob], deadline_seconds=10)
-        versus_bot = started_game([carol], bots=["easy"])
-        hand_to_the_bot(versus_bot, carol)
-        asked_at = time.monotonic()
+        with into_the_served_broker():
+            alice, bob, carol = players("alice", "bob", "carol")
+            clocked = started_game([alice, bob], deadline_seconds=10)
+            versus_bot = started_game([carol], bots=["easy"])
+            hand_to_the_bot(versus_bot, carol)
+            asked_at = time.monotonic()
+            publish.wait_for_publishing()
 
         def timed_out():
             return Event.objects.filter(game=clocked, type="turn_timed_out").exists()

@@ -237,3 +237,25 @@ def publishing_to(broker_url: str):
         else:
             os.environ["CELERY_BROKER_URL"] = saved_env
         forget_connections()
+
+
+@contextmanager
+def publishing_into(folder, monkeypatch):
+    """This process's tasks into the worker's embedded broker (its var/broker/)."""
+    from config.celery import app, forget_connections
+    from lib import publish
+
+    publish.wait_for_publishing()
+    saved = app.conf.broker_url, app.conf.broker_transport_options
+    monkeypatch.setenv("CELERY_BROKER_URL", "filesystem://")  # Celery lets it override
+    app.conf.broker_url = "filesystem://"
+    app.conf.broker_transport_options = {
+        "data_folder_in": str(folder / "queue"), "data_folder_out": str(folder / "queue"),
+        "control_folder": str(folder / "control")}
+    forget_connections()
+    try:
+        yield
+    finally:
+        publish.wait_for_publishing()
+        app.conf.broker_url, app.conf.broker_transport_options = saved
+        forget_connections()

@@ -79,7 +79,7 @@ def test_the_task_a_request_queues_logs_its_id_and_its_time(client, settings):
     celery = Celery(server.url, free_port(), CONQUEST_BOT_DELAY_SECONDS=0)
     before = figure(scrape(client), "conquest_task_seconds_count", task="bots")
     try:
-        celery.start_worker("--queues", "celery", "--concurrency", "1")
+        celery.start_worker("--queues", "deadlines,celery", "--concurrency", "1")
         with publishing_to(server.url):
             # A game against two computer players that owe their first placements at once:
             # the setup armies are placed by everyone together. (Placed in turns, alice
