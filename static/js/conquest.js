@@ -474,7 +474,9 @@
       if (fits) { drawn.push(box); covering.push({ count: c.count, hidden: [] }); }
       else if (by >= 0) { covering[by].hidden.push(c.count.getAttribute("data-for")); }
     });
-    covering.forEach(function (c) { if (c.hidden.length) { clusterBadge(svg, c.count, c.hidden); } });
+    covering.forEach(function (c, i) {
+      if (c.hidden.length) { clusterBadge(svg, c.count, c.hidden, drawn.filter(function (box, j) { return j !== i; })); }
+    });
     var names = [];
     counts.forEach(function (c) {
       if (!c.label) { return; }
@@ -487,7 +489,9 @@
 
   // A count left out is still told of: the disc that covers it wears "+" and the armies
   // left out under it; its title names them (a tap there offers them: map_taps.js).
-  function clusterBadge(svg, count, hidden) {
+  // It takes the first corner where it covers no other disc drawn (`others`); where every
+  // corner does, it lets taps through to the disc under it (its title stays the disc's).
+  function clusterBadge(svg, count, hidden, others) {
     var NS = "http://www.w3.org/2000/svg", disc = $(".disc", count);
     var sum = hidden.reduce(function (total, id) { return total + armiesOf(id); }, 0);
     var badge = document.createElementNS(NS, "g"), rect = document.createElementNS(NS, "rect");
@@ -496,7 +500,7 @@
     badge.setAttribute("class", "cluster");
     badge.setAttribute("data-hidden", hidden.join(" "));
     // beside the disc, not in it: a disc's box stays the disc's (what the crowding measures)
-    badge.setAttribute("transform", (disc.getAttribute("transform") || "") + " translate(8.5 -7)");
+    var at = disc.getAttribute("transform") || "";
     rect.setAttribute("x", String(-2 - 1.9 * label.length)); rect.setAttribute("y", "-4.6");
     rect.setAttribute("width", String(4 + 3.8 * label.length)); rect.setAttribute("height", "8");
     rect.setAttribute("rx", "3");
@@ -506,6 +510,16 @@
     }).join(", ");
     badge.appendChild(title); badge.appendChild(rect); badge.appendChild(text);
     count.appendChild(badge);
+    var corners = [[8.5, -7], [-8.5, -7], [8.5, 7], [-8.5, 7]];
+    var clear = corners.some(function (corner) {
+      badge.setAttribute("transform", at + " translate(" + corner[0] + " " + corner[1] + ")");
+      var box = badge.getBoundingClientRect();
+      return !others.some(function (other) { return overlaps(box, other); });
+    });
+    if (!clear) {
+      badge.setAttribute("transform", at + " translate(8.5 -7)");
+      badge.style.pointerEvents = "none";
+    }
   }
 
   function zoomBy(factor, atX, atY) {
