@@ -62,8 +62,9 @@ class Sandbox:
             ("conquest:choose-a-password@127.0.0.1:5432/conquest",
              f"{db}:choose-a-password@{self.pg_host}:5432/{db}"),
             ("redis-cli -n 0", f"redis-cli -n {self.redis_db}"),
-            ("redis://127.0.0.1:6379/0", f"redis://127.0.0.1:6379/{self.redis_db}"),
+            # "/1" before "/0": "/0" made "/14" would then read as "/1" and "4"
             ("redis://127.0.0.1:6379/1", f"redis://127.0.0.1:6379/{self.redis_db}"),
+            ("redis://127.0.0.1:6379/0", f"redis://127.0.0.1:6379/{self.redis_db}"),
             ("install -d -o conquest -g conquest", "install -d"),
             ("runuser -u conquest -- ", ""),
             ("/etc/conquest", f"{t}/etc"),
