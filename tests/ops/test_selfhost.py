@@ -18,7 +18,6 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]  # the PostgreSQL pass keeps it
 
 
-@pytest.mark.xfail(strict=False, reason="the check derives a Redis database index beyond 15 from the pass's broker URL (follow-up)")
 def test_the_self_hosting_guide_works_as_written():
     if connection.vendor != "postgresql" or not os.environ.get(
             "CELERY_BROKER_URL", "").startswith("redis://"):
