@@ -17,14 +17,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.lateness import empty_redis
+from benchmarks.lateness import empty_redis, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 BURST = 20
@@ -129,17 +128,7 @@ def run(var: Path, before: bool) -> None:
         moved = first_after(lambda: Event.objects.filter(game=versus_bot, actor=1))
         analysed = GameAnalysis.objects.filter(done_at__isnull=False).count()
     finally:
-        for process in processes.values():
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in processes.values():
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(5)
-        for log in logs.values():
-            log.close()
+        stop(processes, logs)
     busy = re.findall(r"Task (\S+)\[\S+\] succeeded in ([0-9.]+)s",
                       (var / "deadlines.log").read_text(errors="replace"))
     spent: dict[str, list[float]] = {}

@@ -142,17 +142,7 @@ def run(var: Path, single: bool) -> None:
         behind = sum((var / f"{name}.log").read_text(errors="replace").count(
             "the deadline sweep is behind") for name in commands)
     finally:
-        for process in processes.values():
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in processes.values():
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(5)
-        for log in logs.values():
-            log.close()
+        stop(processes, logs)
     interval = float(getattr(settings, "CONQUEST_DEADLINE_SWEEP_SECONDS", 15))
     late = (timed_out - deadline).total_seconds() if timed_out else None
     shown = f"{late:5.1f} s" if late is not None else f"not within {GIVE_UP_SECONDS} s"
@@ -166,3 +156,19 @@ def run(var: Path, single: bool) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def stop(processes: dict, logs: dict) -> None:
+    """Stop the bench's processes (SIGTERM to each group, SIGKILL after 15 s) and close
+    their logs."""
+    for process in processes.values():
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+    for process in processes.values():
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(5)
+    for log in logs.values():
+        log.close()
