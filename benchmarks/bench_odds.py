@@ -14,8 +14,12 @@ from pathlib import Path
 
 from benchmarks import figures
 from engine import odds
+from engine.pieces import ATTACK_DICE, DEFENCE_DICE
 
 SCRIPT = Path(__file__).resolve().parents[1] / "static" / "js" / "odds.js"
+# The script as the page loads it: the page hands it the dice caps (web/page/odds.py).
+LOAD = (f"var odds = require({json.dumps(str(SCRIPT))}); "
+        f"odds.caps = {json.dumps({'attack': ATTACK_DICE, 'defence': DEFENCE_DICE})}; ")
 
 
 def best_of(rounds: int, work) -> float:
@@ -32,8 +36,7 @@ def largest_difference(pairs) -> float | None:
     if not shutil.which("node"):
         return None
     call = f"{json.dumps(pairs)}.map(function (p) {{ return odds.summary(p[0], p[1], p[2], p[3]); }})"
-    program = f"var odds = require({json.dumps(str(SCRIPT))}); " \
-              f"process.stdout.write(JSON.stringify({call}));"
+    program = LOAD + f"process.stdout.write(JSON.stringify({call}));"
     done = subprocess.run(["node", "-e", program], capture_output=True, text=True, check=True)
     worst = 0.0
 
@@ -56,7 +59,7 @@ def browser_milliseconds() -> float | None:
     """The script's best time for one 100 against 100 summary under node, or None."""
     if not shutil.which("node"):
         return None
-    program = (f"var odds = require({json.dumps(str(SCRIPT))}); var best = Infinity; "
+    program = (LOAD + "var best = Infinity; "
                "for (var i = 0; i < 20; i++) { var t = process.hrtime.bigint(); "
                "odds.summary(100, 100, 3, 'max'); "
                "best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6); } "

@@ -10,9 +10,9 @@ CONQUEST_BENCH_LARGE=1): games the engine played, copied in bulk under many game
 with the running games the newest. Then, plain and partitioned in turn statement by
 statement (so the machine's load falls on both alike):
 
-- the append: games.append's one statement (the game's row and a command's three events,
+- the append: games.store.append's one statement (the game's row and a command's three events,
   the unique (game, seq) rule and the log's triggers), in the running games;
-- a game's read as games.log does it: its events after its last snapshot;
+- a game's read as games.store.log does it: its events after its last snapshot;
 - the oldest partitions' games let go: DETACH and DROP against a DELETE of the same rows
   from the plain table and the VACUUM that makes their space reusable (time, and WAL
   written);

@@ -99,12 +99,12 @@ class Table:
 
     def __init__(self, game, tokens: dict[int, str]):
         import engine as rules
-        from games import seating
-        from games.states import load_state
+        from games.store.row import dice_for
+        from games.store.states import load_state
 
         self.id = game.pk
         self.tokens = tokens
-        self.dice = seating.dice_for(game)
+        self.dice = dice_for(game)
         self.state = load_state(game)
         self.rules = rules
 
@@ -151,8 +151,8 @@ def new_table(users: list, players: int, **rules) -> Table:
 def long_game(users: list, events_wanted: int) -> tuple[Table, float]:
     """A six-player game with `events_wanted` events, played by bots straight into the
     store (no HTTP); made again if it ends too soon. Returns it and the seconds it took."""
-    from games.append import append
     from games.models import Game
+    from games.store.append import append
 
     started = time.perf_counter()
     for attempt in range(20):
@@ -472,7 +472,7 @@ def load(server: Server, tables: queue.Queue, seconds: float, max_commands: int,
 
 def load_times(table: Table) -> dict:
     from games.models import Game, Snapshot
-    from games.states import forget_recent, load_state, rebuild_snapshots
+    from games.store.states import forget_recent, load_state, rebuild_snapshots
 
     game = Game.objects.get(pk=table.id)
 

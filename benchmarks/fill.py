@@ -19,7 +19,7 @@ from django.utils import timezone
 import engine as rules
 from engine.moves import seats_to_act
 from games.models import Event, Game, Seat, Snapshot
-from games.states import ENGINE_VERSION, snapshot_every
+from games.store.states import ENGINE_VERSION, snapshot_every
 from games.upcasters import current_version
 from tests.engine.players import bot_command
 
@@ -127,7 +127,7 @@ def _play(game: Game, options: rules.Rules, rnd: random.Random, most: int | None
 
 
 def _projection(state) -> dict:
-    from games.states import status_of
+    from games.store.states import status_of
 
     return {"version": state.version, "status": status_of(state),
             "phase": "setup" if state.phase == "setup_done" else state.phase,

@@ -15,7 +15,7 @@ from django.utils import timezone
 import engine as rules
 from benchmarks import fill
 from games.models import Event, Game
-from games.states import snapshot_every, status_of
+from games.store.states import snapshot_every, status_of
 from games.upcasters import current_version
 
 PLAYED_ROUNDS = fill.PLAYED_ROUNDS
@@ -36,7 +36,7 @@ class Stored:
     version: dict = field(default_factory=dict)  # the game row's version, running games
 
     def next_command(self, game: int, count: int) -> tuple[list[dict], dict, int]:
-        """The `count` events that follow in `game`'s template, as games.append's records;
+        """The `count` events that follow in `game`'s template, as games.store.append's records;
         a projection of the game's row; the row's version now."""
         log = self.templates[self.template_of[game]][0]
         now = timezone.now()

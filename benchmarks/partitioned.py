@@ -1,8 +1,8 @@
 """The event log partitioned by game beside the table the migrations make (PostgreSQL's
 declarative partitioning, PARTITION BY RANGE (game_id)): its DDL, derived from games_event's
 own columns, constraints, indexes and triggers as they stand in the database, and the log's
-own statements (games.append's one-statement append, games.log's read of a game's events)
-aimed at either table. For bench_partitions and its test; nothing in the service uses it."""
+own statements (games.store.append's one-statement append, games.store.log's read of a game's
+events) aimed at either table. For bench_partitions and its test; nothing in the service uses it."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import re
 
 from django.db import connection
 
-from games import append as appending
-from games import log
 from games.models import Event, Game
+from games.store import append as appending
+from games.store import log
 from lib import sql
 
 PLAIN = Event._meta.db_table  # games_event, as the migrations make it
@@ -78,7 +78,7 @@ def make(bounds: list[int], table: str = PARTITIONED) -> None:
 
 def append(table: str, game_id: int, expected: int, records: list[dict],
            projection: dict) -> None:
-    """games.append's one statement (the game's row moved on from version `expected`,
+    """games.store.append's one statement (the game's row moved on from version `expected`,
     `records` appended), its events going into `table`: raises IntegrityError when the
     version moved on or a seq is taken, as the append does."""
     assignments, params = sql.prepared(Game, projection)
@@ -92,7 +92,7 @@ def append_statement(table: str, assignments: tuple, names: tuple) -> str:
 
 
 def read(table: str, game_id: int, after: int) -> list[list]:
-    """A game's events after seq `after` in `table`, as games.log reads them (rows of
+    """A game's events after seq `after` in `table`, as games.store.log reads them (rows of
     seq, type, data, actor, schema version)."""
     statement, fields = log._events_query("postgresql", False, ())
     return sql.rows(_aimed(statement, table), [game_id, after], fields)

@@ -15,7 +15,7 @@ from django.db import connection
 import engine as rules
 from benchmarks import figures, partitioned
 from benchmarks.fill_log import size
-from games.log import event_from_row
+from games.store.log import event_from_row
 from lib import sql
 
 RECORD, RECORD_JSONB = "bench_game_record", "bench_game_record_jsonb"

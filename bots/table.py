@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from functools import cache, cached_property
 
-from engine.maps import Board, board_by_hash, shipped
+from engine.maps import DEFAULT_MAP, Board, board_by_hash, shipped
 from engine.odds import armies_left, conquer_probability
 from engine.pieces import NEUTRAL
 
@@ -30,19 +30,17 @@ def board_facts(board: Board) -> tuple[dict, dict, frozenset]:
     return entries, conquer, occupy
 
 
-def board_of(view: dict) -> Board:
-    """The map version the view's game plays (its hash; a view without one: classic)."""
-    map_hash = view.get("map_hash")
-    return board_by_hash(map_hash) if map_hash else shipped(view.get("map") or "classic")
-
-
 class Table:
     """The board from one seat, with the measures every level reads."""
 
     def __init__(self, view: dict, rules: dict) -> None:
         you = view["you"]
         self.view, self.rules = view, rules
-        board = self.board = board_of(view)
+        # The board the view's game plays, by its hash (a bot reads no database: the
+        # service's own lookup is games.boards.board_of_view); a view without one: classic.
+        map_hash = view.get("map_hash")
+        board = self.board = (board_by_hash(map_hash) if map_hash
+                              else shipped(view.get("map") or DEFAULT_MAP))
         self.territories = board.territories
         self.neighbours = board.neighbours
         self.continent_of = board.continent_of

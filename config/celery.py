@@ -5,25 +5,12 @@ import os
 
 from celery import Celery
 from celery.signals import celeryd_init, setup_logging, task_success
-from kombu import pools as kombu_pools
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("conquest")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-
-
-def forget_connections() -> None:
-    """Close this process's broker connections and drop its connection and producer pools,
-    so the next publish connects to whatever broker_url says then (a test that points the
-    app at another broker, an operator's shell after the broker moved)."""
-    app.pool.force_close_all()
-    app._pool = None
-    # The producer pool comes from kombu's registry, keyed by the broker's address: closed
-    # above but still handed out for that address unless the registry forgets it too.
-    kombu_pools.reset()
-    app.amqp._producer_pool = None
 
 
 @task_success.connect

@@ -1,6 +1,6 @@
 """The wiring, declared once, in order, as imported functions: what follows from a change
 to a game (the whole list of consequences of a move), who is told at all, what other apps
-add to a mail, the seat flags read with a game, the standing orders, who is away, who has a
+add to a mail, the seat flags read with a game, the standing orders, who is on vacation, who has a
 stake in a game, what must agree before an account becomes a bot, the moderators' queue and
 every framework signal's receiver. config.apps hands this module to lib.reactions once the
 apps are ready; games/ and the other lower layers read it there, by name, and import none
@@ -28,13 +28,14 @@ from ratings import reactions as rating_reactions
 from tournaments import moderators as tournament_moderators
 from tournaments import reactions as tournament_reactions
 from tournaments import services as tournament_services
+from web import reactions as page_reactions
 from web.mail_moves import on_anymail_inbound
 
 REACTIONS = {
     # games.service.commit hands each the Committed value (the game, the events, the state
     # before and after, the actor). Called before the append: each returns a write for the
     # append's own transaction (or None). The outbox's rows may go into the append's single
-    # statement (games.append).
+    # statement (games.store.append).
     "in_transaction": [
         mail_reactions.outbox_rows,  # mail the events cause; sent after commit
         moderation_reactions.hide_chat_line,  # chat_hidden: its line is hidden
@@ -46,6 +47,7 @@ REACTIONS = {
         game_reactions.queue_bots,  # a computer player owes the next decision
         rating_reactions.queue_recording,  # a finished game's ratings
         rating_reactions.queue_analysis,  # a finished game's win chance, turn by turn
+        page_reactions.queue_finished_page,  # a finished game's page drawn ahead
         tournament_reactions.queue_advance,  # a finished game's tournament round
         publish.game_moved,  # open streams hear of it (Redis pub/sub)
     ],
@@ -109,7 +111,7 @@ MAIL_PARTS = [
 ]
 
 # Facts about each seat's user that a reaction needs on nearly every command, read with
-# the game's seats in the same query (games.rows.load_game): name -> a function of the
+# the game's seats in the same query (games.store.row.load_game): name -> a function of the
 # SQL naming the seat's user id, giving an SQL boolean.
 SEAT_FLAGS = {
     # Whether a player takes a daily digest instead of turn mails (the outbox asks).
@@ -131,9 +133,9 @@ STANDING_ORDERS = [
     standing_orders.neutral_placement,  # the neutral's half, on the mover's borders
 ]
 
-# Who is away (on vacation) when their deadline passes: a function of (user ids, now) giving
+# Who is on vacation when their deadline passes: a function of (user ids, now) giving
 # {user id: when they are back}; the deadline sweep (games.deadlines) stretches their clock.
-AWAY = vacations.away_until
+ON_VACATION = vacations.on_vacation
 
 # Who has a stake in a game besides its players, so may not moderate it (games.moderation
 # .stakes): each a function of a user giving a queryset of such games' ids.

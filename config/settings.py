@@ -320,7 +320,7 @@ CONQUEST_CONVERSATIONS_PER_DAY = env_int("CONQUEST_CONVERSATIONS_PER_DAY", 10)
 # Rated games a player needs before the leaderboard lists them.
 CONQUEST_LEADERBOARD_MIN_GAMES = env_int("CONQUEST_LEADERBOARD_MIN_GAMES", 5)
 # Counted games after which a player is established: before, a game against them gives
-# their opponents k/N of its change (ratings.played; 0: everyone is established).
+# their opponents k/N of its change (ratings.counting; 0: everyone is established).
 CONQUEST_RATING_ESTABLISHED_GAMES = env_int("CONQUEST_RATING_ESTABLISHED_GAMES", 5)
 
 # Take a snapshot of a game's state every this many events (snapshots only save time).

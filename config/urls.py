@@ -39,7 +39,7 @@ urlpatterns = [
     path("api/v1/", include(tournaments_api)),
     path("api/v1/", include(conversations_api)),
     path("mail/", include("notifications.urls")),
-    path("", include("notifications.inbox_urls")),
+    path("", include("notifications.notices_urls")),
     path("", include("notifications.push_urls")),
     path("anymail/", include("anymail.urls")),
     *api_fallback,

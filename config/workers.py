@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from kombu.transport import TRANSPORT_ALIASES
+
 from config.environment import (
     DEBUG,
     SITE_URL,
@@ -50,6 +52,9 @@ else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "socket_connect_timeout": 2, "socket_timeout": 5, "max_retries": 1,
     }
+# kombu's filesystem transport with its messages written whole before a worker sees them
+# (lib/file_broker.py), for every filesystem:// connection of the process.
+TRANSPORT_ALIASES["filesystem"] = "lib.file_broker:Transport"
 try:
     from kombu.transport import resolve_transport
 
@@ -79,12 +84,12 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 # Four queues, so that the clock never waits behind other work: `deadlines` (the clock: the
 # deadline sweep, computer players' moves and their sweep), `celery` (results, tournaments),
 # `mail` (sending, the outbox, reminders and digests) and `analysis` (heavy derived work:
-# finished games' analysis). `make run` starts one worker for `deadlines` and `celery`, one
-# for `mail`, one for `analysis`; a worker started without -Q takes all four. A computer
-# player's move is on `deadlines`, not `celery`: a worker takes one message of its queues in
-# turn, and on the embedded broker (polled every second, one message unacknowledged at a
-# time) a burst of finished games' results and tournament steps queued on `celery` kept a
-# move waiting about two seconds a message ahead of it (71 s behind 20 finished games).
+# finished games' analysis, their pages drawn ahead). `make run` starts one worker for
+# `deadlines` and `celery`, one for `mail`, one for `analysis`; a worker started without -Q
+# takes all four. A computer player's move is on `deadlines`, not `celery`: a worker takes
+# one message of its queues in turn, and on the embedded broker (polled every second, one
+# message unacknowledged at a time) a burst of finished games' results and tournament steps
+# queued on `celery` kept a move waiting about two seconds a message ahead of it (71 s behind 20 finished games).
 CELERY_TASK_QUEUES = {"deadlines": {}, "mail": {}, "celery": {}, "analysis": {}}
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_ROUTES = {
@@ -94,6 +99,7 @@ CELERY_TASK_ROUTES = {
     "notifications.tasks.*": {"queue": "mail"},
     "ratings.tasks.analyse_game": {"queue": "analysis"},
     "ratings.tasks.sweep_analysis": {"queue": "analysis"},
+    "web.tasks.draw_finished_page": {"queue": "analysis"},
 }
 CONQUEST_DEADLINE_SWEEP_SECONDS = env_float("CONQUEST_DEADLINE_SWEEP_SECONDS", 15)
 # Overdue games one sweep task takes; more are swept by a task queued at once after it, so

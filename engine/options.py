@@ -19,7 +19,9 @@ class Option:
     """One rule option: a choice (`choices`), a switch (a true-or-false default) or a whole
     number (`low`..`high`; a default of None means "no limit", and leaving it out keeps
     it). `part`: where the create form shows it (`rules`, `rulebooks`: where the rulebooks
-    differ; `clock` and `preset` have fields of their own)."""
+    differ; `clock` and `preset` have fields of their own). `taste`: whether choosing it
+    says how a player likes to play (a player's favourite options count those), rather than
+    how a table is set up (its clock, its patience, its pace of placing)."""
 
     name: str
     default: object
@@ -27,6 +29,7 @@ class Option:
     low: int | None = None
     high: int | None = None
     part: str = "rules"
+    taste: bool = True
 
     @property
     def kind(self) -> str:
@@ -44,11 +47,11 @@ OPTIONS: tuple[Option, ...] = (
     Option("objective", "domination", ("domination", "missions", "capitals")),
     Option("setup", "deal", ("deal", "claim", "random")),
     Option("initial_placement", "turns", ("turns", "simultaneous")),
-    Option("placement_batch", 1, low=1, high=100),
+    Option("placement_batch", 1, low=1, high=100, taste=False),
     # Checked again against the map and the players: the starting armies must fit.
     Option("initial_max_per_territory", None, low=1, high=1000),
     Option("card_values", "escalating", ("escalating", "fixed")),
-    Option("fixed_values", DEFAULT_FIXED_VALUES),
+    Option("fixed_values", DEFAULT_FIXED_VALUES, taste=False),
     Option("card_territory_bonus", "once", ("once", "each")),
     Option("occupy_minimum", "dice", ("dice", "one")),
     Option("fortify", "adjacent", ("adjacent", "connected", "spread")),
@@ -56,8 +59,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("capital_collapse", False),
     Option("neutral", True),
     Option("neutral_reinforcement", "opponent", ("opponent", "auto", "borders")),
-    Option("deadline_seconds", 86400, low=10, high=365 * 86400, part="clock"),
-    Option("max_missed_turns", 3, low=1, high=100),
+    Option("deadline_seconds", 86400, low=10, high=365 * 86400, part="clock", taste=False),
+    Option("max_missed_turns", 3, low=1, high=100, taste=False),
     # Nothing in the rulebooks forces an attack, so a game can go on for ever; the big sites
     # offer a round limit, after which the player holding most territories wins.
     Option("round_limit", None, low=1, high=10_000),

@@ -18,7 +18,7 @@ SETUP_DONE = "setup_done"
 SETUP_PHASES = (CLAIM, SETUP_PLACE, CAPITAL, SETUP_DONE)
 
 # The engine's version: bump it when GameState's shape or a rule's behaviour changes.
-# Snapshots of another version are not used (games.append); a game records the version it
+# Snapshots of another version are not used (games.store.append); a game records the version it
 # started under (GameState.engine) and plays on by that version's rules, so a stored game
 # continues as it began.
 # 3: a missed reinforcement leaves the neutral's half to the opponent (2 spread it itself).

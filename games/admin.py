@@ -12,10 +12,10 @@ from engine import state as phases
 from engine.errors import RuleViolation
 from games.boards import board_of_game
 from games.errors import ServiceError
-from games.log import VersionConflict
 from games.models import Event, Game, Seat, Snapshot
 from games.moderation import moderate
 from games.seat_views import spectator_event
+from games.store.append import VersionConflict
 from lib.admin import HIDDEN, EstimatedPaginator, FilterOnlyWhatIsShown, json_block, reason_action
 from lib.inputs import whole_number
 from words.narrator import line as describe

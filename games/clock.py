@@ -98,7 +98,7 @@ def next_deadline(game, before, after, events, now, deadline):
     """The deadline once `events` (one commit's, made against `before`, leading to `after`,
     stored at `now`) are appended to a game whose deadline was `deadline`: the last `until`
     they set, else a full one from `now` when they open a new decision, else unchanged; None
-    while no clock runs. The append (games.append) and replayed_deadline use this one rule,
+    while no clock runs. The append (games.store.append) and replayed_deadline use this one rule,
     so the column is always what replaying the log gives."""
     return _deadline(game, clock_key(before), after, events, now, deadline)
 
@@ -117,7 +117,7 @@ def _deadline(game, key_before, after, events, now, deadline):
 
 def replayed_deadline(game, stored) -> datetime | None:
     """The game's deadline replayed from its log, `stored`: [(event, when it was stored)]
-    in seq order (games.log.stored_events_with_times).
+    in seq order (games.store.log.stored_events_with_times).
 
     The rule applies per commit, not per event (a decision may close and open again inside
     one: a player's reinforcement, then the neutral's half placed automatically, and the

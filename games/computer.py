@@ -24,12 +24,12 @@ import engine as rules
 from accounts.models import BOT_USERNAME_PREFIX
 from engine.moves import seats_to_act
 from games.errors import ServiceError
-from games.log import VersionConflict
 from games.models import Game, Seat
-from games.rows import load_game
-from games.seating import Seats
 from games.service import COMPUTER, Actor, submit
-from games.states import load_state
+from games.store.append import VersionConflict
+from games.store.row import load_game
+from games.store.seats import Seats
+from games.store.states import load_state
 from words.titles import COMPUTER_GAME
 
 log = logging.getLogger(__name__)

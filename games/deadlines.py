@@ -2,8 +2,8 @@
 
 Each timeout is submitted with the version the sweep read, so a player who moved at the
 last second wins the race, and running the sweep twice (or in two workers) applies each
-timeout once. A player away (on vacation: the wiring's AWAY says who knows) stretches
-the clock instead, an event too (games.absences).
+timeout once. A player on vacation (the wiring's ON_VACATION says who knows) stretches
+the clock instead, an event too (games.vacation_clock).
 """
 
 from __future__ import annotations
@@ -14,25 +14,25 @@ from django.utils import timezone
 
 from engine.errors import RuleViolation
 from engine.moves import seats_to_act
-from games import absences, service
-from games.log import VersionConflict
+from games import service, vacation_clock
 from games.models import Game
-from games.rows import Loaded, seats_of_games
-from games.seating import Seats
-from games.states import load_state, load_states
+from games.store.append import VersionConflict
+from games.store.row import Loaded
+from games.store.seats import Seats, seats_of_games
+from games.store.states import load_state, load_states
 from lib.reactions import wired
 
 log = logging.getLogger(__name__)
 
 
-def _nobody_away(user_ids, now) -> dict:
+def _nobody_on_vacation(user_ids, now) -> dict:
     return {}
 
 
-def away_until(user_ids, now) -> dict[int, object]:
-    """{user id: when they are back} for those of `user_ids` away at `now` (on vacation),
-    as the wiring declares who knows (AWAY, config/reactions.py)."""
-    return wired("AWAY", _nobody_away)(user_ids, now)
+def vacation_ends(user_ids, now) -> dict[int, object]:
+    """{user id: when they are back} for those of `user_ids` on vacation at `now`, as the
+    wiring declares who knows (ON_VACATION, config/reactions.py)."""
+    return wired("ON_VACATION", _nobody_on_vacation)(user_ids, now)
 
 
 def owing_seats(seats: Seats, state) -> dict[int, int]:
@@ -72,10 +72,10 @@ def sweep_deadlines(limit: int = 1000) -> dict:
         states = _states(batch)
         batch = [game for game in batch if game.pk in states or _failed(game, counts)]
         owing = {game.pk: owing_seats(seats[game.pk], states[game.pk]) for game in batch}
-        away = away_until([user for seats in owing.values() for user in seats.values()],
-                                now)
+        back = vacation_ends([user for seats in owing.values() for user in seats.values()],
+                             now)
         for game in batch:
-            _time_out(Loaded(game, seats[game.pk], states[game.pk]), owing[game.pk], away,
+            _time_out(Loaded(game, seats[game.pk], states[game.pk]), owing[game.pk], back,
                       counts)
     if len(due) == limit:
         counts["backlog"] = Game.objects.filter(
@@ -106,18 +106,18 @@ def _failed(game, counts) -> bool:
     return False
 
 
-def _time_out(loaded: Loaded, owing, away, counts) -> None:
+def _time_out(loaded: Loaded, owing, vacation_back, counts) -> None:
     """Apply one game's timeout through the one write path (or stretch its deadline for the
     owing players on vacation, an event too); the version read guards against a move made
     meanwhile."""
     game, state = loaded.game, loaded.state
     version = game.version
-    on_vacation = sorted(seat for seat, user in owing.items() if user in away)
+    on_vacation = sorted(seat for seat, user in owing.items() if user in vacation_back)
     try:
         if on_vacation:
             # The clock starts again when the last of them is back.
-            back = max(away[owing[seat]] for seat in on_vacation)
-            absences.stretch(game, state, on_vacation, back, loaded.seats)
+            back = max(vacation_back[owing[seat]] for seat in on_vacation)
+            vacation_clock.stretch(game, state, on_vacation, back, loaded.seats)
             counts["stretched"] += 1
             return
         service.submit_timeout(loaded, version)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import engine as rules
 from games import boards
-from games.log import stored_events_with_times
 from games.models import Game
-from games.seating import Seats, rules_of, team_of
-from games.states import load_state, status_of
+from games.store.log import stored_events_with_times
+from games.store.row import rules_of, team_of
+from games.store.seats import Seats
+from games.store.states import load_state, status_of
 from games.upcasters import current_version, upcast
 
 

@@ -6,7 +6,7 @@ Every door calls submit(actor, game, command, expected_version): the API and the
 (a player), the mail reply (a player), the deadline sweep (the clock), the bots' task (a
 computer player), moderators' actions and chat hiding (a moderator), the game's start
 (the lobby) and a player's standing choice placing the decisions already waiting for them
-(games.standing_orders.place_waiting). `game` is the store's Loaded value (games.rows: the
+(games.standing_orders.place_waiting). `game` is the store's Loaded value (games.store.row: the
 row, its seats with their flags, the state if loaded), or a bare row whose seats submit
 reads; the seats go on explicitly, in the Committed value, to the reactions.
 It checks in boardgame.io's order: well-formed, authenticated, game live, your seat, not
@@ -26,14 +26,14 @@ from dataclasses import dataclass
 import engine as rules
 from engine import events as ev
 from engine.errors import GameNotActive
-from games.append import append
 from games.errors import ServiceError
-from games.log import VersionConflict, stored_events
 from games.models import Game
-from games.rows import Loaded, read_seats
 from games.seat_views import redacted
-from games.seating import Seats, dice_for
-from games.states import load_state
+from games.store.append import VersionConflict, append
+from games.store.log import stored_events
+from games.store.row import Loaded, dice_for
+from games.store.seats import Seats, read_seats
+from games.store.states import load_state
 from lib.reactions import reactions, wired
 
 log = logging.getLogger(__name__)
@@ -109,7 +109,7 @@ def submit(actor: Actor, game: Loaded | Game, command, expected_version=None, *,
            others_policies_pass: bool = False) -> Committed:
     """The front door: play `command` (a rules command, or a player's JSON payload) for
     `actor` in `game`, in boardgame.io's order with docs/bots/contract.md's staleness before the
-    engine's checks. `game`: the store's Loaded value (games.rows.load_game), or a bare row
+    engine's checks. `game`: the store's Loaded value (games.store.row.load_game), or a bare row
     whose seats are read here. Without `expected_version` a command that loses a race is
     tried again on the new state (the row and seats read again), up to MAX_RETRIES times;
     with it, a version that moved on is refused (VersionConflict), unless

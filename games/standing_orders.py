@@ -21,12 +21,12 @@ from accounts.models import ApiToken, Preferences, neutral_placed_for
 from engine.pieces import NEUTRAL
 from games.boards import board_of_view
 from games.errors import ServiceError
-from games.log import VersionConflict
 from games.models import Game, Seat
-from games.rows import load_game
-from games.seating import Seats
 from games.service import STANDING, Actor, submit
-from games.states import load_state
+from games.store.append import VersionConflict
+from games.store.row import load_game
+from games.store.seats import Seats
+from games.store.states import load_state
 from lib import sql
 
 NEUTRAL_PLACE = "neutral_place"

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 
 from games.models import Game, Invitation, Seat
-from games.seating import Seats
+from games.store.seats import Seats
 
 # Invitations that let their player see the game (and join it while it is open): one
 # accepted and then left still does, as a seat once taken.

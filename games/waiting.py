@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.moves import seats_to_act
 from games.models import Game, Seat
-from games.states import load_states
+from games.store.states import load_states
 
 
 def games_waiting_for(user_id: int | None) -> list[int]:

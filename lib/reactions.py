@@ -22,7 +22,7 @@ def wire(module) -> None:
 
 def wired(name: str, default=()):
     """One declaration of the wiring (REACTIONS, NEWS_GUARDS, MAIL_PARTS, SEAT_FLAGS,
-    STANDING_ORDERS, AWAY, MODERATOR_STAKES, BOT_ACCOUNT_CHECKS, MODERATION_SECTIONS,
+    STANDING_ORDERS, ON_VACATION, MODERATOR_STAKES, BOT_ACCOUNT_CHECKS, MODERATION_SECTIONS,
     SIGNALS), or `default` before the wiring is handed over."""
     return getattr(_wiring, name, default)
 

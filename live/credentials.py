@@ -43,7 +43,7 @@ def of(request, user) -> Credential | None:
         return None
     if isinstance(request.auth, str):  # accounts.tokens: the key itself
         return Credential(user.pk, token=digest(request.auth))
-    return Credential(user.pk, session=request._request.session.session_key)
+    return Credential(user.pk, session=request.session.session_key)
 
 
 def holding(credentials) -> set[Credential]:

@@ -9,16 +9,18 @@ from django.db.models import Max
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
+from conversations import messaging
 from engine.moves import seats_to_act
 from games import seat_views, visibility
 from games.api.views import game_view_for
 from games.models import Game, Seat
-from games.rows import Loaded, load_game
-from games.states import load_state
+from games.store.row import Loaded, load_game
+from games.store.states import load_state
 from games.waiting import games_waiting_for
 from lib.api.renderers import FastJSONRenderer
 from live import credentials
 from moderation.models import ChatMessage
+from notifications import notices
 from notifications.models import Notification
 
 _RENDER = FastJSONRenderer().render
@@ -134,13 +136,17 @@ def due_now(user) -> list[bytes]:
     return due
 
 
-def games_waiting(user_id: int) -> list[int]:
-    return games_waiting_for(user_id)
+def counters(user) -> dict:
+    """What the site's pages count for the user: the games waiting for their move, their
+    unread notifications and messages (the header's badges)."""
+    return {"games": games_waiting_for(user.pk), "unread": notices.unread_count(user),
+            "messages": messaging.unread_count(user)}
 
 
-def moves_data(waiting: list[int]) -> bytes:
-    """`event: moves`'s data: how many games wait for the user's move, and which."""
-    return _RENDER({"count": len(waiting), "games": waiting})
+def moves_data(counted: dict) -> bytes:
+    """`event: moves`'s data: how many games wait for the user's move, and which; the
+    unread notifications and messages."""
+    return _RENDER({"count": len(counted["games"]), **counted})
 
 
 def notice(pk, kind, game_id, payload, created_at) -> dict:

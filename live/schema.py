@@ -30,9 +30,11 @@ EVENTS = {
                "game_finished (and others); `game` the game's id. Its id is the notice's id.",
                {"kind": "your_move", "game": 12, "deadline": "2026-05-02T10:00:00Z"}),
     "moves": (USER_STREAM, "Only with `?moves=1` (the site's pages ask so): the games "
-              "waiting for the caller's move, whenever their count changes either way (a "
-              "move of theirs in another tab, a clock's); never sent otherwise.",
-              {"count": 2, "games": [12, 31]}),
+              "waiting for the caller's move, and the caller's unread notifications "
+              "(`unread`) and messages (`messages`), whenever one of them changes either "
+              "way (a move of theirs in another tab, a clock's, a notice read elsewhere); "
+              "never sent otherwise.",
+              {"count": 2, "games": [12, 31], "unread": 3, "messages": 0}),
     "close": ("both", "The stream's last event; its `reason` says why: " + "; ".join(
         f"`{reason}`: {what}" for reason, what in CLOSE_REASONS.items()) + ".",
         {"reason": "max_lifetime"}),

@@ -21,7 +21,7 @@ from django.http import JsonResponse, StreamingHttpResponse
 from rest_framework import exceptions
 
 from accounts.throttles import client_address
-from games import seating
+from games.store.row import team_of
 from lib.inputs import WHOLE_NUMBER
 from live import hub as h
 from live import lookups, quota
@@ -52,7 +52,8 @@ def _not_here(request) -> JsonResponse | None:
                 "(deploy/nginx/conquest.conf, docs/operators/selfhost.md)", request.path)
     refused = _error(503, "unavailable", "streams are served by the ASGI server (config.asgi); "
                      "poll events/ here")
-    refused._has_been_logged = True  # the warning above says it; not django.request's ERROR
+    # the warning above says it; not django.request's ERROR too (ops.outage.NotAnOutage)
+    request.conquest_logged = True
     return refused
 
 
@@ -233,7 +234,7 @@ async def _follow_game(hub, kind, user, credential, counted, game_id, view, curs
             if more:
                 continue
             if chat_due or signals[1].is_set():
-                team = None if seat is None else seating.team_of(game, seat)
+                team = None if seat is None else team_of(game, seat)
                 heard = await hub.read(lookups.chat_heard, game_id, team, chat_seen)
                 if heard != chat_seen:
                     chat_seen = heard
@@ -277,7 +278,7 @@ async def user_stream(request):
     # ?moves=1 (the site's pages: static/js/counters.js): also `event: moves` whenever the
     # games waiting for the user change, a move of theirs or a clock's included, notice or
     # not, so that every title's "(N) Your move" follows. Programs are not sent it.
-    moves = await hub.read(lookups.games_waiting, user.pk) \
+    moves = await hub.read(lookups.counters, user) \
         if request.GET.get("moves") == "1" else None
     return _response(_follow_user(hub, kind, user, credential, counted, after, fresh, moves),
                      kind)
@@ -310,9 +311,9 @@ async def _follow_user(hub, kind, user, credential, counted, cursor, fresh, move
             if len(notices) >= lookups.BATCH:
                 continue
             if moves is not None:
-                waiting = await hub.read(lookups.games_waiting, user.pk)
-                if waiting != moves:
-                    moves = waiting
+                counted = await hub.read(lookups.counters, user)
+                if counted != moves:
+                    moves = counted
                     yield _event(kind, "moves", lookups.moves_data(moves))
             if not await _wait([signal, held.ended],
                                _until(ends_at, settings.CONQUEST_STREAM_HEARTBEAT_SECONDS)):

@@ -10,9 +10,9 @@ import engine as rules
 from games import boards, computer
 from games.boards import board_for_new_game
 from games.errors import ServiceError
-from games.log import VersionConflict
 from games.models import Game, Seat
 from games.service import LOBBY, Actor, submit
+from games.store.append import VersionConflict
 from lobby import bot_accounts, invitations, seeds
 from lobby.new_game import (
     SPEED_RULES,

@@ -22,7 +22,8 @@ from django.db.models import Q
 
 from games.models import Game, Seat
 from games.moderation import has_stake, staked
-from games.seating import Seats, team_of
+from games.store.row import team_of
+from games.store.seats import Seats
 from moderation.models import ChatMessage, Report
 from moderation.permissions import can_moderate
 

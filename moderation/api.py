@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from accounts import throttles
 from games import visibility
 from games.api.views import found
-from games.rows import load_game
+from games.store.row import load_game
 from lib.api.errors import Error, error
 from lib.api.schema import refuses
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn

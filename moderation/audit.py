@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 
 from engine.events import MODERATOR_EVENTS
 from games.models import Event
-from games.rows import seats_of_games
 from games.seat_views import spectator_event
+from games.store.seats import seats_of_games
 from moderation.access import handled
 from moderation.models import Report
 from ratings import voids

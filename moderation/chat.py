@@ -19,11 +19,12 @@ import engine as rules
 from engine.events import CHAT_HIDDEN
 from engine.pieces import COLORS
 from games.errors import ServiceError
-from games.log import VersionConflict
 from games.models import Game, Seat
 from games.moderation import check_not_playing
-from games.seating import Seats, team_of
 from games.service import MODERATOR, Actor, submit
+from games.store.append import VersionConflict
+from games.store.row import team_of
+from games.store.seats import Seats
 from lib.reactions import announce
 from moderation.mentions import mentioned_players
 from moderation.models import ChatMessage

@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 
 from games.models import Game
-from games.rows import read_seats
-from games.seating import Seats
+from games.store.seats import Seats, read_seats
 from moderation.access import seat_reading
 from moderation.models import ChatMessage
 

@@ -9,8 +9,7 @@ from django.utils import timezone
 
 from games.errors import ServiceError
 from games.models import Game
-from games.rows import read_seats
-from games.seating import Seats
+from games.store.seats import Seats, read_seats
 from moderation.access import about, reading
 from moderation.models import ChatMessage, Report
 from moderation.text import clean_text

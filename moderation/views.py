@@ -23,14 +23,14 @@ from accounts import throttles
 from engine.commands import MODERATOR_ACTION_LIST, MODERATOR_ACTIONS
 from engine.errors import RuleViolation
 from engine.pieces import COLORS
-from games import seat_views, seating, visibility
+from games import seat_views, visibility
 from games.errors import ServiceError
-from games.log import VersionConflict
 from games.models import Game
 from games.moderation import ACTIONS, has_stake, moderate
-from games.rows import Loaded, load_game
-from games.seating import Seats
-from games.states import load_state
+from games.store.append import VersionConflict
+from games.store.row import Loaded, load_game, team_of
+from games.store.seats import Seats
+from games.store.states import load_state
 from lib.inputs import whole_number
 from moderation import access, sections
 from moderation import chat as chat_service
@@ -92,7 +92,7 @@ def _back(request, fallback: str) -> str:
 
 
 def _loaded(game_id) -> Loaded:
-    """The game with its seats (one query: games.rows), or 404."""
+    """The game with its seats (one query: games.store.row), or 404."""
     loaded = load_game(game_id)
     if loaded is None:
         raise Http404("No game matches the given query.")
@@ -135,7 +135,7 @@ def chat_context(request, game: Game, seats: Seats, *, error: str = "", draft: s
     seat = seats.seat_of(user)
     seated = seat is not None
     lines = chat_lines(game, seats, user, limit=500 if full else 50)
-    team = seating.team_of(game, seat) if seated else None
+    team = team_of(game, seat) if seated else None
     return {
         "open": is_open, "lines": lines,
         # Changes when a line comes or is hidden: the box's script redraws only then.

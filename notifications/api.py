@@ -1,4 +1,4 @@
-"""/api/v1/vacations/: a player's declared absences."""
+"""/api/v1/vacations/: a player's declared vacations."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Max
 from django.utils.functional import SimpleLazyObject
 
-from notifications import inbox
+from notifications import notices
 from notifications.models import Notification
 
 
@@ -20,5 +20,5 @@ def unread(request) -> dict:
     # Lazy: a page that does not show the header (a fragment, an error) pays no query.
     user = getattr(request, "user", None)
     return {"unread_notifications": SimpleLazyObject(
-                lambda: inbox.unread_count(user) if user is not None else 0),
+                lambda: notices.unread_count(user) if user is not None else 0),
             "newest_notice": SimpleLazyObject(lambda: _newest_notice(user))}

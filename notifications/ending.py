@@ -16,8 +16,9 @@ from django.conf import settings
 from django.utils import timezone
 
 from engine import events as ev
-from games import seat_views, seating
+from games import seat_views
 from games.models import Game
+from games.store.row import rules_of
 from lib.numbers import signed
 from notifications.models import Notification
 from ratings import changes, headlines, story_words
@@ -61,7 +62,7 @@ def end_context(notification: Notification, game, seat, names) -> dict:
                       if e["seq"] > since and e["type"] in DEPARTURES]
     headline = ""
     if seat is not None and game.status == Game.FINISHED:
-        team_size = seating.rules_of(game).team_size
+        team_size = rules_of(game).team_size
         places = headlines.places_of(events, game.players, team_size)
         headline = headlines.headline(places, seat, team_size)[0] if seat in places else ""
     found = changes.changes(game.pk)

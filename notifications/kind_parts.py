@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from accounts.models import Preferences
+from accounts.models import Preferences, neutral_placed_for
 from games import seat_views
 from games.boards import board_of_view
 from games.standing_orders import neutral_question_open
-from notifications import answers, ending, links
+from notifications import ending, links
+from notifications.mail_in import answers
 from words import narrator
 
 
@@ -40,10 +41,26 @@ def since_and_examples(notification, context, reader, preferences, state) -> dic
         # The armies owed are the neutral's, half of the player moving's reinforcement.
         added["neutral_for"] = narrator.seat_name(view.get("turn_seat"), names)
         if neutral_question_open(preferences):  # asked until answered, here or on the page
-            added["neutral_answers"] = {
-                choice: links.neutral_answer_url(notification.user_id, choice)
-                for choice in (Preferences.ASK_ME, Preferences.BORDERS)}
+            added["neutral_answers"] = _neutral_answers(notification.user_id)
     return added
+
+
+def _neutral_answers(user_id: int) -> dict:
+    """The one-click answers to "who places the neutral's armies?", by choice."""
+    return {choice: links.neutral_answer_url(user_id, choice)
+            for choice in (Preferences.ASK_ME, Preferences.BORDERS)}
+
+
+def neutral_offer(notification, context, reader, preferences, state) -> dict:
+    """A two-player game with the neutral: who places the neutral's armies in the reader's
+    opponent's turns, in one sentence, with the way to the other choice (automatically on
+    the player moving's borders is the default of a player who never chose)."""
+    if state is None or not state.has_neutral:
+        return {}
+    placed = notification.user_id in neutral_placed_for([notification.user_id])
+    return {"neutral_offer": "borders" if placed else "ask",
+            "neutral_answers": None if placed or not neutral_question_open(preferences)
+            else _neutral_answers(notification.user_id)}
 
 
 def what_was_done(notification, context, reader, preferences, state) -> dict:

@@ -18,13 +18,13 @@ from accounts import email as addresses
 from accounts.models import Preferences, preferences_for
 from engine import events as ev
 from engine.maps import board_by_hash
-from games import log, seat_views
+from games import seat_views
 from games.boards import board_of_view
 from games.clock import zone
 from games.models import Seat
-from games.rows import read_seats, seats_of_games
-from games.seating import Seats
-from games.states import load_state
+from games.store import log
+from games.store.seats import Seats, read_seats, seats_of_games
+from games.store.states import load_state
 from notifications import links
 from notifications.confirmation_mail import confirmation_mail
 from notifications.kinds import KINDS

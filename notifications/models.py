@@ -57,7 +57,7 @@ class Notification(models.Model):
     )
     last_error = models.TextField(blank=True)
     message_id = models.CharField(max_length=200, blank=True)
-    # The site's notification list (notifications.inbox): when the user read it there.
+    # The site's notification list (notifications.notices): when the user read it there.
     read_at = models.DateTimeField(null=True, blank=True)
     maybe_sent = models.BooleanField(
         # Set right before the mail goes to the SMTP server (notifications.delivery
@@ -94,7 +94,7 @@ class Notification(models.Model):
 
 
 class Vacation(models.Model):
-    """A declared absence: the player's deadlines stretch instead of counting misses."""
+    """A declared vacation: the player's deadlines stretch instead of counting misses."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"

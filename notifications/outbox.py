@@ -17,8 +17,8 @@ from django.db import transaction
 from accounts.models import Preferences
 from engine import events as ev
 from engine.moves import decision, seats_to_act
-from games.append import RowsWrite
-from games.seating import Seats
+from games.store.append import RowsWrite
+from games.store.seats import Seats
 from lib import publish, sql
 from notifications.models import Notification
 

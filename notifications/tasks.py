@@ -10,7 +10,7 @@ import logging
 
 from celery import shared_task
 
-from notifications import deadlines, delivery, push
+from notifications import delivery, push, reminders
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ def sweep_outbox() -> int:
 
 @shared_task(acks_late=True, ignore_result=True)
 def sweep_reminders() -> int:
-    written = deadlines.sweep_reminders()
+    written = reminders.sweep_reminders()
     delivery.send_many(delivery.unsent_reminders())
     return written
 
@@ -42,8 +42,8 @@ def sweep_reminders() -> int:
 @shared_task(acks_late=True, ignore_result=True)
 def send_digests() -> int:
     sent = 0
-    for user_id in deadlines.digest_users_due():
-        digest = deadlines.write_digest(user_id)
+    for user_id in reminders.digest_users_due():
+        digest = reminders.write_digest(user_id)
         if digest is not None:
             sent += delivery.send_one(digest.pk) == "sent"
     return sent

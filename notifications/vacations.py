@@ -1,4 +1,4 @@
-"""Declaring absences: up to CONQUEST_VACATION_DAYS_PER_YEAR days in a calendar year."""
+"""Declaring vacations: up to CONQUEST_VACATION_DAYS_PER_YEAR days in a calendar year."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import lock_account
-from games import absences
+from games import vacation_clock
 from games.models import Game, Seat
 from notifications.models import Vacation
 
@@ -60,7 +60,7 @@ def _declare(user, starts: datetime, ends: datetime) -> Vacation:
     if ends > now + timedelta(days=MAX_DAYS_AHEAD + 1):
         raise VacationError(f"a vacation must end within {MAX_DAYS_AHEAD} days from now")
     if starts < now - timedelta(minutes=5):
-        starts = now  # an absence cannot be declared backwards: it starts now
+        starts = now  # a vacation cannot be declared backwards: it starts now
     for year in range(starts.year, ends.year + 1):
         year_start = datetime(year, 1, 1, tzinfo=UTC)
         year_end = datetime(year + 1, 1, 1, tzinfo=UTC)
@@ -91,12 +91,12 @@ def cancel(vacation: Vacation) -> None:
 def pull_back_deadlines(user_id: int, now: datetime) -> int:
     """A deadline later than a full one counted from now was stretched by a vacation; the
     player is back, so it becomes that full one, an event in each game's log
-    (games.absences.pull_back)."""
+    (games.vacation_clock.pull_back)."""
     pulled = 0
     seats = Seat.objects.filter(user_id=user_id, game__status=Game.ACTIVE,
                                 game__deadline__gt=now).select_related("game")
     for seat in seats:
-        pulled += absences.pull_back(seat.game, seat.seat, now) is not None
+        pulled += vacation_clock.pull_back(seat.game, seat.seat, now) is not None
     return pulled
 
 
@@ -104,9 +104,9 @@ def current_and_coming(user):
     return Vacation.objects.filter(user=user, ends__gt=timezone.now()).order_by("starts")
 
 
-def away_until(user_ids, now) -> dict[int, object]:
-    """{user id: the latest end of a vacation covering `now`} for those of `user_ids` away,
-    in one query (the wiring's AWAY: the deadline sweep asks it)."""
+def on_vacation(user_ids, now) -> dict[int, object]:
+    """{user id: the latest end of a vacation covering `now`} for those of `user_ids` on
+    vacation, in one query (the wiring's ON_VACATION: the deadline sweep asks it)."""
     ends: dict[int, object] = {}
     for user_id, until in Vacation.objects.filter(
             user_id__in=set(user_ids), starts__lte=now, ends__gt=now).values_list(

@@ -78,7 +78,7 @@ def unavailable(request, error: BaseException) -> HttpResponse:
             response["HX-Retarget"], response["HX-Reswap"] = "body", "innerHTML"
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"
-    response._has_been_logged = True  # OUTAGES said it: no line per request from Django
+    request.conquest_logged = True  # OUTAGES said it: no line per request (NotAnOutage)
     return response
 
 
@@ -112,7 +112,11 @@ def remember_failure(sender, request=None, **kwargs) -> None:
 
 class NotAnOutage(logging.Filter):
     """Keeps out of the django.request log the traceback of each request a database outage
-    failed: OUTAGES logs the outage in one line a minute."""
+    failed (OUTAGES logs the outage in one line a minute), and the line of each answer whose
+    cause was logged already, in words, by whoever answered: they mark the request
+    `conquest_logged` (the record carries the request, as Django logs every 4xx and 5xx)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(getattr(record, "request", None), "conquest_logged", False):
+            return False
         return not (record.exc_info and is_outage(record.exc_info[1]))

@@ -32,11 +32,12 @@ from bots.outlook import (
     turning_points,
 )
 from engine.story import Story, read_story, series
-from games import log
 from games.boards import board_of_game
 from games.models import Game
+from games.store import log
 from ratings.luck import luck_by_seat
 from ratings.models import GameAnalysis
+from ratings.stories import story_until
 
 # Games a sweep queues at most at once (the rest at its next run).
 SWEEP = 20
@@ -60,22 +61,12 @@ def story_of(game: Game, positions: bool = False) -> Story:
 
 
 def done(game_id: int) -> GameAnalysis | None:
-    """The game's finished analysis, if it has one with chances, its turning points citing
-    the series' own values."""
+    """The game's finished analysis, if it has one with chances (its turning points cite
+    the series' own values: they were chosen from it, once, when it was concluded)."""
     row = GameAnalysis.objects.filter(game_id=game_id, done_at__isnull=False).first()
     if row is None or not row.chances:
         return None
-    row.turning_points = [cited(point, row.chances) for point in row.turning_points]
     return row
-
-
-def cited(point: dict, chances: list[list[float]]) -> dict:
-    """A turning point with its side's chance before and after its turn as the series
-    (the chart, its table) has them."""
-    side, index = point["side"], point["index"]
-    before, after = chances[index - 1][side], chances[index][side]
-    return {**point, "before": round(before, 3), "after": round(after, 3),
-            "swing": round(abs(after - before), 3)}
 
 
 @dataclass
@@ -275,9 +266,10 @@ def outline(game: Game, row: GameAnalysis) -> Story:
 def report(game: Game, names: dict, words) -> tuple[int, dict]:
     """The API's answer for a game that is over (or played in the open): (status code,
     body). `words(point, story)` tells a turning point in the reader's language. A finished
-    game's is read as stored (one row); a game in play's from its log."""
+    game's is read as stored (one row); a game in play's from its story as kept, carried on
+    with the moves since the last read (ratings.stories)."""
     if game.status != Game.FINISHED:
-        story = story_of(game)
+        story = story_until(game, None)  # the moves since the last read, not the whole log
         return 200, {**_body(game, charts(story), names),
                      "status": "in_play" if not game.is_over else "aborted"}
     found = stored(game.pk, for_api=True)

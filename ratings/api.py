@@ -8,11 +8,11 @@ from rest_framework.response import Response
 
 from games.api.views import found
 from games.models import Game
-from games.seating import rules_of
+from games.store.row import rules_of
 from lib.api.errors import Error, error
 from lib.api.schema import refuses
 from lib.api.views import ApiView, body
-from ratings import analysis, players, story_words, voids
+from ratings import analysis, standings, story_words, voids
 
 
 class PlayerOut(serializers.Serializer):
@@ -38,16 +38,16 @@ class PlayerOut(serializers.Serializer):
     history = serializers.ListField(
         child=serializers.DictField(),
         help_text=f"[{{game, finished_at, rating}}], oldest first: the newest "
-                  f"{players.HISTORY} rated games")
+                  f"{standings.HISTORY} rated games")
     history_complete = serializers.BooleanField(
         help_text="Whether history reaches back to the first rated game")
     luck = serializers.DictField(
-        help_text=f"Totals, and per_game: the newest {players.HISTORY} games with battles, "
+        help_text=f"Totals, and per_game: the newest {standings.HISTORY} games with battles, "
                   f"oldest first (per_game_complete: whether they reach back to the first)")
     current = serializers.ListField(child=serializers.DictField())
     recent = serializers.ListField(
         child=serializers.DictField(),
-        help_text=f"The newest {players.RECENT} finished games (before the cursor `before`, "
+        help_text=f"The newest {standings.RECENT} finished games (before the cursor `before`, "
                   f"if given), newest first")
     recent_next = serializers.CharField(
         allow_null=True, help_text="The cursor of the next (older) page of finished games, "
@@ -72,22 +72,22 @@ class PlayerView(ApiView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(parameters=[
-        OpenApiParameter("games", str, enum=list(players.GAME_LISTS)),
+        OpenApiParameter("games", str, enum=list(standings.GAME_LISTS)),
         OpenApiParameter("before", str, description="recent_next of the page before: the "
                                                     "finished games older than those")],
                    responses={200: PlayerOut, 400: Error, 404: Error})
     @refuses({400: ["bad_filter"]})
     def get(self, request, username):
         """A player's rating, games, wins and recent games."""
-        user = players.find_player(username)
+        user = standings.find_player(username)
         if user is None:
             return error(404, "not_found", "no player of that name")
         try:
-            games = players.check_games_query(request.query_params.get("games"))
-            before = players.check_cursor(request.query_params.get("before"))
-        except players.BadQuery as problem:
+            games = standings.check_games_query(request.query_params.get("games"))
+            before = standings.check_cursor(request.query_params.get("before"))
+        except standings.BadQuery as problem:
             return error(400, "bad_filter", str(problem))
-        return Response(players.profile(user, request.user, games, before))
+        return Response(standings.profile(user, request.user, games, before))
 
 
 class LeaderboardView(ApiView):
@@ -102,10 +102,10 @@ class LeaderboardView(ApiView):
     @refuses({404: ["not_found"]})  # a page past the last
     def get(self, request):
         try:
-            pool, page = players.check_leaderboard_query(request.query_params)
-        except players.BadQuery as problem:
+            pool, page = standings.check_leaderboard_query(request.query_params)
+        except standings.BadQuery as problem:
             return error(400, "bad_request", str(problem))
-        board = players.leaderboard(pool, page, self.bots)
+        board = standings.leaderboard(pool, page, self.bots)
         if page > board["pages"]:
             return error(404, "not_found", f"there are {board['pages']} page(s)")
         return Response(board)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ratings import finished, played, recording
+from ratings import counting, finished, recording
 from ratings.models import GameResult, PlayerResult
 
 
@@ -78,7 +78,7 @@ def why_words(why: str, moved: bool) -> str:
     if why == finished.WHY_VOIDED:
         return _("This game did not change anyone's rating: a moderator voided it.")
     if why == finished.WHY_NOT_PLAYED:
-        turns = played.MIN_OWN_TURNS
+        turns = counting.MIN_OWN_TURNS
         return ngettext(
             "This game did not change your rating: you did not play %(turns)s turn of your "
             "own in it (moves the clock or a computer player made for you do not count).",
@@ -86,7 +86,7 @@ def why_words(why: str, moved: bool) -> str:
             "own in it (moves the clock or a computer player made for you do not count).",
             turns) % {"turns": turns}
     if why == finished.WHY_ONE_SIDE:
-        turns = played.MIN_OWN_TURNS
+        turns = counting.MIN_OWN_TURNS
         return ngettext(
             "This game did not change your rating: no opponent played %(turns)s turn of "
             "their own in it.",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from accounts.bots import other_owners
 from engine import events as ev
 from games.models import Event, Game, Seat
-from ratings import played
+from ratings import counting
 from ratings.luck import Luck, luck_by_seat
 from ratings.models import RatingVoid
 from ratings.placement import PLACEMENT_EVENTS, placements
@@ -84,7 +84,7 @@ def rules_key(rules: dict | None) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-READ_EVENTS = tuple(dict.fromkeys((*PLACEMENT_EVENTS, ev.BATTLE, *played.PLAYED_EVENTS)))
+READ_EVENTS = tuple(dict.fromkeys((*PLACEMENT_EVENTS, ev.BATTLE, *counting.PLAYED_EVENTS)))
 
 
 def read_finished(games: list[Game]) -> list[Finished]:
@@ -129,8 +129,8 @@ def read_finished(games: list[Game]) -> list[Finished]:
             team_size=team_size, rated=rated, humans=humans, computers=computers,
             places=places, winners=winners,
             luck=luck_by_seat([e[1] for e in events if e[0] == ev.BATTLE], game.players),
-            played=played.played_seats(
-                [e for e in events if e[0] in played.PLAYED_EVENTS], humans),
+            played=counting.played_seats(
+                [e for e in events if e[0] in counting.PLAYED_EVENTS], humans),
             voided=game.pk in voided, unrated_because=unrated_because,
             map=game.map, rules_key=rules_key(game.rules), private=game.private,
         ))

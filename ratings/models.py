@@ -50,7 +50,7 @@ class PlayerResult(models.Model):
     rating_before = models.IntegerField(null=True, blank=True)
     weight = models.FloatField(null=True, blank=True, help_text=(
         "The share of a full game's change it was given, if rated (less against an "
-        "opponent met often lately: ratings.played)."))
+        "opponent met often lately: ratings.counting)."))
     # Why the game moved this player's rating not at all, or less than a full game
     # (ratings.finished WHY_*; empty: it moved it fully, or it was recorded before this).
     # A default in the database too: the previous release's workers, which know nothing
@@ -61,7 +61,7 @@ class PlayerResult(models.Model):
     provisional = models.BooleanField(default=False, db_default=False)
     # The game's map, rules (their fingerprint, ratings.finished.rules_key) and privacy,
     # which never change once it is over: kept beside the result so a player's record groups
-    # their results without reading every game's row (ratings.players._record; 120 ms for a
+    # their results without reading every game's row (ratings.standings._record; 120 ms for a
     # player of 10,000 games, most of it the games' rules).
     map = models.CharField(max_length=64, default="", db_default="")  # noqa: A003
     rules_key = models.CharField(max_length=16, default="", db_default="")

@@ -4,7 +4,7 @@ A projection of the event log. The worker records every finished game not record
 in the order the games finished (record_pending); `rebuild` throws everything away and
 records every finished game again in that same order, through the same code, so it gives
 the same numbers. A rated game, unless a moderator voided it (ratings.voids), moves the
-rating of each human seat that played it (ratings.played), if they are on two or more
+rating of each human seat that played it (ratings.counting), if they are on two or more
 sides, with openskill's Plackett-Luce model, once in the pool of every game and once in the
 pool of its table size; each player's change is discounted by how often they met the same
 opponent lately and by how new their opponents are (counted games so far, read from the
@@ -21,7 +21,7 @@ from django.db import connection, transaction
 from openskill.models import PlackettLuce
 
 from games.models import Game
-from ratings import played
+from ratings import counting
 from ratings.finished import (
     WHY_COMPUTER_SEAT,
     WHY_NEWCOMERS,
@@ -149,7 +149,7 @@ class Ledger:
         (their counted games before this one: called before _rate counts it); and the
         seats whose share the opponents' newness cut; and each seat's pair discount alone
         (what a newcomer's provisional rating moves by)."""
-        established = {seat: played.establishment(self.get(game.humans[seat], ALL_SIZES)[2],
+        established = {seat: counting.establishment(self.get(game.humans[seat], ALL_SIZES)[2],
                                                   self.established_at)
                        for seat in seats}
         found, newcomers, pairs = {}, set(), {}
@@ -157,11 +157,11 @@ class Ledger:
             user = game.humans[seat]
             opponents = [other for other in sorted(seats)
                          if game.side(other) != game.side(seat)]
-            most = max((played.meetings(self.met.get(_pair(user, game.humans[other]), []),
+            most = max((counting.meetings(self.met.get(_pair(user, game.humans[other]), []),
                                         game.finished_at) for other in opponents),
                        default=0)
-            share = played.opponents_share([established[other] for other in opponents])
-            pairs[seat] = played.weight(most)
+            share = counting.opponents_share([established[other] for other in opponents])
+            pairs[seat] = counting.weight(most)
             found[seat] = pairs[seat] * share
             if share < 1:
                 newcomers.add(seat)
@@ -289,7 +289,7 @@ def record_pending(limit: int = BATCH) -> list[int]:
             return [game.pk for game in pending]
         facts = read_finished(pending)
         ledger = Ledger.of_users((user for f in facts for user in f.humans.values()),
-                                 first.finished_at - played.PAIR_WINDOW)
+                                 first.finished_at - counting.PAIR_WINDOW)
         results, players = [], []
         for finished in facts:
             result, rows = ledger.apply(finished)

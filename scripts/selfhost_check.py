@@ -27,6 +27,11 @@ PROCESSES = ("conquest-web@.service", "conquest-streams@.service",
              "conquest-worker-deadlines.service", "conquest-worker-mail.service",
              "conquest-worker-analysis.service", "conquest-beat.service")
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+# What the host's env file says, or its processes derive from it, and not the environment
+# this check runs in: its metrics folder too (the clear-metrics unit empties it), which
+# inside a test run is the test process's own.
+NOT_THE_HOSTS = ("DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "CONQUEST_VAR_DIR", "DEBUG",
+                 "SECRET_KEY", "PROMETHEUS_MULTIPROC_DIR")
 
 
 def say(text: str) -> None:
@@ -87,8 +92,7 @@ class Sandbox:
         env = {**os.environ, "CONQUEST_ENV_FILE": f"{self.tmp}/etc/conquest.env",
                "CONQUEST_HOME": str(ROOT), "CONQUEST_USER": os.environ.get("USER") or
                subprocess.run(["id", "-un"], capture_output=True, text=True).stdout.strip()}
-        for key in ("DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "CONQUEST_VAR_DIR",
-                    "DEBUG", "SECRET_KEY"):
+        for key in NOT_THE_HOSTS:
             env.pop(key, None)
         done = subprocess.run(["bash", "-euo", "pipefail", "-c", self.replaced(shell)],
                               cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
@@ -108,7 +112,8 @@ class Sandbox:
     def start_units(self) -> None:
         """What `systemctl enable --now ...` starts: the clear-metrics unit, then every
         long-running unit's ExecStart, /srv/conquest being this checkout."""
-        env = {**os.environ, **self.settings(), "PYTHONDONTWRITEBYTECODE": "1"}
+        env = {**{k: v for k, v in os.environ.items() if k not in NOT_THE_HOSTS},
+               **self.settings(), "PYTHONDONTWRITEBYTECODE": "1"}
         ports = {"conquest-web@.service": self.web, "conquest-streams@.service": self.streams}
         for name in ("conquest-clear-metrics.service", *PROCESSES):
             line = exec_start(UNITS / name)

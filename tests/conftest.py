@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import fcntl
 import os
 import shutil
-import sqlite3
-import subprocess
-import sys
-from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -26,33 +21,60 @@ def flush_by_delete():
     TRUNCATE of every table: TRUNCATE makes new files for each table and index (0.4-0.9 s a
     flush on the CI machine, against about 15 ms). The event log, whose rows refuse DELETE
     (games/migrations/0002), is still truncated, first, before any DELETE leaves a deferred
-    foreign-key check pending on it. SQLite's flush deletes already."""
-    from django.db.backends.postgresql.operations import DatabaseOperations
+    foreign-key check pending on it. SQLite's flush deletes already.
 
-    truncate = DatabaseOperations.sql_flush
+    On both, the content types and permissions are kept (KEPT_TABLES): the migrations made
+    them and no test adds any. Django's flush then emits post_migrate for its receivers
+    (contenttypes and auth) to make them all again, which was 80 % of a flush's cost
+    (about 130 ms of each transactional test on PostgreSQL, 50 ms on SQLite); with them kept,
+    that signal is not sent. A flush that truncates everything (asked to reset sequences or
+    to cascade) empties those tables too and sends it as before."""
+    from django.core.management.commands import flush
+    from django.db.backends.postgresql.operations import DatabaseOperations as PostgreSQL
+    from django.db.backends.sqlite3.base import DatabaseOperations as SQLite  # (its operations
+    # module imports the base module: asked first, it finds a half-made one)
 
-    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
-        if reset_sequences or allow_cascade:
+    truncate, delete, emit = PostgreSQL.sql_flush, SQLite.sql_flush, flush.emit_post_migrate_signal
+    kept = {"all": False}  # whether the last flush kept KEPT_TABLES
+
+    def postgresql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        kept["all"] = not (reset_sequences or allow_cascade)
+        if not kept["all"]:
             return truncate(self, style, tables, reset_sequences=reset_sequences,
                             allow_cascade=allow_cascade)
-        kept = [table for table in tables if table in APPEND_ONLY_TABLES]
-        return truncate(self, style, kept) + [
+        tables = [table for table in tables if table not in KEPT_TABLES]
+        append_only = [table for table in tables if table in APPEND_ONLY_TABLES]
+        return truncate(self, style, append_only) + [
             f"{style.SQL_KEYWORD('DELETE FROM')} {style.SQL_FIELD(self.quote_name(table))};"
             for table in tables if table not in APPEND_ONLY_TABLES]
 
-    DatabaseOperations.sql_flush = sql_flush
+    def sqlite_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        kept["all"] = not (reset_sequences or allow_cascade)
+        if kept["all"]:
+            tables = [table for table in tables if table not in KEPT_TABLES]
+        return delete(self, style, tables, reset_sequences=reset_sequences,
+                      allow_cascade=allow_cascade)
+
+    def emit_unless_kept(*args, **kwargs):
+        if not kept["all"]:
+            emit(*args, **kwargs)
+
+    PostgreSQL.sql_flush, SQLite.sql_flush = postgresql_flush, sqlite_flush
+    flush.emit_post_migrate_signal = emit_unless_kept
     yield
-    DatabaseOperations.sql_flush = truncate
+    PostgreSQL.sql_flush, SQLite.sql_flush = truncate, delete
+    flush.emit_post_migrate_signal = emit
 
 
 APPEND_ONLY_TABLES = {"games_event"}
+KEPT_TABLES = {"django_content_type", "auth_permission"}
 
 
 @pytest.fixture(autouse=True)
 def forget_recent_states():
     """Each test starts with no remembered game states: database ids (and some tests'
     fixed seeds) come back from one test to the next."""
-    from games.states import forget_recent
+    from games.store.states import forget_recent
 
     forget_recent()
     yield
@@ -149,23 +171,41 @@ def maud(db):
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
-    """The test databases do not wait for the disk at each commit: the suite's own data
-    needs no durability across a crash of the machine, and PostgreSQL's flush of its log
-    (several milliseconds a commit) was much of the time of the tests that commit (the
+def django_db_setup(request, django_test_environment, django_db_blocker,
+                    django_db_modify_db_settings):
+    """pytest-django's, but this process's test database is a copy of one migrated once
+    (tests/databases.py), and it does not wait for the disk at each commit: the suite's own
+    data needs no durability across a crash of the machine, and PostgreSQL's flush of its
+    log (several milliseconds a commit) was much of the time of the tests that commit (the
     transactional ones, the live server's and the workers' requests). Every connection
     opened later (the live server's threads, the Celery and gunicorn subprocesses) takes
     the database's default; SQLite's connections are told as this process opens them."""
+    from django.conf import settings
     from django.db import connection
     from django.db.backends.signals import connection_created
+    from django.test.utils import setup_databases, teardown_databases
+
+    from tests.databases import copy_migrated
 
     connection_created.connect(skip_disk_flushes, dispatch_uid="tests-no-disk-flushes")
+    verbosity = request.config.option.verbose
     with django_db_blocker.unblock():
+        copy_migrated(connection, settings.VAR_DIR)
+        # Kept, as made: Django's migrate then finds every migration applied.
+        databases = setup_databases(verbosity=verbosity, interactive=False, keepdb=True,
+                                    aliases={"default"}, serialized_aliases=set())
         if connection.vendor == "postgresql":
             name = connection.ops.quote_name(connection.settings_dict["NAME"])
             with connection.cursor() as cursor:
                 cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
         connection.close()  # the next one opens with the setting
+    yield
+    with django_db_blocker.unblock():
+        name = connection.settings_dict["NAME"]
+        teardown_databases(databases, verbosity=verbosity)
+        if connection.vendor == "sqlite":  # (its write-ahead log, which Django leaves)
+            for log in (Path(f"{name}-wal"), Path(f"{name}-shm")):
+                log.unlink(missing_ok=True)
 
 
 def skip_disk_flushes(sender, connection, **kwargs):
@@ -205,31 +245,16 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def migrated_sqlite(tmp_path_factory) -> Path:
-    """A SQLite file `manage.py migrate` made once for the whole run (pytest-xdist's
-    processes share it: the first one to ask migrates, the others wait for it), for the
-    tests that start the service on a database of their own to copy (the tests of
-    scripts/run.sh): a migration costs seconds of CPU, and it is the same each time. Not
-    the test database: these tests reach none (tests/conftest.py runs them once)."""
-    folder = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_TESTRUNUID"):
-        folder = folder.parent  # pytest-N/, this run's own; popen-gwN/ is one process's
-    path = folder / "migrated.sqlite3"
-    with open(folder / "migrated.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released as the file closes
-        if not path.exists():
-            partial = folder / f"migrating-{os.getpid()}.sqlite3"
-            environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-            environment.update({"DATABASE_URL": f"sqlite:///{partial}",
-                                "CONQUEST_VAR_DIR": str(folder / "migrated-var")})
-            subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
-                           env=environment, check=True, capture_output=True, timeout=300)
-            # Back to a single file (the service's connections use a write-ahead log, which
-            # a copy of the main file alone would lose): a copy is then a copy of the file.
-            with closing(sqlite3.connect(partial)) as connection:
-                connection.execute("PRAGMA journal_mode=DELETE")
-            partial.replace(path)
-    return path
+def migrated_sqlite() -> Path:
+    """A SQLite file `manage.py migrate` made once (tests/databases.py: the test databases'
+    template), for the tests that start the service on a database of their own to copy
+    (the tests of scripts/run.sh): a migration costs seconds of CPU, and it is the same each
+    time. Not the test database: these tests reach none (tests/conftest.py runs them once)."""
+    from django.conf import settings
+
+    from tests.databases import sqlite_template
+
+    return sqlite_template(settings.VAR_DIR)
 
 
 @pytest.fixture
@@ -264,12 +289,14 @@ def pytest_terminal_summary(terminalreporter):
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences",
                      "django_db_serialized_rollback", "live_server", "django_db_setup"}
 # The database tests CI runs on both the embedded default and PostgreSQL + Redis: the store
-# and the API (games, accounts), the workers, outbox and deadlines (notifications, ops), the
+# and the API (games, lobby, accounts, the plumbing of lib and config), the workers, outbox and deadlines (notifications, ops), the
 # browser (web/e2e) and the whole-service ones at the top. The other database tests (pages,
 # moderation, ratings, tournaments) read and write through that same store and ORM: CI runs
-# them once, on PostgreSQL.
-ON_BOTH = ("tests/games/", "tests/accounts/", "tests/notifications/", "tests/ops/",
-           "tests/web/e2e/", "tests/live/", "tests/test_")
+# them once, on PostgreSQL; and so does it a database test marked `slow` in these folders
+# (whole games played through the API to check what the rules and the views say, which no
+# database changes).
+ON_BOTH = ("tests/games/", "tests/lobby/", "tests/lib/", "tests/config/", "tests/accounts/",
+           "tests/notifications/", "tests/ops/", "tests/web/e2e/", "tests/live/", "tests/test_")
 # A browser test of ON_BOTH drawn at both screen sizes (parameter ids `laptop`, `phone`)
 # runs each size once: the laptop's on the embedded pass, the phone's on the server pass.
 # Every size meets a real browser and every database serves one, at half the browser time.
@@ -297,7 +324,7 @@ def pytest_collection_modifyitems(config, items):
     """CONQUEST_CI_PASS picks a pass of .ci/run: `server` keeps only the tests that reach
     the database (the pure engine's, the bots' and the parsers' learn nothing new from
     PostgreSQL and Redis); `embedded` leaves out the database tests CI runs only on the
-    server (not ON_BOTH). A browser test on both passes runs each screen size on one of them
+    server (not ON_BOTH, or marked `slow`). A browser test on both passes runs each screen size on one of them
     (SIZE_PASS), a pool-loss test each broker (BROKER_PASS). Unset, everything runs."""
     ci_pass = os.environ.get("CONQUEST_CI_PASS", "")
     if ci_pass not in ("", "embedded", "server"):
@@ -309,7 +336,8 @@ def pytest_collection_modifyitems(config, items):
         if ci_pass == "server":
             keep = reaches_the_database(item)
         else:
-            keep = not reaches_the_database(item) or item.nodeid.startswith(ON_BOTH)
+            keep = not reaches_the_database(item) or (
+                item.nodeid.startswith(ON_BOTH) and item.get_closest_marker("slow") is None)
         size, broker = screen_size(item), screen_size(item, BROKER_PASS)
         if keep and size and item.nodeid.startswith(ON_BOTH) and reaches_the_database(item):
             keep = SIZE_PASS[size] == ci_pass

@@ -1,15 +1,20 @@
 """Games in each state, made in one place: open, started (with a fixed seed, bots, a clock,
-a map), finished by resignations; in-process through lobby.open_games and games.service, or
-over the API as its clients make them. A directory's support module names its own defaults
+a map), played some turns, finished by resignations; in-process through lobby.open_games and
+games.service, or over the API as its clients make them. A directory's support module names its own defaults
 (a game's name, its seed) over these."""
 
 from __future__ import annotations
 
+import random
+
 from engine import seed_hash
-from games import service
+from engine.moves import seats_to_act
+from games import computer, service
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from lobby import open_games
+from ratings.counting import MIN_OWN_TURNS
+from tests.engine.players import bot_command
 
 
 def open_game(creator, players: int = 2, name: str = "Test game", seed: str | None = None,
@@ -64,11 +69,50 @@ def finish(game: Game, leave: list = ()) -> Game:
     return game
 
 
-def new_game(creator, *joiners, players=None, **rules) -> int:
-    """A game created over the API by the client `creator` and joined by the clients
-    `joiners` (it starts when full); its id."""
+def play_turns(game: Game, turns: int, seed: int = 1, limit: int = 6000) -> None:
+    """Play on until every seat has played `turns` turns of its own (round `turns` + 1 has
+    begun): people by their own commands, as a client would send them, computer players
+    by theirs. With 0 turns nothing is played."""
+    if turns <= 0:
+        return
+    humans = {seat.seat: seat.user for seat in game.seats.filter(bot__isnull=True)}
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        state = load_state(game)
+        assert not state.finished, "the game ended while it was being played"
+        if state.round > turns:
+            game.refresh_from_db()
+            return
+        seat = rnd.choice(seats_to_act(state))
+        if seat not in humans:
+            computer.play(game.pk)
+            continue
+        try:
+            service.submit(service.player(humans[seat]), game, bot_command(state, seat, rnd), state.version)
+        except Exception:  # noqa: BLE001 - the bot may ask for a refused move; ask again
+            continue
+    raise AssertionError(f"the seats did not play {turns} turns each")
+
+
+def finished_game(users: list, leave: list | None = None, bots=None,
+                  turns: int = MIN_OWN_TURNS, seed: int = 1, **rules_and_options) -> Game:
+    """A game of `users` (and `bots`, and what started_game takes besides: rules, a name,
+    a map) in which every seat played `turns` turns (by moves drawn from `seed`; a rated
+    game counts after MIN_OWN_TURNS), ended by resignations: the users in `leave` resign in
+    that order (default: every user but the first, last first), then the humans still in,
+    until one seat is left."""
+    game = started_game(users, bots=bots, **rules_and_options)
+    play_turns(game, turns, seed)
+    return finish(game, users[:0:-1] if leave is None else leave)
+
+
+def new_game(creator, *joiners, players=None, name="Test game", options=None, **rules) -> int:
+    """A game created over the API by the client `creator` (with the request's other fields
+    `options`: private, bots_allowed, ...) and joined by the clients `joiners` (it starts
+    when full); its id. `players` defaults to the creator and the joiners."""
     answer = creator.post("/api/v1/games/", {
-        "name": "Test game", "players": players or 1 + len(joiners), "rules": rules,
+        "name": name, "players": players or 1 + len(joiners), "rules": rules,
+        **(options or {}),
     }, format="json")
     assert answer.status_code == 201, answer.content
     game_id = answer.json()["id"]

@@ -7,7 +7,7 @@ import random
 from engine.moves import seats_to_act
 from games import service
 from games.models import Game, Seat
-from games.states import load_state
+from games.store.states import load_state
 from tests.engine.players import bot_command
 
 

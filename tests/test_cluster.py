@@ -25,9 +25,9 @@ import engine as rules
 from accounts.models import Account
 from accounts.tokens import issue
 from engine.moves import clock_key
-from games.log import stored_events_with_times
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game
+from games.store.log import stored_events_with_times
 from notifications.models import Notification
 from tests.cluster import Client, Topology
 from tests.notifications.real_parts import RedisServer, smtp_server, wait_until

@@ -15,6 +15,11 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# Not passed on to a service a test starts, which is a host of its own: the session's
+# runtime folder, and this process's metrics folder (config/workers.py sets it from var/;
+# the service counts in its own var/, and `make run`'s clear_metrics would empty this one,
+# losing the counts another test process is scraping).
+NOT_PASSED_ON = ("XDG_RUNTIME_DIR", "PROMETHEUS_MULTIPROC_DIR")
 
 
 def free_port() -> int:
@@ -50,7 +55,7 @@ def test_ctrl_c_stops_web_worker_and_beat_within_seconds(tmp_path, migrated_sqli
     port = free_port()
     var, home = tmp_path / "var", tmp_path / "home"
     environment = {k: v for k, v in os.environ.items()
-                   if not k.startswith("DJANGO_") and k != "XDG_RUNTIME_DIR"}
+                   if not k.startswith("DJANGO_") and k not in NOT_PASSED_ON}
     environment.update({
         "PORT": str(port),
         "DATABASE_URL": f"sqlite:///{shutil.copyfile(migrated_sqlite, tmp_path / 'run.sqlite3')}",
@@ -126,7 +131,7 @@ def test_make_run_says_what_it_does_and_serving_only_once_the_site_answers(tmp_p
     marker = f"CONQUEST_RUN_TEST={uuid.uuid4().hex}"
     port = free_port()
     environment = {k: v for k, v in os.environ.items()
-                   if not k.startswith(("DJANGO_", "MAKE")) and k != "XDG_RUNTIME_DIR"}
+                   if not k.startswith(("DJANGO_", "MAKE")) and k not in NOT_PASSED_ON}
     environment.update({
         "PORT": str(port),
         "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}",
@@ -137,6 +142,11 @@ def test_make_run_says_what_it_does_and_serving_only_once_the_site_answers(tmp_p
         "WEB_CONCURRENCY": "1",  # what it says and when is the same with one web process
         marker.split("=")[0]: marker.split("=")[1],
     })
+    # The counts of this test process (and of the others of the run, in the same folder):
+    # `make run` empties its own metrics folder, never theirs.
+    from django.conf import settings
+    ours = settings.CONQUEST_METRICS_DIR / f"counter_{marker[-12:]}.db"
+    ours.write_bytes(b"")
     log_path = tmp_path / "run.log"
     output = open(log_path, "wb")  # closed in finally
     script = subprocess.Popen(["make", "--no-print-directory", "run"], cwd=ROOT,
@@ -159,7 +169,10 @@ def test_make_run_says_what_it_does_and_serving_only_once_the_site_answers(tmp_p
                  serving]
         places = [log.find(step) for step in steps]
         assert -1 not in places and places == sorted(places), log
+        assert ours.exists()
+        assert list((tmp_path / "var" / "metrics").glob("*.db"))  # the service's own counts
     finally:
+        ours.unlink(missing_ok=True)
         if script.poll() is None:
             os.killpg(script.pid, signal.SIGINT)
             try:

@@ -16,7 +16,7 @@ import uuid
 from pathlib import Path
 
 from tests.notifications.real_parts import wait_until
-from tests.test_run_script import ROOT, free_port, marked
+from tests.test_run_script import NOT_PASSED_ON, ROOT, free_port, marked
 
 NAMES = ("web", "worker-deadlines", "worker-mail", "worker-analysis", "beat")
 
@@ -33,7 +33,7 @@ class Served:
         self.var = tmp_path / "var"
         self.log_path = tmp_path / "run.log"
         self.env = {k: v for k, v in os.environ.items()
-                    if not k.startswith("DJANGO_") and k != "XDG_RUNTIME_DIR"}
+                    if not k.startswith("DJANGO_") and k not in NOT_PASSED_ON}
         self.env.update({
             "PORT": str(self.port),
             "DATABASE_URL": f"sqlite:///{shutil.copyfile(migrated, tmp_path / 'run.sqlite3')}"

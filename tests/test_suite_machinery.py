@@ -20,9 +20,9 @@ def test_a_seed_draws_the_same_games_again_and_another_seed_others(monkeypatch):
     assert game_numbers("property", 50) != drawn
 
 
-def item(nodeid: str, *fixtures: str, marked: bool = False):
+def item(nodeid: str, *fixtures: str, marks: tuple = ()):
     found = SimpleNamespace(nodeid=nodeid, fixturenames=list(fixtures),
-                            get_closest_marker=lambda name: object() if marked else None)
+                            get_closest_marker=lambda name: object() if name in marks else None)
     if "[" in nodeid:
         found.callspec = SimpleNamespace(id=nodeid.split("[", 1)[1].rstrip("]"))
     return found
@@ -30,7 +30,7 @@ def item(nodeid: str, *fixtures: str, marked: bool = False):
 
 ITEMS = [item("tests/engine/test_board.py::test_a"),
          item("tests/games/test_store.py::test_b", "db"),
-         item("tests/web/test_pages.py::test_c", "alice", marked=True),
+         item("tests/web/test_pages.py::test_c", "alice", marks=("django_db",)),
          item("tests/web/e2e/test_board.py::test_d", "live_server"),
          item("tests/tournaments/test_knockout.py::test_e", "transactional_db")]
 SIZED = [item("tests/web/e2e/test_board.py::test_f[laptop]", "live_server"),
@@ -58,6 +58,16 @@ def test_every_test_runs_in_one_pass_at_least_and_the_store_s_in_both(monkeypatc
         kept(monkeypatch, "sqlite")
 
 
+def test_a_slow_database_test_runs_once_on_the_server_pass(monkeypatch):
+    """A whole game over the API (marked slow) in a folder of both passes: the server's only;
+    a slow test that reaches no database stays on the first pass, the only one it has."""
+    among = [item("tests/games/test_api_play.py::test_j", "alice", "db", marks=("slow",)),
+             item("tests/games/test_api_play.py::test_k", "db"),
+             item("tests/engine/test_maps.py::test_l", marks=("slow",))]
+    assert kept(monkeypatch, "embedded", among) == ["test_k", "test_l"]
+    assert kept(monkeypatch, "server", among) == ["test_j", "test_k"]
+
+
 def test_a_browser_test_on_both_passes_runs_each_screen_size_on_one(monkeypatch):
     embedded = kept(monkeypatch, "embedded", SIZED)
     server = kept(monkeypatch, "server", SIZED)
@@ -73,3 +83,13 @@ def test_a_pool_loss_test_meets_each_broker_on_the_pass_that_deploys_it(monkeypa
     assert kept(monkeypatch, "embedded", brokers) == ["test_j[filesystem]"]
     assert kept(monkeypatch, "server", brokers) == ["test_j[redis]"]
     assert kept(monkeypatch, "", brokers) == ["test_j[filesystem]", "test_j[redis]"]
+
+
+def test_the_tests_mirror_the_packages():
+    """Each top-level package has its folder of tests, where a reader of the package looks
+    for them (tests/lobby/ for lobby/, tests/config/ for config/...)."""
+    root = conftest.ROOT
+    packages = {path.parent.name for path in root.glob("*/__init__.py")} - {"tests"}
+    missing = sorted(name for name in packages
+                     if not list((root / "tests" / name).glob("test_*.py")))
+    assert packages and missing == []

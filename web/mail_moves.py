@@ -1,6 +1,6 @@
 """Moves by mail, a door like the API and the pages: a reply to a turn mail plays the
 commands in its body through games.service.submit, one line after another (each counted
-against the account's command limit, as the API's are), and stops at the first refused (notifications.inbound checks who sent it and mails the answer)."""
+against the account's command limit, as the API's are), and stops at the first refused (notifications.mail_in.receive checks who sent it and mails the answer)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from accounts.models import preferences_for
 from engine.errors import RuleViolation
 from games import errors, service
 from games.boards import board_for_new_game
-from games.log import VersionConflict
-from games.states import load_state
-from notifications import inbound as mail_in
-from notifications.mailcommands import MailCommandError, command_lines, parse_line
+from games.store.append import VersionConflict
+from games.store.states import load_state
+from notifications.mail_in import receive as mail_in
+from notifications.mail_in.commands import MailCommandError, command_lines, parse_line
 from notifications.models import InboundMail
 from words.refusals import detail_sentence, too_fast
 from words.vocabulary import detail_words

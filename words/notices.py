@@ -39,7 +39,7 @@ PUSH_TITLES = {
     "message": gettext_noop("%(sender)s sent you a message"),
 }
 
-# The site's list (notifications.inbox), the msgids the mails use where they say the same:
+# The site's list (notifications.notices), the msgids the mails use where they say the same:
 # %(game)s, %(author)s, %(by)s; the rematch's and the tournament's depend on their news.
 LISTED = {
     "turn": gettext_noop("Your move in %(game)s"),

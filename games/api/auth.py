@@ -10,9 +10,9 @@ from functools import lru_cache
 from django.db import connection
 
 from accounts import tokens
-from games import log, states
 from games.models import Game
-from games.rows import Loaded, game_columns, loaded_from_columns
+from games.store import log, states
+from games.store.row import Loaded, game_columns, loaded_from_columns
 from lib import sql
 
 FOUND = "_conquest_game"  # the request's attribute: (game id, the Loaded game or None)
@@ -36,15 +36,15 @@ class TokenAuthentication(tokens.TokenAuthentication):
         loaded = loaded_from_columns(values[:count])
         if loaded is not None and len(values) > count:
             log.events_read_with(loaded.game, self.after, values[count])
-        # On the Django request, which outlives DRF's (an exception handler sees it too).
-        setattr(request._request, FOUND, (_game_id(request), loaded))
+        # On the request the view reads it from (DRF's, whose attributes are its own).
+        setattr(request, FOUND, (_game_id(request), loaded))
 
 
 def read_with_token(request, game_id: int) -> tuple[bool, Loaded | None]:
     """(True, the game with its seats, or None) if the token's statement read game
     `game_id` for this request; (False, None) if it did not (no token, session sign-in,
     another id). Each read is handed out once: a second call reads afresh."""
-    found = request._request.__dict__.pop(FOUND, None)
+    found = vars(request).pop(FOUND, None)
     if found is None or found[0] != game_id:
         return False, None
     return True, found[1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.errors import NotSeated, NotYourTurn, RuleViolation
 from games.errors import ServiceError
-from games.log import VersionConflict
+from games.store.append import VersionConflict
 from lib.api import errors
 from lib.api.errors import error
 

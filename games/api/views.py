@@ -16,9 +16,9 @@ from games.api import auth
 from games.api import serializers as s
 from games.boards import UnknownMap, maps_for_new_games
 from games.models import Game
-from games.rows import Loaded, load_game
-from games.seating import Seats
-from games.states import load_state
+from games.store.row import Loaded, load_game
+from games.store.seats import Seats
+from games.store.states import load_state
 from lib.api.errors import ERRORS, error
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn
 from lib.inputs import WHOLE_NUMBER

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from games import visibility
 from games.api import serializers as s
 from games.api.views import found, game_view_for
-from games.rows import read_seats
+from games.store.seats import read_seats
 from lib.api.errors import ERRORS
 from lib.api.views import ApiView, body
 from lobby import invitations

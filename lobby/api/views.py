@@ -12,7 +12,7 @@ from accounts import throttles
 from games.api import serializers as s
 from games.api.views import found, game_view_for
 from games.models import Game
-from games.rows import read_seats
+from games.store.seats import read_seats
 from lib.api.errors import ERRORS, error
 from lib.api.views import ApiView, ReadAnyoneWriteSignedIn, body
 from lobby import bot_accounts, filters, open_games

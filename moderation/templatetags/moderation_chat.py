@@ -3,7 +3,7 @@ templates/moderation/_chat.html without its view knowing about chat."""
 
 from django import template
 
-from games.rows import read_seats
+from games.store.seats import read_seats
 
 register = template.Library()
 

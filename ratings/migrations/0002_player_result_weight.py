@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='playerresult',
             name='weight',
-            field=models.FloatField(blank=True, help_text="The share of a full game's change it was given, if rated (less against an opponent met often lately: ratings.played).", null=True),
+            field=models.FloatField(blank=True, help_text="The share of a full game's change it was given, if rated (less against an opponent met often lately: ratings.counting).", null=True),
         ),
     ]

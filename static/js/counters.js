@@ -13,7 +13,8 @@
    another tab, a clock's): every page's title leads with "(N) Your move · " while N > 0
    (body's data-your-moves; the game page titles its own game: title.js). It ends with
    `event: close`: `max_lifetime` or `server_stopping` (the browser comes back, resuming),
-   `credentials_ended` (signed out: no coming back). Where there is no stream (a WSGI
+   `credentials_ended` (signed out: no coming back). The same event carries the unread
+   notifications and messages: a badge drops when they were read elsewhere. Where there is no stream (a WSGI
    server answers 503, no EventSource) the page asks again every half minute while seen. */
 (function () {
   "use strict";
@@ -48,7 +49,19 @@
     return changed;
   }
 
-  function movesHeard(count) {
+  // The header's badges stand at what the page was drawn with (body's data-unread and
+  // data-unread-messages): the stream's counts differ when a notice or a message was read
+  // elsewhere (another tab, the game's page) or came: the header is drawn again.
+  function badgesStale(counts) {
+    var body = document.body;
+    return ["unread", "unread-messages"].some(function (name, n) {
+      var now = counts[n];
+      return typeof now === "number" && String(now) !== body.getAttribute("data-" + name);
+    });
+  }
+
+  function movesHeard(count, counts) {
+    if (counts && badgesStale(counts)) { soon(); }
     // A page with lists that show which game waits (the lobby's, home's) draws them again
     // and its title with them, so that the two never disagree.
     if (!pageParts().length) { showMoves(count); return; }
@@ -98,6 +111,9 @@
         HEADER.concat(parts).forEach(function (id) { swap(id, byId(id, fresh)); });
         if (fresh.body && fresh.body.hasAttribute("data-your-moves")) {
           showMoves(parseInt(fresh.body.getAttribute("data-your-moves"), 10));
+          ["data-unread", "data-unread-messages"].forEach(function (name) {
+            document.body.setAttribute(name, fresh.body.getAttribute(name) || "0");
+          });
         }
         document.dispatchEvent(new window.CustomEvent("conquest:swapped"));
       })
@@ -155,10 +171,12 @@
       soon();
     });
     stream.addEventListener("moves", function (event) {
-      var count = NaN;
-      try { count = JSON.parse(event.data).count; } catch (e) { count = NaN; }
-      tell({ moves: count });
-      movesHeard(count);
+      var data = {};
+      try { data = JSON.parse(event.data) || {}; } catch (e) { data = {}; }
+      var count = typeof data.count === "number" ? data.count : NaN;
+      var counts = [data.unread, data.messages];
+      tell({ moves: count, counts: counts });
+      movesHeard(count, counts);
     });
     stream.addEventListener("close", function (event) {
       var reason = null;
@@ -191,7 +209,7 @@
       var news = event.data || {};
       if (news.stop) { stop(); return; }
       if (news.notice) { heard(news.notice); soon(); }
-      if (typeof news.moves === "number") { movesHeard(news.moves); }
+      if (typeof news.moves === "number") { movesHeard(news.moves, news.counts); }
     });
     navigator.locks.request(name, function () {
       if (stopped || polling) { return null; }

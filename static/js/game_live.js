@@ -1,5 +1,5 @@
 /* The game page's live updates, heard and kept in hand. The live poll and the game's stream
-   (conquest.js), a history step (history.js) and the player's own forms replace the game area
+   (game_stream.js), a history step (history.js) and the player's own forms replace the game area
    (#game) whole, so no live region may sit inside it: a screen reader hears a region only
    while it stays in place. The one region is #game-news, outside #game; here it says
      - what an update brought: an opponent's move (the log's new lines), the answer to the
@@ -10,7 +10,7 @@
    Focus survives every update: each element of #game that takes focus has an id, the same
    in every drawing of the same state (its own, else one made from its form, name and
    value, or its link), and after a swap the element with the id that had it has it again
-   (a move's answer takes it instead: conquest.js). Where that element is gone, the play
+   (a move's answer takes it instead: game_stream.js). Where that element is gone, the play
    panel's heading takes it, never <body>. */
 (function () {
   "use strict";
@@ -130,7 +130,7 @@
     remember(now);
     say(news(was, elt));
     var own = elt && elt.tagName === "FORM" && elt.classList.contains("act");
-    if (own || !was.focused) { return; }  // a move's answer takes the focus (conquest.js)
+    if (own || !was.focused) { return; }  // a move's answer takes the focus (game_stream.js)
     var again = byId(was.focused);
     if (!again || !now.contains(again)) {
       again = byId("play-title");

@@ -2,7 +2,7 @@
    territories lie within reach of the finger offers them by name, the one under the tap
    first; a tap on one clear territory acts as a click does. A territory chosen to attack
    or fortify from then shows its targets as buttons around it. Loaded by the game page
-   after conquest.js (window.conquestBoard); without it, a tap is a click. */
+   after board.js and the rest (window.conquestBoard); without it, a tap is a click. */
 (function () {
   "use strict";
 
@@ -115,7 +115,7 @@
     lastPointer = event.pointerType || "mouse"; downAt = [event.clientX, event.clientY];
   }, true);
 
-  // Before conquest.js's own click (a capture on the window): a tap that may have meant
+  // Before board_choice.js's own click (a capture on the window): a tap that may have meant
   // several territories asks which; one that meant one goes on as the click it is.
   window.addEventListener("click", function (event) {
     var option = event.target.closest && event.target.closest(".tap-choice [data-choose]");
@@ -128,7 +128,7 @@
     if (!event.isTrusted || !event.detail || !api()) { return; }  // keys and scripts: as they are
     var svg = event.target.closest && event.target.closest("svg.board.zoomable");
     if (!svg) { close(); return; }
-    // a drag or a pinch ends in no click on a territory (conquest.js swallows it)
+    // a drag or a pinch ends in no click on a territory (board_zoom.js swallows it)
     if (Math.hypot(event.clientX - downAt[0], event.clientY - downAt[1]) > 6) { return; }
     // a mouse points precisely: it is asked which only on a "+" badge (counts left out)
     var badge = event.target.closest(".cluster");

@@ -15,15 +15,11 @@ from accounts.models import Account
 from notifications.models import Notification
 from tests.games_in_states import new_game
 from tests.notifications.support import send_everything
-from tests.people import signed_up
+from tests.people import signed_up, user
 
 PASSWORD = "alice-long-secret-1"
 PROFILE = {"time_zone": "UTC", "language": "en", "turn_mail": "each",
            "reminder_hours": "12, 1", "digest_hour": "8", "game_mail": "on"}
-
-
-def user(name: str):
-    return get_user_model().objects.get(username=name)
 
 
 def link_in(message) -> str:

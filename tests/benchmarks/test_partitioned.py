@@ -1,5 +1,5 @@
 """bench_partitions' partitioned event log (benchmarks.partitioned): its DDL, made from the
-migrated games_event, holds the store's rules, and games.append's statement works on it."""
+migrated games_event, holds the store's rules, and games.store.append's statement works on it."""
 
 from __future__ import annotations
 

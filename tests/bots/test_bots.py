@@ -20,9 +20,12 @@ from tests.engine.test_properties import OPTIONS
 from tests.sample import game_numbers
 
 # A sample of random tables, another each run (tests/sample.py: the seed the run prints
-# plays them again); CONQUEST_BOT_GAMES=1000 or more for a soak run (docs/contributors/testing.md).
-GAMES = int(os.environ.get("CONQUEST_BOT_GAMES", "120"))
+# plays them again): 40 in every run, a fresh 40 each time; CONQUEST_BOT_GAMES=1000 or more for
+# a soak run (docs/contributors/testing.md).
+GAMES = int(os.environ.get("CONQUEST_BOT_GAMES", "40"))
 PER_CASE = 20
+# The fogged and team tables each play a tenth as many (at least 4; 12 at 120 games).
+TABLE_GAMES = max(4, GAMES // 10)
 OPTIONS = {**OPTIONS, "dropped_seat": ["neutral", "bot"]}
 OPTIONS.pop("round_limit")
 OPTIONS.pop("max_missed_turns")
@@ -53,12 +56,12 @@ def test_bots_play_fogged_and_team_games_from_their_redacted_view(players, rules
     """Every command accepted, games won, teammates never attacked (the engine refuses it,
     so a refusal would show here), with every level at the table."""
     won = 0
-    for number in range(12):
+    for number in range(TABLE_GAMES):
         levels = [bots.LEVELS[(number + seat) % len(bots.LEVELS)] for seat in range(players)]
         result = play(levels, rules, seed=500 + number)
         assert result.refused == [], (levels, rules, result.refused[:3])
         won += result.winner is not None
-    assert won >= 11
+    assert won >= TABLE_GAMES - 1
 
 
 @pytest.mark.parametrize("case", range(-(-GAMES // PER_CASE)))
@@ -157,15 +160,16 @@ def test_the_bots_import_nothing_that_holds_hidden_information():
 
 
 def test_hard_beats_easy_and_normal_beats_easy():
-    """A sample, not the arena's figures (make bench prints those): far from parity."""
+    """A sample, not the arena's figures (make bench prints those): far from parity. (Each
+    wins all 15 of these games: the interval's low end is 0.80.)"""
     wins = {"hard": 0, "normal": 0}
-    for seed in range(30):
+    for seed in range(15):
         hard = play(["hard", "easy"], {}, seed=seed)
         wins["hard"] += hard.winner == 0
         normal = play(["normal", "easy"], {}, seed=seed)
         wins["normal"] += normal.winner == 0
-    assert wilson(wins["hard"], 30)[0] > 0.5
-    assert wilson(wins["normal"], 30)[0] > 0.5
+    assert wilson(wins["hard"], 15)[0] > 0.5
+    assert wilson(wins["normal"], 15)[0] > 0.5
 
 
 def test_the_wilson_interval_holds_the_rate():

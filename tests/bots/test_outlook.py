@@ -63,11 +63,13 @@ def test_the_same_position_and_seed_give_the_same_estimate_and_another_seed_anot
     story = read_story(recorded(), keep_positions=True)
     position = story.positions[10]
     armies = dict(position.armies)
-    first = estimate(position, story.teams, "seed-a", 11, 6)
-    assert first == estimate(position, story.teams, "seed-a", 11, 6)
+    # (Three play-outs each: every one plays the game on to its end, and the recorded game
+    # and the seeds are fixed, so what differs here differs every run.)
+    first = estimate(position, story.teams, "seed-a", 11, 3)
+    assert first == estimate(position, story.teams, "seed-a", 11, 3)
     assert position.armies == armies  # the position itself is left as it was
     assert abs(sum(first) - 1) < 1e-9
-    others = [estimate(position, story.teams, f"seed-{n}", 11, 6) for n in "bcd"]
+    others = [estimate(position, story.teams, f"seed-{n}", 11, 3) for n in "bc"]
     assert any(other != first for other in others)
 
 

@@ -8,8 +8,9 @@ import pytest
 
 from conversations.models import Block, Message
 from games.models import Game, Invitation
-from lobby import challenges, open_games
+from lobby import challenges
 from notifications.models import Notification
+from tests.games_in_states import open_game
 from tests.people import client_for, token_client_for
 
 pytestmark = pytest.mark.django_db
@@ -96,7 +97,7 @@ def test_the_block_page_says_what_happens(alice, bob, veteran):
 
 def test_an_invitation_to_the_blocker_is_pending_and_never_delivered(alice, bob, charlie):
     Block.objects.create(blocker=bob, blocked=alice)
-    game = open_games.create_game(alice, "bob, read this", 3, {}, private=True)
+    game = open_game(alice, 3, "bob, read this", private=True)
     answers = {name: post(token_client_for(alice), f"/api/v1/games/{game.pk}/invite/", {"username": name})
                for name in ("bob", "charlie")}
     shown = {name: {k: v for k, v in answer.json().items()
@@ -131,7 +132,7 @@ def test_an_invitation_to_the_blocker_is_pending_and_never_delivered(alice, bob,
 
 def test_the_game_page_answers_an_invitation_to_the_blocker_as_any(alice, bob, charlie):
     Block.objects.create(blocker=bob, blocked=alice)
-    game = open_games.create_game(alice, "Friends", 3, {}, private=True)
+    game = open_game(alice, 3, "Friends", private=True)
     said = {}
     for name in ("bob", "charlie"):
         page = client_for(alice).post(f"/games/{game.pk}/invite/", {"username": name}, follow=True)

@@ -91,13 +91,14 @@ OPTIONS = {
 # Ten games a case: one case's long games do not hold up the end of the run.
 GAMES_PER_CASE = 10
 # A sample of random games, another each run (tests/sample.py: the seed the run prints plays
-# them again); CONQUEST_PROPERTY_GAMES=3000 or more for a soak run (README "Testing").
-# The engine never touches a database, so .ci/run plays them only in its first pass.
-GAMES = int(os.environ.get("CONQUEST_PROPERTY_GAMES", "200"))
+# them again): 60 in every run, a fresh 60 each time; CONQUEST_PROPERTY_GAMES=3000 or more
+# for a soak run (docs/contributors/testing.md). The engine never touches a database, so
+# .ci/run plays them only in its first pass.
+GAMES = int(os.environ.get("CONQUEST_PROPERTY_GAMES", "60"))
 CASES = -(-GAMES // GAMES_PER_CASE)
 # Games per rulebook preset (rules.preset alone, 2 to 6 players), sampled the same way;
 # CONQUEST_PRESET_GAMES=2000 plays thousands of each.
-PRESET_GAMES = int(os.environ.get("CONQUEST_PRESET_GAMES", "10"))
+PRESET_GAMES = int(os.environ.get("CONQUEST_PRESET_GAMES", "4"))
 STEPS = 40_000
 # Past this many steps players resign ten times as often: random players on a big map can
 # wander for 20,000 events, and the few games that long cost half of the sample's time.

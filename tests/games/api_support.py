@@ -7,7 +7,7 @@ import json
 
 from engine.moves import seats_to_act
 from games.models import Event, Game
-from games.states import load_state
+from games.store.states import load_state
 from tests.contract import DEFAULT_RULES
 from tests.engine.players import bot_command
 

@@ -7,7 +7,7 @@ Each log is a whole bot game played by the pure engine, picked as the shortest o
 candidates that shows what its case is about. test_regression.py replays the committed
 files. Old games are never played again: when a change to the engine is *meant* to change
 the final state of old games, `--redigest` keeps every recorded event and records the new
-final state (bump games.states.ENGINE_VERSION too). Never do it to quiet a failing test.
+final state (bump games.store.states.ENGINE_VERSION too). Never do it to quiet a failing test.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from django.db import connection, connections
 from engine.moves import seats_to_act
 from games import service
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from tests.engine.players import bot_command
 
 

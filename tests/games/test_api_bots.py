@@ -11,7 +11,7 @@ from django.core import mail
 from engine.moves import seats_to_act
 from games import computer
 from games.models import Event, Game, Seat
-from games.states import load_state
+from games.store.states import load_state
 from notifications.models import Notification
 from tests.games.api_support import API, assert_error, assert_game_view, game_url, send, unchanged
 from tests.games.api_support import play as play_humans
@@ -95,6 +95,7 @@ def test_the_runner_plays_every_bot_move_and_never_a_humans(alice):
         "actor", flat=True)) == {1, 2}
 
 
+@pytest.mark.slow  # a whole game: CI plays it on the PostgreSQL pass only
 def test_a_human_and_two_bots_play_to_the_end(alice):
     game_id = create(alice, rules={"placement_batch": 100}).json()["id"]
     game = Game.objects.get(pk=game_id)
@@ -156,7 +157,7 @@ def test_a_moderator_hands_a_bot_seat_to_a_person_and_the_bot_stops(alice, bob):
 
     # The commit's reactions saw the seat's new holder, and so does the next read.
     assert done.seats.bot_levels() == {2: "normal"}
-    from games.rows import read_seats
+    from games.store.seats import read_seats
     assert read_seats(game).bot_levels() == {2: "normal"}
     assert not hasattr(game, "_seat_rows")
     assert alice.get(game_url(game_id)).json()["players"][1]["bot"] is None

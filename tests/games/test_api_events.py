@@ -23,11 +23,13 @@ from tests.people import signed_up
 
 @pytest.fixture
 def played(alice, bob):
-    """A three-player game some way in (charlie is not in it)."""
+    """A three-player game some way in, with a battle fought (charlie is not in it). The deal
+    is the game's own, so three turns of the bots' moves sometimes held no battle."""
     dave = signed_up("dave")
     clients = {0: alice, 1: bob, 2: dave}
     game_id = new_game(alice, bob, dave, placement_batch=20)
-    play(game_id, clients, random.Random(11), until=lambda s: s.turn >= 4)
+    play(game_id, clients, random.Random(11), until=lambda s: s.turn >= 4 and Event.objects
+         .filter(game_id=game_id, type="battle").exists())
     return game_id
 
 

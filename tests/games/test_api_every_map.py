@@ -13,8 +13,11 @@ from engine import verify
 from engine.maps import shipped, shipped_ids
 from engine.moves import seats_to_act
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from tests.engine.players import bot_command
+
+# Whole games: CI plays them on the PostgreSQL pass only (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 TURNS = 4  # turns played before the resignation: attacks, conquests, cards, fortifying
 

@@ -11,8 +11,8 @@ import pytest
 
 import engine as rules
 from engine.board import NEIGHBOURS, TERRITORIES
-from games.log import stored_events
 from games.models import Game
+from games.store.log import stored_events
 from tests.engine import fog_referee
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of
 from tests.games_in_states import new_game

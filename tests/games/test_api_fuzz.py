@@ -21,9 +21,10 @@ from accounts import tokens
 from engine.moves import seats_to_act
 from games import service
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from lobby import open_games
 from tests.engine.players import bot_command
+from tests.games_in_states import open_game
 from tests.people import players
 from tests.sample import choose_seed
 
@@ -69,7 +70,7 @@ class Arena:
 
     def open_game_id(self) -> int:
         if self.open_game is None or Game.objects.get(pk=self.open_game.pk).status != "open":
-            self.open_game = open_games.create_game(self.bob, "Fuzz lobby", 3, {})
+            self.open_game = open_game(self.bob, 3, "Fuzz lobby")
         return self.open_game.pk
 
     def running_game_id(self, advance: bool) -> int:
@@ -79,7 +80,7 @@ class Arena:
         for _ in range(500):
             state = self.game and load_state(self.game)
             if state is None or state.finished or state.players[0].out or self.served >= 40:
-                self.game = open_games.create_game(self.alice, "Fuzz", 2, next(self.rules))
+                self.game = open_game(self.alice, 2, "Fuzz", rules=next(self.rules))
                 open_games.join_game(self.game, self.bob)
                 self.served = 0
                 continue

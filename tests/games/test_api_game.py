@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from engine import view as engine_view
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from tests.games.api_support import (
     API,
     assert_error,

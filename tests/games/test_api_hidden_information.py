@@ -20,10 +20,10 @@ import engine as rules
 from engine.commands import parse_command
 from engine.missions import describe, effective_mission
 from engine.moves import seats_to_act
-from games.append import append
-from games.log import stored_events
 from games.models import Event, Game, Seat
-from games.states import load_state, rebuild_snapshots
+from games.store.append import append
+from games.store.log import stored_events
+from games.store.states import load_state, rebuild_snapshots
 from tests.engine.players import bot_command
 from tests.games.api_support import API, compact, game_url, play, send, state_of
 from tests.games_in_states import new_game
@@ -266,6 +266,7 @@ def assert_revealed(table: Table, game_id: int) -> dict:
 
 
 # ---- the games -------------------------------------------------------------------------
+@pytest.mark.slow  # a whole game: CI plays it on the PostgreSQL pass only
 def test_it_hides_missions_placements_cards_and_the_seed(table):
     alice, bob, dave = table.seats.values()
     game_id = new_game(alice, bob, dave, objective="missions",
@@ -307,6 +308,7 @@ def test_it_hides_missions_placements_cards_and_the_seed(table):
     assert_revealed(table, game_id)
 
 
+@pytest.mark.slow  # a whole game: CI plays it on the PostgreSQL pass only
 def test_it_hides_capitals_until_they_are_taken(table):
     alice, bob, dave = table.seats.values()
     game_id = new_game(alice, bob, dave, objective="capitals", capitals_to_win="all",
@@ -356,6 +358,7 @@ def test_it_hides_capitals_until_they_are_taken(table):
         assert captured["territory"] == chosen[captured["owner"]]
 
 
+@pytest.mark.slow  # a whole game: CI plays it on the PostgreSQL pass only
 def test_it_hides_the_cards_an_elimination_hands_over(table):
     """A crafted moment: the engine plays (in memory, bots, a fixed seed) until one player
     eliminates another who held cards, with the third still playing; that history is stored

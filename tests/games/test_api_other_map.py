@@ -11,10 +11,10 @@ from engine import board as classic_board
 from engine.moves import seats_to_act
 from games import computer, seat_views
 from games.boards import board_for_new_game, board_of_game, board_of_view
-from games.log import stored_events
 from games.models import Game
-from games.rows import read_seats
-from games.states import load_state
+from games.store.log import stored_events
+from games.store.seats import read_seats
+from games.store.states import load_state
 from tests.games.api_support import API, assert_error, game_url, play, send, state_of
 from tests.games.test_api_fog_teams import check_game_so_far
 from tests.games.test_verify_record import standalone
@@ -56,6 +56,7 @@ def named_territories(events) -> set[str]:
     return found
 
 
+@pytest.mark.slow  # a whole game: CI plays it on the PostgreSQL pass only
 def test_two_players_play_a_game_on_it_to_the_end(alice, bob, isles_map):
     answer = create(alice, 2, {"setup": "random", "neutral": False})
     assert answer.status_code == 201, answer.content
@@ -100,6 +101,7 @@ def test_a_classic_territory_is_refused_on_it_and_nothing_changes(alice, bob, is
     assert state_of(game_id).version == state.version
 
 
+@pytest.mark.slow  # a whole game: CI plays it on the PostgreSQL pass only
 def test_a_human_and_two_bots_play_on_it_to_the_end(alice, isles_map):
     answer = create(alice, 3, {"placement_batch": 100}, bots=["normal", "hard"])
     assert answer.status_code == 201, answer.content
@@ -121,6 +123,7 @@ def test_a_human_and_two_bots_play_on_it_to_the_end(alice, isles_map):
     assert named_territories(events) <= ISLES
 
 
+@pytest.mark.slow  # a whole game: CI plays it on the PostgreSQL pass only
 def test_a_fogged_game_on_it_shows_each_observer_only_what_it_may_see(alice, bob, isles_map):
     dave = signed_up("dave")
     game_id = joined(alice, bob, dave, setup="random", fog=True)
@@ -135,6 +138,7 @@ def test_a_fogged_game_on_it_shows_each_observer_only_what_it_may_see(alice, bob
     assert state.finished
 
 
+@pytest.mark.slow  # a whole game: CI plays it on the PostgreSQL pass only
 def test_two_teams_play_on_it_to_the_end(alice, bob, isles_map):
     carol, dave = signed_up("carol"), signed_up("dave")
     game_id = joined(alice, bob, carol, dave, setup="random", team_size=2)

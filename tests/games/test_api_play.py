@@ -9,9 +9,12 @@ import pytest
 from engine import verify
 from engine.moves import seats_to_act
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from tests.engine.players import bot_command
 from tests.games_in_states import new_game
+
+# Whole games: CI plays them on the PostgreSQL pass only (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 
 @pytest.mark.parametrize("objective", ["domination", "missions", "capitals"])

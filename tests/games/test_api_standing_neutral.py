@@ -133,8 +133,8 @@ def test_the_choice_of_the_player_moving_changes_nothing(alice, bob):
 
 
 def test_the_choice_is_read_with_the_seats(alice, bob, django_assert_num_queries):
-    from games.rows import load_game
     from games.standing_orders import borders_takers
+    from games.store.row import load_game
 
     game_id = new_game(alice, bob)
     both = [alice.user_id, bob.user_id]

@@ -18,11 +18,13 @@ from django.db import connections
 import engine as rules
 from engine.errors import GameNotActive
 from engine.moves import seats_to_act
-from games import seating, service
-from games.log import VersionConflict, stored_events
+from games import service
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game
-from games.states import load_state
+from games.store.append import VersionConflict
+from games.store.log import stored_events
+from games.store.row import dice_for
+from games.store.states import load_state
 from tests.engine.players import bot_command
 from tests.games.support import only_on_postgresql
 from tests.games_in_states import started_game
@@ -112,7 +114,7 @@ def test_it_applies_each_racing_command_exactly_once():
         (seen, seat, payload, repr(error)) for seen, seat, payload, error in refused
         if type(error) is not GameNotActive
     ]
-    dice = seating.dice_for(game)
+    dice = dice_for(game)
     by_version = sorted(refused, key=lambda r: r[0])
     state, position = None, 0
     for seen, seat, payload, error in by_version:

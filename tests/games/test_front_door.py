@@ -12,14 +12,15 @@ import pytest
 
 import engine as rules
 from games import computer, service
-from games.log import VersionConflict
 from games.models import Event, Game
 from games.moderation import moderate
-from games.states import load_state
+from games.store.append import VersionConflict
+from games.store.states import load_state
 from lobby import open_games
 from moderation.chat import hide_message, post_message
 from moderation.models import ChatMessage
 from notifications import links
+from tests.games_in_states import open_game
 from tests.moderation.support import started_game
 from tests.people import client_for, moderator, token_client_for, user
 from tests.source import production_modules
@@ -122,7 +123,7 @@ def test_the_deadline_sweep_refuses_a_stale_version_and_a_race(three, race):
 # ---- a computer player -----------------------------------------------------------------
 def test_a_computer_player_names_the_version_it_read_and_stops_on_a_race(race):
     alice = user("alice")
-    game = open_games.create_game(alice, "Against a bot", 2, {"setup": "random"}, bots=["easy"])
+    game = open_game(alice, 2, "Against a bot", rules={"setup": "random"}, bots=["easy"])
     game.refresh_from_db()
     state = load_state(game)
     while state.current != 1:  # until the bot owes the move
@@ -168,7 +169,7 @@ def test_hiding_a_chat_line_is_retried_after_a_race(three, race):
 # ---- the game's start (the lobby) ------------------------------------------------------
 def test_the_start_names_the_version_it_locked():
     alice, bob = user("alice"), user("bob")
-    game = open_games.create_game(alice, "Soon", 2, {"setup": "random"})
+    game = open_game(alice, 2, "Soon", rules={"setup": "random"})
     open_games.join_game(game, bob)
     game.refresh_from_db()
     start = rules.StartGame(game.game_id, 2, rules.validate_rules(game.rules, 2), ())

@@ -20,7 +20,7 @@ from engine.moves import seats_to_act
 from games import boards, computer
 from games.management.commands.verify_game import check_game
 from games.models import Game, ImportedMap, MapVersion
-from games.states import forget_recent, load_state
+from games.store.states import forget_recent, load_state
 from tests import people
 from tests.engine.test_community_maps import BAD_FILES
 from tests.games.api_support import API, assert_error, game_url

@@ -26,9 +26,9 @@ from engine import replay, seed_hash, verify
 from engine.maps import CLASSIC_FIRST_HASH, DEFAULT_MAP
 from engine.options import Rules
 from engine.state import GameState, Occupation, Player
-from games import append, states
 from games.management.commands.verify_game import check_game
 from games.models import Event, Game, Seat, Snapshot
+from games.store import append, states
 from tests import people
 
 FOLDER = Path(__file__).resolve().parent / "regression"

@@ -1,5 +1,5 @@
-"""A game's seats as a value (games.seating.Seats): read with the row by the store
-(games.rows), carried by a commit (Committed.seats), never kept on the Game; a change of
+"""A game's seats as a value (games.store.seats.Seats): read with the row by the store
+(games.store.row), carried by a commit (Committed.seats), never kept on the Game; a change of
 seats is seen by the next read with nothing to forget."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import pytest
 
 from accounts.models import BotAccount
 from games import service
-from games.rows import load_game, read_seats, seats_of_games
-from games.seating import Seated, Seats
-from games.states import load_state
+from games.store.row import load_game
+from games.store.seats import Seated, Seats, read_seats, seats_of_games
+from games.store.states import load_state
 from lobby import open_games
 from tests.games_in_states import open_game, started_game
 from tests.people import players, user

@@ -18,15 +18,19 @@ from django.test.utils import CaptureQueriesContext
 import engine as rules
 from engine import replay
 from engine.moves import clock_key, seats_to_act
-from games import append, log, rows, seating, service, states, upcasters
-from games.log import VersionConflict, stored_events
+from games import service, upcasters
 from games.models import Event, Game, Snapshot
-from games.states import ENGINE_VERSION, load_state, rebuild_snapshots
+from games.store import append, log, states
+from games.store.append import VersionConflict
+from games.store.log import stored_events
+from games.store.row import dice_for, load_game
+from games.store.seats import read_seats
+from games.store.states import ENGINE_VERSION, load_state, rebuild_snapshots
 from lib import sql
 from lobby import open_games
 from tests.engine.players import bot_command
 from tests.games.support import only_on_postgresql, play, play_one
-from tests.games_in_states import finish, started_game
+from tests.games_in_states import finish, open_game, started_game
 from tests.people import players
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +55,7 @@ def decided(game, state, rnd):
     """The events a bot command would make against `state`, and the state after them."""
     seat = seats_to_act(state)[0]
     command = rules.parse_command(bot_command(state, seat, rnd), seat)
-    events = rules.decide(state, command, seating.dice_for(game))
+    events = rules.decide(state, command, dice_for(game))
     return events, replay(events, state.copy())
 
 
@@ -390,7 +394,7 @@ def test_it_checks_every_die_of_a_finished_game(game, two):
 
 
 def test_it_checks_the_dice_of_a_game_with_the_players_entropy(two):
-    game = open_games.create_game(two[0], "Mixed", 2, {"placement_batch": 10}, entropy="e0")
+    game = open_game(two[0], 2, "Mixed", rules={"placement_batch": 10}, entropy="e0")
     open_games.join_game(game, two[1], entropy="e1")
     game.refresh_from_db()
     assert game.contributions == ["e0", "e1"]
@@ -571,7 +575,7 @@ def test_it_reads_the_game_with_its_seats_in_one_query(game, two, django_assert_
 
     Preferences.objects.update_or_create(user=two[1], defaults={"turn_mail": "digest"})
     with django_assert_num_queries(1):
-        row, seats, state = rows.load_game(game.pk)
+        row, seats, state = load_game(game.pk)
         # and who of them takes a daily digest, which nearly every command's mail asks
         takers = digest_takers(seats, [user.pk for user in two])
     assert seats.rows == tuple((n, user.pk, user.username, None) for n, user in enumerate(two))
@@ -579,12 +583,12 @@ def test_it_reads_the_game_with_its_seats_in_one_query(game, two, django_assert_
     # The seats alone (a page that has the row, a lobby change done): the same value, with
     # its flags, in one query of its own; nothing was kept on the row.
     with django_assert_num_queries(1):
-        assert rows.read_seats(row) == seats
+        assert read_seats(row) == seats
         assert digest_takers(seats, [user.pk for user in two]) == {two[1].pk}
     assert {f.attname: getattr(row, f.attname) for f in Game._meta.concrete_fields} == {
         f.attname: getattr(fresh(game), f.attname) for f in Game._meta.concrete_fields}
-    assert rows.load_game(game.pk + 1000) is None
-    assert rows.load_game(2**70) is None
+    assert load_game(game.pk + 1000) is None
+    assert load_game(2**70) is None
 
 
 def api_commands(game, users):
@@ -680,9 +684,9 @@ def test_it_deals_in_whoever_joined_after_the_game_was_read(setup):
     from notifications.models import Notification
 
     creator, second, third = players(3, email="")
-    game = open_games.create_game(creator, "Late joiner", 4, {"setup": setup})
+    game = open_game(creator, 4, "Late joiner", rules={"setup": setup})
     open_games.join_game(fresh(game), second)
-    read = rows.load_game(game.pk)
+    read = load_game(game.pk)
     assert len(read.seats) == 2
     open_games.join_game(fresh(game), third)
 
@@ -731,7 +735,7 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
     from notifications import outbox
     from notifications.models import Notification
 
-    loaded = rows.load_game(started_game(two, placement_batch=10).pk)
+    loaded = load_game(started_game(two, placement_batch=10).pk)
     game = loaded.game
     state = load_state(game)
     queued = []
@@ -752,7 +756,7 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
     # A stale timeout is refused whole: no event, no mail.
     count = Notification.objects.count(), Event.objects.count()
     with pytest.raises(VersionConflict):
-        service.submit_timeout(rows.load_game(game.pk), state.version, state)
+        service.submit_timeout(load_game(game.pk), state.version, state)
     assert (Notification.objects.count(), Event.objects.count()) == count
 
 
@@ -760,7 +764,7 @@ def test_it_writes_the_mail_of_an_append_in_its_one_statement(
 @pytest.mark.django_db(transaction=True)
 def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two, monkeypatch):
     game = started_game(two, placement_batch=10)
-    rows.load_game(game.pk)
+    load_game(game.pk)
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         prepared = [row[0] for row in cursor.fetchall()]
@@ -777,7 +781,7 @@ def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two, 
     with other:
         other.execute('ALTER TABLE "games_game" ALTER COLUMN "name" TYPE varchar(101)')
         try:
-            assert rows.load_game(game.pk).game.name == game.name
+            assert load_game(game.pk).game.name == game.name
         finally:
             other.execute('ALTER TABLE "games_game" ALTER COLUMN "name" TYPE varchar(100)')
 
@@ -788,12 +792,12 @@ def test_it_prepares_the_hot_statements_and_recovers_from_what_breaks_them(two, 
         usable = connection.is_usable
         monkeypatch.setattr(connection, "is_usable", lambda: checks.append(1) or usable())
         connection.health_check_done = False  # as at the start of a request
-        assert rows.load_game(game.pk).game.version == game.version
+        assert load_game(game.pk).game.version == game.version
         assert checks == [] and connection.health_check_done
         other.execute("SELECT pg_terminate_backend(%s)",
                       [connection.connection.info.backend_pid])
     connection.health_check_done = False
-    assert rows.load_game(game.pk).game.version == game.version
+    assert load_game(game.pk).game.version == game.version
     assert checks == [] and connection.health_check_done
     # Only a read stands in for the check: before a write, Django's own runs.
     connection.health_check_done = False
@@ -817,7 +821,7 @@ def test_times_are_read_by_psycopgs_c_loader_and_are_the_same(game):
     assert first == datetime.datetime(2026, 11, 25, 10, 0, 0, 500000, tzinfo=datetime.UTC)
     assert second == datetime.datetime(2026, 3, 28, 23, 30, 0, 1, tzinfo=datetime.UTC)
     assert first.tzinfo is second.tzinfo is datetime.UTC
-    row = rows.load_game(game.pk).game
+    row = load_game(game.pk).game
     assert row.started_at == Game.objects.get(pk=game.pk).started_at
     assert row.started_at.tzinfo is datetime.UTC
 
@@ -861,7 +865,7 @@ def test_it_plays_the_same_with_or_without_prepared_statements(
     done = play(game, two, random.Random(8), 5)
     assert done[-1].state == replay(stored_events(game)) == load_state(fresh(game))
     with CaptureQueriesContext(connection) as queries:
-        row, seats, _ = rows.load_game(game.pk)
+        row, seats, _ = load_game(game.pk)
     assert row.version == game.version and len(seats) == 2
     # The query log shows each statement's text (psycopg keeps none of a prepared run).
     assert all("SELECT" in query["sql"] for query in queries.captured_queries)

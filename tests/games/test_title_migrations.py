@@ -10,8 +10,8 @@ import pytest
 from django.apps import apps
 
 from games.models import Game
-from lobby import open_games
 from tests import people
+from tests.games_in_states import open_game
 from tests.tournaments.support import API, close_signup, create, tables
 
 pytestmark = pytest.mark.django_db
@@ -23,15 +23,13 @@ tournament_titles = import_module("tournaments.migrations.0007_tournament_game_t
 def test_games_against_the_computer_get_their_titles_from_their_names():
     alice, _bob = people.users("alice", "bob")
     made = {
-        "now": open_games.create_game(
-            alice, "alice against the computer · World · easy, 2 × hard · no. 4", 4,
-            bots=["hard", "easy", "hard"], map_id="world"),
-        "before": open_games.create_game(alice, "alice against the computer", 2,
-                                         bots=["normal"]),
+        "now": open_game(alice, 4, "alice against the computer · World · easy, 2 × hard · no. 4",
+                         bots=["hard", "easy", "hard"], map_id="world"),
+        "before": open_game(alice, 2, "alice against the computer", bots=["normal"]),
         # Not hers: another's name, or no computer player seated.
-        "bobs": open_games.create_game(alice, "bob against the computer", 2, bots=["easy"]),
-        "people": open_games.create_game(alice, "alice against the computer", 2),
-        "other": open_games.create_game(alice, "Moscow 1812", 2, bots=["easy"]),
+        "bobs": open_game(alice, 2, "bob against the computer", bots=["easy"]),
+        "people": open_game(alice, 2, "alice against the computer"),
+        "other": open_game(alice, 2, "Moscow 1812", bots=["easy"]),
     }
     Game.objects.update(title={})
 
@@ -54,7 +52,7 @@ def test_tournament_games_get_their_titles_from_their_tables():
     close_signup(made["id"])
     [table] = tables(made["id"], 1)
     given = table.game.title
-    lookalike = open_games.create_game(players[0], "Spring cup · round 1 · table 2", 2)
+    lookalike = open_game(players[0], 2, "Spring cup · round 1 · table 2")
     Game.objects.update(title={})
 
     tournament_titles.fill_titles(apps, None)

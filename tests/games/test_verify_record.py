@@ -22,6 +22,9 @@ from games import service
 from games.models import Game
 from tests.games.api_support import API, game_url, play, send, state_of
 
+# Whole games: CI plays them on the PostgreSQL pass only (tests/conftest.py).
+pytestmark = pytest.mark.slow
+
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "verify_record.py"
 _spec = importlib.util.spec_from_file_location("verify_record", SCRIPT)
 standalone = importlib.util.module_from_spec(_spec)

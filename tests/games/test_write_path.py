@@ -12,10 +12,10 @@ from django.utils import timezone
 
 import engine as rules
 from engine.errors import ModerationRefused
-from games.log import stored_events
 from games.models import Game
 from games.moderation import moderate
-from games.states import load_state
+from games.store.log import stored_events
+from games.store.states import load_state
 from moderation.chat import hide_message, post_message
 from moderation.models import ChatMessage
 from tests.moderation.support import started_game
@@ -28,7 +28,7 @@ def callers_of_append() -> set[str]:
     found = set()
     for path, tree in production_modules():
         for node in ast.walk(tree):
-            imported = (isinstance(node, ast.ImportFrom) and node.module == "games.append"
+            imported = (isinstance(node, ast.ImportFrom) and node.module == "games.store.append"
                         and any(alias.name == "append" for alias in node.names))
             called = (isinstance(node, ast.Attribute) and node.attr == "append"
                       and isinstance(node.value, ast.Name) and node.value.id == "appending")

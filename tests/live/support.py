@@ -82,6 +82,29 @@ class StreamServer:
     def open(self, path: str, token: str | None = None, headers: dict | None = None):
         return Stream(self.port, path, token, headers or {})
 
+    def client(self, token: str | None) -> ServerClient:
+        """An API client of this server sending `token`, as the tests' makers drive one
+        (tests/games_in_states.py's new_game)."""
+        return ServerClient(self, token)
+
+
+class ServerClient:
+    """The part of an APIClient that tests/games_in_states.py uses, over real HTTP."""
+
+    def __init__(self, server: StreamServer, token: str | None):
+        self.server, self.token = server, token
+
+    def post(self, path: str, data=None, format: str = "json") -> Answer:  # noqa: A002
+        return Answer(*self.server.call("POST", path, self.token, data))
+
+
+class Answer:
+    def __init__(self, status_code: int, body):
+        self.status_code, self.content = status_code, body
+
+    def json(self):
+        return self.content
+
 
 class Stream:
     """One open stream: `status`, `headers`, and `next()` for its next event as

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from games import service
-from games.states import load_state
+from games.store.states import load_state
 from tests.people import with_password
 from tests.web.e2e.support import sign_in
 from tests.web.support import started_game

@@ -12,7 +12,8 @@ import pytest
 from conversations import messaging
 from engine.moves import seats_to_act
 from games.models import Seat
-from lobby import invitations, open_games
+from lobby import invitations
+from tests.games_in_states import open_game
 from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.support import sign_in
@@ -68,7 +69,7 @@ def test_it_brings_an_invitation_a_message_and_a_turn_to_the_open_lobby(browser,
     unread = badge(page, "inbox-link")  # the game's start, her first move
     assert badge(page, "messages-link") == 0
 
-    private = open_games.create_game(bob, "Bob's table", 3, private=True)
+    private = open_game(bob, 3, "Bob's table", private=True)
     invitations.invite(private, bob, "alice")
     assert shows(page, lambda: "Bob's table" in (
         page.locator("#lobby-invitations").inner_text())), "the invitation never showed"
@@ -90,14 +91,14 @@ def test_it_brings_the_header_and_the_list_up_to_date_elsewhere(browser, context
     base = f"http://127.0.0.1:{stream_server.port}"
     alice, bob = with_password("alice"), with_password("bob")
     page = opened(browser, contexts, base, alice, "/notifications/")
-    private = open_games.create_game(bob, "Bob's table", 3, private=True)
+    private = open_game(bob, 3, "Bob's table", private=True)
     invitations.invite(private, bob, "alice")
     assert shows(page, lambda: "Bob's table" in page.locator("#inbox-entries").inner_text()), \
         "the open notification list never showed the invitation"
     assert shows(page, lambda: badge(page, "inbox-link") == 1)
 
     profile = opened(browser, contexts, base, alice, "/accounts/profile/")
-    other = open_games.create_game(bob, "Bob's second table", 3, private=True)
+    other = open_game(bob, 3, "Bob's second table", private=True)
     invitations.invite(other, bob, "alice")
     assert shows(profile, lambda: badge(profile, "inbox-link") == 2), \
         "the header's badge on another page never counted the invitation"
@@ -117,7 +118,7 @@ def test_it_asks_now_and_then_where_no_stream_is_served(live_server, browser, co
     page.on("request", lambda r: r.url.endswith("/notifications/") and asked.append(r.url))
     page.goto(f"{live_server.url}/accounts/profile/")
     assert shows(page, lambda: bool(refused)) and refused == [503]
-    invitations.invite(open_games.create_game(bob, "Bob's table", 3, private=True), bob, "alice")
+    invitations.invite(open_game(bob, 3, "Bob's table", private=True), bob, "alice")
     page.clock.run_for(31_000)
     assert shows(page, lambda: badge(page, "inbox-link") == 1), \
         "the page never asked again after the stream was refused"
@@ -140,7 +141,7 @@ def test_her_tabs_share_one_stream_and_the_next_takes_it_up(browser, contexts, s
     second.wait_for_timeout(1000)
     assert len(streams) == 1, f"each tab opened a stream of its own: {streams}"
 
-    invitations.invite(open_games.create_game(bob, "Bob's table", 3, private=True), bob, "alice")
+    invitations.invite(open_game(bob, 3, "Bob's table", private=True), bob, "alice")
     assert shows(first, lambda: badge(first, "inbox-link") == 1)
     assert shows(second, lambda: badge(second, "inbox-link") == 1), \
         "the tab without the stream never heard of the invitation"
@@ -148,7 +149,7 @@ def test_her_tabs_share_one_stream_and_the_next_takes_it_up(browser, contexts, s
     first.close()  # the tab holding the stream goes: the other takes it up
     assert shows(second, lambda: len(streams) == 2), "no tab took the stream up"
     assert "last_event_id=" in streams[1]
-    invitations.invite(open_games.create_game(bob, "Bob's 2nd", 3, private=True), bob, "alice")
+    invitations.invite(open_game(bob, 3, "Bob's 2nd", private=True), bob, "alice")
     assert shows(second, lambda: "Bob's 2nd" in second.locator("#inbox-entries").inner_text())
 
 
@@ -164,7 +165,7 @@ def test_the_lobby_a_refused_form_brought_back_still_follows(browser, contexts, 
     assert page.locator("#create-game .error").count(), "the form was not refused"
     assert "/games/" != page.url.removeprefix(base)  # the address of the form's answer
     page.wait_for_timeout(500)
-    invitations.invite(open_games.create_game(bob, "Bob's table", 3, private=True), bob, "alice")
+    invitations.invite(open_game(bob, 3, "Bob's table", private=True), bob, "alice")
     assert shows(page, lambda: "Bob's table" in (
         page.locator("#lobby-invitations").inner_text())), "the invitation never showed"
     assert page.locator("#create-game [name=name]").input_value() == "Keep me"

@@ -13,7 +13,8 @@ from django.utils import timezone
 from accounts.models import ApiToken, digest
 from accounts.tokens import issue, revoke
 from live.credentials import Credential, holding
-from lobby import invitations, open_games
+from lobby import invitations
+from tests.games_in_states import open_game
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +67,7 @@ def test_a_closed_account_holds_nothing(alice, bob):
 
 def test_a_private_games_stream_holds_while_its_caller_is_let_in(alice, bob, charlie,
                                                                  django_assert_max_num_queries):
-    game = open_games.create_game(alice, "Hush", 3, private=True)
+    game = open_game(alice, 3, "Hush", private=True)
     invitations.invite(game, alice, "bob")
     invitations.invite(game, alice, "charlie")
     bobs = Credential(bob.pk, token=digest(issue(bob))).following(game.pk)

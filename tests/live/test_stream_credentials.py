@@ -13,6 +13,7 @@ from django.conf import settings
 from django.test import Client
 
 from accounts.tokens import issue
+from tests.games_in_states import new_game
 from tests.live.support import StreamServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -51,13 +52,6 @@ def session_of(user) -> tuple[Client, dict]:
     return client, {"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"}
 
 
-def new_game(server, token, players=2, **options) -> int:
-    status, view = server.call("POST", "/api/v1/games/", token, {
-        "name": "Guarded", "players": players, **options})
-    assert status == 201, view
-    return view["id"]
-
-
 def opened(stream):
     assert stream.status == 200, stream.json()
     return stream
@@ -65,7 +59,7 @@ def opened(stream):
 
 def test_it_ends_the_streams_of_a_revoked_token_and_only_theirs(server, alice, bob):
     revoked, kept, bobs = issue(alice), issue(alice), issue(bob)
-    game_id = new_game(server, revoked)
+    game_id = new_game(server.client(revoked), players=2)
     notices = opened(server.open("/api/v1/stream/", revoked))
     watching = opened(server.open(f"/api/v1/games/{game_id}/stream/", revoked))
     still = opened(server.open(f"/api/v1/games/{game_id}/stream/", kept))
@@ -91,7 +85,7 @@ def test_it_ends_every_stream_of_the_account_when_all_its_tokens_go(server, alic
     assert server.call("DELETE", "/api/v1/auth/token/?all=1", first)[0] == 204
     time.sleep(SETTLE)
     # A private game's invitation: its notice must not reach a stream of a revoked token.
-    game_id = new_game(server, charlies, private=True)
+    game_id = new_game(server.client(charlies), players=2, options={"private": True})
     status, _ = server.call("POST", f"/api/v1/games/{game_id}/invite/", charlies,
                             {"username": "alice"})
     assert status == 201
@@ -102,7 +96,7 @@ def test_it_ends_every_stream_of_the_account_when_all_its_tokens_go(server, alic
 
 def test_it_ends_a_session_signed_out(server, alice, bob):
     client, cookie = session_of(alice)
-    game_id = new_game(server, issue(alice))
+    game_id = new_game(server.client(issue(alice)), players=2)
     notices = opened(server.open("/api/v1/stream/", headers=cookie))
     watching = opened(server.open(f"/api/v1/games/{game_id}/stream/", headers=cookie))
     assert watching.next()[0] == "view"
@@ -118,7 +112,7 @@ def test_it_ends_a_session_signed_out(server, alice, bob):
 def test_it_ends_the_streams_of_a_changed_password(server, alice, bob):
     _, cookie = session_of(alice)
     token = issue(alice)
-    game_id = new_game(server, token)
+    game_id = new_game(server.client(token), players=2)
     by_session = opened(server.open(f"/api/v1/games/{game_id}/stream/", headers=cookie))
     by_token = opened(server.open("/api/v1/stream/", token))
     assert by_session.next()[0] == "view"
@@ -136,7 +130,7 @@ def test_it_ends_the_streams_of_a_changed_password(server, alice, bob):
 def test_it_ends_the_streams_of_a_closed_account(server, alice, bob):
     _, cookie = session_of(alice)
     token = issue(alice)
-    game_id = new_game(server, token)
+    game_id = new_game(server.client(token), players=2)
     by_session = opened(server.open("/api/v1/stream/", headers=cookie))
     by_token = opened(server.open(f"/api/v1/games/{game_id}/stream/", token))
     assert by_token.next()[0] == "view"
@@ -153,7 +147,7 @@ def test_it_ends_the_streams_of_a_closed_account(server, alice, bob):
 def test_it_ends_a_private_game_stream_when_its_invitation_is_withdrawn(
         server, alice, bob, charlie):
     alices, charlies = issue(alice), issue(charlie)
-    game_id = new_game(server, alices, players=3, private=True)
+    game_id = new_game(server.client(alices), players=3, options={"private": True})
     status, _ = server.call("POST", f"/api/v1/games/{game_id}/invite/", alices,
                             {"username": "charlie"})
     assert status == 201
@@ -173,7 +167,7 @@ def test_it_ends_every_stream_after_its_lifetime_and_says_come_back(alice, bob,
     server = StreamServer(CONQUEST_STREAM_MAX_SECONDS="2").start()
     try:
         token = issue(alice)
-        game_id = new_game(server, token)
+        game_id = new_game(server.client(token), players=2)
         assert server.call("POST", f"/api/v1/games/{game_id}/join/", issue(bob))[0] == 200
         watching = opened(server.open(f"/api/v1/games/{game_id}/stream/", token,
                                       {"Last-Event-ID": "0"}))

@@ -10,6 +10,7 @@ import pytest
 
 from accounts.tokens import issue
 from games.models import Game
+from tests.games_in_states import new_game
 from tests.live.support import CAP, StreamServer
 from tests.notifications.real_parts import wait_until
 from tests.play import play_until
@@ -28,12 +29,10 @@ def tokens(alice, bob, charlie):
     return {user.username: issue(user) for user in (alice, bob, charlie)}
 
 
-def new_game(server, tokens, **rules) -> int:
-    status, view = server.call("POST", "/api/v1/games/", tokens["alice"], {
-        "name": "Streamed", "players": 2,
-        "rules": {"initial_placement": "simultaneous", **rules}})
-    assert status == 201, view
-    return view["id"]
+def alices_game(server, tokens, **rules) -> int:
+    """A game of two alice opens on the server, its armies placed all at once."""
+    return new_game(server.client(tokens["alice"]), players=2,
+                    initial_placement="simultaneous", **rules)
 
 
 def join(server, tokens, game_id):
@@ -48,7 +47,7 @@ def play(game_id, alice, bob, events: int) -> int:
 
 
 def test_it_shows_a_fogged_game_to_each_caller_as_events_does(server, tokens, alice, bob):
-    game_id = new_game(server, tokens, fog=True)
+    game_id = alices_game(server, tokens, fog=True)
     callers = {"alice": tokens["alice"], "bob": tokens["bob"], "charlie": tokens["charlie"],
                "anonymous": None}
     streams = {name: server.open(f"/api/v1/games/{game_id}/stream/", token)
@@ -79,7 +78,7 @@ def test_it_shows_a_fogged_game_to_each_caller_as_events_does(server, tokens, al
 
 
 def test_it_resumes_after_last_event_id_with_nothing_lost_or_repeated(server, tokens, alice, bob):
-    game_id = new_game(server, tokens)
+    game_id = alices_game(server, tokens)
     join(server, tokens, game_id)
     play(game_id, alice, bob, 10)
     stream = server.open(f"/api/v1/games/{game_id}/stream/", tokens["bob"],
@@ -109,7 +108,7 @@ def test_it_resumes_after_last_event_id_with_nothing_lost_or_repeated(server, to
 
 
 def test_it_answers_like_the_api_to_who_may_not_see(server, tokens):
-    game_id = new_game(server, tokens)
+    game_id = alices_game(server, tokens)
     bad = server.open(f"/api/v1/games/{game_id}/stream/", "0" * 40)
     assert (bad.status, bad.json()["error"]) == (401, "authentication_failed")
     assert server.open("/api/v1/stream/").status == 401
@@ -126,7 +125,7 @@ def test_it_answers_like_the_api_to_who_may_not_see(server, tokens):
 
 
 def test_it_caps_open_streams_per_user_and_sends_heartbeats(server, tokens):
-    game_id = new_game(server, tokens)
+    game_id = alices_game(server, tokens)
     held = [server.open(f"/api/v1/games/{game_id}/stream/", tokens["alice"]) for _ in range(CAP)]
     assert all(stream.status == 200 for stream in held)
     refused = server.open("/api/v1/stream/", tokens["alice"])
@@ -143,7 +142,7 @@ def test_it_caps_open_streams_per_user_and_sends_heartbeats(server, tokens):
 
 
 def test_it_tells_each_user_their_news(server, tokens, alice, bob):
-    game_id = new_game(server, tokens)
+    game_id = alices_game(server, tokens)
     notices = server.open("/api/v1/stream/", tokens["bob"])
     assert notices.status == 200
     join(server, tokens, game_id)
@@ -165,7 +164,7 @@ def test_it_tells_each_user_their_news(server, tokens, alice, bob):
 
 
 def test_it_tells_a_late_comer_which_decisions_it_owes(server, tokens):
-    game_id = new_game(server, tokens)
+    game_id = alices_game(server, tokens)
     join(server, tokens, game_id)  # simultaneous placement: both seats owe it
     late = server.open("/api/v1/stream/", tokens["bob"])
     kind, seq, data = late.next()
@@ -180,7 +179,7 @@ def test_it_tells_a_late_comer_which_decisions_it_owes(server, tokens):
 
 def test_it_says_goodbye_when_the_server_stops(tokens, django_db_setup):
     server = StreamServer().start()  # its own: this test stops it
-    game_id = new_game(server, tokens)
+    game_id = alices_game(server, tokens)
     stream = server.open(f"/api/v1/games/{game_id}/stream/", tokens["alice"])
     assert stream.next()[0] == "view"
     server.stop()
@@ -189,7 +188,7 @@ def test_it_says_goodbye_when_the_server_stops(tokens, django_db_setup):
 
 
 def test_it_says_when_a_chat_line_comes_and_a_mention_reaches_its_user(server, tokens):
-    game_id = new_game(server, tokens)
+    game_id = alices_game(server, tokens)
     join(server, tokens, game_id)
     watching = server.open(f"/api/v1/games/{game_id}/stream/")  # a spectator reads chat too
     notices = server.open("/api/v1/stream/", tokens["bob"])

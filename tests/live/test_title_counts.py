@@ -1,7 +1,8 @@
 """Every page's "(N) Your move" follows the user stream, in a real browser at a laptop's and
 a phone's size, served as `make run` serves it: alice has the lobby, home and her profile
 open; when her move is made (by her, in another tab, or by the clock) the count goes down
-at once, with no notice to bring it, and comes back when bob hands her the next move."""
+at once, with no notice to bring it, and comes back when bob hands her the next move; the
+header's badge of unread notifications drops when she reads them elsewhere."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from accounts import tokens
 from engine.moves import seats_to_act
 from games.models import Seat
+from notifications import notices
 from tests.live.test_counters import opened, shows
 from tests.people import with_password
 from tests.play import play_until
@@ -63,6 +65,15 @@ def test_the_titles_follow_her_moves_both_ways(browser, contexts, stream_server,
             f"the title never said it was her move again: {page.title()!r}"
     assert shows(home, lambda: "1 game is waiting for your move" in (
         home.locator("#home-welcome").inner_text()))
+    # Her notices read elsewhere (the list in another tab): the header's badge drops on
+    # every page, by the stream's next look (a heartbeat), with no notice to bring it.
+    assert notices.unread_count(alice) > 0
+    for page in (lobby, home, profile):
+        assert shows(page, lambda page=page: page.locator("#inbox-link .unread-count").count())
+    notices.mark_read(alice)
+    for page in (lobby, home, profile):
+        assert shows(page, lambda page=page: page.locator(
+            "#inbox-link .unread-count").count() == 0, within=30), "the badge stayed"
     for page in (lobby, home, profile):
         assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
 
@@ -75,16 +86,32 @@ def test_the_stream_tells_pages_only_of_moves(stream_server, django_db_setup):
     play_until(game, None, lambda s: seats_to_act(s) == [alice_seat])
     token = tokens.issue(alice)
     pages = stream_server.open("/api/v1/stream/?moves=1", token)
-    assert next_moves(pages) == {"count": 1, "games": [game.pk]}
+    unread = notices.unread_count(alice)
+    assert next_moves(pages) == {"count": 1, "games": [game.pk], "unread": unread,
+                                 "messages": 0}
     program = stream_server.open("/api/v1/stream/", token)
     play_until(game, None, lambda s: seats_to_act(s) == [1 - alice_seat])
-    assert next_moves(pages) == {"count": 0, "games": []}
+    assert games_in(next_moves(pages)) == (0, [])
     play_until(game, None, lambda s: seats_to_act(s) == [alice_seat])
-    assert next_moves(pages) == {"count": 1, "games": [game.pk]}
+    moves = next_moves(pages)
+    while games_in(moves) != (1, [game.pk]):  # her notices may be counted before
+        moves = next_moves(pages)
+    assert moves["unread"] == notices.unread_count(alice) > 0
     kinds, data = [], {"pending": True}
     while data.get("pending"):  # what she owed as it opened, then bob's move's notice
         kind, _, data = program.next()
         kinds.append(kind)
     assert set(kinds) == {"notice"} and data["kind"] == "your_move"
+    # She reads her notices elsewhere (another tab, the game's page): no notice comes, and
+    # the pages' header badge drops all the same (at the stream's next look, a heartbeat).
+    notices.mark_read(alice)
+    moves = next_moves(pages)
+    while moves["unread"]:
+        moves = next_moves(pages)
+    assert games_in(moves) == (1, [game.pk]) and moves["messages"] == 0
     pages.close()
     program.close()
+
+
+def games_in(moves: dict) -> tuple[int, list[int]]:
+    return moves["count"], moves["games"]

@@ -11,12 +11,13 @@ from django.utils import timezone
 
 import engine as rules
 from games import service
-from games.log import stored_events
 from games.models import Game, Seat
-from games.states import load_state
-from lobby import bot_accounts, open_games
+from games.store.log import stored_events
+from games.store.states import load_state
+from lobby import bot_accounts
 from moderation.views import ACTION_LABELS, ACTIONS_BY_STATUS
 from notifications.models import Notification
+from tests.games_in_states import open_game
 from tests.moderation.support import event_count, last_event, page_messages, started_game
 from tests.people import client_for, token_client_for, user
 
@@ -94,7 +95,7 @@ def test_it_refuses_to_pause_a_finished_game(game, maud, alice):
 
 def test_it_refuses_to_act_on_a_game_not_started(alice, maud):
 
-    game = open_games.create_game(alice, "Lobby", 3, {})
+    game = open_game(alice, 3, "Lobby")
     refused(act(client_for(maud), game, "pause"), game, 0, "not started")
     assert Game.objects.get(pk=game.pk).status == Game.OPEN
 
@@ -281,7 +282,7 @@ def test_it_shows_only_the_actions_that_make_sense(game, maud):
 
 def test_it_offers_no_action_before_the_start_or_after_the_end(alice, bob, maud):
 
-    waiting = open_games.create_game(alice, "Lobby", 3, {})
+    waiting = open_game(alice, 3, "Lobby")
     page = client_for(maud).get(f"/moderation/games/{waiting.pk}/").content.decode()
     assert "has not started" in page and 'class="moderate' not in page
     game = started_game([alice, bob])

@@ -10,9 +10,9 @@ from django.utils import timezone
 
 from games import service
 from games.models import Event, Game
-from games.states import load_state
-from lobby import open_games
+from games.store.states import load_state
 from moderation.models import ChatMessage
+from tests.games_in_states import open_game
 from tests.moderation.support import event_count, last_event
 from tests.people import client_for
 
@@ -84,7 +84,7 @@ def test_it_sends_anonymous_posters_to_sign_in(game):
 
 
 def test_it_keeps_the_chat_closed_until_the_game_starts(alice):
-    game = open_games.create_game(alice, "Lobby", 3, {})
+    game = open_game(alice, 3, "Lobby")
     answer = post(client_for(alice), game, "anyone?")
     assert answer.status_code == 400 and ChatMessage.objects.count() == 0
 

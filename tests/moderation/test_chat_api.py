@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from lobby import open_games
 from moderation.chat import hide_message
 from moderation.models import ChatMessage
+from tests.games_in_states import open_game
 from tests.moderation.support import event_count
 from tests.people import token_client_for
 
@@ -63,7 +63,7 @@ def test_it_answers_404_for_an_unknown_game(alice):
 
 
 def test_it_refuses_a_closed_chat(alice):
-    game = open_games.create_game(alice, "Lobby", 3, {})
+    game = open_game(alice, 3, "Lobby")
     answer = token_client_for(alice).post(url(game), {"text": "hi"}, format="json")
     assert answer.status_code == 400 and answer.json()["error"] == "chat_closed"
 

@@ -8,7 +8,7 @@ import pytest
 from engine.missions import describe
 from games.errors import ServiceError
 from games.moderation import moderate
-from games.states import load_state
+from games.store.states import load_state
 from moderation.chat import hide_message, post_message
 from tests.moderation.support import started_game
 from tests.people import client_for, moderator, user

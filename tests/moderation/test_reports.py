@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from lobby import open_games
 from moderation.chat import hide_message, post_message
 from moderation.models import Report
+from tests.games_in_states import open_game
 from tests.moderation.support import page_messages, started_game
 from tests.people import client_for, moderator, token_client_for, user
 
@@ -120,7 +120,7 @@ def test_it_lets_no_player_close_a_report(game, alice, bob):
 
 
 def test_it_reports_on_games_not_started(alice, bob):
-    game = open_games.create_game(alice, "Offensive name", 3, {})
+    game = open_game(alice, 3, "Offensive name")
     answer = token_client_for(bob).post("/api/v1/reports/", {"game": game.pk, "reason": "the name"},
                            format="json")
     assert answer.status_code == 201

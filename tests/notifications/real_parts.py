@@ -19,8 +19,24 @@ from pathlib import Path
 
 from aiosmtpd.controller import Controller
 from django.db import connection
+from kombu import pools as kombu_pools
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def forget_connections() -> None:
+    """Close this process's broker connections and drop its connection and producer pools,
+    so the next publish connects to whatever broker_url says then (a test that points the
+    app at another broker). Celery has no public call for it (its own after-fork clean-up
+    does the same): it lives with the tests, never in the service's code."""
+    from config.celery import app
+
+    app.pool.force_close_all()
+    app._pool = None
+    # The producer pool comes from kombu's registry, keyed by the broker's address: closed
+    # above but still handed out for that address unless the registry forgets it too.
+    kombu_pools.reset()
+    app.amqp._producer_pool = None
 
 
 def free_port() -> int:
@@ -216,7 +232,7 @@ def publishing_to(broker_url: str):
     the process handed to its publishing thread before goes out first, to the broker of
     its time: published after the switch it would go to this one, or fail on a connection
     closed under it and pause publishing to this broker (lib.publish)."""
-    from config.celery import app, forget_connections
+    from config.celery import app
     from lib import publish
 
     publish.wait_for_publishing()
@@ -242,7 +258,7 @@ def publishing_to(broker_url: str):
 @contextmanager
 def publishing_into(folder, monkeypatch):
     """This process's tasks into the worker's embedded broker (its var/broker/)."""
-    from config.celery import app, forget_connections
+    from config.celery import app
     from lib import publish
 
     publish.wait_for_publishing()

@@ -12,7 +12,7 @@ from engine.cards import best_set
 from engine.moves import seats_to_act
 from games import service
 from games.models import Game, Seat
-from games.states import load_state
+from games.store.states import load_state
 from notifications import delivery
 from notifications.models import Notification
 from ratings import recording

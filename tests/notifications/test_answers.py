@@ -1,4 +1,4 @@
-"""notifications/answers.py: the turn mail's examples made from the reader's position, and
+"""notifications/mail_in/answers.py: the turn mail's examples made from the reader's position, and
 a reply's answer telling what each command did (dice, losses, the territory after)."""
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from django.utils import translation
 from engine import odds
 from engine.board import NEIGHBOURS, NEUTRAL, territory_name
 from games import seat_views
-from games.rows import read_seats
-from games.states import load_state
-from notifications import answers, delivery
-from notifications.mailcommands import parse_line
+from games.store.seats import read_seats
+from games.store.states import load_state
+from notifications import delivery
+from notifications.mail_in import answers
+from notifications.mail_in.commands import parse_line
 from notifications.models import Notification
 from tests.notifications.support import rows, started, user_at
 from tests.notifications.test_inbound import mailed, reply_to

@@ -14,11 +14,11 @@ from engine import verify
 from engine.board import NEUTRAL
 from games import deadlines, seat_views
 from games.clock import replayed_deadline
-from games.log import stored_events_with_times
 from games.models import Event, Game
 from games.moderation import moderate
-from games.rows import read_seats
-from games.states import load_state
+from games.store.log import stored_events_with_times
+from games.store.seats import read_seats
+from games.store.states import load_state
 from notifications.vacations import cancel, declare
 from tests.notifications.support import act, place_setup, started, user_at
 from tests.people import moderator

@@ -1,5 +1,5 @@
-"""games/deadlines.py (the sweep) and notifications/deadlines.py (reminders): overdue decisions completed through the one write path, and
-reminders before a deadline."""
+"""games/deadlines.py (the sweep) and notifications/reminders.py: overdue decisions completed
+through the one write path, and reminders before a deadline."""
 
 from __future__ import annotations
 
@@ -13,11 +13,12 @@ from accounts.models import Preferences
 from games import deadlines as game_deadlines
 from games import service
 from games import tasks as game_tasks
-from games.log import VersionConflict
 from games.models import Event, Game
-from games.states import load_state
-from notifications import deadlines, tasks
+from games.store.append import VersionConflict
+from games.store.states import load_state
+from notifications import tasks
 from notifications.models import Notification, Vacation
+from notifications.reminders import sweep_reminders
 from tests.notifications.support import (
     act,
     place_setup,
@@ -597,14 +598,14 @@ def test_it_reminds_the_player_who_owes_12_hours_and_1_hour_before(alice, bob, c
     owing = user_at(game, load_state(game).current).username
 
     clock.set(game.deadline - timedelta(hours=12, seconds=1))
-    assert deadlines.sweep_reminders() == 0
+    assert sweep_reminders() == 0
     clock.advance(seconds=2)
-    assert deadlines.sweep_reminders() == 1
-    assert deadlines.sweep_reminders() == 0
+    assert sweep_reminders() == 1
+    assert sweep_reminders() == 0
     clock.set(game.deadline - timedelta(hours=1))
-    assert deadlines.sweep_reminders() == 1
+    assert sweep_reminders() == 1
     clock.advance(minutes=30)
-    assert deadlines.sweep_reminders() == 0
+    assert sweep_reminders() == 0
 
     assert reminders(game) == [(owing, 12), (owing, 1)]
 
@@ -613,8 +614,8 @@ def test_it_sends_only_the_nearest_reminder_when_late(alice, bob, clock):
     game = started(alice, bob)
 
     clock.set(game.deadline - timedelta(minutes=30))
-    deadlines.sweep_reminders()
-    deadlines.sweep_reminders()
+    sweep_reminders()
+    sweep_reminders()
 
     assert [hours for _, hours in reminders(game)] == [1]
 
@@ -625,12 +626,12 @@ def test_it_reminds_at_the_hours_each_player_chose(alice, bob, clock):
     game = started(alice, bob, initial_placement="simultaneous")
 
     clock.set(game.deadline - timedelta(hours=12))
-    deadlines.sweep_reminders()
+    sweep_reminders()
     assert reminders(game) == []
     clock.set(game.deadline - timedelta(hours=3))
-    deadlines.sweep_reminders()
+    sweep_reminders()
     clock.set(game.deadline - timedelta(hours=1))
-    deadlines.sweep_reminders()
+    sweep_reminders()
 
     assert reminders(game) == [("alice", 3)]
 
@@ -643,7 +644,7 @@ def test_it_reminds_only_the_players_still_owing(alice, bob, charlie, clock):
             state.players[seat_of(game, bob)].setup_armies}})
 
     clock.set(game.deadline - timedelta(hours=1))
-    deadlines.sweep_reminders()
+    sweep_reminders()
 
     assert sorted(reminders(game)) == [("alice", 1), ("charlie", 1)]
 
@@ -653,18 +654,18 @@ def test_it_skips_reminders_as_long_as_the_whole_deadline(alice, bob, clock):
 
     clock.set(game.deadline - timedelta(minutes=10))
 
-    assert deadlines.sweep_reminders() == 0
+    assert sweep_reminders() == 0
 
 
 def test_it_reminds_again_for_the_next_decision(game, clock):
     first = load_state(game).current
     clock.set(game.deadline - timedelta(hours=1))
-    deadlines.sweep_reminders()
+    sweep_reminders()
     play_a_quiet_turn(game)
     game.refresh_from_db()
 
     clock.set(game.deadline - timedelta(hours=1))
-    deadlines.sweep_reminders()
+    sweep_reminders()
 
     owing = [username for username, _ in reminders(game)]
     assert owing == [user_at(game, first).username,

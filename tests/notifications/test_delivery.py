@@ -11,8 +11,8 @@ from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
 
 from accounts.models import Preferences
-from games.states import load_state
-from notifications import deadlines, delivery, links, tasks
+from games.store.states import load_state
+from notifications import delivery, links, reminders, tasks
 from notifications.models import Notification
 from tests import people
 from tests.notifications.support import act, mails_to, place_setup, rows, started, user_at
@@ -243,11 +243,11 @@ def test_it_sends_the_digest_at_the_readers_local_hour(alice, dave, clock):
     clock.set(datetime(2026, 6, 10, 9, 55, tzinfo=UTC))  # 11:55 in Prague
     games = [started(dave, alice, initial_placement="simultaneous"),
              started(alice, dave, initial_placement="simultaneous")]
-    assert deadlines.digest_users_due() == []
+    assert reminders.digest_users_due() == []
     assert tasks.send_digests() == 0
 
     clock.set(datetime(2026, 6, 10, 10, 5, tzinfo=UTC))  # 12:05 in Prague
-    assert deadlines.digest_users_due() == [dave.pk]
+    assert reminders.digest_users_due() == [dave.pk]
     assert tasks.send_digests() == 1
 
     digest = mails_to(mail.outbox, dave)
@@ -291,8 +291,8 @@ def test_it_keeps_a_turn_that_comes_after_the_days_digest_for_the_next(alice, da
 def test_it_sends_no_digest_when_nothing_waits(dave, clock):
     clock.set(datetime(2026, 6, 10, 10, 5, tzinfo=UTC))
 
-    assert deadlines.digest_users_due() == [dave.pk]
-    assert deadlines.write_digest(dave.pk) is None
+    assert reminders.digest_users_due() == [dave.pk]
+    assert reminders.write_digest(dave.pk) is None
     assert tasks.send_digests() == 0
 
 
@@ -314,7 +314,7 @@ def test_it_sends_no_digest_to_an_unsubscribed_reader(alice, dave, clock):
     started(dave, alice, initial_placement="simultaneous")
     Preferences.objects.filter(user=dave).update(unsubscribed=True)
 
-    assert deadlines.digest_users_due() == []
+    assert reminders.digest_users_due() == []
     assert tasks.send_digests() == 0
     assert mails_to(mail.outbox, dave) == []
 

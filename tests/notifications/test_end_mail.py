@@ -112,8 +112,8 @@ def test_an_elimination_that_leaves_the_game_running_still_mails_the_loser(alice
     from types import SimpleNamespace
 
     from engine import events as ev
-    from games.rows import read_seats
-    from games.states import load_state
+    from games.store.seats import read_seats
+    from games.store.states import load_state
     from notifications import outbox
 
     game = started(alice, bob, charlie)

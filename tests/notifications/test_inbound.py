@@ -1,4 +1,4 @@
-"""web/mail_moves.py and notifications/inbound.py: moves by mail through receive(), `manage.py receive_mail` and
+"""web/mail_moves.py and notifications/mail_in/receive.py: moves by mail through receive(), `manage.py receive_mail` and
 anymail's inbound webhooks; the reply mail with the result or the exact error."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from engine.board import NEIGHBOURS, territory_name
 from engine.cards import find_sets
 from games import service
 from games.models import Event, Game
-from games.states import load_state
+from games.store.states import load_state
 from lib import publish
 from notifications import delivery, links
 from notifications.models import InboundMail, Notification

@@ -10,12 +10,13 @@ from games.models import Game
 from lobby import invitations, open_games
 from notifications import delivery
 from notifications.models import Notification
+from tests.games_in_states import open_game
 from tests.notifications.support import mails_to, rows, send_everything
 from tests.people import user
 
 
 def private_game(creator, players=3) -> Game:
-    return open_games.create_game(creator, "Among friends", players, {}, private=True)
+    return open_game(creator, players, "Among friends", private=True)
 
 
 def test_the_invitee_gets_one_mail_with_the_games_link(alice, bob):

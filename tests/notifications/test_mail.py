@@ -12,17 +12,19 @@ import pytest
 from django.core import mail
 from django.utils import timezone, translation
 
+from accounts import tokens
 from accounts.models import Preferences
 from engine.board import CARDS, NEIGHBOURS, TERRITORIES, territory_name
 from engine.missions import describe, effective_mission
 from games.models import Game, Seat
-from games.states import load_state
+from games.store.states import load_state
 from notifications import delivery, links
 from notifications import mail as mails
 from notifications.kinds import KINDS as DECLARED_KINDS
 from notifications.models import Notification
 from ratings import recording
 from tests.engine.players import bot_command
+from tests.games_in_states import open_game
 from tests.notifications.support import (
     SEED,
     act,
@@ -261,6 +263,33 @@ def test_it_tells_everyone_the_game_started(alice, bob):
         assert open_links(message.body) == {(None, game.pk)}
 
 
+def test_a_two_player_games_start_says_who_places_the_neutrals_armies(alice, bob, charlie):
+    """The standing order that places the neutral's armies is offered as the game starts,
+    in one sentence: on by default for whoever never chose (alice), the question with its
+    two answers for a program's account that never chose (bob holds an API token), the way
+    back for whoever chose to place them (and nothing in a game without the neutral)."""
+    tokens.issue(bob)
+    game = started(alice, bob)
+    by_user = {row.user_id: sent(row).body for row in rows(game, kind=Notification.STARTED)}
+
+    assert "the neutral's armies are placed for you, at once" in by_user[alice.pk]
+    assert "/accounts/profile/" in by_user[alice.pk]
+    assert "you place the neutral's armies: the game waits for you" in by_user[bob.pk]
+    assert "Automatically from now on: http" in by_user[bob.pk]
+    Preferences.objects.update_or_create(user=charlie, defaults={
+        "neutral_placement": Preferences.ASK_ME, "neutral_question_answered": True})
+    chose = started(charlie, alice)
+    (row,) = rows(chose, kind=Notification.STARTED, user=charlie)
+    body = mails.render(row).body
+    assert "you place the neutral's armies" in body and "Automatically from now on" not in body
+    assert "Your profile can have them placed for you automatically" in body
+    Preferences.objects.filter(user=charlie).update(language="cs")
+    assert "rozmisťujete armády neutrála vy" in mails.render(row).body
+    three = started(alice, bob, charlie)
+    assert all("neutral" not in sent(row).body
+               for row in rows(three, kind=Notification.STARTED))
+
+
 def test_it_tells_the_loser_who_eliminated_them_and_everyone_the_winner_and_seed(alice, bob):
     game = started(alice, bob, neutral=False, placement_batch=50)
     state = conquer(game, bob)
@@ -287,7 +316,7 @@ def test_the_end_mail_names_the_dice_seed_made_with_the_players_entropy(alice, b
     from games.models import Seat
     from lobby import open_games
 
-    game = open_games.create_game(alice, "Moscow 1812", 2, {"neutral": False,
+    game = open_game(alice, 2, "Moscow 1812", rules={"neutral": False,
                                                           "placement_batch": 50})
     Game.objects.filter(pk=game.pk).update(seed=SEED, seed_hash=seed_hash(SEED))
     game.refresh_from_db()

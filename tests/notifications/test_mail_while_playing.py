@@ -11,10 +11,11 @@ from django.test import Client
 
 from games import computer
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from lobby import open_games
 from notifications import delivery, presence
 from notifications.models import Notification
+from tests.games_in_states import open_game
 from tests.notifications.support import rows, started, user_at
 from tests.people import client_for, user
 
@@ -38,8 +39,8 @@ def turn_mails_to(user) -> list:
 
 def against_computers(user) -> Game:
     """`user` against two computer players, until it is `user`'s move."""
-    game = open_games.create_game(user, "Against the machines", 3, {"placement_batch": 100},
-                             bots=["easy", "easy"])
+    game = open_game(user, 3, "Against the machines", rules={"placement_batch": 100},
+                     bots=["easy", "easy"])
     for _ in range(20):
         game.refresh_from_db()
         if rows(game, kind=Notification.TURN, user=user, sent_at__isnull=True):
@@ -50,7 +51,7 @@ def against_computers(user) -> Game:
 
 # ---- a game the player started --------------------------------------------------------
 def test_it_mails_no_start_to_whoever_started_the_game_against_computers(alice, clock):
-    game = open_games.create_game(alice, "Against a bot", 2, bots=["easy"])
+    game = open_game(alice, 2, "Against a bot", bots=["easy"])
 
     assert game.status == Game.ACTIVE
     assert rows(game, kind=Notification.STARTED) == []
@@ -58,7 +59,7 @@ def test_it_mails_no_start_to_whoever_started_the_game_against_computers(alice, 
 
 def test_it_mails_the_start_to_the_others_but_not_to_whoever_pressed_start(
         alice, bob, charlie, clock):
-    game = open_games.create_game(alice, "Before it fills", 3)
+    game = open_game(alice, 3, "Before it fills")
     open_games.join_game(game, bob)
     open_games.start_game(game, alice)
 
@@ -66,7 +67,7 @@ def test_it_mails_the_start_to_the_others_but_not_to_whoever_pressed_start(
 
 
 def test_it_mails_no_start_to_the_creator_who_adds_the_last_computer_player(alice, clock):
-    game = open_games.create_game(alice, "Filled by hand", 2)
+    game = open_game(alice, 2, "Filled by hand")
     open_games.add_bot(game, alice, "easy")
 
     game.refresh_from_db()

@@ -1,4 +1,4 @@
-"""notifications/mailcommands.py: the command language of moves by mail."""
+"""notifications/mail_in/commands.py: the command language of moves by mail."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from engine import Rules, maps
 from engine.board import CARDS, TERRITORIES, territory_name
 from engine.commands import COMMAND_TYPES
-from notifications.mailcommands import (
+from notifications.mail_in.commands import (
     PHRASES,
     MailCommandError,
     command_lines,

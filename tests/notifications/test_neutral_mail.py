@@ -9,8 +9,9 @@ from django.core import mail
 
 from accounts.models import Preferences
 from engine.board import NEUTRAL
-from games.states import load_state
-from notifications import delivery, mailcommands
+from games.store.states import load_state
+from notifications import delivery
+from notifications.mail_in import commands as mail_commands
 from notifications.models import Notification
 from tests.notifications.support import act, place_setup, rows, started, user_at
 
@@ -60,7 +61,7 @@ def test_the_mail_says_the_armies_to_place_are_the_neutrals(alice, bob):
     examples = body.split("For example, from where you stand now:\n", 1)[1].splitlines()
     first = examples[0].strip()
     assert first.startswith("neutral ")
-    command = mailcommands.parse_line(first, state, placer)
+    command = mail_commands.parse_line(first, state, placer)
     assert command["type"] == "place_neutral"
     assert sum(command["placements"].values()) == state.reinforcements
     assert all(state.owner[t] == NEUTRAL for t in command["placements"])

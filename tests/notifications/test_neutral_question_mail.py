@@ -11,7 +11,7 @@ from django.core import mail
 from django.test import Client
 
 from accounts.models import Preferences
-from games.states import load_state
+from games.store.states import load_state
 from notifications import delivery
 from notifications import mail as mails
 from notifications.models import Notification

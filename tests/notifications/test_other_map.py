@@ -18,9 +18,9 @@ from engine import board as classic_board
 from engine.maps import build, classic, remember
 from games import seat_views
 from games.standing_orders import neutral_on_borders
-from games.states import load_state
+from games.store.states import load_state
 from notifications import delivery, links
-from notifications.mailcommands import MailCommandError, parse_line, territory
+from notifications.mail_in.commands import MailCommandError, parse_line, territory
 from notifications.models import InboundMail, Notification
 from tests.maps import CONTINENTS, DATA, TERRITORIES, name
 from tests.notifications.support import (

@@ -13,15 +13,16 @@ from django.db import IntegrityError
 
 from accounts.models import Preferences
 from config.celery import app as celery_app
-from config.celery import forget_connections
 from games import service
-from games.log import VersionConflict, stored_events
 from games.models import Event, Game
-from games.rows import read_seats
-from games.states import load_state
+from games.store.append import VersionConflict
+from games.store.log import stored_events
+from games.store.seats import read_seats
+from games.store.states import load_state
 from lib import publish
 from notifications import delivery, outbox, tasks
 from notifications.models import Notification
+from tests.notifications.real_parts import forget_connections
 from tests.notifications.support import (
     act,
     conquer,

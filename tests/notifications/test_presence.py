@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.core import mail
 from django.test import Client
 
-from games.states import load_state
+from games.store.states import load_state
 from notifications import delivery, presence
 from notifications.models import Notification, Presence
 from tests.notifications.support import act, rows, send_everything, user_at

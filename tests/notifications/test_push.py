@@ -10,7 +10,7 @@ import pytest
 
 from accounts.models import Preferences
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from notifications import delivery, push, tasks
 from notifications.models import Notification, PushSubscription
 from tests.notifications.push_service import PushService, new_vapid_key

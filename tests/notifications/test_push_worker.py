@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game, Seat
-from games.states import load_state
+from games.store.states import load_state
 from notifications import push
 from tests.games_in_states import new_game
 from tests.notifications.push_service import PushService, new_vapid_key

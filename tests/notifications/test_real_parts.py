@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Event, Game
-from games.states import load_state
+from games.store.states import load_state
 from notifications.models import Notification
 from tests.games_in_states import new_game
 from tests.notifications.real_parts import (

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from notifications.mailcommands import command_lines
-from notifications.replies import html_text
+from notifications.mail_in.commands import command_lines
+from notifications.mail_in.reply_text import html_text
 
 CORPUS = Path(__file__).parent / "replies"
 

@@ -9,10 +9,11 @@ from django.conf import settings as django_settings
 
 from games import deadlines
 from games.models import Event, Game, Seat
-from games.states import load_state
+from games.store.states import load_state
 from lobby import open_games
 from lobby.new_game import SPEED_RULES
 from notifications.models import Notification
+from tests.games_in_states import open_game
 
 
 def test_beat_sweeps_deadlines_often_enough_for_speed_games():
@@ -24,7 +25,7 @@ def test_beat_sweeps_deadlines_often_enough_for_speed_games():
 
 def test_a_speed_turn_times_out_in_minutes_and_a_bot_takes_the_missing_players_seat(
         alice, bob, clock):
-    game = open_games.create_game(alice, "Blitz", 2, {"placement_batch": 100}, speed=True)
+    game = open_game(alice, 2, "Blitz", rules={"placement_batch": 100}, speed=True)
     open_games.join_game(game, bob)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE

@@ -1,4 +1,4 @@
-"""/api/v1/vacations/ and notifications/vacations.py: declared absences and the yearly
+"""/api/v1/vacations/ and notifications/vacations.py: declared vacations and the yearly
 allowance."""
 
 from __future__ import annotations

@@ -19,11 +19,11 @@ from lib import publish
 from notifications.models import Notification
 from ops import checks, metrics
 from tests import people
+from tests.config.test_settings import setting
 from tests.engine.players import bot_command
 from tests.games.api_support import assert_error, send, state_of
 from tests.games_in_states import new_game
 from tests.notifications.real_parts import RedisServer, publishing_to
-from tests.test_settings import setting
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tests.test_settings import setting
+from tests.config.test_settings import setting
 
 
 def test_mail_carries_the_sites_own_domain_by_default():

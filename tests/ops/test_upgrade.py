@@ -20,7 +20,7 @@ from engine.moves import seats_to_act
 from games import service
 from games.management.commands.verify_game import check_game
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from games.upcasters import current_version
 from tests.engine.players import bot_command
 

@@ -13,12 +13,14 @@ from rest_framework.test import APIClient
 
 from bots import outlook
 from games.models import Game
-from games.states import stored_events
+from games.store import log as games_log
+from games.store.states import stored_events
 from ratings import analysis
 from ratings.models import GameAnalysis
 from tests import games_in_states
 from tests.games.api_support import assert_error
-from tests.ratings.support import finished_game, play_turns, players, started_game
+from tests.games_in_states import play_turns
+from tests.ratings.support import finished_game, players, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -236,6 +238,34 @@ def test_a_fogged_game_shows_nothing_before_its_end_and_an_open_one_shows_its_ch
     assert_error(get(999999), 404, "not_found")
 
 
+def test_a_game_in_the_open_is_charted_from_the_moves_since_the_last_read(monkeypatch):
+    """Its story is carried on from what the last read left (ratings.stories), not read
+    from the log again on every request."""
+    alice, bob = players("alice", "bob")
+    game = started_game([alice, bob])
+    play_turns(game, 2)
+    assert get(game.pk).status_code == 200
+    game.refresh_from_db()
+    before = game.version
+    play_turns(game, 3, seed=2)
+    game.refresh_from_db()
+    whole = analysis.charts(analysis.story_of(game))["turns"]  # the log read from its start
+    read = []
+    stored = games_log.stored_events
+
+    def counting(game_, after=0, upto=None, **kwargs):
+        found = stored(game_, after, upto, **kwargs)
+        read.append((after, len(found)))
+        return found
+    monkeypatch.setattr(games_log, "stored_events", counting)
+
+    answer = get(game.pk)
+
+    assert answer.status_code == 200 and answer.json()["status"] == "in_play"
+    assert read == [(before, game.version - before)], read
+    assert answer.json()["turns"] == whole
+
+
 def test_a_fogged_game_is_analysed_and_shown_once_over():
     alice, bob, dave = players("alice", "bob", "dave")
     game = finished_game([alice, bob, dave], leave=[dave, bob], fog=True)
@@ -252,11 +282,15 @@ def test_the_game_page_draws_the_charts_and_the_win_chance_with_its_turning_poin
     before = client.get(f"/games/{game.pk}/").content.decode()
     assert "territories-chart" in before and "win-chart" not in before
     assert "being worked out" in before
+    assert before.count('class="story-sides chart-key"') == 1  # the board charts' key
     row = analysed(game)
 
     page = client.get(f"/games/{game.pk}/").content.decode()
 
     assert "win-chart" in page and "armies-chart" in page and "income-chart" in page
+    # with no teams the win chance's sides are the players: its key serves every chart
+    assert page.count('class="story-sides chart-key"') == 1
+    assert page.count('class="chart-line red"') == 1 + 4  # the key's line and four charts'
     assert page.count('class="chart-mark"') == len(row.turning_points)
     assert f"come from at least {row.playouts} games" in page
     for point in row.turning_points:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from ratings import players as board
+from ratings import standings as board
 from ratings.tasks import record_results
 from tests.games.api_support import assert_error
 from tests.ratings.support import finished_game, players

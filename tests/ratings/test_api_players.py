@@ -11,6 +11,7 @@ from games.models import Event
 from lobby import open_games
 from ratings.tasks import record_results
 from tests.games.api_support import assert_error
+from tests.games_in_states import open_game
 from tests.play import play_until
 from tests.ratings.support import finished_game, players
 
@@ -50,7 +51,7 @@ def test_it_names_the_maps_played_most_in_the_reader_s_language():
         finished_game([alice, bob], seed=seed, map_id="islands")
     finished_game([bob, alice])
     finished_game([bob, players("carol")[0]])  # not alice's
-    open_games.create_game(alice, "Open on Europe", 2, map_id="europe")  # not finished
+    open_game(alice, 2, "Open on Europe", map_id="europe")  # not finished
     record_results()
 
     assert get("alice").json()["favourite_maps"] == [
@@ -71,7 +72,7 @@ def test_an_unknown_player_is_a_json_404():
 
 def test_a_running_fogged_game_reveals_nothing_but_its_name():
     alice, bob = players("alice", "bob")
-    game = open_games.create_game(alice, "Foggy", 2, {"fog": True, "placement_batch": 100})
+    game = open_game(alice, 2, "Foggy", rules={"fog": True, "placement_batch": 100})
     open_games.join_game(game, bob)
     # Play on until some battles were fought.
     play_until(game, [alice, bob], lambda state: state.turn >= 4)
@@ -87,7 +88,7 @@ def test_a_running_fogged_game_reveals_nothing_but_its_name():
 
 def test_luck_counts_the_battles_of_finished_games():
     alice, bob = players("alice", "bob")
-    game = open_games.create_game(alice, "Battles", 2, {"placement_batch": 100})
+    game = open_game(alice, 2, "Battles", rules={"placement_batch": 100})
     open_games.join_game(game, bob)
     play_until(game, [alice, bob], lambda state: state.turn >= 6, seed=3)
     service.submit(service.player(bob), game, {"type": "resign"})

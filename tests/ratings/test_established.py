@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from games.models import Game
-from ratings import played, recording
+from ratings import counting, recording
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 from ratings.tasks import record_results
 from tests.ratings.support import finished_game, players
@@ -38,7 +38,7 @@ def established_pair(*names):
     pair discount has forgotten them."""
     first, second = players(*names)
     games = [finished_game([first, second], seed=i) for i in range(ESTABLISHED)]
-    long_ago = Game.objects.get(pk=games[-1].pk).finished_at - played.PAIR_WINDOW - \
+    long_ago = Game.objects.get(pk=games[-1].pk).finished_at - counting.PAIR_WINDOW - \
         timedelta(minutes=1)
     for i, game in enumerate(games):  # in the same order, all out of the window
         Game.objects.filter(pk=game.pk).update(finished_at=long_ago + timedelta(seconds=i))

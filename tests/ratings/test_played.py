@@ -11,13 +11,14 @@ from rest_framework.test import APIClient
 
 from games import service
 from games.models import Game
-from games.states import load_state
-from ratings import played, recording
+from games.store.states import load_state
+from ratings import counting, recording
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 from ratings.tasks import record_results
 from tests.engine.players import bot_command
+from tests.games_in_states import finish, play_turns
 from tests.people import token_client_for
-from tests.ratings.support import finish, finished_game, play_turns, players, started_game
+from tests.ratings.support import finished_game, players, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +68,7 @@ def test_a_real_game_still_moves_ratings():
 
 def test_one_turn_then_resigning_is_not_enough():
     alice, bob = players("alice", "bob")
-    finished_game([alice, bob], turns=played.MIN_OWN_TURNS - 1)
+    finished_game([alice, bob], turns=counting.MIN_OWN_TURNS - 1)
     record_results()
 
     assert not Rating.objects.exists()
@@ -92,7 +93,7 @@ def test_turns_the_clock_played_are_not_the_players_own():
             continue
     game.refresh_from_db()
     assert game.status == Game.FINISHED
-    assert load_state(game).round > played.MIN_OWN_TURNS  # alice played her turns
+    assert load_state(game).round > counting.MIN_OWN_TURNS  # alice played her turns
     record_results()
 
     assert not Rating.objects.exists()
@@ -103,7 +104,7 @@ def test_a_seat_that_did_not_play_is_left_out_and_the_others_are_rated():
     alice, bob, dave = players("alice", "bob", "dave")
     game = started_game([alice, bob, dave])
     service.submit(service.player(dave), game, {"type": "resign"})  # dave leaves before playing
-    play_turns(game, played.MIN_OWN_TURNS)
+    play_turns(game, counting.MIN_OWN_TURNS)
     finish(game, [bob])
     record_results()
 
@@ -147,7 +148,7 @@ def test_the_window_forgets_games_older_than_it():
     alice, bob = players("alice", "bob")
     first = finished_game([alice, bob], seed=1)
     second = finished_game([alice, bob], seed=2)
-    long_ago = Game.objects.get(pk=second.pk).finished_at - played.PAIR_WINDOW - \
+    long_ago = Game.objects.get(pk=second.pk).finished_at - counting.PAIR_WINDOW - \
         timedelta(minutes=1)
     Game.objects.filter(pk__in=[first.pk, second.pk]).update(finished_at=long_ago)
     record_results()
@@ -166,7 +167,7 @@ def test_a_rebuild_gives_the_same_numbers_with_discounts_and_seats_left_out():
     finished_game([alice, bob], seed=2)
     game = started_game([alice, bob, dave])
     service.submit(service.player(bob), game, {"type": "resign"})
-    play_turns(game, played.MIN_OWN_TURNS)
+    play_turns(game, counting.MIN_OWN_TURNS)
     finish(game, [dave])
     finished_game([dave, bob], turns=0)
     record_results()

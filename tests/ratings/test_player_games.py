@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 
 from games.models import Game, Invitation
-from lobby import open_games
 from notifications.models import Notification
 from ratings.tasks import record_results
+from tests.games_in_states import open_game
 from tests.people import client_for, with_password
 from tests.ratings.support import finished_game, players
 
@@ -25,8 +25,8 @@ def record(db):
     Game.objects.filter(pk=lost.pk).update(name="Alice lost this")
     secret = finished_game([alice, bob], seed=2)
     Game.objects.filter(pk=secret.pk).update(name="Quiet win", private=True)
-    open_games.create_game(alice, "Still filling", 3, {})
-    open_games.create_game(alice, "Friends filling", 3, {}, private=True)
+    open_game(alice, 3, "Still filling")
+    open_game(alice, 3, "Friends filling", private=True)
     record_results()
     return alice, bob
 

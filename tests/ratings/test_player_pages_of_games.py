@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from ratings import players as player_records
+from ratings import standings as player_records
 from ratings.tasks import record_results
 from tests.games.api_support import assert_error
 from tests.ratings.support import finished_game, players

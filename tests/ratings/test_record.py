@@ -10,6 +10,7 @@ from lobby import open_games
 from ratings import recording
 from ratings.models import ALL_SIZES, GameResult, PlayerResult, Rating
 from ratings.tasks import record_results
+from tests.games_in_states import open_game
 from tests.ratings.support import finished_game, players
 
 pytestmark = pytest.mark.django_db
@@ -134,7 +135,7 @@ def test_a_game_recorded_out_of_order_rebuilds_to_the_finishing_order(caplog):
 def test_the_game_ending_command_only_queues_the_recording(django_capture_on_commit_callbacks,
                                                            monkeypatch):
     alice, bob = players("alice", "bob")
-    game = open_games.create_game(alice, "Quick", 2, {})
+    game = open_game(alice, 2, "Quick")
     open_games.join_game(game, bob)
     queued = []
     monkeypatch.setattr("lib.publish.publish_later",

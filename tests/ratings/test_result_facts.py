@@ -1,5 +1,5 @@
 """Each result keeps its game's map, rules (a fingerprint) and privacy, which a player's
-record groups by without reading the games (ratings.players._record): written when the game
+record groups by without reading the games (ratings.standings._record): written when the game
 is recorded, again by a rebuild, and by the migration for results recorded before."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games import service
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from tests.people import api_client_for
 from tournaments.models import Table, Tournament
 

@@ -91,7 +91,7 @@ def test_a_bye_is_not_mailed_to_who_wants_no_game_mail():
 def test_the_bye_is_told_in_czech_and_polish():
     from django.utils import translation
 
-    from notifications.inbox import text_of
+    from notifications.notices import text_of
 
     tournament_id, _ = _drawn(5, format="round_robin", seats=2, rounds=3)
     close_signup(tournament_id)

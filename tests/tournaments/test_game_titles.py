@@ -9,6 +9,7 @@ from django.utils import translation
 
 from lobby import open_games
 from tests import people
+from tests.games_in_states import open_game
 from tests.people import api_client_for, client_for
 from tests.tournaments.support import API, close_signup, create, tables
 from words.titles import game_title
@@ -51,7 +52,7 @@ def test_a_table_is_titled_by_its_tournament_round_and_number():
 
 
 def test_a_game_a_player_names_like_a_table_is_shown_by_its_name(alice, bob):
-    game = open_games.create_game(alice, "X · round 1 · table 2", 2)
+    game = open_game(alice, 2, "X · round 1 · table 2")
     open_games.join_game(game, bob)
 
     assert game.title == {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from engine.board import NEIGHBOURS, TERRITORIES
-from games.states import load_state
+from games.store.states import load_state
 from tests.engine import fog_referee
 from tests.people import client_for, with_password
 from tests.web.support import started_game
@@ -72,4 +72,4 @@ def test_the_game_page_skips_to_the_move_and_links_the_list(db):
     assert links[0][0] == "#play"
     assert links[1] == (f"/games/{game.pk}/board/", "The board as a list")
     assert body.index('class="skip"') < body.index("<header")
-    assert 'id="play"' in page and "{#" not in page and "Shown by conquest.js" not in page
+    assert 'id="play"' in page and "{#" not in page and "Shown by board_zoom.js" not in page

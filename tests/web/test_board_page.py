@@ -8,7 +8,7 @@ import re
 from django.utils import translation
 
 from engine.board import NEIGHBOURS, NEUTRAL
-from games.states import load_state
+from games.store.states import load_state
 from tests.people import client_for
 from tests.play import play_until
 from tests.web.support import post_play, started_game

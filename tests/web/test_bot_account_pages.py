@@ -8,10 +8,11 @@ import pytest
 
 from accounts import tokens
 from games.models import Event, Game, Seat
-from games.states import load_state
+from games.store.states import load_state
 from lobby import bot_accounts, open_games
 from notifications import links
 from notifications.models import InboundMail
+from tests.games_in_states import open_game
 from tests.people import client_for, with_password
 from tests.web.support import post_play
 from web import mail_moves
@@ -30,7 +31,7 @@ def robo(alice):
 
 @pytest.fixture
 def game_with_robo(alice, robo):
-    game = open_games.create_game(alice, "People and a bot", 2, {"placement_batch": 100})
+    game = open_game(alice, 2, "People and a bot", rules={"placement_batch": 100})
     open_games.add_bot(game, alice, account="robo")
     game.refresh_from_db()
     assert game.status == Game.ACTIVE
@@ -64,7 +65,7 @@ def test_it_reads_its_game_without_forms_and_is_shown_with_its_owner(game_with_r
     ("/games/against-the-computer/", {"level": "easy", "opponents": "1"}),
 ])
 def test_its_lobby_forms_are_refused(alice, robo, path, fields):
-    game = open_games.create_game(alice, "Open", 3, bots_allowed=True)
+    game = open_game(alice, 3, "Open", bots_allowed=True)
     games, seats = Game.objects.count(), Seat.objects.count()
 
     answer = client_for(robo).post(path.format(id=game.pk), fields, follow=True)
@@ -87,7 +88,7 @@ def test_a_mail_from_a_bot_account_plays_nothing(game_with_robo, robo):
 
 
 def test_the_creator_seats_a_bot_account_from_the_game_page(alice, robo):
-    game = open_games.create_game(alice, "Open", 3)
+    game = open_game(alice, 3, "Open")
     page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
     assert '<option value="robo">robo</option>' in page
 
@@ -105,7 +106,7 @@ def test_the_creator_seats_a_bot_account_from_the_game_page(alice, robo):
 def test_the_page_seats_no_bot_account_of_another_owner(alice, bob):
     """bob's bot account is his to seat: alice's form is refused, with nothing seated."""
     bot_accounts.convert(with_password("bobbot"), "bob", tokens.issue(bob))
-    game = open_games.create_game(alice, "Private", 2, private=True, rated=True)
+    game = open_game(alice, 2, "Private", private=True, rated=True)
     page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
     assert 'name="account"' not in page  # she owns none: the form offers only hers
 

@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from engine.maps import classic
-from web.board import board_context
+from web.game_drawing import board_context
 
 # sha256 of the rendered classic board and legend before the web read maps from their files,
 # with what issue 58 added since: owners named in the accessible names and marked by shape,

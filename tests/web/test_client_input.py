@@ -10,7 +10,7 @@ from django.test import Client
 
 from accounts import tokens
 from games.models import Event
-from games.states import load_state
+from games.store.states import load_state
 from notifications.models import Vacation
 from tests.people import client_for, with_password
 from tests.web.support import post_play, started_game

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils import translation
 
 from games.models import Game
-from lobby import open_games
+from tests.games_in_states import open_game
 from words.titles import game_title
 
 
@@ -49,8 +49,8 @@ def test_the_name_reads_in_the_readers_language(as_alice):
 
 
 def test_a_game_named_like_one_is_shown_by_its_name_and_not_counted(as_alice, alice):
-    named = open_games.create_game(alice, "alice against the computer · Classic · hard · no. 7",
-                                   2, bots=["hard"])
+    named = open_game(alice, 2, "alice against the computer · Classic · hard · no. 7",
+                      bots=["hard"])
 
     assert named.title == {}
     with translation.override("cs"):

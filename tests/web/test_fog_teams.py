@@ -15,9 +15,9 @@ import engine as rules
 from engine.board import TERRITORIES
 from engine.moves import seats_to_act
 from games import service
-from games.log import stored_events
 from games.models import Game
-from games.states import load_state
+from games.store.log import stored_events
+from games.store.states import load_state
 from notifications import delivery
 from notifications.models import Notification
 from tests.engine import fog_referee

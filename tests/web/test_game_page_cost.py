@@ -9,14 +9,15 @@ import re
 import pytest
 
 import engine
-from games import log as games_log
 from games import service
 from games.models import Event, Game
+from games.store import log as games_log
 from tests.people import client_for
 from tests.play import play_until
 from tests.web.support import started_game
 from web import game_log
 from web.page.log_page import PAGE
+from web.tasks import draw_finished_page
 
 SNAPSHOT_EVERY = 20
 
@@ -144,6 +145,36 @@ def test_a_finished_games_page_is_worked_out_once_and_read_back(alice, bob, as_a
     assert _shown_seqs(first) == _shown_seqs(second)
     # What is the viewer's own stays theirs: alice's headline is not the visitor's.
     assert "You won" in first and "You won" not in second
+
+
+def test_a_finished_games_page_is_drawn_ahead_by_the_analysis_worker(
+        alice, bob, client, reads, monkeypatch, django_capture_on_commit_callbacks, settings):
+    """A long game's first view cost its web process seconds: the game's end queues its
+    page's parts on the analysis queue, drawn there once in every language, so that even
+    the first view of it, in any language, checks no dice and reads no more than a
+    running game's page (the log's last page, told in words, and the state now)."""
+    game = started_game([alice, bob], setup="random")
+    play_until(game, [alice, bob], lambda s: s.turn >= 6)
+    queued = []
+    monkeypatch.setattr("lib.publish.publish_later",
+                        lambda task, args=(), countdown=0: queued.append((task, args)))
+    with django_capture_on_commit_callbacks(execute=True):
+        service.submit(service.player(bob), game, {"type": "resign"})
+    (drawn,) = [(task, args) for task, args in queued if task is draw_finished_page]
+    assert drawn[1] == (game.pk,)
+    assert settings.CELERY_TASK_ROUTES[drawn[0].name] == {"queue": "analysis"}
+    _zero(reads)
+
+    assert drawn[0](*drawn[1]) is True  # as the worker runs it
+    assert reads["verified"] == 1  # the dice checked once, for all the languages
+
+    for language in ("en", "cs", "pl"):
+        _zero(reads)
+        page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+        assert page.status_code == 200
+        assert reads["verified"] == 0, (language, reads)
+        assert reads["told"] <= PAGE and reads["read"] < PAGE + SNAPSHOT_EVERY, (language, reads)
+    assert draw_finished_page(12345678) is False  # no such finished game: nothing to draw
 
 
 def test_a_seats_page_kept_in_the_cache_is_never_shown_to_anyone_else(alice, bob, charlie,

@@ -5,7 +5,7 @@ to a signed-in player as one."""
 from __future__ import annotations
 
 from games.models import Game
-from lobby import open_games
+from tests.games_in_states import open_game
 from tests.web.support import started_game
 
 
@@ -37,7 +37,7 @@ def test_a_refused_game_against_the_computer_goes_back_to_the_lobby(as_alice):
 
 
 def test_the_lobby_and_the_game_page_say_how_many_seats_are_open(as_alice, as_bob, bob):
-    game = open_games.create_game(bob, "Waiting room", 4, {})
+    game = open_game(bob, 4, "Waiting room")
 
     listed = as_alice.get("/games/").content.decode()
     assert "Waiting for 3 more players: the game starts by itself when they join." in listed
@@ -48,7 +48,7 @@ def test_the_lobby_and_the_game_page_say_how_many_seats_are_open(as_alice, as_bo
     assert "Fill the open seats with computer players" in mine
 
     as_alice.post(f"/games/{game.pk}/join/")
-    open_games.create_game(bob, "Two seats", 2, {})
+    open_game(bob, 2, "Two seats")
     listed = as_alice.get("/games/").content.decode()
     assert "Waiting for 2 more players: the game starts by itself when they join." in listed
     assert "Waiting for 1 more player: the game starts by itself when they join." in listed

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from games.models import Game, Seat
 from lobby import open_games
+from tests.games_in_states import open_game
 from tests.people import client_for, with_password
 
 
 def test_a_seated_player_leaves_and_the_creator_cancels_from_the_page(db):
     alice, bob = with_password("alice"), with_password("bob")
-    game = open_games.create_game(alice, "Open table", 3, {})
+    game = open_game(alice, 3, "Open table")
     open_games.join_game(game, bob)
     page = client_for(bob).get(f"/games/{game.pk}/").content.decode()
     assert "Leave this game" in page and "Cancel this game" not in page
@@ -29,7 +30,7 @@ def test_a_seated_player_leaves_and_the_creator_cancels_from_the_page(db):
 
 def test_the_page_says_why_leaving_is_refused(db):
     alice, bob = with_password("alice"), with_password("bob")
-    game = open_games.create_game(alice, "Full table", 2, {})
+    game = open_game(alice, 2, "Full table")
     open_games.join_game(game, bob)  # full: it starts
 
     answer = client_for(bob).post(f"/games/{game.pk}/leave/", follow=True)

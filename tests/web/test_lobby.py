@@ -10,6 +10,7 @@ import pytest
 
 from engine.options import validate_rules
 from games.models import Game
+from tests.games_in_states import open_game
 
 BASE = {"name": "Friday night", "players": "3", "deadline_seconds": "86400"}
 CUSTOM = {
@@ -190,8 +191,7 @@ def test_it_needs_a_sign_in_to_create(client, db):
 
 
 def test_it_lists_open_games_with_a_join_button(as_bob, alice):
-    from lobby import open_games
-    game = open_games.create_game(alice, "Open table", 3)
+    game = open_game(alice, 3, "Open table")
 
     html = as_bob.get("/games/").content.decode()
 
@@ -331,8 +331,7 @@ def test_it_refuses_bad_entropy_as_a_form_message(as_alice, entropy):
 
 
 def test_every_join_form_has_an_entropy_field(as_bob, alice):
-    from lobby import open_games
-    game = open_games.create_game(alice, "Open table", 3)
+    game = open_game(alice, 3, "Open table")
 
     for page in ("/games/", f"/games/{game.pk}/"):
         html = as_bob.get(page).content.decode()
@@ -344,8 +343,7 @@ def test_every_join_form_has_an_entropy_field(as_bob, alice):
 
 
 def test_it_joins_with_the_entropy_typed_and_shows_it(as_bob, alice, bob):
-    from lobby import open_games
-    game = open_games.create_game(alice, "Open table", 3, entropy="alice")
+    game = open_game(alice, 3, "Open table", entropy="alice")
 
     response = as_bob.post(f"/games/{game.pk}/join/", {"entropy": "bob's words"}, follow=True)
 
@@ -354,8 +352,7 @@ def test_it_joins_with_the_entropy_typed_and_shows_it(as_bob, alice, bob):
 
 
 def test_it_joins_without_entropy_when_the_field_is_left_empty(as_bob, alice, bob):
-    from lobby import open_games
-    game = open_games.create_game(alice, "Open table", 3)
+    game = open_game(alice, 3, "Open table")
 
     as_bob.post(f"/games/{game.pk}/join/", {"entropy": ""})
 
@@ -363,8 +360,7 @@ def test_it_joins_without_entropy_when_the_field_is_left_empty(as_bob, alice, bo
 
 
 def test_it_refuses_bad_entropy_on_joining_and_seats_nobody(as_bob, alice, bob):
-    from lobby import open_games
-    game = open_games.create_game(alice, "Open table", 3)
+    game = open_game(alice, 3, "Open table")
 
     response = as_bob.post(f"/games/{game.pk}/join/", {"entropy": "x" * 65}, follow=True)
 
@@ -388,6 +384,6 @@ def test_the_page_gives_the_script_the_engines_rule_defaults_for_a_preset_to_fil
     assert set(defaults) == {k for k in engine if k not in (
         "preset", "fixed_values", "deadline_seconds", "round_limit")} | {
         f"fixed_{kind}" for kind in engine["fixed_values"]}
-    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "conquest.js").read_text()
+    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "forms.js").read_text()
     assert 'getElementById("rule-defaults")' in script
     assert '"escalating"' not in script and "until_below_5" not in script

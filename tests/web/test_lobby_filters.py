@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from django.test import Client
 
-from lobby import open_games
+from tests.games_in_states import open_game
 
 
 def test_the_lobby_filters_its_open_games_by_query_parameters(alice):
-    open_games.create_game(alice, "Quick duel", 2, {"fog": True}, deadline_seconds=600)
-    open_games.create_game(alice, "Mission table", 4, {"objective": "missions"})
-    open_games.create_game(alice, "Friendly four", 4, {}, rated=False)
-    open_games.create_game(alice, "Secret four", 4, {}, private=True)
+    open_game(alice, 2, "Quick duel", rules={"fog": True}, deadline_seconds=600)
+    open_game(alice, 4, "Mission table", rules={"objective": "missions"})
+    open_game(alice, 4, "Friendly four", rated=False)
+    open_game(alice, 4, "Secret four", private=True)
 
     def shown(query):
         page = Client().get(f"/games/?{query}")
@@ -36,8 +36,8 @@ def test_the_lobby_filters_its_open_games_by_query_parameters(alice):
 
 
 def test_a_bad_filter_value_is_said_and_filters_nothing(alice):
-    open_games.create_game(alice, "Quick duel", 2, {})
-    open_games.create_game(alice, "Big table", 6, {})
+    open_game(alice, 2, "Quick duel")
+    open_game(alice, 6, "Big table")
     page = Client().get("/games/?seats=9&fog=maybe")
     assert page.status_code == 400
     text = page.content.decode()

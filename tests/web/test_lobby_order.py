@@ -10,8 +10,9 @@ from engine import events as ev
 from games import seat_views
 from games.models import Game
 from games.moderation import moderate
-from games.states import load_state
+from games.store.states import load_state
 from lobby import open_games
+from tests.games_in_states import open_game
 from tests.notifications.support import conquer, seats_to_act, user_at
 from tests.people import client_for, moderator, with_password
 from tests.web.support import started_game
@@ -29,7 +30,7 @@ def test_my_games_come_in_the_order_they_need_me(alice, bob, as_alice):
     Game.objects.filter(pk=waiting.pk).update(name="Theirs")
     mine = started_game([alice, bob])
     Game.objects.filter(pk=mine.pk).update(name="Mine")
-    open_one = open_games.create_game(alice, "Filling", 3, {})
+    open_one = open_game(alice, 3, "Filling")
     # "Mine" waits for alice (seat 0), "Theirs" for bob, whatever order was drawn: the
     # lobby reads the projection's current seat
     Game.objects.filter(pk=mine.pk).update(current_seat=0)
@@ -71,8 +72,8 @@ def test_a_team_win_is_every_team_members_win(alice, bob, charlie):
 
 
 def test_an_open_game_shows_its_rules_and_clock(alice, as_bob):
-    open_games.create_game(alice, "Slow and foggy", 3,
-                         {"fog": True, "initial_placement": "simultaneous"}, 2 * 86400)
+    open_game(alice, 3, "Slow and foggy", rules={"fog": True, "initial_placement": "simultaneous"},
+              deadline_seconds=2 * 86400)
 
     page = as_bob.get("/games/").content.decode()
     line = page.split("Slow and foggy", 1)[1].split("</li>", 1)[0]
@@ -183,7 +184,7 @@ def test_every_game_not_over_is_listed_and_the_newest_of_the_rest(alice, bob, as
     Game.objects.filter(pk=old.pk).update(name="Old but running")
     over = []
     for number in range(FINISHED_SHOWN + 3):
-        game = open_games.create_game(alice, f"Over {number}", 2)
+        game = open_game(alice, 2, f"Over {number}")
         open_games.cancel_game(game, alice)
         over.append(game.name)
     page = as_alice.get("/games/").content.decode()

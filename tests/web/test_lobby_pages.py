@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from lobby import open_games
+from tests.games_in_states import open_game
 from web.views.lobby import OPEN_GAMES_SHOWN
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def link(html: str, words: str) -> str:
 
 @pytest.fixture
 def tables(alice):
-    return [open_games.create_game(alice, f"Table {n}", 2 + n % 2).pk
+    return [open_game(alice, 2 + n % 2, f"Table {n}").pk
             for n in range(OPEN_GAMES_SHOWN + 5)]
 
 

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from engine.maps import classic
+from games.boards import board_of_map
 from web.drawing import drawing_of, simplified
-from web.map_choices import kept_map
 
 
 @pytest.mark.django_db
@@ -112,7 +112,7 @@ def test_a_thumbnail_leaves_out_the_detail_it_cannot_show():
 
 
 def test_the_world_maps_thumbnail_is_light_and_keeps_every_territory(client, db):
-    board = kept_map("world")
+    board = board_of_map("world")
     svg = client.get("/maps/world/thumbnail.svg").content.decode()
     full = sum(len(path) for path in drawing_of(board).shapes.values())
 

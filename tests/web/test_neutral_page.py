@@ -10,7 +10,7 @@ import re
 import pytest
 
 from accounts.models import Preferences
-from games.states import load_state
+from games.store.states import load_state
 from tests.people import client_for
 from tests.play import play_until
 from tests.web.support import post_play, started_game

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Preferences
-from games.states import load_state
+from games.store.states import load_state
 from tests.people import client_for
 from tests.play import play_until
 from tests.web.support import started_game

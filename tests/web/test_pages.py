@@ -8,9 +8,10 @@ from engine.board import BORDERS, CARDS, NEIGHBOURS, TERRITORIES
 from engine.missions import effective_mission
 from games import seat_views, service
 from games.models import Event, Game
-from games.rows import read_seats
-from games.states import load_state
+from games.store.seats import read_seats
+from games.store.states import load_state
 from lobby import open_games
+from tests.games_in_states import open_game
 from tests.people import client_for, with_password
 from tests.play import play_until
 from tests.web.support import started_game, whole_log
@@ -43,7 +44,7 @@ def test_it_lists_my_games_on_the_home_page(alice, bob, as_alice):
 
 
 def test_it_shows_the_lobby_to_anyone(client, alice):
-    open_games.create_game(alice, "Open table", 3)
+    open_game(alice, 3, "Open table")
 
     response = client.get("/games/")
 
@@ -97,7 +98,7 @@ def test_it_highlights_the_selected_territory_and_its_targets(alice, bob):
 
 
 def test_it_shows_an_open_game_with_join_and_start(alice, bob, as_bob, as_alice):
-    game = open_games.create_game(alice, "Waiting", 3)
+    game = open_game(alice, 3, "Waiting")
     open_games.join_game(game, bob)
 
     as_bob_page = as_bob.get(f"/games/{game.pk}/").content.decode()
@@ -180,7 +181,7 @@ def test_it_answers_the_poll_with_nothing_until_the_game_moves(alice, bob, clien
 
 
 def test_it_tells_the_poll_when_someone_joins(alice, bob, client):
-    game = open_games.create_game(alice, "Waiting", 3)
+    game = open_game(alice, 3, "Waiting")
     page = client.get(f"/games/{game.pk}/").content.decode()
     stamp = re.search(r'data-stamp="([^"]+)"', page).group(1)
 
@@ -204,7 +205,7 @@ def test_it_reveals_the_seed_and_verifies_a_finished_game(alice, bob, as_alice, 
 
 def test_it_shows_the_players_entropy_in_a_finished_game_s_seed_and_verifies_it(
         alice, bob, client):
-    game = open_games.create_game(alice, "Mixed", 2, {"setup": "random"}, entropy="alice's")
+    game = open_game(alice, 2, "Mixed", rules={"setup": "random"}, entropy="alice's")
     open_games.join_game(game, bob, entropy="bob <b>bold</b>")
     service.submit(service.player(bob), game, {"type": "resign"})
     game.refresh_from_db()

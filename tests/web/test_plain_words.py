@@ -12,9 +12,8 @@ from django.template import Context, Template
 from django.test import Client
 from django.utils import timezone, translation
 
-from games import service
+from tests.games_in_states import finished_game
 from tests.people import client_for, with_password
-from tests.play import play_until
 from tests.web.support import started_game
 
 pytestmark = pytest.mark.django_db
@@ -33,21 +32,14 @@ def test_the_computer_game_s_help_says_what_placing_in_one_go_means(language, wo
     assert "every starting army placed in one go" not in page
 
 
-def finished_game():
-    alice, bob = with_password("alice"), with_password("bob")
-    game = started_game([alice, bob], setup="random")
-    play_until(game, [alice, bob], lambda s: s.phase == "attack" and s.turn >= 2)
-    service.submit(service.player(bob), game, {"type": "resign"})
-    return game, alice
-
-
 @pytest.mark.parametrize("language, heading, words", [
     ("en", "Game over", "The game is over: its result is at the top of the page"),
     ("cs", "Konec hry", "Hra skončila: výsledek je nahoře na stránce"),
     ("pl", "Koniec gry", "Gra się skończyła: wynik jest na górze strony"),
 ])
 def test_a_finished_game_s_panel_says_it_is_over_not_your_move(language, heading, words):
-    game, alice = finished_game()
+    alice = with_password("alice")
+    game = finished_game([alice, with_password("bob")], turns=1, setup="random")
     client = client_for(alice)
     client.post("/i18n/setlang/", {"language": language, "next": "/"})
     page = client.get(f"/games/{game.pk}/").content.decode()
@@ -58,7 +50,7 @@ def test_a_finished_game_s_panel_says_it_is_over_not_your_move(language, heading
 
 
 def test_a_watcher_of_a_finished_game_still_reads_watching():
-    game, _ = finished_game()
+    game = finished_game([with_password("alice"), with_password("bob")], turns=1, setup="random")
     page = Client().get(f"/games/{game.pk}/").content.decode()
     assert '<h2 id="play-title">Watching</h2>' in page
 

@@ -11,8 +11,8 @@ from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from engine.cards import find_sets
 from engine.turn import connected
 from games import seat_views, service
-from games.states import load_state
-from lobby import open_games
+from games.store.states import load_state
+from tests.games_in_states import open_game
 from tests.people import client_for, with_password
 from tests.play import play_until
 from tests.web.support import events, post_play, started_game
@@ -558,7 +558,7 @@ def test_it_keeps_a_refused_forms_input(two):
 
 
 def test_it_joins_and_starts_a_game_from_its_page(alice, bob, as_bob, as_alice):
-    game = open_games.create_game(alice, "Table", 3)
+    game = open_game(alice, 3, "Table")
 
     joined = as_bob.post(f"/games/{game.pk}/join/")
     again = as_bob.post(f"/games/{game.pk}/join/", follow=True)
@@ -573,7 +573,7 @@ def test_it_joins_and_starts_a_game_from_its_page(alice, bob, as_bob, as_alice):
 
 
 def test_it_refuses_to_start_alone(alice, as_alice):
-    game = open_games.create_game(alice, "Table", 3)
+    game = open_game(alice, 3, "Table")
 
     response = as_alice.post(f"/games/{game.pk}/start/", follow=True)
 

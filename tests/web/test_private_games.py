@@ -11,6 +11,7 @@ from games import visibility
 from games.models import Game, Invitation, Seat
 from lobby import invitations, open_games
 from notifications.models import Notification
+from tests.games_in_states import open_game
 from tests.people import client_for, with_password
 from tests.web.support import started_game
 from tests.web.test_czech_polish import (
@@ -20,7 +21,7 @@ from tests.web.test_czech_polish import (
 
 
 def private(creator, players=3) -> Game:
-    return open_games.create_game(creator, "Secret table", players, {}, private=True)
+    return open_game(creator, players, "Secret table", private=True)
 
 
 def test_it_creates_a_private_game_from_the_lobby_and_shows_its_link(as_alice, alice):
@@ -37,7 +38,7 @@ def test_it_creates_a_private_game_from_the_lobby_and_shows_its_link(as_alice, a
 
 def test_it_lists_a_private_game_nowhere_and_hides_it_from_strangers(alice, bob, as_bob):
     game = private(alice)
-    public = open_games.create_game(alice, "Everyone welcome", 3, {})
+    public = open_game(alice, 3, "Everyone welcome")
     running = started_game([alice, with_password("dora")])
     Game.objects.filter(pk=running.pk).update(private=True, name="Hidden running game")
     lobby_page = as_bob.get("/games/").content.decode()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from games import service
-from games.states import load_state
+from games.store.states import load_state
 from tests.people import client_for
 from tests.play import play_until
 from tests.web.support import post_play, started_game

@@ -12,6 +12,7 @@ from django.utils.translation import trans_real
 
 from games.models import Game
 from lobby import open_games
+from tests.games_in_states import open_game
 from tests.people import client_for, with_password
 from tests.web.support import started_game
 
@@ -64,7 +65,7 @@ def test_fog_hides_the_team_of_what_is_out_of_sight(db):
 
 def test_the_lobby_and_the_game_page_offer_the_teams_to_join(db):
     alice, bob = with_password("alice"), with_password("bob")
-    game = open_games.create_game(alice, "Two by two", 4, {"team_size": 2})
+    game = open_game(alice, 4, "Two by two", rules={"team_size": 2})
     open_games.join_game(game, with_password("carol"))  # seat 1: team 2
     for url in ("/games/", f"/games/{game.pk}/"):
         page = client_for(bob).get(url).content.decode()
@@ -79,7 +80,7 @@ def test_the_lobby_and_the_game_page_offer_the_teams_to_join(db):
 
 
 def test_a_full_team_is_refused_on_the_page_with_a_message(db):
-    game = open_games.create_game(with_password("alice"), "Two by two", 4, {"team_size": 2})
+    game = open_game(with_password("alice"), 4, "Two by two", rules={"team_size": 2})
     open_games.join_game(game, with_password("carol"), team=0)
     client = client_for(with_password("bob"))
     answer = client.post(f"/games/{game.pk}/join/", {"team": "0"}, follow=True)
@@ -89,7 +90,7 @@ def test_a_full_team_is_refused_on_the_page_with_a_message(db):
 
 def test_the_creator_arranges_the_seats_on_the_waiting_page(db):
     alice = with_password("alice")
-    game = open_games.create_game(alice, "Two by two", 4, {"team_size": 2})
+    game = open_game(alice, 4, "Two by two", rules={"team_size": 2})
     for name in ("bob", "carol"):
         open_games.join_game(game, with_password(name))
     page = client_for(alice).get(f"/games/{game.pk}/").content.decode()
@@ -123,7 +124,7 @@ def test_the_new_parts_speak_czech_and_polish(db, monkeypatch, language):
 
     monkeypatch.setattr(trans_real.DjangoTranslation, "gettext", recording)
     alice, bob = with_password("alice"), with_password("bob")
-    waiting = open_games.create_game(alice, "Two by two", 4, {"team_size": 2})
+    waiting = open_game(alice, 4, "Two by two", rules={"team_size": 2})
     open_games.join_game(waiting, with_password("carol"))
     running = started_game([alice, bob, with_password("dave"), with_password("erin")], setup="random",
                            team_size=2, fog=True)

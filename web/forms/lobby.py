@@ -8,10 +8,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from engine.fair import ENTROPY_MAX_LENGTH, entropy_problem
-from engine.maps import DEFAULT_MAP
+from engine.maps import DEFAULT_MAP, UnknownMap
+from games.boards import board_for_new_game, maps_for_new_games
 from words.vocabulary import BOT_LEVELS, map_name
 
-from ..map_choices import available_maps, map_by_id
 from .game_settings import PRESETS, GameSettingsForm
 
 # The join form's words too (templates/games/_join_entropy.html): one msgid.
@@ -42,7 +42,7 @@ def player_entropy(value: str) -> str | None:
 
 
 def map_choices() -> list[tuple[str, str]]:
-    return [(board.id, map_name(board)) for board in available_maps()]
+    return [(board.id, map_name(board)) for board in maps_for_new_games()]
 
 
 def created_too_many(wait: int) -> str:
@@ -95,7 +95,10 @@ class CreateGameForm(GameSettingsForm):
 
     def clean(self):
         data = super().clean()
-        board = map_by_id(data.get("map"))
+        try:
+            board = board_for_new_game(data.get("map"))
+        except UnknownMap:
+            board = None  # the map field's own choices refuse it
         preset = PRESETS.get(data.get("preset") or "classic", {})
         players = preset.get("players", data.get("players"))
         if board is not None and players and not (

@@ -1,7 +1,7 @@
 """The game page: everything it shows, gathered from one game view by game_context. Its
 parts live beside it: the players' table and your hand (players), the forms the viewer may
 use now (decisions), the pause, a finished game's summary and proof (history) and the rules
-in words (rules_panel); the board is web/board.py, the log's lines web/game_log.py."""
+in words (rules_panel); the board drawn is web/game_drawing.py, the log's lines web/game_log.py."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from accounts.bots import is_bot_account
 from accounts.bots import refusal as bot_refusal
 from accounts.models import Preferences, neutral_placed_for
 from games import seat_views, standing_orders
+from games.boards import board_of_view
 from games.models import Game
-from games.seating import Seats
-from games.states import load_state
+from games.store.seats import Seats
+from games.store.states import load_state
 from lobby import bot_accounts
 from words.vocabulary import (
     BOT_LEVELS,
@@ -27,8 +28,7 @@ from words.vocabulary import (
 )
 
 from .. import game_log
-from ..board import board_context, neighbours_json
-from ..map_choices import board_of
+from ..game_drawing import board_context, neighbours_json
 from .decisions import actions
 from .finished import finished_parts
 from .history import pause_reason, steps
@@ -96,7 +96,7 @@ def game_context(game: Game, seats: Seats, user, *, at: int | None = None,
         at = None
     state = None if game.status == Game.OPEN else load_state(game, at)
     view = seat_views.game_view(game, seats, state, seat)
-    board = board_of(view)
+    board = board_of_view(view)
     if selected not in board.neighbours:
         selected = None
     you = view.get("you")

@@ -7,9 +7,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from engine.pieces import NEUTRAL
+from games.boards import board_of_view
 from words.vocabulary import color_name, continent_name, seat_color, territory_name
-
-from ..map_choices import board_of
 
 
 def owner_words(owner, players: dict) -> str:
@@ -28,7 +27,7 @@ def owner_words(owner, players: dict) -> str:
 
 def board_rows(view: dict, seat: int | None) -> list[dict]:
     """Each continent of the game's map with its territories' rows, in the map's order."""
-    board = board_of(view)
+    board = board_of_view(view)
     players = {p["seat"]: p for p in view["players"]}
     capitals = dict(view.get("capitals") or {})
     mine = (view.get("you") or {}).get("capital")

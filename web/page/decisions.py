@@ -6,19 +6,19 @@ from __future__ import annotations
 import engine as rules
 from engine.cards import set_kinds, set_value
 from engine.pieces import ATTACK_DICE, NEUTRAL
+from games.boards import board_of_view
 from games.models import Game
 from lib.inputs import whole_number
 from words import narrator
 from words.vocabulary import color_name, seat_color, symbol_name, territory_name
 
-from ..map_choices import board_of
 from .odds import DICE_CHOICES, attack_odds, border_line, border_texts, defenses, texts
 from .players import card_rows
 
 
 def _option(territory: str, view: dict) -> dict:
     square = view["territories"][territory]
-    return {"id": territory, "name": territory_name(territory, board_of(view)),
+    return {"id": territory, "name": territory_name(territory, board_of_view(view)),
             "armies": square["armies"]}
 
 
@@ -32,7 +32,7 @@ def trade_sets(view: dict, rules_obj) -> list[dict]:
     names = {c["id"]: c for c in you.get("cards", [])}
     sets = []
     for trio in you.get("tradeable_sets", []):
-        board = board_of(view)
+        board = board_of_view(view)
         kinds = set_kinds(trio, board.cards)
         sets.append({
             "ids": ",".join(str(c) for c in trio),
@@ -53,7 +53,7 @@ def border_keeps(view: dict, seat: int, source: str) -> int:
     team = view["players"][seat].get("team")
     friends = {p["seat"] for p in view["players"]
                if p["seat"] == seat or (team is not None and p.get("team") == team)}
-    enemies = [view["territories"][n]["armies"] or 0 for n in board_of(view).neighbours[source]
+    enemies = [view["territories"][n]["armies"] or 0 for n in board_of_view(view).neighbours[source]
                if view["territories"][n]["owner"] not in friends
                and view["territories"][n]["owner"] is not None]
     return max([1, *enemies])
@@ -65,7 +65,7 @@ def occupy_form(view: dict, seat: int, occupy: dict, default: str) -> dict:
     keeps = border_keeps(view, seat, occupy["from"])
     armies = view["territories"][occupy["from"]]["armies"]
     value = {"minimum": low, "border": armies - keeps}.get(default, high)
-    board = board_of(view)
+    board = board_of_view(view)
     value = min(max(value, low), high)
     return {**occupy, "from_name": territory_name(occupy["from"], board),
             "to_name": territory_name(occupy["to"], board), "value": value,
@@ -76,7 +76,7 @@ def occupy_form(view: dict, seat: int, occupy: dict, default: str) -> dict:
 def actions(view: dict, seat: int | None, game: Game, selected: str | None,
             posted=None, occupy_default: str = "all", names: dict | None = None) -> dict:
     """The forms the viewer may use now, each with what it needs to be filled in. `names`:
-    the seats' usernames (games.seating.Seats.usernames)."""
+    the seats' usernames (games.store.seats.Seats.usernames)."""
     names = names or {}
     posted = posted or {}
     if seat is None or game.status != Game.ACTIVE or view.get("phase") is None:
@@ -85,7 +85,7 @@ def actions(view: dict, seat: int | None, game: Game, selected: str | None,
     if me["eliminated"] or me["dropped"]:
         return {}
     territories = view["territories"]
-    board = board_of(view)
+    board = board_of_view(view)
     own = _sorted((t for t in board.territories if territories[t]["owner"] == seat), board)
     phase, current = view["phase"], view["current_seat"]
     pending = view["pending"]

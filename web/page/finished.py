@@ -9,18 +9,23 @@ from __future__ import annotations
 
 import hashlib
 
+from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 from django.utils.translation import get_language
 
-from games import seat_views, seating
+from games import seat_views
 from games.models import Game
-from games.seating import Seats
-from games.states import load_state
+from games.store.row import rules_of
+from games.store.seats import Seats
+from games.store.states import load_state
 from ratings import headlines
+from ratings.stories import FINISHED_KEPT_SECONDS
 
 from .history import end_summary, outcome, verification
 
-KEPT_SECONDS = 7 * 86_400  # read again after that (or after the cache lost it): the same
+# Read again after this long (or after the cache lost it): the same as a finished game's story.
+KEPT_SECONDS = FINISHED_KEPT_SECONDS
 
 
 def version_key(kind: str, game: Game, names: dict[int, str], *more) -> str:
@@ -39,18 +44,35 @@ def finished_parts(game: Game, seats: Seats, names: dict[int, str]) -> dict | No
     key = version_key("finished-page", game, names)
     found = cache.get(key)
     if found is None:
-        found = _work_out(game, seats, names)
+        found = _in_words(_read_whole(game, seats), names)
         cache.set(key, found, KEPT_SECONDS)
     return found
 
 
-def _work_out(game: Game, seats: Seats, names: dict[int, str]) -> dict:
-    record = seat_views.record(game, seats, None)  # the whole log, nothing hidden any more
+def draw_parts(game: Game, seats: Seats) -> None:
+    """Work out a finished game's parts once for every language the site speaks and keep
+    them: the log is read and its dice checked once, the words drawn in each language."""
+    names = seats.usernames()
+    whole = _read_whole(game, seats)
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            cache.set(version_key("finished-page", game, names), _in_words(whole, names),
+                      KEPT_SECONDS)
+
+
+def _read_whole(game: Game, seats: Seats) -> dict:
+    """What the parts say in any language: the whole log (nothing is hidden any more), the
+    end's view, the dice checked draw by draw, the places."""
+    record = seat_views.record(game, seats, None)
     events = record["events"]
-    end = seat_views.game_view(game, seats, load_state(game), None)
-    return {
-        "outcome": outcome(events, names),
-        "summary": end_summary(end, events, names),
-        "proof": verification(record, game.seed_hash),
-        "places": headlines.places_of(events, game.players, seating.rules_of(game).team_size),
-    }
+    return {"events": events, "end": seat_views.game_view(game, seats, load_state(game), None),
+            "proof": verification(record, game.seed_hash),
+            "places": headlines.places_of(events, game.players,
+                                          rules_of(game).team_size)}
+
+
+def _in_words(whole: dict, names: dict[int, str]) -> dict:
+    events = whole["events"]
+    return {"outcome": outcome(events, names),
+            "summary": end_summary(whole["end"], events, names),
+            "proof": whole["proof"], "places": whole["places"]}

@@ -9,9 +9,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.moves import seats_to_act
-from games import seating
 from games.models import Game, Seat
-from games.states import load_state
+from games.store.row import team_of
+from games.store.states import load_state
 from words.vocabulary import color_name, phase_name, seat_color
 
 
@@ -26,10 +26,10 @@ def _winning_seats(game: Game) -> list[int]:
     """The seats that won a finished game: every member of a winning team."""
     if game.status != Game.FINISHED or game.winner is None:
         return []
-    team = seating.team_of(game, game.winner)  # the one place the team rule is written
+    team = team_of(game, game.winner)  # the one place the team rule is written
     if team is None:
         return [game.winner]
-    return [s for s in range(game.players) if seating.team_of(game, s) == team]
+    return [s for s in range(game.players) if team_of(game, s) == team]
 
 
 def _winner_words(game: Game, names: dict) -> str:

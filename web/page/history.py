@@ -7,13 +7,12 @@ from django.utils.translation import gettext as _
 
 import engine as rules
 from engine import events as ev
+from games.boards import board_of_view
 from games.models import Event, Game
 from lib.numbers import signed
 from ratings.luck import luck_by_seat
 from words import narrator
 from words.vocabulary import FINISH_REASONS, mission_text, seat_color, territory_name
-
-from ..map_choices import board_of
 
 
 def pause_reason(game: Game) -> str:
@@ -54,7 +53,7 @@ def end_summary(view: dict, events: list[dict], names: dict) -> list[dict]:
         "won": p["seat"] in ended["winners"],
         "outcome": "", "mission": mission_text((p.get("mission") or {}).get("effective")
                                                or (p.get("mission") or {}).get("id")),
-        "capital": territory_name(p["capital"], board_of(view)) if p.get("capital") else "",
+        "capital": territory_name(p["capital"], board_of_view(view)) if p.get("capital") else "",
         "sets": 0, "set_armies": 0, "attacks": 0, "conquests": 0,
         "killed": 0, "lost": 0, "eliminated": [],
     } for p in view["players"]}

@@ -11,8 +11,8 @@ from django.utils.translation import get_language
 
 from games import seat_views
 from games.models import Game
-from games.seating import rules_of
-from games.states import load_state
+from games.store.row import rules_of
+from games.store.states import load_state
 from lib.inputs import whole_number
 from words.narrator import OwnerTracker
 

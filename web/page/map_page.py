@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.maps import Board
+from games.boards import maps_for_new_games
 from words.vocabulary import continent_name, map_name, territory_name
 
 from ..drawing import continent_class, continent_colours, drawing_of
-from ..map_choices import available_maps
 
 
 def map_summary(board: Board) -> dict:
@@ -29,7 +29,7 @@ def map_summary(board: Board) -> dict:
 def map_options() -> list[dict]:
     """Every map a game may be created on, as the lobby's picker and the maps' index list
     them."""
-    return [map_summary(board) for board in available_maps()]
+    return [map_summary(board) for board in maps_for_new_games()]
 
 
 def _names(board: Board, ids) -> str:
@@ -94,7 +94,7 @@ def drawn_continents(board: Board, names: bool = True, shapes: dict | None = Non
 
 
 # The smallest name drawn on a map's page, in screen px (the game page's zoom keeps its
-# names at 10 px, static/js/conquest.js NAME_PX).
+# names at 10 px, static/js/board_zoom.js NAME_PX).
 NAME_PX = 8
 
 

@@ -11,9 +11,8 @@ from django.utils.translation import gettext_noop
 
 from engine import odds, odds_dice
 from engine.pieces import ATTACK_DICE, DEFENCE_DICE, NEUTRAL
+from games.boards import board_of_view
 from words.vocabulary import percent, territory_name
-
-from ..map_choices import board_of
 
 # The sentences, shared with the script: %(name)s is filled in by both.
 TAKE = gettext_noop(
@@ -91,7 +90,7 @@ def strongest_enemy(view: dict, seat: int, source: str) -> tuple[str, int] | Non
     """The enemy neighbour of `source` with most armies, among those in sight."""
     ours = friends(view, seat)
     territories = view["territories"]
-    enemies = [(territories[n]["armies"], n) for n in sorted(board_of(view).neighbours[source])
+    enemies = [(territories[n]["armies"], n) for n in sorted(board_of_view(view).neighbours[source])
                if territories[n]["owner"] is not None and str(territories[n]["owner"]) not in ours
                and territories[n]["armies"]]
     if not enemies:
@@ -110,7 +109,7 @@ def border_line(view: dict, seat: int, source: str, kept: int) -> str | None:
     taken = odds.assault(min(armies, odds_dice.MOST_ARMIES), min(kept, odds_dice.MOST_ARMIES),
                          ATTACK_DICE,
                          odds_dice.defense_in_view(view, seat)).conquer if armies >= 2 else 0.0
-    board = board_of(view)
+    board = board_of_view(view)
     return _(KEEPS) % {"source": territory_name(source, board), "kept": kept,
                        "enemy": territory_name(enemy, board), "armies": armies,
                        "hold": percent(1.0 - taken)}

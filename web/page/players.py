@@ -6,10 +6,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from engine.pieces import NEUTRAL
+from games.boards import board_of_view
 from games.models import Game
 from words.vocabulary import DEFENSE_NAMES, color_name, level_name, symbol_name, territory_name
-
-from ..map_choices import board_of
 
 
 def players_panel(view: dict, game: Game) -> list[dict]:
@@ -89,7 +88,7 @@ def neutral_row(view: dict) -> dict | None:
 
 def card_rows(view: dict) -> list[dict]:
     you = view.get("you") or {}
-    board = board_of(view)
+    board = board_of_view(view)
     return [{
         "id": card["id"], "territory": card["territory"],
         "name": territory_name(card["territory"], board) if card["territory"] else _("Wild card"),

@@ -10,8 +10,8 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import seating
 from games.models import Game
+from games.store.row import rules_of
 from lib.numbers import signed
 from lobby import rematch, seeds
 from ratings import changes, headlines
@@ -28,7 +28,7 @@ def result_context(game: Game, view: dict, places: dict[int, int], seat: int | N
     `names`: the seats' usernames), or None if the game did not finish with a result."""
     if game.status != Game.FINISHED:
         return None
-    team_size = seating.rules_of(game).team_size
+    team_size = rules_of(game).team_size
     found = changes.changes(game.pk)  # None until the worker recorded the game
     humans = dict(game.seats.filter(bot__isnull=True).values_list("seat", "user_id"))
     rows = []

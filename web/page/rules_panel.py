@@ -8,13 +8,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine as rules
-from engine.maps import DEFAULT_MAP, Board
+from engine.maps import DEFAULT_MAP, Board, UnknownMap
 from engine.options import OPTIONS, PRESET_PLAYERS
+from games.boards import board_of_map
 from games.models import Game
 from words.rules import RULE_CHOICES, RULE_LABELS, RULEBOOKS
 from words.vocabulary import continent_name, map_name, symbol_name
-
-from ..map_choices import kept_map
 
 # Rules about cards, left out of a game played without them (rules.cards false).
 _CARD_KEYS = ("card_values", "fixed_values", "card_territory_bonus", "max_cards",
@@ -122,7 +121,10 @@ def open_game_words(game: Game) -> str:
     """An open game's rules in one line for the lobby: how to win, the clock, and whatever
     departs from the classic game."""
     rules_dict = game.rules or {}
-    board = kept_map(game.map)
+    try:
+        board = board_of_map(game.map)
+    except UnknownMap:
+        board = None
     parts = [map_name(board) if board is not None and board.id != DEFAULT_MAP else "",
              RULE_CHOICES["objective"].get(rules_dict.get("objective"), ""),
              _("%(time)s per move") % {"time": duration_words(game.deadline_seconds)}]

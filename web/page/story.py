@@ -10,10 +10,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
 from bots.outlook import margin
-from engine.story import Story, StoryReader, series
-from games import log, seating
+from engine.story import Story, series
 from games.models import Game
+from games.store.row import rules_of
 from ratings import analysis, charts, story_words
+from ratings.stories import KEPT_SECONDS, story_until
 from words import narrator
 from words.vocabulary import percent, seat_color
 
@@ -22,43 +23,6 @@ from .finished import version_key
 
 METRICS = (("territories", gettext_lazy("Territories")), ("armies", gettext_lazy("Armies")),
            ("income", gettext_lazy("Reinforcements per turn")))
-# A story replayed for a page is kept this long, per game and move (polls ask again); and
-# what reading a game's log left, to carry its story on with the moves that follow.
-KEPT_SECONDS, READER_KEPT_SECONDS = 300, 86_400
-
-
-def story_until(game: Game, upto: int | None) -> Story:
-    """The story of the game's log up to move `upto` (None: all of it), kept for a while."""
-    upto = game.version if upto is None else min(upto, game.version)
-    key = f"story:{game.pk}:{game.seed_hash[:16]}:{upto}"
-    found = cache.get(key)
-    if found is None:
-        found = _read_until(game, upto)
-        cache.set(key, found, KEPT_SECONDS)
-    return found
-
-
-def _read_until(game: Game, upto: int) -> Story:
-    """The story up to move `upto`, carried on from the furthest reader kept in the cache
-    that has read no further: the game's newest (a running game's page reads the moves
-    since the last view, not the log again) or the one a page of its past left (the
-    history view stepping forward); else read from the start. The reader is kept in the
-    place it came from, or as the past one when the newest is ahead of it."""
-    newest, past = (f"story-reader:{game.pk}:{game.seed_hash[:16]}:{which}"
-                    for which in ("newest", "past"))
-    kept = cache.get_many([newest, past])
-    usable = [reader for reader in kept.values() if reader.version <= upto]
-    reader = max(usable, key=lambda found: found.version, default=None) or StoryReader()
-    reader.read(log.stored_events(game, reader.version, upto))
-    found = reader.story_now()
-    for turn in found.turns:  # the page never reads the rolls (the luck is stored)
-        turn.battles = []
-    ahead = kept.get(newest)
-    cache.set(newest if ahead is None or ahead.version <= upto else past, reader,
-              READER_KEPT_SECONDS)
-    return found
-
-
 def _table(rows: list[list], story: Story, names: dict, turns: list[int], show) -> dict:
     return {"head": [narrator.seat_name(s, names) for s in range(story.seats)],
             "rows": [{"turn": turn, "cells": [show(row[i]) for row in rows]}
@@ -126,7 +90,7 @@ def story_context(game: Game, at: int | None, names: dict[int, str]) -> dict | N
     once per version, analysis and move shown, and kept ({"drawn": True, "html"})."""
     if game.status == Game.OPEN:
         return None
-    if seating.rules_of(game).fog and not game.is_over:
+    if rules_of(game).fog and not game.is_over:
         return {"fogged": True}
     if game.status != Game.FINISHED:
         return _story_context(game, at, names, None)
@@ -148,10 +112,13 @@ def _story_context(game: Game, at: int | None, names: dict[int, str],
     if not story.turns:
         return None
     shown = {"fogged": False, "charts": _board_charts(story, names), "win": None,
-             "pending": False, "not_analysed": False}
+             "pending": False, "not_analysed": False,
+             "players": [{"name": narrator.seat_name(s, names), "color": seat_color(s)}
+                         for s in range(story.seats)]}
     if game.status == Game.FINISHED:
         found = found or analysis.stored(game.pk)
-        row = analysis.done(game.pk) if found.state == "done" else None
+        # the row stored() read holds it whole (one query, not a second for done())
+        row = found.row if found.state == "done" and found.row.chances else None
         if row is not None:
             whole = story if at is None else story_until(game, None)
             shown["win"] = _win_chart(whole, row, names)

@@ -18,17 +18,17 @@ from engine import events as ev
 from engine.errors import RuleViolation
 from engine.moves import decision
 from games import seat_views, service
+from games.boards import board_of_game
 from games.errors import ServiceError
-from games.log import VersionConflict
 from games.models import Game
-from games.states import load_state
+from games.store.append import VersionConflict
+from games.store.states import load_state
 from lib.inputs import whole_number
 from notifications import presence
 from words import narrator
 from words.refusals import too_fast
 
 from ..commands import FormProblem, payload_from_post
-from ..map_choices import board_of_game
 from ..page import game_context, stamp
 from ..page.board_list import board_rows
 from .invitations import panel, visible_game

@@ -18,7 +18,7 @@ from engine.errors import RuleViolation
 from games import visibility
 from games.errors import ServiceError
 from games.models import Game
-from games.rows import Loaded, load_game
+from games.store.row import Loaded, load_game
 from lobby import challenges, invitations
 
 from ..forms.invitations import ChallengeForm
@@ -27,7 +27,7 @@ from .refusals import people_only, refusal_text
 
 
 def visible_game(request, game_id) -> Loaded:
-    """The game of a page's URL with its seats (one query: games.rows), or 404 (a private
+    """The game of a page's URL with its seats (one query: games.store.row), or 404 (a private
     game the viewer may not know of too)."""
     loaded = load_game(game_id)
     if loaded is None or not visibility.page_may_see(request, loaded.game, loaded.seats):

@@ -19,8 +19,9 @@ from accounts import throttles
 from accounts.bots import is_bot_account
 from accounts.models import preferences_for
 from engine.errors import RuleViolation
-from engine.maps import DEFAULT_MAP
+from engine.maps import DEFAULT_MAP, UnknownMap
 from games import computer, visibility
+from games.boards import board_for_new_game
 from games.errors import ServiceError
 from games.models import Game, Seat
 from lib.inputs import whole_number
@@ -36,7 +37,6 @@ from words.vocabulary import (
 from ..forms.game_lists import GameFilterForm
 from ..forms.game_settings import ASYNC_SETUP, PRESETS, preset_fields, rule_defaults
 from ..forms.lobby import CreateGameForm, created_too_many, played_by
-from ..map_choices import map_by_id
 from ..page.game_lists import my_games, running_games
 from ..page.map_page import map_options
 from ..page.rules_panel import open_game_words
@@ -148,10 +148,12 @@ def lobby(request):
     form = None
     if request.user.is_authenticated:
         # ?map=<id> (a map page's "Start a game on this map"): that map chosen.
-        chosen = map_by_id(request.GET.get("map"))
+        try:
+            chosen = board_for_new_game(request.GET.get("map")).id
+        except UnknownMap:
+            chosen = DEFAULT_MAP
         form = CreateGameForm(initial={
-            "clock_time_zone": preferences_for(request.user).time_zone,
-            "map": chosen.id if chosen else DEFAULT_MAP})
+            "clock_time_zone": preferences_for(request.user).time_zone, "map": chosen})
     return _lobby(request, form)
 
 
@@ -266,7 +268,10 @@ def play_the_computer(request):
     back = "lobby" if request.POST.get("back") == "lobby" else "home"
     level = request.POST.get("level", "normal")
     opponents = whole_number(request.POST.get("opponents", "2"))
-    board = map_by_id(request.POST.get("map") or DEFAULT_MAP)
+    try:
+        board = board_for_new_game(request.POST.get("map") or DEFAULT_MAP)
+    except UnknownMap:
+        board = None
     if level not in BOT_LEVELS or opponents is None or not 1 <= opponents <= 5 or board is None:
         messages.error(request, _("Choose a level and one to five computer opponents."))
         return redirect(back)

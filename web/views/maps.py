@@ -9,18 +9,20 @@ from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import etag, require_safe
 
+from engine.maps import UnknownMap
+from games.boards import board_of_map
+
 from ..drawing import thumbnail_shapes
-from ..map_choices import kept_map
 from ..page.map_page import drawing_context, map_context, map_options
 
 THUMBNAIL_WIDTH = 240
 
 
 def _board(map_id: str):
-    board = kept_map(map_id)
-    if board is None:
-        raise Http404("No map matches the given id.")
-    return board
+    try:
+        return board_of_map(map_id)
+    except UnknownMap:
+        raise Http404("No map matches the given id.") from None
 
 
 @require_safe
@@ -34,8 +36,10 @@ def map_page(request, map_id: str):
 
 
 def _thumbnail_etag(request, map_id: str):
-    board = kept_map(map_id)
-    return None if board is None else board.hash
+    try:
+        return board_of_map(map_id).hash
+    except UnknownMap:
+        return None
 
 
 @require_safe

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from games import visibility
 from games.errors import ServiceError
 from games.models import Game
-from ratings import players, voids
+from ratings import standings, voids
 from web.forms.game_lists import PlayerGamesForm
 from web.forms.invitations import ChallengeForm
 from words.rules import RULE_CHOICES, RULE_LABELS
@@ -23,20 +23,20 @@ from words.vocabulary import STATUS_NAMES
 
 
 def player_page(request, username):
-    user = players.find_player(username)
+    user = standings.find_player(username)
     if user is None:
         raise Http404(_("No player of that name."))
     shown = PlayerGamesForm(request.GET, auto_id="show-%s")
     problem = None
     try:
-        games = players.check_games_query(request.GET.get("games"))
-    except players.BadQuery:
+        games = standings.check_games_query(request.GET.get("games"))
+    except standings.BadQuery:
         games, problem = "", _("There is no such list of games: showing them all.")
     try:
-        before = players.check_cursor(request.GET.get("before"))
-    except players.BadQuery:
+        before = standings.check_cursor(request.GET.get("before"))
+    except standings.BadQuery:
         before, problem = None, _("There is no such page of games: showing the newest.")
-    data = players.profile(user, request.user, games, before)
+    data = standings.profile(user, request.user, games, before)
     for favourite in data["favourite_options"]:
         favourite["label"] = RULE_LABELS.get(favourite["option"], favourite["option"])
         favourite["words"] = option_words(favourite["option"], favourite["value"])
@@ -46,7 +46,7 @@ def player_page(request, username):
     challenge = (ChallengeForm(auto_id="challenge-%s") if viewer.is_authenticated
                  and viewer.pk != user.pk and user.is_active else None)
     return render(request, "ratings/player.html", {
-        "player": data, **players.page_charts(data), "shown": shown, "games_shown": games,
+        "player": data, **standings.page_charts(data), "shown": shown, "games_shown": games,
         "games_problem": problem, "challenge": challenge}, status=400 if problem else 200)
 
 
@@ -63,13 +63,13 @@ def leaderboard_page(request, bots=False):
     """People's leaderboard, or (`bots`) the bot accounts' one."""
     problem = None
     try:
-        pool, page = players.check_leaderboard_query(request.GET)
-    except players.BadQuery as bad:
+        pool, page = standings.check_leaderboard_query(request.GET)
+    except standings.BadQuery as bad:
         problem, pool, page = str(bad), 0, 1
-    board = players.leaderboard(pool, page, bots)
+    board = standings.leaderboard(pool, page, bots)
     if page > board["pages"]:
         problem = _("There is no such page.")
-        board = players.leaderboard(pool, 1, bots)
+        board = standings.leaderboard(pool, 1, bots)
     return render(request, "ratings/leaderboard.html", {
         "board": board, "problem": problem, "sizes": range(2, 7), "pool": pool, "bots": bots,
     }, status=400 if problem else 200)

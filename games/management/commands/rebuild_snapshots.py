@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand
 
 from games.models import Game
-from games.states import rebuild_snapshots
+from games.store.states import rebuild_snapshots
 
 
 class Command(BaseCommand):

@@ -4,9 +4,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 import engine as rules
 from engine.moves import clock_key
-from games.log import stored_events
 from games.models import Game, Snapshot
-from games.states import ENGINE_VERSION, status_of
+from games.store.log import stored_events
+from games.store.states import ENGINE_VERSION, status_of
 
 
 def check_game(game: Game) -> list[str]:

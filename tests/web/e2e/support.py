@@ -98,3 +98,12 @@ def after_polls(page, check, seconds: float = 15) -> bool:
             if check():
                 return True
     return True
+
+
+def timers_run(page) -> None:
+    """Waits until what the page's scripts left for "soon" (a `setTimeout(..., 0)`, as the
+    odds' and borders' texts are written after a click or a key) has run, and the live
+    region has heard it: a timer queued now fires after those, and the region's observer
+    runs as each of them ends. Under load the browser may otherwise answer the next command
+    first, and a text the page writes later lands after what the test reads."""
+    page.evaluate("() => new Promise(done => setTimeout(() => setTimeout(done, 0), 0))")

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from engine.board import NEIGHBOURS, NEUTRAL
-from games.states import load_state
+from games.store.states import load_state
 from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.conftest import save_screenshot

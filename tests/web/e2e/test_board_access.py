@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from lobby import open_games
+from tests.games_in_states import open_game
 from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.test_history_replay import finished  # noqa: F401 (a fixture)
@@ -110,7 +111,7 @@ def test_the_focus_ring_shows_on_every_state_and_m_comes_back_to_the_map(
 
 def test_the_arrows_reach_eswatini_and_qatar_on_the_world_map(browser, live_server, contexts):
     alice = with_password("alice")
-    game = open_games.create_game(alice, "Arrows", 2, {"setup": "random"}, map_id="world")
+    game = open_game(alice, 2, "Arrows", rules={"setup": "random"}, map_id="world")
     open_games.join_game(game, with_password("bob"))
     play_until(game, None, lambda s: s.phase == "reinforce" and s.current == 0)
     page = opened(browser, live_server, contexts, alice, game)
@@ -191,4 +192,13 @@ def test_stepping_through_a_finished_game_moves_the_board_not_the_page(
         "ls => ls.map(l => l.classList.value + ' ' + getComputedStyle(l).strokeDasharray)")
     by_colour = {line.split()[1]: line.split(" ", 2)[2] for line in dashes}
     assert len(set(by_colour.values())) == len(by_colour) >= 2, by_colour
+    # and each chart's key shows each player's piece of line, in that dash, by name
+    keys = page.locator(".chart-key li").evaluate_all("""items => items.map(li => {
+        const line = li.querySelector('.chart-line');
+        return [li.textContent.trim(), line.classList[1], getComputedStyle(line).strokeDasharray,
+                line.getBoundingClientRect().width]; })""")
+    names = {seat.user.username for seat in game.seats.all() if seat.user_id}
+    assert all(any(user in name for name, _, _, _ in keys) for user in names), (keys, names)
+    for name, colour, dash, width in keys:
+        assert by_colour[colour] == dash and width >= 20, (name, colour, dash, by_colour)
     assert page.problems == []

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 
 from engine.board import NEIGHBOURS, NEUTRAL, TERRITORIES
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from tests.people import places_the_neutral_by_hand
 from tests.web.e2e.support import after_polls
 

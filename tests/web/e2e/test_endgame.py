@@ -53,7 +53,6 @@ def test_a_new_player_starts_a_game_against_the_computer_from_the_lobby(
     screenshot(page, f"home-signed-in-{size[0]}")
 
 
-@pytest.mark.xfail(strict=False, reason="the rematch's navigation times out at phone size on the PostgreSQL pass (follow-up)")
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 def test_the_players_read_their_result_and_start_a_rematch(browser, live_server, contexts,
                                                             screenshot, size, settings):

@@ -12,7 +12,7 @@ import pytest
 from engine.board import TERRITORIES
 from games import service
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.test_board import SIZES, shoot, signed_in_page
@@ -95,7 +95,6 @@ def test_the_slider_steps_once_per_key_and_the_address_follows_the_board(
     assert page.problems == []
 
 
-@pytest.mark.xfail(strict=False, reason="the replay's steps at phone size fail on the PostgreSQL pass (follow-up)")
 @pytest.mark.parametrize("size", SIZES)
 def test_the_step_buttons_and_the_autoplay_move_the_board(browser, live_server, contexts,
                                                           finished, size):

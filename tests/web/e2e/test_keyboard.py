@@ -11,6 +11,7 @@ from engine.board import NEIGHBOURS
 from engine.maps import classic
 from tests.people import with_password
 from tests.play import play_until
+from tests.web.e2e.support import timers_run
 from tests.web.e2e.test_phone_pages import SIZES, page_for
 from tests.web.support import started_game
 from web.drawing import drawing_of
@@ -143,8 +144,11 @@ def test_enter_on_a_territory_that_is_no_neighbour_says_why(browser, live_server
     page.focus(f'svg.board [data-territory="{source}"]')
     page.keyboard.press("Enter")
     assert page.input_value("#attack-from") == source
+    # What choosing the source makes the page say (the border it leaves) is said first.
+    timers_run(page)
     page.focus(f'svg.board [data-territory="{far}"]')
     page.keyboard.press("Enter")
+    timers_run(page)
     live = page.locator("#selection")
     # Said through the page's live region, outside the area the live poll replaces.
     assert page.locator("#game-news").get_attribute("aria-live") == "polite"

@@ -115,3 +115,34 @@ def test_what_the_map_says_is_told_outside_the_game_area(browser, live_server, c
     until(page, "() => document.getElementById('game-news').textContent.length > 0")
     assert name in news(page)
     assert focused(page)["id"] == f"t-{target}"
+
+
+def poll_from_before(page, game_id: int) -> str:
+    """A live poll asked with a stamp from before what the page shows (a second poll sent
+    before the first one's answer was drawn): the mark set on the game area first, if the
+    answer left it there."""
+    page.evaluate("""id => new Promise(done => {
+        document.getElementById('game').dataset.mark = 'drawn before';
+        document.body.addEventListener('htmx:afterOnLoad', () => setTimeout(done, 100),
+                                       { once: true });
+        htmx.ajax('GET', `/games/${id}/live/?v=from-before`,
+                  { source: document.getElementById('live-poll'), target: '#game',
+                    swap: 'outerHTML' }); })""", game_id)
+    return page.evaluate("() => document.getElementById('game').dataset.mark || ''")
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_a_poll_answered_with_what_the_page_shows_draws_nothing_again(
+        browser, live_server, contexts, size):
+    """Drawing the same game area again would wipe what the player chose on the board since
+    (a source, a target: a selection that is not yet a touched form)."""
+    alice, bob = with_password("alice"), with_password("bob")
+    game = started_game([alice, bob])
+    mine = Seat.objects.get(game=game, user=alice).seat
+    play_until(game, None, lambda s: seats_to_act(s) == [1 - mine])
+    page = signed_in(browser, live_server.url, "alice", contexts, size, at=f"/games/{game.pk}/")
+
+    assert poll_from_before(page, game.pk) == "drawn before"
+
+    play_until(game, None, lambda s: seats_to_act(s) != [1 - mine])  # bob moved
+    assert poll_from_before(page, game.pk) == ""  # the new position is drawn

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
-from lobby import open_games
+from tests.games_in_states import open_game
 from tests.notifications.support import conquer
 from tests.people import with_password
 from tests.web.e2e.support import SIZES, signed_in
@@ -28,7 +28,7 @@ def test_the_lobby_puts_your_move_first_at_both_sizes(browser, live_server, cont
     done = started_game([alice, bob], initial_placement="simultaneous")
     Game.objects.filter(pk=done.pk).update(name="Over")
     conquer(done, alice)
-    open_games.create_game(bob, "Foggy evening", 3, {"fog": True}, 3600)
+    open_game(bob, 3, "Foggy evening", rules={"fog": True}, deadline_seconds=3600)
 
     page = signed_in(browser, live_server.url, "alice", contexts, size, form=True)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
-from games.states import load_state
+from games.store.states import load_state
 from lobby import open_games
 from tests.people import with_password
 from tests.web.e2e.support import SIZES, signed_in

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Preferences
-from games.states import load_state
+from games.store.states import load_state
 from tests.web.e2e.support import SIZES, at_the_neutral_placement
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,7 +10,8 @@ import re
 import pytest
 
 from accounts import tokens
-from lobby import bot_accounts, open_games
+from lobby import bot_accounts
+from tests.games_in_states import open_game
 from tests.people import with_password
 from tests.web.e2e.test_phone_pages import SIZES, page_for
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_share_of_the_dice_is_folded_away_and_says_what_it_is(
         browser, live_server, contexts, screenshot, size):
     alice, bob = with_password("alice"), with_password("bob")
-    game = open_games.create_game(alice, "Come and play", 3, {})
+    game = open_game(alice, 3, "Come and play")
     page = page_for(browser, live_server, bob, size, contexts)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     join = page.locator(f'form[action="/games/{game.pk}/join/"]')
@@ -44,7 +45,7 @@ def test_computer_players_and_the_player_s_programs_are_one_section(
         browser, live_server, contexts, screenshot, size):
     alice = with_password("alice")
     bot_accounts.convert(with_password("robo"), "alice", tokens.issue(alice))
-    game = open_games.create_game(alice, "Fill me", 3, {}, bots_allowed=True)
+    game = open_game(alice, 3, "Fill me", bots_allowed=True)
     page = page_for(browser, live_server, alice, size, contexts)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     section = page.locator("#play .fill-seat")

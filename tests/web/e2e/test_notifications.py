@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games import service
-from games.states import load_state
+from games.store.states import load_state
 from tests.people import with_password
 from tests.web.e2e.support import after_polls, signed_in
 from tests.web.e2e.test_lobby_sizes import SIZES

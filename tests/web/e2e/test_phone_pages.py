@@ -12,8 +12,9 @@ from django.core.management import call_command
 from engine.board import NEIGHBOURS
 from engine.maps import classic
 from games import service
-from games.states import load_state
+from games.store.states import load_state
 from lobby import open_games
+from tests.games_in_states import open_game
 from tests.people import places_the_neutral_by_hand, with_password
 from tests.play import play_until
 from tests.tournaments.support import create as create_tournament
@@ -60,8 +61,8 @@ def games_in_every_phase(alice, bob, carol) -> dict[str, str]:
     paths = {}
     for someone in (alice, bob):  # so that a two-player game reaches its neutral placement
         places_the_neutral_by_hand(someone.pk)
-    waiting = open_games.create_game(alice, "A long name for a waiting game of two teams", 4,
-                                {"team_size": 2})
+    waiting = open_game(alice, 4, "A long name for a waiting game of two teams",
+                        rules={"team_size": 2})
     open_games.join_game(waiting, bob)
     paths["open"] = f"/games/{waiting.pk}/"
     paths["claim"] = f"/games/{started_game([alice, bob, carol], setup='claim').pk}/"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
-from lobby import open_games
+from tests.games_in_states import open_game
 from tests.people import with_password
 from tests.web.e2e.support import SIZES, signed_in
 
@@ -37,10 +37,10 @@ def show_below_the_map(page) -> None:
 def test_the_lobby_filters_open_games_at_both_sizes(browser, live_server, contexts,
                                                     screenshot, size):
     bob = with_password("bob")
-    open_games.create_game(bob, "Quick foggy duel", 2, {"fog": True}, 600)
-    open_games.create_game(bob, "Four for missions", 4, {"objective": "missions"})
-    open_games.create_game(bob, "Friendly four", 4, {}, rated=False)
-    open_games.create_game(bob, "Hidden four", 4, {}, private=True)
+    open_game(bob, 2, "Quick foggy duel", rules={"fog": True}, deadline_seconds=600)
+    open_game(bob, 4, "Four for missions", rules={"objective": "missions"})
+    open_game(bob, 4, "Friendly four", rated=False)
+    open_game(bob, 4, "Hidden four", private=True)
 
     page = signed_in(browser, live_server.url, "alice", contexts, size)
     listed = page.locator("#open-title ~ ul.game-list")

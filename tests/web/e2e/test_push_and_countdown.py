@@ -11,9 +11,9 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game
-from lobby import open_games
 from notifications import push
 from notifications.models import PushSubscription
+from tests.games_in_states import open_game
 from tests.notifications.push_service import Browser, new_vapid_key
 from tests.people import with_password
 from tests.web.e2e.support import signed_in
@@ -149,8 +149,7 @@ def test_the_service_worker_shows_a_push_and_names_its_game(browser, live_server
 
 def test_a_speed_games_deadline_counts_down_live(browser, live_server, contexts):
     alice = with_password("alice")
-    game = open_games.create_game(alice, "Blitz", 2, {"placement_batch": 100}, bots=["easy"],
-                             speed=True)
+    game = open_game(alice, 2, "Blitz", rules={"placement_batch": 100}, bots=["easy"], speed=True)
     game.refresh_from_db()
     assert game.status == Game.ACTIVE and game.deadline_seconds == 180
     page = signed_in(browser, live_server.url, "alice", contexts, at=f"/games/{game.pk}/")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from lobby import open_games
+from tests.games_in_states import open_game
 from tests.people import with_password
 from tests.play import play_until
 from tests.web.e2e.test_phone_pages import SIZES, page_for
@@ -52,7 +53,7 @@ TAPS = """() => {
 def test_a_tap_anywhere_on_a_territory_s_disc_picks_that_territory(
         browser, live_server, contexts, screenshot, size):
     alice = with_password("alice")
-    game = open_games.create_game(alice, "Small places", 2, {"setup": "random"}, map_id="world")
+    game = open_game(alice, 2, "Small places", rules={"setup": "random"}, map_id="world")
     open_games.join_game(game, with_password("bob"))
     play_until(game, None, lambda state: state.phase == "reinforce" and state.current == 0)
     page = page_for(browser, live_server, alice, size, contexts)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games import service
-from games.states import load_state
+from games.store.states import load_state
 from tests.people import places_the_neutral_by_hand, with_password
 from tests.play import play_until
 from tests.web.e2e.test_board import SIZES, shoot, signed_in_page

@@ -8,6 +8,7 @@ import pytest
 
 from games.models import Game
 from lobby import open_games
+from tests.games_in_states import open_game
 from tests.people import with_password
 from tests.web.e2e.test_phone_pages import SIZES, page_for, sideways
 
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_choosing_and_arranging_teams_then_seeing_them_on_the_map(browser, live_server,
                                                                    contexts, screenshot, size):
     alice, bob, carol = with_password("alice"), with_password("bob"), with_password("carol")
-    game = open_games.create_game(alice, "Two by two", 4, {"team_size": 2, "setup": "random"})
+    game = open_game(alice, 4, "Two by two", rules={"team_size": 2, "setup": "random"})
     open_games.join_game(game, carol)  # seat 1: team 2
 
     page = page_for(browser, live_server, bob, size, contexts)
