@@ -61,9 +61,12 @@ def test_a_file_that_is_no_whole_message_is_skipped_and_the_next_is_delivered(
         connection, queue_name, tmp_path, caplog):
     queue = connection.SimpleQueue(queue_name)
     # Left by a process killed between creating the file and writing it (kombu's own
-    # transport), or by a full disk: named as a message, sorted first.
-    (tmp_path / "queue" / f"0_cut.{queue_name}.msg").write_bytes(b"")
-    (tmp_path / "queue" / f"1_cut.{queue_name}.msg").write_bytes(b'{"body": "eyJzd2Vl')
+    # transport), or by a full disk: named as a message, sorted first. (The folder is read
+    # in the order of the names, and a message's name starts with the milliseconds of the
+    # machine's monotonic clock, never with a 0: "1_cut" sorts after "12…_", and so was
+    # not read when the clock's count began with a 1.)
+    (tmp_path / "queue" / f"00_cut.{queue_name}.msg").write_bytes(b"")
+    (tmp_path / "queue" / f"01_cut.{queue_name}.msg").write_bytes(b'{"body": "eyJzd2Vl')
     queue.put({"sweep": 2})
 
     with caplog.at_level(logging.ERROR, logger="lib.file_broker"):
