@@ -185,7 +185,7 @@ def django_db_setup(request, django_test_environment, django_db_blocker,
     from django.db.backends.signals import connection_created
     from django.test.utils import setup_databases, teardown_databases
 
-    from tests.databases import copy_migrated
+    from tests.databases import copy_migrated, drop_postgresql
 
     connection_created.connect(skip_disk_flushes, dispatch_uid="tests-no-disk-flushes")
     verbosity = request.config.option.verbose
@@ -201,8 +201,16 @@ def django_db_setup(request, django_test_environment, django_db_blocker,
         connection.close()  # the next one opens with the setting
     yield
     with django_db_blocker.unblock():
-        name = connection.settings_dict["NAME"]
-        teardown_databases(databases, verbosity=verbosity)
+        name, settings_dict = connection.settings_dict["NAME"], dict(connection.settings_dict)
+        if connection.vendor == "postgresql":
+            # Django's DROP DATABASE waits 5 s for the database's other sessions and fails:
+            # a connection of a thread a test left (its pool's threads) or of a service it
+            # killed may still be open. Dropped with them, as it was made.
+            connection.close()
+            teardown_databases(databases, verbosity=verbosity, keepdb=True)
+            drop_postgresql(settings_dict)
+        else:
+            teardown_databases(databases, verbosity=verbosity)
         if connection.vendor == "sqlite":  # (its write-ahead log, which Django leaves)
             for log in (Path(f"{name}-wal"), Path(f"{name}-shm")):
                 log.unlink(missing_ok=True)

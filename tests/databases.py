@@ -79,16 +79,9 @@ def copy_postgresql(settings_dict: dict, folder: Path) -> None:
     has none for this tree's migrations."""
     import psycopg
 
-    server = {"host": settings_dict.get("HOST") or None, "port": settings_dict.get("PORT") or None,
-              "user": settings_dict.get("USER") or None,
-              "password": settings_dict.get("PASSWORD") or None}
     name = settings_dict.get("TEST", {}).get("NAME") or f"test_{settings_dict['NAME']}"
     template = f"{PREFIX}{migrations_digest()}"
-
-    def quoted(identifier: str) -> str:
-        return '"' + identifier.replace('"', '""') + '"'
-
-    with psycopg.connect(dbname="postgres", autocommit=True, **server) as admin, \
+    with psycopg.connect(dbname="postgres", autocommit=True, **server(settings_dict)) as admin, \
             open(folder / f"{PREFIX}postgresql.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # this run's processes: one migrates, one copies
         exists = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s",
@@ -107,6 +100,25 @@ def copy_postgresql(settings_dict: dict, folder: Path) -> None:
                 admin.execute(f"DROP DATABASE IF EXISTS {quoted(partial)}")
         admin.execute(f"DROP DATABASE IF EXISTS {quoted(name)} WITH (FORCE)")
         admin.execute(f"CREATE DATABASE {quoted(name)} TEMPLATE {quoted(template)}")
+
+
+def drop_postgresql(settings_dict: dict) -> None:
+    """The test database named by `settings_dict` dropped, with any session still on it."""
+    import psycopg
+
+    with psycopg.connect(dbname="postgres", autocommit=True, **server(settings_dict)) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {quoted(settings_dict['NAME'])} WITH (FORCE)")
+
+
+def server(settings_dict: dict) -> dict:
+    """psycopg's keywords for the PostgreSQL server of `settings_dict`."""
+    return {"host": settings_dict.get("HOST") or None, "port": settings_dict.get("PORT") or None,
+            "user": settings_dict.get("USER") or None,
+            "password": settings_dict.get("PASSWORD") or None}
+
+
+def quoted(identifier: str) -> str:
+    return '"' + identifier.replace('"', '""') + '"'
 
 
 def copy_migrated(connection, folder: Path) -> None:
