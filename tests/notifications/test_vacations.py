@@ -198,12 +198,14 @@ def test_it_ends_a_vacation_under_way_now_and_keeps_its_days_counted(alice, cloc
 
 
 @pytest.mark.django_db(transaction=True)
-def test_it_never_grants_more_than_the_allowance_to_racing_declarations(settings):
+def test_it_never_grants_more_than_the_allowance_to_racing_declarations(settings, clock):
 
     from tests.games.support import at_once
     settings.CONQUEST_VACATION_DAYS_PER_YEAR = 21
     racer = people.user("racer", password="pw")
-    start = datetime(datetime.now(UTC).year + 1, 1, 5, tzinfo=UTC)  # ten weeks in one year
+    # Ten weeks in one year, all within a year from now: the clock's now (in June), as
+    # from January 1 to 22 of a real year the last weeks lie more than 366 days ahead.
+    start = datetime(clock.now.year + 1, 1, 5, tzinfo=UTC)
 
     outcomes = at_once([
         lambda i=i: declare(racer, start + timedelta(days=7 * i),
