@@ -199,6 +199,13 @@ def django_db_setup(request, django_test_environment, django_db_blocker,
             with connection.cursor() as cursor:
                 cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
         connection.close()  # the next one opens with the setting
+        # The live streams' channel and their counts in Redis (live/quota.py) are named
+        # after the database; the settings named them after the site's database, one for
+        # every test process, whose users share primary keys: so the processes counted one
+        # another's streams (a test refused a stream, 'at most 3 streams'). This process's
+        # own, and this run's (a count lasts its leases' minute after a run).
+        settings.CONQUEST_STREAM_CHANNEL = \
+            f"conquest-live:{connection.settings_dict['NAME']}:{os.getpid()}"
     yield
     with django_db_blocker.unblock():
         name, settings_dict = connection.settings_dict["NAME"], dict(connection.settings_dict)
