@@ -85,7 +85,9 @@ def test_it_installs_as_a_package_into_a_fresh_environment_and_starts(tmp_path):
     # A copy of the checkout without what was built or run in place (build/, *.egg-info).
     source = tmp_path / "source"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "var", "build", "*.egg-info", "__pycache__", "tests", "node_modules"))
+        ".git", ".venv", "var", "build", "*.egg-info", "__pycache__", "tests", "node_modules",
+        # what the suite's other processes write meanwhile (make docs beside the first pass)
+        "site", ".hypothesis", ".pytest_cache"))
     run(str(UV), "pip", "install", "--quiet", "--offline", "--no-deps", "--python", str(python),
         str(source))
     shutil.rmtree(source)

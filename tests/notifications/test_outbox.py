@@ -369,8 +369,8 @@ def silent_broker(monkeypatch):
     saved = celery_app.conf.broker_url, celery_app.conf.broker_transport_options
     monkeypatch.setenv("CELERY_BROKER_URL", url)
     celery_app.conf.broker_url = url
-    celery_app.conf.broker_transport_options = {"socket_connect_timeout": 2,
-                                                "socket_timeout": 2, "max_retries": 1}
+    celery_app.conf.broker_transport_options = {"socket_connect_timeout": 4,
+                                                "socket_timeout": 4, "max_retries": 1}
     yield
     publish.wait_for_publishing(30)
     publish.resume_publishing()
@@ -390,7 +390,7 @@ def test_a_move_never_waits_on_a_broker_that_does_not_answer(
             act(game, user, {"type": "resign"})
         took.append(time.monotonic() - started_at)
 
-    # Waiting on the broker would take at least its 2 s socket timeout; the margin below
+    # Waiting on the broker would take at least its 4 s socket timeout; the margin below
     # it is for a loaded machine (CI saw 0.78 s on a busy one).
-    assert max(took) < 1.5, took
+    assert max(took) < 3, took
     assert Event.objects.filter(game=game, type="player_dropped").count() == 2
