@@ -50,7 +50,11 @@
     window.htmx.ajax("GET", url, { target: "#game", swap: "outerHTML" }).then(function () {
       var done = loading;
       loading = null;
-      if (done !== wanted) { load(wanted, wantedHow); return; }
+      if (done !== wanted) {
+        // (Paused while the next frame was on its way: the board stays where it was.)
+        if (wanted === shown()) { drawPlay(); } else { load(wanted, wantedHow); }
+        return;
+      }
       if (shown() === done) {
         var state = { conquestAt: done };
         if (wantedHow === "push") { window.history.pushState(state, "", url); }
@@ -118,7 +122,12 @@
       return;
     }
     if (event.target.closest && event.target.closest("#history-play")) {
-      if (playing) { stopPlaying(); return; }
+      if (playing) {
+        // Paused: the board stops at the move it shows, not at a frame still on its way.
+        stopPlaying();
+        if (loading !== null) { wanted = shown(); }
+        return;
+      }
       playing = true;
       drawPlay();
       // From the present, playing starts over from the first move.

@@ -130,12 +130,31 @@ def test_the_step_buttons_and_the_autoplay_move_the_board(browser, live_server, 
     assert page.get_attribute("#history-play", "aria-pressed") == "true"
     shoot(page, f"history-{size}-playing")
     page.click("#history-play")
-    page.wait_for_timeout(300)
-    stopped = board_at(page)
+    stopped = board_at(page)  # a frame on its way when paused is not drawn
     page.wait_for_timeout(2000)
     settled_at(page, game, stopped)  # paused: the board stays, the address agrees
     assert 4 <= stopped < game.version
     board_matches(page, game, stopped)
+
+    # Paused while the next frame is on its way: its answer, come after, is not drawn.
+    held = []
+
+    def a_move(url: str) -> bool:
+        return "?at=" in url
+
+    page.route(a_move, lambda route: held.append(route))
+    page.click("#history-play")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "autoplay asked for no next move"
+    page.click("#history-play")
+    held[0].continue_()
+    page.unroute(a_move)
+    page.wait_for_timeout(1500)
+    settled_at(page, game, stopped)
+    assert page.get_attribute("#history-play", "aria-pressed") == "false"
     no_sideways_scroll(page)
     assert page.problems == []
 
