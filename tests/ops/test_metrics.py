@@ -226,6 +226,24 @@ def test_a_late_deadline_shows_as_lateness_and_backlog(client, scraper, alice, b
     assert figure(samples, "conquest_deadline_sweep_last_completed_age_seconds") == -1
 
 
+def test_a_process_file_not_yet_sized_is_left_out_not_a_500(client, scraper, settings,
+                                                              tmp_path):
+    """A process creates its file, then sizes it: a scrape between the two found an empty
+    file and answered 500."""
+    from prometheus_client.mmap_dict import MmapedDict, mmap_key
+
+    settings.CONQUEST_METRICS_DIR = tmp_path
+    (tmp_path / "histogram_4242.db").write_bytes(b"")  # created, not yet sized
+    sized = MmapedDict(str(tmp_path / "counter_4243.db"))  # another process's, whole
+    sized.write_value(mmap_key("conquest_test_sized", "conquest_test_sized_total", [], [],
+                               "A count in a sized file."), 3.0, 0.0)
+    sized.close()
+
+    samples = scrape(client)
+
+    assert figure(samples, "conquest_test_sized_total") == 3
+
+
 def test_clear_metrics_empties_the_folder_a_run_starts_with(settings, tmp_path):
     settings.CONQUEST_METRICS_DIR = tmp_path
     (tmp_path / "counter_4242.db").write_bytes(b"left by the previous run")
