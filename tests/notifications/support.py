@@ -163,16 +163,22 @@ def conquering(game: Game, winner, state) -> tuple:
     return user, move(state, seat)
 
 
-def conquer(game: Game, winner, until=lambda state: state.finished, limit: int = 600):
+def conquer(game: Game, winner, until=lambda state: state.finished, limit: int = 600,
+            once_a_turn: bool = False):
     """Play `conquering` moves until `until(state)`: a short, sure way to cards in hand,
-    eliminations and a finished game. Returns that state."""
+    eliminations and a finished game. Returns that state. `once_a_turn`: the winner stops
+    attacking after a turn's first conquest (a card a turn, and the game lasts until the
+    winner holds a set: one stack could otherwise take everything first)."""
     for _ in range(limit):
         game.refresh_from_db()
         state = load_state(game)
         if until(state):
             return state
         assert not state.finished, "the game ended before the wanted moment"
-        act(game, *conquering(game, winner, state))
+        user, command = conquering(game, winner, state)
+        if once_a_turn and user == winner and state.phase == "attack" and state.conquered:
+            command = {"type": "end_attack"}
+        act(game, user, command)
     raise AssertionError("the conquest took too long")
 
 

@@ -197,7 +197,7 @@ def test_it_places_the_neutrals_armies(alice, bob):
 def test_it_trades_cards(alice, bob, line):
     game = started(alice, bob, neutral=False, placement_batch=50)
     state = conquer(game, alice, until=lambda s: s.phase == "reinforce" and find_sets(
-        s.players[s.current].cards))
+        s.players[s.current].cards), once_a_turn=True)
     trio = find_sets(state.players[state.current].cards)[0]
     version = game.version
 
