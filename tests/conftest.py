@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import zlib
 from pathlib import Path
 
 import pytest
@@ -316,6 +317,15 @@ ON_BOTH = ("tests/games/", "tests/lobby/", "tests/lib/", "tests/config/", "tests
 # runs each size once: the laptop's on the embedded pass, the phone's on the server pass.
 # Every size meets a real browser and every database serves one, at half the browser time.
 SIZE_PASS = {"laptop": "embedded", "phone": "server"}
+# Any other browser test of ON_BOTH runs once too, on the pass its name picks (CRC-32 of
+# its node id, so the same pass every run and about half on each): what it checks is the
+# page in the browser, and the requests its page makes are the API's and the views', which
+# the database tests run on both. The browser was about a quarter of a run's CPU.
+BROWSER_PASSES = ("embedded", "server")
+
+
+def browser_pass(item) -> str:
+    return BROWSER_PASSES[zlib.crc32(item.nodeid.encode()) % 2]
 # Likewise a test of both brokers (parameter ids `filesystem`, `redis`: a worker's pool
 # process killed, tests/ops/test_pool_loss.py) meets the embedded broker on the embedded
 # pass and Redis on the server pass, where each is the one deployed beside that database.
@@ -340,7 +350,8 @@ def pytest_collection_modifyitems(config, items):
     the database (the pure engine's, the bots' and the parsers' learn nothing new from
     PostgreSQL and Redis); `embedded` leaves out the database tests CI runs only on the
     server (not ON_BOTH, or marked `slow`). A browser test on both passes runs each screen size on one of them
-    (SIZE_PASS), a pool-loss test each broker (BROKER_PASS). Unset, everything runs."""
+    (SIZE_PASS), or the whole test on one (browser_pass); a pool-loss test each broker
+    (BROKER_PASS). Unset, everything runs."""
     ci_pass = os.environ.get("CONQUEST_CI_PASS", "")
     if ci_pass not in ("", "embedded", "server"):
         raise pytest.UsageError(f"CONQUEST_CI_PASS is embedded, server or unset, not {ci_pass!r}")
@@ -354,8 +365,11 @@ def pytest_collection_modifyitems(config, items):
             keep = not reaches_the_database(item) or (
                 item.nodeid.startswith(ON_BOTH) and item.get_closest_marker("slow") is None)
         size, broker = screen_size(item), screen_size(item, BROKER_PASS)
-        if keep and size and item.nodeid.startswith(ON_BOTH) and reaches_the_database(item):
-            keep = SIZE_PASS[size] == ci_pass
+        if keep and item.nodeid.startswith(ON_BOTH) and reaches_the_database(item):
+            if size:
+                keep = SIZE_PASS[size] == ci_pass
+            elif "browser" in getattr(item, "fixturenames", ()):
+                keep = browser_pass(item) == ci_pass
         if keep and broker and item.nodeid.startswith("tests/ops/test_pool_loss.py"):
             keep = BROKER_PASS[broker] == ci_pass
         (kept if keep else dropped).append(item)

@@ -77,6 +77,23 @@ def test_a_browser_test_on_both_passes_runs_each_screen_size_on_one(monkeypatch)
     assert kept(monkeypatch, "", SIZED) == [i.nodeid.split("::")[1] for i in SIZED]
 
 
+def test_any_other_browser_test_on_both_passes_runs_once_on_the_pass_its_name_picks(
+        monkeypatch):
+    """Sixteen unsized browser tests of a folder of both passes: each on exactly one pass,
+    the same one every run, and some on each; a database test of the same folder that
+    drives no browser stays on both."""
+    among = [item(f"tests/web/e2e/test_board.py::test_m{n}", "browser", "live_server")
+             for n in range(16)] + [item("tests/web/e2e/test_board.py::test_n", "db")]
+    embedded, server = kept(monkeypatch, "embedded", among), kept(monkeypatch, "server", among)
+    assert "test_n" in embedded and "test_n" in server
+    embedded.remove("test_n")
+    server.remove("test_n")
+    assert sorted(embedded + server) == sorted(f"test_m{n}" for n in range(16))
+    assert embedded and server
+    assert kept(monkeypatch, "embedded", among) == embedded + ["test_n"]
+    assert len(kept(monkeypatch, "", among)) == 17
+
+
 def test_a_pool_loss_test_meets_each_broker_on_the_pass_that_deploys_it(monkeypatch):
     brokers = [item(f"tests/ops/test_pool_loss.py::test_j[{broker}]", "transactional_db")
                for broker in ("filesystem", "redis")]
