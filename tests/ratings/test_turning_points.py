@@ -26,7 +26,7 @@ NOTHING = {"en": " took no territory", "cs": " nedobyl žádné území",
 @pytest.fixture(autouse=True)
 def short_playouts(settings, monkeypatch):
     settings.CONQUEST_ANALYSIS_PLAYOUTS = 8
-    settings.CONQUEST_ANALYSIS_CHUNK = 400
+    settings.CONQUEST_ANALYSIS_CHUNK_SECONDS = 1000  # a game's positions in one chunk
     monkeypatch.setattr(outlook, "PLAYOUT_DECISIONS", 200)
 
 
