@@ -13,7 +13,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from tests.notifications.real_parts import ROOT, children, database_url, free_port
+from tests.notifications.real_parts import ROOT, children, database_url
+from tests.ports import free_port
 from tests.test_deploy_files import procfile
 
 # Short intervals, so that deadlines, sweeps and leases come round within the test's minute.

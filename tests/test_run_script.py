@@ -14,18 +14,14 @@ import urllib.request
 import uuid
 from pathlib import Path
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
 # Not passed on to a service a test starts, which is a host of its own: the session's
 # runtime folder, and this process's metrics folder (config/workers.py sets it from var/;
 # the service counts in its own var/, and `make run`'s clear_metrics would empty this one,
 # losing the counts another test process is scraping).
 NOT_PASSED_ON = ("XDG_RUNTIME_DIR", "PROMETHEUS_MULTIPROC_DIR")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def marked(marker: str) -> list[int]:

@@ -16,7 +16,8 @@ import uuid
 from pathlib import Path
 
 from tests.notifications.real_parts import wait_until
-from tests.test_run_script import NOT_PASSED_ON, ROOT, free_port, marked
+from tests.ports import free_port
+from tests.test_run_script import NOT_PASSED_ON, ROOT, marked
 
 NAMES = ("web", "worker-deadlines", "worker-mail", "worker-analysis", "beat")
 

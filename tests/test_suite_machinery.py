@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import random
+import socket
 from types import SimpleNamespace
 
 import pytest
 
 from tests import conftest
+from tests.ports import LOWEST, ephemeral_ports_start, free_port
 from tests.sample import SEED_VARIABLE, game_numbers
 
 
@@ -110,3 +113,15 @@ def test_the_tests_mirror_the_packages():
     missing = sorted(name for name in packages
                      if not list((root / "tests" / name).glob("test_*.py")))
     assert packages and missing == []
+
+
+def test_a_server_s_port_lies_below_the_ports_outgoing_connections_are_given():
+    """tests/ports.py: a port the kernel would hand an outgoing connection meanwhile is never
+    chosen, the port is free, and the tests' seeded `random` stream is left where it was."""
+    random.seed(7)
+    expected = random.Random(7).random()
+    ports = {free_port() for _ in range(20)}
+    assert random.random() == expected
+    assert all(LOWEST <= port < ephemeral_ports_start() for port in ports), ports
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", ports.pop()))

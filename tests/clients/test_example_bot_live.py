@@ -28,10 +28,10 @@ from tests.notifications.real_parts import (
     ROOT,
     Celery,
     RedisServer,
-    free_port,
     publishing_to,
     wait_until,
 )
+from tests.ports import free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CLIENT = ROOT / "clients" / "python"

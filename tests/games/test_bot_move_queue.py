@@ -10,7 +10,8 @@ import pytest
 
 from games.models import Event
 from ratings.tasks import record_results
-from tests.notifications.real_parts import Celery, free_port, publishing_into, wait_until
+from tests.notifications.real_parts import Celery, publishing_into, wait_until
+from tests.ports import free_port
 from tests.ratings.support import hand_to_the_bot, players, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from django.conf import settings
 
-from tests.notifications.real_parts import ROOT, database_url, free_port
+from tests.notifications.real_parts import ROOT, database_url
+from tests.ports import free_port
 
 CAP = 3
 

@@ -21,6 +21,8 @@ from aiosmtpd.controller import Controller
 from django.db import connection
 from kombu import pools as kombu_pools
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -37,12 +39,6 @@ def forget_connections() -> None:
     # above but still handed out for that address unless the registry forgets it too.
     kombu_pools.reset()
     app.amqp._producer_pool = None
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_until(condition, seconds: float, every: float = 0.1):

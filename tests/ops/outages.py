@@ -10,7 +10,7 @@ from pathlib import Path
 
 from django.db import connection
 
-from tests.notifications.real_parts import free_port
+from tests.ports import free_port
 
 
 @contextmanager

@@ -14,8 +14,9 @@ from ops import leases
 from ops.beat import holder_of
 from ops.models import Lease
 from tests.games_in_states import new_game
-from tests.notifications.real_parts import Celery, free_port, wait_until
+from tests.notifications.real_parts import Celery, wait_until
 from tests.people import signed_up
+from tests.ports import free_port
 
 SENT = "Sending due task deadlines"
 

@@ -17,11 +17,11 @@ from tests.games_in_states import new_game
 from tests.notifications.real_parts import (
     Celery,
     RedisServer,
-    free_port,
     publishing_to,
     wait_until,
 )
 from tests.people import signed_up
+from tests.ports import free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

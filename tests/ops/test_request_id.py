@@ -18,12 +18,12 @@ from tests.notifications.real_parts import (
     ROOT,
     Celery,
     RedisServer,
-    free_port,
     publishing_to,
     wait_until,
 )
 from tests.ops.test_metrics import TOKEN, figure, scrape
 from tests.people import signed_up
+from tests.ports import free_port
 
 pytestmark = pytest.mark.django_db
 
