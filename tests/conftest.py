@@ -317,19 +317,22 @@ ON_BOTH = ("tests/games/", "tests/lobby/", "tests/lib/", "tests/config/", "tests
 # runs each size once: the laptop's on the embedded pass, the phone's on the server pass.
 # Every size meets a real browser and every database serves one, at half the browser time.
 SIZE_PASS = {"laptop": "embedded", "phone": "server"}
-# Any other browser test of ON_BOTH runs once too, on the pass its name picks (CRC-32 of
-# its node id, so the same pass every run and about half on each): what it checks is the
-# page in the browser, and the requests its page makes are the API's and the views', which
-# the database tests run on both. The browser was about a quarter of a run's CPU.
+# Likewise a test of both brokers (parameter ids `filesystem`, `redis`: a worker's pool
+# process killed, tests/ops/test_pool_loss.py) meets the embedded broker on the embedded
+# pass and Redis on the server pass, where each is the one deployed beside that database.
+BROKER_PASS = {"filesystem": "embedded", "redis": "server"}
+
+
+# A browser test of ON_BOTH without a screen size runs once too, on the pass its name
+# picks (CRC-32 of its node id, so the same pass every run and about half on each): what
+# it checks is the page in the browser, and the requests its page makes are the API's and
+# the views', which the database tests run on both. The browser was about a quarter of a
+# run's CPU.
 BROWSER_PASSES = ("embedded", "server")
 
 
 def browser_pass(item) -> str:
     return BROWSER_PASSES[zlib.crc32(item.nodeid.encode()) % 2]
-# Likewise a test of both brokers (parameter ids `filesystem`, `redis`: a worker's pool
-# process killed, tests/ops/test_pool_loss.py) meets the embedded broker on the embedded
-# pass and Redis on the server pass, where each is the one deployed beside that database.
-BROKER_PASS = {"filesystem": "embedded", "redis": "server"}
 
 
 def screen_size(item, passes=SIZE_PASS) -> str | None:
